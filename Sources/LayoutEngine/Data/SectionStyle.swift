@@ -1,0 +1,129 @@
+/// How a flow row distributes its free space along the line (CSS `justify-content`).
+public enum Justify: String, Hashable, Sendable, CaseIterable {
+    case start
+    case center
+    case end
+    case spaceBetween = "space-between"
+    case spaceAround = "space-around"
+    case spaceEvenly = "space-evenly"
+}
+
+/// Where an item sits inside its flow row when the row is taller than the item (CSS `align-items`).
+public enum Align: String, Hashable, Sendable, CaseIterable {
+    case start
+    case center
+    case end
+}
+
+/// The order in which a waterfall assigns items to columns (CHTCollectionViewWaterfallLayout's
+/// `ItemRenderDirection`).
+public enum RenderDirection: String, Hashable, Sendable, CaseIterable {
+    /// Each item goes to the shortest column; ties go to the leftmost column.
+    case shortestFirst = "shortest-first"
+    /// Item i goes to column i mod columns.
+    case leftToRight = "left-to-right"
+    /// Item i goes to column (columns - 1 - i mod columns).
+    case rightToLeft = "right-to-left"
+}
+
+/// Parameters of a waterfall (masonry) section.
+public struct WaterfallStyle: Hashable, Sendable {
+    public var columns: Int
+    /// One positive weight per column; column widths are in proportion. `nil` means equal widths.
+    public var weights: [Double]?
+    public var direction: RenderDirection
+
+    public init(columns: Int, weights: [Double]? = nil, direction: RenderDirection = .shortestFirst) {
+        self.columns = columns
+        self.weights = weights
+        self.direction = direction
+    }
+}
+
+/// The layout algorithm of one section's items.
+public enum SectionKind: Hashable, Sendable {
+    /// Full-width items stacked top to bottom (UITableView).
+    case list
+    /// Items in rows that wrap at the region width, CSS flexbox style (HDYogaFlowLayout).
+    case flow(justify: Justify, align: Align)
+    /// Items in columns, each to a column chosen by the render direction (CHT, HDWaterFlowLayout).
+    case waterfall(WaterfallStyle)
+
+    /// The scenario-file name of the kind.
+    public var name: String {
+        switch self {
+        case .list: return "list"
+        case .flow: return "flow"
+        case .waterfall: return "waterfall"
+        }
+    }
+}
+
+/// Everything about one section except its items: the algorithm, spacing, insets and the
+/// heights of its header and footer (0 means none).
+public struct SectionStyle: Hashable, Sendable {
+    public var kind: SectionKind
+    public var insets: EdgeInsets
+    /// Space between neighbouring items in a row (flow) or between columns (waterfall).
+    public var itemSpacing: Double
+    /// Space between consecutive items (list), rows (flow) or items of a column (waterfall).
+    public var lineSpacing: Double
+    public var headerHeight: Double
+    public var footerHeight: Double
+    /// Whether the section has a background decoration spanning the whole section.
+    public var background: Bool
+
+    public init(
+        kind: SectionKind = .list, insets: EdgeInsets = .zero, itemSpacing: Double = 0,
+        lineSpacing: Double = 0, headerHeight: Double = 0, footerHeight: Double = 0,
+        background: Bool = false
+    ) {
+        self.kind = kind
+        self.insets = insets
+        self.itemSpacing = itemSpacing
+        self.lineSpacing = lineSpacing
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.background = background
+    }
+
+    /// Checks every number against the content width. `field` prefixes the names in errors.
+    public func validate(contentWidth: Double, field: String = "section") throws(LayoutError) {
+        try LayoutError.checkSize(insets.top, "\(field).insets.top")
+        try LayoutError.checkSize(insets.left, "\(field).insets.left")
+        try LayoutError.checkSize(insets.bottom, "\(field).insets.bottom")
+        try LayoutError.checkSize(insets.right, "\(field).insets.right")
+        try LayoutError.checkSize(itemSpacing, "\(field).itemSpacing")
+        try LayoutError.checkSize(lineSpacing, "\(field).lineSpacing")
+        try LayoutError.checkSize(headerHeight, "\(field).header.height")
+        try LayoutError.checkSize(footerHeight, "\(field).footer.height")
+        guard contentWidth > insets.horizontal else {
+            throw LayoutError(
+                field: "\(field).insets",
+                reason: .widthSmallerThanInsets(width: contentWidth, insets: insets.horizontal))
+        }
+        if case .waterfall(let waterfall) = kind {
+            guard waterfall.columns >= 1 else {
+                throw LayoutError(field: "\(field).columns", reason: .invalidCount(waterfall.columns))
+            }
+            if let weights = waterfall.weights {
+                guard weights.count == waterfall.columns else {
+                    throw LayoutError(
+                        field: "\(field).weights",
+                        reason: .other("expected one weight per column (\(waterfall.columns)), got \(weights.count)"))
+                }
+                for (column, weight) in weights.enumerated() where !(weight.isFinite && weight > 0) {
+                    throw LayoutError(
+                        field: "\(field).weights[\(column)]",
+                        reason: .other("\(weight) is not a positive finite weight"))
+                }
+            }
+            let gaps = Double(waterfall.columns - 1) * itemSpacing
+            guard contentWidth - insets.horizontal > gaps else {
+                throw LayoutError(
+                    field: "\(field).itemSpacing",
+                    reason: .other("\(waterfall.columns) columns with spacing \(itemSpacing) leave no width for items"))
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+/// The computed geometry of a sectioned layout, as flat arrays.
+///
+/// Sections stack vertically from y = 0. `sectionTops` holds their prefix sums (one more entry
+/// than sections; the last is the content height), so locating the section at an offset is a
+/// binary search. Item frames are stored **relative to the top of their section**: moving every
+/// later section is an O(sections) update of `sectionTops`, and the item arrays are untouched.
+/// Within a section, `itemMinY` can shift a whole suffix of items cheaply (see `ShiftedOffsets`).
+///
+/// Rect-query strategies read this type, so any layout that fills it can use all of them.
+public struct LayoutFrames: Hashable, Sendable {
+    /// The content width (the viewport width for vertical scrolling).
+    public var contentWidth: Double = 0
+
+    // Per section.
+    /// `sectionCount + 1` absolute tops; `sectionTops[s + 1] - sectionTops[s]` is the height of s.
+    public var sectionTops: [Double] = [0]
+    /// `sectionCount + 1` offsets into the item arrays (the same as `LayoutData.sectionStarts`).
+    public var sectionItemStarts: [Int] = [0]
+    public var headerHeights: [Double] = []
+    public var footerHeights: [Double] = []
+    /// Top of the items region relative to the section top (header height + top inset).
+    public var itemsRegionTops: [Double] = []
+    /// Bottom of the items region relative to the section top.
+    public var itemsRegionBottoms: [Double] = []
+    public var hasBackground: [Bool] = []
+
+    // Per item, indexed by the global item index.
+    public var itemMinX: [Double] = []
+    public var itemWidth: [Double] = []
+    public var itemHeight: [Double] = []
+    /// Item tops relative to the top of the item's section.
+    public var itemMinY = ShiftedOffsets()
+
+    public init() {}
+
+    @inlinable public var sectionCount: Int { sectionTops.count - 1 }
+    @inlinable public var itemCount: Int { itemHeight.count }
+    @inlinable public var contentHeight: Double { sectionTops[sectionTops.count - 1] }
+    @inlinable public var contentSize: Size { Size(width: contentWidth, height: contentHeight) }
+
+    @inlinable public func itemRange(inSection section: Int) -> Range<Int> {
+        sectionItemStarts[section]..<sectionItemStarts[section + 1]
+    }
+
+    /// The section that owns a global item index (binary search).
+    @inlinable public func section(ofItem global: Int) -> Int {
+        var low = 0, high = sectionCount - 1
+        while low < high {
+            let mid = (low + high + 1) >> 1
+            if sectionItemStarts[mid] <= global { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The first section whose bottom lies below `y` (its range of y extends past y), or
+    /// `sectionCount` when none does. Binary search over the prefix sums.
+    @inlinable public func firstSection(endingBelow y: Double) -> Int {
+        var low = 0, high = sectionCount
+        while low < high {
+            let mid = (low + high) >> 1
+            if sectionTops[mid + 1] > y { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    // MARK: Frames of elements
+
+    /// Absolute frame of an item by global index.
+    @inlinable public func itemFrame(global i: Int, section s: Int) -> Rect {
+        Rect(x: itemMinX[i], y: sectionTops[s] + itemMinY[i], width: itemWidth[i], height: itemHeight[i])
+    }
+
+    @inlinable public func sectionFrame(_ s: Int) -> Rect {
+        Rect(x: 0, y: sectionTops[s], width: contentWidth, height: sectionTops[s + 1] - sectionTops[s])
+    }
+
+    /// The header's natural frame, or nil when the section has no header.
+    @inlinable public func headerFrame(_ s: Int) -> Rect? {
+        let height = headerHeights[s]
+        return height > 0 ? Rect(x: 0, y: sectionTops[s], width: contentWidth, height: height) : nil
+    }
+
+    /// The footer's natural frame, or nil when the section has no footer.
+    @inlinable public func footerFrame(_ s: Int) -> Rect? {
+        let height = footerHeights[s]
+        return height > 0 ? Rect(x: 0, y: sectionTops[s + 1] - height, width: contentWidth, height: height) : nil
+    }
+
+    /// The natural frame of any element, or nil when the layout has no such element.
+    public func frame(of id: ElementID) -> Rect? {
+        guard id.section >= 0, id.section < sectionCount else { return nil }
+        switch id.kind {
+        case .item:
+            let range = itemRange(inSection: id.section)
+            guard id.index >= 0, id.index < range.count else { return nil }
+            return itemFrame(global: range.lowerBound + id.index, section: id.section)
+        case .header:
+            return id.index == 0 ? headerFrame(id.section) : nil
+        case .footer:
+            return id.index == 0 ? footerFrame(id.section) : nil
+        case .decoration:
+            return id.index == 0 && hasBackground[id.section] ? sectionFrame(id.section) : nil
+        }
+    }
+
+    /// The z-index every layout uses: decorations below items, headers and footers above.
+    @inlinable public static func zIndex(of kind: ElementKind) -> Int {
+        switch kind {
+        case .decoration: return -1
+        case .item: return 0
+        case .header, .footer: return 1
+        }
+    }
+
+    /// The attributes of an element in its natural place.
+    public func attributes(of id: ElementID) -> LayoutAttributes? {
+        frame(of: id).map { LayoutAttributes(id: id, frame: $0, zIndex: Self.zIndex(of: id.kind)) }
+    }
+
+    /// Calls `body` for every element of section `s` that is not an item (decoration, header,
+    /// footer) and exists, with its frame. Rect queries test these few elements directly.
+    @inlinable
+    public func forEachSupplementary(inSection s: Int, _ body: (ElementID, Rect) -> Void) {
+        if hasBackground[s] { body(.decoration(section: s), sectionFrame(s)) }
+        if let header = headerFrame(s) { body(.header(section: s), header) }
+        if let footer = footerFrame(s) { body(.footer(section: s), footer) }
+    }
+
+    /// Every element with its frame, in creation order (per section: decoration, header,
+    /// items, footer). O(n); for tests, dumps and the reference answers.
+    public func allElements() -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(itemCount + 3 * sectionCount)
+        for s in 0..<sectionCount {
+            if hasBackground[s] {
+                result.append(LayoutAttributes(id: .decoration(section: s), frame: sectionFrame(s), zIndex: -1))
+            }
+            if let header = headerFrame(s) {
+                result.append(LayoutAttributes(id: .header(section: s), frame: header, zIndex: 1))
+            }
+            let start = sectionItemStarts[s]
+            for i in itemRange(inSection: s) {
+                result.append(LayoutAttributes(id: .item(i - start, section: s), frame: itemFrame(global: i, section: s)))
+            }
+            if let footer = footerFrame(s) {
+                result.append(LayoutAttributes(id: .footer(section: s), frame: footer, zIndex: 1))
+            }
+        }
+        return result
+    }
+
+    /// Bytes held by the arrays (by capacity): the memory cost of a prepared layout.
+    public var allocatedBytes: Int {
+        let doubles = sectionTops.capacity + headerHeights.capacity + footerHeights.capacity
+            + itemsRegionTops.capacity + itemsRegionBottoms.capacity
+            + itemMinX.capacity + itemWidth.capacity + itemHeight.capacity
+        return doubles * 8 + sectionItemStarts.capacity * 8 + hasBackground.capacity + itemMinY.allocatedBytes
+    }
+}

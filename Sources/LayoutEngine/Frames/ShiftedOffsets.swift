@@ -1,0 +1,143 @@
+/// A flat array of `Double` offsets that can add a constant to every element from an index
+/// onwards in O(n / 4096 + 128) instead of O(n).
+///
+/// `value(i) = base[i] + blockShift[i / 64] + groupShift[i / 4096]`. A layout that moves
+/// "everything after this item" by δ — a height edit in a list, or a waterfall whose columns
+/// re-synchronised after an edit — shifts in O(1)-ish time; reads cost two extra loads.
+/// Structural edits (insert, remove) fold the shifts back into `base` first.
+public struct ShiftedOffsets: Hashable, Sendable {
+    @usableFromInline static var blockBits: Int { 6 }
+    @usableFromInline static var groupBits: Int { 12 }
+
+    @usableFromInline var base: [Double] = []
+    @usableFromInline var blockShift: [Double] = []
+    @usableFromInline var groupShift: [Double] = []
+
+    public init() {}
+
+    public init(_ values: [Double]) {
+        base = values
+        blockShift = [Double](repeating: 0, count: Self.blocks(values.count, Self.blockBits))
+        groupShift = [Double](repeating: 0, count: Self.blocks(values.count, Self.groupBits))
+    }
+
+    @inlinable public var count: Int { base.count }
+
+    @inlinable
+    public subscript(index: Int) -> Double {
+        get {
+            base[index] + blockShift[index &>> Self.blockBits] + groupShift[index &>> Self.groupBits]
+        }
+        set {
+            base[index] = newValue - blockShift[index &>> Self.blockBits] - groupShift[index &>> Self.groupBits]
+        }
+    }
+
+    /// Adds `delta` to every value at `start ..< end`.
+    public mutating func shift(_ range: Range<Int>, by delta: Double) {
+        if range.isEmpty || delta == 0 { return }
+        shiftFrom(range.lowerBound, by: delta)
+        if range.upperBound < count { shiftFrom(range.upperBound, by: -delta) }
+    }
+
+    /// Adds `delta` to every value from `start` to the end.
+    public mutating func shiftFrom(_ start: Int, by delta: Double) {
+        guard start < count, delta != 0 else { return }
+        let blockSize = 1 << Self.blockBits
+        let groupSize = 1 << Self.groupBits
+        var i = start
+        // Single values up to the next block boundary.
+        let firstBlockEnd = Swift.min(count, (i + blockSize - 1) & ~(blockSize - 1))
+        while i < firstBlockEnd { base[i] += delta; i += 1 }
+        // Whole blocks up to the next group boundary.
+        let firstGroupEnd = Swift.min(count, (i + groupSize - 1) & ~(groupSize - 1))
+        while i < firstGroupEnd { blockShift[i &>> Self.blockBits] += delta; i += blockSize }
+        // Whole groups to the end.
+        while i < count { groupShift[i &>> Self.groupBits] += delta; i += groupSize }
+    }
+
+    /// Folds all shifts into the stored values (O(n)); afterwards every shift is zero.
+    public mutating func normalize() {
+        guard blockShift.contains(where: { $0 != 0 }) || groupShift.contains(where: { $0 != 0 }) else { return }
+        for i in 0..<count { base[i] = self[i] }
+        for b in blockShift.indices { blockShift[b] = 0 }
+        for g in groupShift.indices { groupShift[g] = 0 }
+    }
+
+    /// Sets the number of values, keeping the first `min(old, new)` and filling with zero.
+    /// Shifts are folded first, so the result is unshifted.
+    public mutating func resize(to newCount: Int) {
+        normalize()
+        if newCount < count {
+            base.removeLast(count - newCount)
+        } else if newCount > count {
+            base.append(contentsOf: repeatElement(0, count: newCount - count))
+        }
+        resizeShifts()
+    }
+
+    public mutating func append(_ value: Double) {
+        base.append(0)
+        resizeShifts()
+        self[count - 1] = value
+    }
+
+    public mutating func insert(contentsOf values: [Double], at index: Int) {
+        normalize()
+        base.insert(contentsOf: values, at: index)
+        resizeShifts()
+    }
+
+    public mutating func removeSubrange(_ range: Range<Int>) {
+        normalize()
+        base.removeSubrange(range)
+        resizeShifts()
+    }
+
+    public mutating func removeAll(keepingCapacity: Bool = true) {
+        base.removeAll(keepingCapacity: keepingCapacity)
+        blockShift.removeAll(keepingCapacity: keepingCapacity)
+        groupShift.removeAll(keepingCapacity: keepingCapacity)
+    }
+
+    /// Gives direct access to the stored values after clearing every shift, so a full layout
+    /// pass can write plain values at full speed.
+    public mutating func withUnshiftedStorage<R>(
+        count newCount: Int, _ body: (UnsafeMutableBufferPointer<Double>) throws -> R
+    ) rethrows -> R {
+        if base.count != newCount {
+            if newCount < base.count { base.removeLast(base.count - newCount) }
+            else { base.append(contentsOf: repeatElement(0, count: newCount - base.count)) }
+        }
+        blockShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.blockBits))
+        groupShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.groupBits))
+        return try base.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
+    /// The values as a plain array (O(n)).
+    public var values: [Double] { (0..<count).map { self[$0] } }
+
+    /// Bytes held by the arrays (capacity, not count).
+    public var allocatedBytes: Int {
+        (base.capacity + blockShift.capacity + groupShift.capacity) * MemoryLayout<Double>.stride
+    }
+
+    private mutating func resizeShifts() {
+        let blocks = Self.blocks(count, Self.blockBits)
+        if blockShift.count < blocks { blockShift.append(contentsOf: repeatElement(0, count: blocks - blockShift.count)) }
+        else if blockShift.count > blocks { blockShift.removeLast(blockShift.count - blocks) }
+        let groups = Self.blocks(count, Self.groupBits)
+        if groupShift.count < groups { groupShift.append(contentsOf: repeatElement(0, count: groups - groupShift.count)) }
+        else if groupShift.count > groups { groupShift.removeLast(groupShift.count - groups) }
+    }
+
+    @usableFromInline static func blocks(_ count: Int, _ bits: Int) -> Int { (count + (1 << bits) - 1) >> bits }
+
+    public static func == (lhs: ShiftedOffsets, rhs: ShiftedOffsets) -> Bool {
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs[$0] == rhs[$0] }
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for i in 0..<count { hasher.combine(self[i]) }
+    }
+}

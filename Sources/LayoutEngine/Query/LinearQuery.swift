@@ -1,0 +1,24 @@
+/// Tests every element against the rect, as IGListKit (`_rangeOfSectionsInRect:` plus a test of
+/// every item) and Listable (`ListLayoutContent.content(in:)`) do. O(n) per query; exact.
+public struct LinearQuery: RectQueryIndex {
+    public init(frames: LayoutFrames) {}
+
+    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+        let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
+        for s in 0..<frames.sectionCount {
+            frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
+            let sectionTop = frames.sectionTops[s]
+            for i in frames.itemRange(inSection: s) {
+                let minX = frames.itemMinX[i], minY = sectionTop + frames.itemMinY[i]
+                if Rect.intersects(
+                    minX: minX, minY: minY, maxX: minX + frames.itemWidth[i], maxY: minY + frames.itemHeight[i],
+                    withMinX: rectMinX, minY: rectMinY, maxX: rectMaxX, maxY: rectMaxY)
+                {
+                    results.append(frames.itemAttributes(global: i, section: s))
+                }
+            }
+        }
+    }
+
+    public var allocatedBytes: Int { 0 }
+}

@@ -1,0 +1,98 @@
+/// The strategies for `layoutAttributesForElements(in:)`, by the names the CSV and scenario
+/// files use (SPEC §4).
+public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
+    /// Test every element: what IGListKit and Listable do. O(n).
+    case linear
+    /// CHTCollectionViewWaterfallLayout: blocks of 20 elements with union rects, scanned linearly
+    /// from both ends. O(n/20 + span).
+    case unionBlocks = "union-blocks"
+    /// HDCollectionView: binary search for any hit, then walk both ways and keep probing 40
+    /// elements past the first miss, with a ±1 pt tolerance. A heuristic: can miss and can add.
+    case binaryProbe = "binary-probe"
+    /// Exact O(log n + k): per section, lower bound on a prefix maximum of maxY over items sorted
+    /// by minY, then walk while minY < rect.maxY. Sections located by binary search.
+    case binary
+
+    /// Whether the mode must return exactly the elements that intersect (heuristics report recall).
+    public var isExact: Bool { self != .binaryProbe }
+
+    /// A sentence for `layout-bench list` and the README.
+    public var summary: String {
+        switch self {
+        case .linear: return "tests every element (IGListKit, Listable)"
+        case .unionBlocks: return "CHTCollectionViewWaterfallLayout's blocks of 20 union rects, scanned from both ends"
+        case .binaryProbe: return "HDCollectionView's binary search + 40-element probe with 1 pt tolerance (heuristic)"
+        case .binary: return "exact binary search on minY-sorted items with a prefix maximum of maxY"
+        }
+    }
+
+    /// Builds this mode's index over `frames`.
+    public func makeIndex(frames: LayoutFrames) -> any RectQueryIndex {
+        switch self {
+        case .linear: return LinearQuery(frames: frames)
+        case .unionBlocks: return UnionBlocksQuery(frames: frames)
+        case .binaryProbe: return BinaryProbeQuery(frames: frames)
+        case .binary: return BinaryQuery(frames: frames)
+        }
+    }
+}
+
+/// An index over a layout's frames that answers rect queries.
+///
+/// Built once per layout pass (`init(frames:)`), then queried many times with the same frames.
+/// Queries append `LayoutAttributes` to a caller-provided array and allocate nothing once the
+/// array has the capacity.
+public protocol RectQueryIndex {
+    init(frames: LayoutFrames)
+
+    /// Appends every element whose frame intersects `rect` (for heuristic modes: what the
+    /// heuristic finds). `frames` must be the frames the index was built from.
+    func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes])
+
+    /// Bytes the index holds beyond the frames.
+    var allocatedBytes: Int { get }
+}
+
+extension RectQueryIndex {
+    /// Replaces the contents of `results` with the elements in `rect`.
+    @inlinable
+    public func elements(in rect: Rect, frames: LayoutFrames, into results: inout [LayoutAttributes]) {
+        results.removeAll(keepingCapacity: true)
+        appendElements(in: rect, frames: frames, to: &results)
+    }
+}
+
+extension LayoutFrames {
+    /// Appends the decoration, header and footer of section `s` that intersect `rect`.
+    /// Rect queries handle these (at most three per section) apart from the items.
+    @inlinable
+    public func appendSupplementary(inSection s: Int, intersecting rect: Rect, to results: inout [LayoutAttributes]) {
+        let top = sectionTops[s], bottom = sectionTops[s + 1]
+        if hasBackground[s] {
+            let frame = Rect(x: 0, y: top, width: contentWidth, height: bottom - top)
+            if frame.intersects(rect) {
+                results.append(LayoutAttributes(id: .decoration(section: s), frame: frame, zIndex: -1))
+            }
+        }
+        let headerHeight = headerHeights[s]
+        if headerHeight > 0 {
+            let frame = Rect(x: 0, y: top, width: contentWidth, height: headerHeight)
+            if frame.intersects(rect) {
+                results.append(LayoutAttributes(id: .header(section: s), frame: frame, zIndex: 1))
+            }
+        }
+        let footerHeight = footerHeights[s]
+        if footerHeight > 0 {
+            let frame = Rect(x: 0, y: bottom - footerHeight, width: contentWidth, height: footerHeight)
+            if frame.intersects(rect) {
+                results.append(LayoutAttributes(id: .footer(section: s), frame: frame, zIndex: 1))
+            }
+        }
+    }
+
+    /// The attributes of item `global` of section `s` (its index in the section is derived).
+    @inlinable
+    public func itemAttributes(global i: Int, section s: Int) -> LayoutAttributes {
+        LayoutAttributes(id: .item(i - sectionItemStarts[s], section: s), frame: itemFrame(global: i, section: s))
+    }
+}

@@ -1,0 +1,213 @@
+/// A vertically scrolling layout whose sections each choose their own algorithm — list, flow or
+/// waterfall — with their own spacing, insets, header, footer and background (HDCollectionView's
+/// per-section layouts). A plain UITableView-style list is the case where every section is `.list`.
+///
+/// Geometry (SPEC §3): sections stack from y = 0 with no gap; within a section, the header at full
+/// width, the top inset, the items region (`insets.left ..< W - insets.right`), the bottom inset
+/// and the footer. Section styles cycle when there are more sections than styles.
+///
+/// Rect queries go through the strategy chosen by `queryMode`; its index is rebuilt by `prepare()`
+/// after any change of the frames.
+public struct SectionedLayout: CollectionLayout {
+    public private(set) var bounds: Rect
+    public private(set) var styles: [SectionStyle]
+    public private(set) var data: LayoutData
+    public private(set) var frames = LayoutFrames()
+    public private(set) var queryMode: RectQueryMode
+    private var queryIndex: any RectQueryIndex
+    private var needsLayout = true
+    private var needsIndex = true
+
+    /// A layout for `data` in a viewport of `bounds` (its width is the content width).
+    /// Throws `LayoutError` for a negative, NaN or infinite size, a width not larger than the
+    /// insets, columns < 1 or weights that are not positive.
+    public init(
+        bounds: Rect, styles: [SectionStyle], data: LayoutData, queryMode: RectQueryMode = .binary
+    ) throws(LayoutError) {
+        guard bounds.width.isFinite, bounds.width > 0 else {
+            throw LayoutError(field: "viewport.width", reason: .invalidValue(bounds.width))
+        }
+        guard bounds.height.isFinite, bounds.height >= 0 else {
+            throw LayoutError(field: "viewport.height", reason: .invalidValue(bounds.height))
+        }
+        guard !styles.isEmpty else {
+            throw LayoutError(field: "sections", reason: .other("at least one section style is needed"))
+        }
+        for (index, style) in styles.enumerated() {
+            try style.validate(contentWidth: bounds.width, field: "sections[\(index)]")
+        }
+        self.bounds = bounds
+        self.styles = styles
+        self.data = data
+        self.queryMode = queryMode
+        self.queryIndex = LinearQuery(frames: LayoutFrames())
+    }
+
+    /// A UITableView-style list: every section a list with the same style.
+    public static func list(
+        bounds: Rect, data: LayoutData, style: SectionStyle = SectionStyle(), queryMode: RectQueryMode = .binary
+    ) throws(LayoutError) -> SectionedLayout {
+        var listStyle = style
+        listStyle.kind = .list
+        return try SectionedLayout(bounds: bounds, styles: [listStyle], data: data, queryMode: queryMode)
+    }
+
+    /// The style of section `s` (styles cycle).
+    @inlinable public func style(ofSection s: Int) -> SectionStyle { styles[s % styles.count] }
+
+    public var contentSize: Size { frames.contentSize }
+
+    // MARK: Lifecycle
+
+    public mutating func prepare() throws {
+        if needsLayout {
+            layoutAll()
+            needsLayout = false
+            needsIndex = true
+        }
+        if needsIndex {
+            queryIndex = queryMode.makeIndex(frames: frames)
+            needsIndex = false
+        }
+    }
+
+    public mutating func invalidate(with context: InvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts {
+            needsLayout = true
+        }
+        if let newBounds = context.newBounds {
+            if newBounds.width != bounds.width { needsLayout = true }
+            bounds = newBounds
+        }
+    }
+
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.width != bounds.width
+    }
+
+    public func elements(in rect: Rect, into results: inout [LayoutAttributes]) {
+        precondition(!needsLayout && !needsIndex, "prepare() must run after an invalidation before a query")
+        queryIndex.elements(in: rect, frames: frames, into: &results)
+    }
+
+    public func attributes(for element: ElementID) throws -> LayoutAttributes {
+        guard let attributes = frames.attributes(of: element) else {
+            throw LayoutError(field: "element", reason: .noSuchElement(element))
+        }
+        return attributes
+    }
+
+    // MARK: Changes
+
+    /// Replaces the query strategy; the index is built by the next `prepare()`.
+    public mutating func setQueryMode(_ mode: RectQueryMode) {
+        queryMode = mode
+        needsIndex = true
+    }
+
+    /// Changes the data; the next `prepare()` lays everything out again. Faster, incremental
+    /// paths (waterfall appends and edits) live in the update modes.
+    public mutating func updateData(_ body: (inout LayoutData) throws(LayoutError) -> Void) throws(LayoutError) {
+        try body(&data)
+        invalidate(with: .dataSourceCounts)
+    }
+
+    /// Replaces frames computed elsewhere (an update mode), keeping the layout consistent: the
+    /// query index is rebuilt by the next `prepare()`.
+    public mutating func replaceFrames(_ newFrames: LayoutFrames, data newData: LayoutData) {
+        frames = newFrames
+        data = newData
+        needsLayout = false
+        needsIndex = true
+    }
+
+    // MARK: Layout
+
+    /// Lays out every section from scratch: O(n) for list and flow, O(n·columns) for waterfall.
+    public mutating func layoutAll() {
+        frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, reusing: frames)
+    }
+
+    /// The frames of `data` laid out from scratch; `reusing` donates its storage.
+    public static func computeFrames(
+        bounds: Rect, styles: [SectionStyle], data: LayoutData, reusing storage: LayoutFrames = LayoutFrames()
+    ) -> LayoutFrames {
+        var frames = storage
+        let sectionCount = data.sectionCount
+        let itemCount = data.itemCount
+        frames.contentWidth = bounds.width
+        frames.sectionItemStarts = data.sectionStarts
+        resize(&frames.sectionTops, to: sectionCount + 1)
+        resize(&frames.headerHeights, to: sectionCount)
+        resize(&frames.footerHeights, to: sectionCount)
+        resize(&frames.itemsRegionTops, to: sectionCount)
+        resize(&frames.itemsRegionBottoms, to: sectionCount)
+        if frames.hasBackground.count != sectionCount {
+            frames.hasBackground = [Bool](repeating: false, count: sectionCount)
+        }
+        resize(&frames.itemMinX, to: itemCount)
+        resize(&frames.itemWidth, to: itemCount)
+        resize(&frames.itemHeight, to: itemCount)
+
+        var top = 0.0
+        frames.sectionTops[0] = 0
+        frames.itemMinY.withUnshiftedStorage(count: itemCount) { minY in
+            frames.itemMinX.withUnsafeMutableBufferPointer { minX in
+                frames.itemWidth.withUnsafeMutableBufferPointer { width in
+                    frames.itemHeight.withUnsafeMutableBufferPointer { height in
+                        data.widths.withUnsafeBufferPointer { dataWidths in
+                            data.heights.withUnsafeBufferPointer { dataHeights in
+                                data.spansAllColumns.withUnsafeBufferPointer { spans in
+                                    for s in 0..<sectionCount {
+                                        let style = styles[s % styles.count]
+                                        let range = data.sectionStarts[s]..<data.sectionStarts[s + 1]
+                                        let placement = SectionPlacement(
+                                            widths: UnsafeBufferPointer(rebasing: dataWidths[range]),
+                                            heights: UnsafeBufferPointer(rebasing: dataHeights[range]),
+                                            spansAllColumns: UnsafeBufferPointer(rebasing: spans[range]),
+                                            regionLeft: style.insets.left,
+                                            regionWidth: bounds.width - style.insets.horizontal,
+                                            regionTop: style.headerHeight + style.insets.top,
+                                            style: style,
+                                            minX: UnsafeMutableBufferPointer(rebasing: minX[range]),
+                                            minY: UnsafeMutableBufferPointer(rebasing: minY[range]),
+                                            width: UnsafeMutableBufferPointer(rebasing: width[range]),
+                                            height: UnsafeMutableBufferPointer(rebasing: height[range]))
+                                        let bottom = placeItems(placement)
+                                        let sectionHeight = bottom + style.insets.bottom + style.footerHeight
+                                        frames.headerHeights[s] = style.headerHeight
+                                        frames.footerHeights[s] = style.footerHeight
+                                        frames.itemsRegionTops[s] = placement.regionTop
+                                        frames.itemsRegionBottoms[s] = bottom
+                                        frames.hasBackground[s] = style.background
+                                        top += sectionHeight
+                                        frames.sectionTops[s + 1] = top
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return frames
+    }
+
+    /// Places the items of one section with the algorithm its style names.
+    @inlinable
+    public static func placeItems(_ placement: SectionPlacement) -> Double {
+        switch placement.style.kind {
+        case .list:
+            return ListSectionLayout.placeItems(placement)
+        case .flow(let justify, let align):
+            return FlowSectionLayout.placeItems(placement, justify: justify, align: align)
+        case .waterfall(let waterfall):
+            return WaterfallSectionLayout.placeItems(placement, style: waterfall)
+        }
+    }
+
+    private static func resize(_ array: inout [Double], to count: Int) {
+        if array.count > count { array.removeLast(array.count - count) }
+        else if array.count < count { array.append(contentsOf: repeatElement(0, count: count - array.count)) }
+    }
+}

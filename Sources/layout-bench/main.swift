@@ -1,0 +1,2 @@
+import LayoutBenchKit
+print("layout-bench")
