@@ -1,0 +1,44 @@
+extension LayoutFrames {
+    /// The first element whose frame differs from `other`'s by more than `tolerance` in any
+    /// coordinate, or whose existence differs, described in words; nil when the layouts agree.
+    /// This is how every update mode is verified against its reference.
+    public func firstDifference(from other: LayoutFrames, tolerance: Double = 1e-9) -> String? {
+        if sectionCount != other.sectionCount {
+            return "\(sectionCount) sections, expected \(other.sectionCount)"
+        }
+        if abs(contentWidth - other.contentWidth) > tolerance {
+            return "content width \(contentWidth), expected \(other.contentWidth)"
+        }
+        if abs(contentHeight - other.contentHeight) > tolerance {
+            return "content height \(contentHeight), expected \(other.contentHeight)"
+        }
+        func differs(_ a: Rect?, _ b: Rect?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return false
+            case (let a?, let b?):
+                return abs(a.x - b.x) > tolerance || abs(a.y - b.y) > tolerance
+                    || abs(a.width - b.width) > tolerance || abs(a.height - b.height) > tolerance
+            default: return true
+            }
+        }
+        for s in 0..<sectionCount {
+            let count = itemRange(inSection: s).count
+            if count != other.itemRange(inSection: s).count {
+                return "section \(s) has \(count) items, expected \(other.itemRange(inSection: s).count)"
+            }
+            for kind in [ElementKind.header, .footer, .decoration] {
+                let id = ElementID(kind: kind, section: s, index: 0)
+                if differs(frame(of: id), other.frame(of: id)) {
+                    return "\(id): \(String(describing: frame(of: id))), expected \(String(describing: other.frame(of: id)))"
+                }
+            }
+            for index in 0..<count {
+                let id = ElementID.item(index, section: s)
+                if differs(frame(of: id), other.frame(of: id)) {
+                    return "\(id): \(frame(of: id)!), expected \(other.frame(of: id)!)"
+                }
+            }
+        }
+        return nil
+    }
+}
