@@ -6,7 +6,8 @@
 /// passes the rect's top — so a tall item that starts earlier is never missed, and rows of mixed
 /// heights (flow with `align: center`) need no special case — and the walk stops at the first
 /// minY at or below the rect's bottom. When a section's items are sorted and do not overlap
-/// vertically (a list), maxY itself is monotone and no extra array is kept.
+/// vertically (a list), that maximum is each item's own maxY. The search reads one flat array
+/// (`searchMaxY`, 8 bytes an item), so a probe costs one load.
 ///
 /// The search runs in section-relative coordinates with a tiny slack; the final test of each
 /// candidate uses the same absolute coordinates as every other mode, so the answer is exactly
@@ -23,13 +24,14 @@ public struct BinaryQuery: RectQueryIndex {
 
     @usableFromInline var orders: [Order] = []
     /// Per item position (global), the maximum local maxY of the positions up to it in its section.
-    @usableFromInline var prefixMaxY: [Double] = []
+    @usableFromInline var searchMaxY: [Double] = []
     /// Per item position (global), the item at that position in minY order (permuted sections only).
     @usableFromInline var permutation: [Int32] = []
 
     public init(frames: LayoutFrames) {
         let sectionCount = frames.sectionCount
         orders.reserveCapacity(sectionCount)
+        searchMaxY.reserveCapacity(frames.itemCount)
         let minY = frames.itemMinY
         for s in 0..<sectionCount {
             let range = frames.itemRange(inSection: s)
@@ -44,8 +46,6 @@ public struct BinaryQuery: RectQueryIndex {
             }
             let order: Order = isDisjoint ? .disjoint : (isSorted ? .sorted : .permuted)
             orders.append(order)
-            if order == .disjoint { continue }
-            if prefixMaxY.isEmpty { prefixMaxY = [Double](repeating: 0, count: frames.itemCount) }
             if order == .permuted {
                 if permutation.isEmpty { permutation = [Int32](repeating: 0, count: frames.itemCount) }
                 var sorted = Array(range)
@@ -56,7 +56,7 @@ public struct BinaryQuery: RectQueryIndex {
             for position in range {
                 let item = order == .permuted ? Int(permutation[position]) : position
                 running = Swift.max(running, minY[item] + frames.itemHeight[item])
-                prefixMaxY[position] = running
+                searchMaxY.append(running)
             }
         }
     }
@@ -77,11 +77,13 @@ public struct BinaryQuery: RectQueryIndex {
             let range = frames.itemRange(inSection: s)
             let order = orders[s]
             // First position whose (prefix) maxY passes localTop.
-            var low = range.lowerBound, high = range.upperBound
-            while low < high {
-                let mid = (low &+ high) &>> 1
-                let maxY = order == .disjoint ? frames.itemMinY[mid] + frames.itemHeight[mid] : prefixMaxY[mid]
-                if maxY > localTop { high = mid } else { low = mid &+ 1 }
+            let low = searchMaxY.withUnsafeBufferPointer { keys in
+                var low = range.lowerBound, high = range.upperBound
+                while low < high {
+                    let mid = (low &+ high) &>> 1
+                    if keys[mid] > localTop { high = mid } else { low = mid &+ 1 }
+                }
+                return low
             }
             var position = low
             while position < range.upperBound {
@@ -103,5 +105,5 @@ public struct BinaryQuery: RectQueryIndex {
         }
     }
 
-    public var allocatedBytes: Int { orders.capacity + prefixMaxY.capacity * 8 + permutation.capacity * 4 }
+    public var allocatedBytes: Int { orders.capacity + searchMaxY.capacity * 8 + permutation.capacity * 4 }
 }

@@ -125,14 +125,21 @@ public struct SectionedLayout: CollectionLayout {
 
     /// Lays out every section from scratch: O(n) for list and flow, O(n·columns) for waterfall.
     public mutating func layoutAll() {
-        frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, reusing: frames)
+        SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, into: &frames)
     }
 
-    /// The frames of `data` laid out from scratch; `reusing` donates its storage.
+    /// The frames of `data` laid out from scratch.
+    public static func computeFrames(bounds: Rect, styles: [SectionStyle], data: LayoutData) -> LayoutFrames {
+        var frames = LayoutFrames()
+        computeFrames(bounds: bounds, styles: styles, data: data, into: &frames)
+        return frames
+    }
+
+    /// Lays `data` out from scratch into `frames`, reusing its storage in place (pass a uniquely
+    /// referenced value, or every array is copied on its first write).
     public static func computeFrames(
-        bounds: Rect, styles: [SectionStyle], data: LayoutData, reusing storage: LayoutFrames = LayoutFrames()
-    ) -> LayoutFrames {
-        var frames = storage
+        bounds: Rect, styles: [SectionStyle], data: LayoutData, into frames: inout LayoutFrames
+    ) {
         let sectionCount = data.sectionCount
         let itemCount = data.itemCount
         frames.contentWidth = bounds.width
@@ -190,7 +197,6 @@ public struct SectionedLayout: CollectionLayout {
                 }
             }
         }
-        return frames
     }
 
     /// Places the items of one section with the algorithm its style names.
