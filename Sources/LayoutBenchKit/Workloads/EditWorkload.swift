@@ -1,0 +1,56 @@
+import LayoutEngine
+
+/// `edit`: changes in the middle of the content — inserts, deletes and height changes at
+/// positions drawn from the middle half of the items — `steps` of each, each one a timed
+/// operation (`insert`, `delete`, `height-change`). Modes are the update strategies.
+public struct EditWorkload: Workload {
+    public static let kind = "edit"
+    public static var modes: [(name: String, summary: String)] { UpdateModes.modes }
+    public static let summary = "inserts, deletes and height changes in the middle of the content"
+
+    public static let allOperations = ["insert", "delete", "height-change"]
+
+    public var steps: Int
+    public var operationNames: [String]
+    public var seed: Int
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        steps = try spec.optionalInt("steps", default: 50, minimum: 1)
+        operationNames = try spec.optionalStringArray(
+            "operations", default: Self.allOperations, allowed: Self.allOperations)
+        seed = try spec.optionalInt("seed", default: 1, minimum: 0)
+        try spec.finish()
+    }
+
+    public var operations: [String] { operationNames }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture {
+        let initial = try scenario.makeData(items: items)
+        let newItems = try scenario.makeExtraItems(count: 2 * steps, stream: 2)
+        var random = SplitMix64(seed: UInt64(seed))
+        var traces: [(String, UpdateTrace)] = []
+        for operation in operationNames {
+            var data = initial
+            var changes: [LayoutChange] = []
+            for step in 0..<steps {
+                // A position in the middle half of the current items, never in an empty section.
+                let count = data.itemCount
+                guard count > 0 else { break }
+                let global = count / 4 + Int(random.next() % UInt64(Swift.max(1, count / 2)))
+                var section = 0
+                while data.sectionStarts[section + 1] <= global { section += 1 }
+                let item = global - data.sectionStarts[section]
+                let change: LayoutChange
+                switch operation {
+                case "insert": change = .insertItems(section: section, at: item, items: [newItems[step]])
+                case "delete": change = .removeItems(section: section, at: item, count: 1)
+                default: change = .setHeight(section: section, item: item, height: newItems[steps + step].height)
+                }
+                try change.apply(to: &data)
+                changes.append(change)
+            }
+            traces.append((operation, UpdateTrace(initial: initial, changes: changes)))
+        }
+        return UpdateFixture(scenario: scenario, items: items, traces: traces)
+    }
+}

@@ -1,0 +1,138 @@
+import LayoutEngine
+
+/// `query`: replays a scroll trace (`ScrollTrace`) and issues one viewport-sized rect query per
+/// frame, as `layoutAttributesForElements(in:)` is called while scrolling. Modes are the rect-query
+/// strategies; each is verified against the exact answer of `linear` on every frame of the trace,
+/// and heuristic modes report their recall and the elements they return per query.
+public struct QueryWorkload: Workload {
+    public static let kind = "query"
+    public static var modes: [(name: String, summary: String)] {
+        RectQueryMode.allCases.map { ($0.rawValue, $0.summary) }
+    }
+    public static let summary = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
+
+    /// Frames in the scroll trace.
+    public var frames: Int
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        frames = try spec.optionalInt("frames", default: 600, minimum: 1)
+        try spec.finish()
+    }
+
+    public var operations: [String] { ["query"] }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture {
+        try QueryFixture(scenario: scenario, items: items, frames: frames)
+    }
+}
+
+/// The prepared layout, the trace and the exact answer of every frame, shared by all modes.
+final class QueryFixture: WorkloadFixture {
+    let scenario: Scenario
+    let items: Int
+    let layout: SectionedLayout
+    let trace: ScrollTrace
+    /// Per frame, the exact answer sorted by element.
+    private(set) lazy var reference: [[LayoutAttributes]] = {
+        let linear = LinearQuery(frames: layout.frames)
+        var buffer: [LayoutAttributes] = []
+        return trace.offsets.indices.map { frame in
+            linear.elements(in: trace.rect(at: frame, viewport: scenario.viewport), frames: layout.frames, into: &buffer)
+            return buffer.sorted { $0.id < $1.id }
+        }
+    }()
+
+    init(scenario: Scenario, items: Int, frames: Int) throws {
+        self.scenario = scenario
+        self.items = items
+        var layout = try SectionedLayout(
+            bounds: scenario.viewport, styles: scenario.makeStyles(), data: scenario.makeData(items: items))
+        try layout.prepare()
+        self.layout = layout
+        trace = ScrollTrace(
+            contentHeight: layout.contentSize.height, viewportHeight: scenario.viewport.height, frames: frames)
+    }
+
+    func makeMeasurement(mode: String) throws -> ModeMeasurement {
+        guard let queryMode = RectQueryMode(rawValue: mode) else {
+            throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "not a query mode")
+        }
+        var modeLayout = layout
+        modeLayout.setQueryMode(queryMode)
+        try modeLayout.prepare()
+
+        // Verify every frame of the trace before anything is timed.
+        var recall: [Double] = [], elements: [Double] = []
+        recall.reserveCapacity(trace.offsets.count)
+        elements.reserveCapacity(trace.offsets.count)
+        var buffer: [LayoutAttributes] = []
+        for frame in trace.offsets.indices {
+            let rect = trace.rect(at: frame, viewport: scenario.viewport)
+            modeLayout.elements(in: rect, into: &buffer)
+            let exact = reference[frame]
+            elements.append(Double(buffer.count))
+            if queryMode.isExact {
+                let returned = buffer.sorted { $0.id < $1.id }
+                if let problem = Self.difference(returned, exact) {
+                    throw VerificationError(
+                        scenario: scenario.name, mode: mode, items: items,
+                        detail: "query \(rect) at trace frame \(frame): \(problem)")
+                }
+                recall.append(1)
+            } else {
+                recall.append(QueryRecall(returned: buffer, exact: exact).recall)
+            }
+        }
+        return ModeMeasurement(
+            cases: [QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)],
+            observations: [
+                Observation(operation: "query", metric: "recall", unit: "fraction", values: recall),
+                Observation(operation: "query", metric: "elements", unit: "count", values: elements),
+            ])
+    }
+
+    /// How two sorted answers differ (a missing, extra or misplaced element), or nil.
+    static func difference(_ returned: [LayoutAttributes], _ exact: [LayoutAttributes]) -> String? {
+        let returnedIDs = Set(returned.map(\.id)), exactIDs = Set(exact.map(\.id))
+        if returned.count != returnedIDs.count { return "an element was returned twice" }
+        if let missing = exact.first(where: { !returnedIDs.contains($0.id) }) { return "missed \(missing.id)" }
+        if let extra = returned.first(where: { !exactIDs.contains($0.id) }) { return "returned \(extra.id), which does not intersect" }
+        for (a, b) in zip(returned, exact) where !framesEqual(a.frame, b.frame) {
+            return "\(a.id) has frame \(a.frame), expected \(b.frame)"
+        }
+        return nil
+    }
+
+    static func framesEqual(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 && abs(a.width - b.width) <= 1e-9 && abs(a.height - b.height) <= 1e-9
+    }
+}
+
+/// One viewport query per operation, walking the trace frame by frame (wrapping around).
+final class QueryOperation: MeasuredOperation {
+    let operation = "query"
+    let maximumBatch = Int.max
+    private let layout: SectionedLayout
+    private let rects: [Rect]
+    private var frame = 0
+    private var buffer: [LayoutAttributes] = []
+
+    init(layout: SectionedLayout, trace: ScrollTrace, viewport: Rect) {
+        self.layout = layout
+        rects = trace.offsets.indices.map { trace.rect(at: $0, viewport: viewport) }
+        buffer.reserveCapacity(4096)
+    }
+
+    func prepareForRun(count: Int) {}
+
+    func run(count: Int) -> Int {
+        var checksum = 0
+        for _ in 0..<count {
+            layout.elements(in: rects[frame], into: &buffer)
+            checksum &+= buffer.count
+            frame += 1
+            if frame == rects.count { frame = 0 }
+        }
+        return checksum
+    }
+}

@@ -1,0 +1,14 @@
+/// Every workload the harness knows, by its `workload.kind` name.
+public enum WorkloadCatalog {
+    /// Add a new workload type here (and its scenarios); nothing else needs to change.
+    public static let all: [any Workload.Type] = [
+        PrepareWorkload.self,
+        QueryWorkload.self,
+        AppendWorkload.self,
+        EditWorkload.self,
+    ]
+
+    public static func type(named kind: String) -> (any Workload.Type)? {
+        all.first { $0.kind == kind }
+    }
+}
