@@ -1,0 +1,204 @@
+import LayoutEngine
+
+/// One scenario file (SPEC §5), parsed strictly: a layout configuration, a data set, a workload,
+/// the modes to compare and the item counts to sweep.
+///
+/// Top-level keys: `name`, `description` (non-empty strings), `viewport` (optional: `width` > 0,
+/// `height` > 0, defaults 390 x 844), `layout` (`ScenarioLayout`), `data` (`ScenarioData`),
+/// `workload` (`ScenarioWorkload`: its `kind` is checked here, the rest by the harness), `modes`
+/// (non-empty array of unique non-empty strings, checked against the workload by the harness
+/// with `checkModes(allowed:)`), `items` (non-empty array of unique integers >= 1; required with
+/// `data.generate`, must be left out with `data.sections`). Any other key is an error.
+/// Errors come one at a time, the first found, as `ScenarioError`.
+public struct Scenario: Hashable, Sendable {
+    public var file: String
+    public var name: String
+    public var description: String
+    public var viewportSize: Size
+    public var layout: ScenarioLayout
+    public var data: ScenarioData
+    public var workload: ScenarioWorkload
+    public var modes: [String]
+    /// `items` as written (nil with explicit data).
+    public var items: [Int]?
+
+    public static let defaultViewport = Size(width: 390, height: 844)
+
+    /// The viewport at offset zero; its width is the content width.
+    public var viewport: Rect { Rect(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height) }
+
+    /// The item counts to sweep: `items`, or for explicit data the number of items given.
+    public var itemCounts: [Int] {
+        switch data {
+        case .generated: return items ?? []
+        case .explicit(let sections): return [sections.reduce(0) { $0 + $1.count }]
+        }
+    }
+
+    // MARK: Parsing
+
+    /// Parses a scenario from the bytes of a JSON file; `file` names it in errors.
+    public init(parsing bytes: [UInt8], file: String) throws(ScenarioError) {
+        let root = try JSONReader(document: try JSONParser.parse(bytes, file: file), file: file)
+        try self.init(root)
+    }
+
+    public init(parsing text: String, file: String) throws(ScenarioError) {
+        try self.init(parsing: Array(text.utf8), file: file)
+    }
+
+    private init(_ root: JSONReader) throws(ScenarioError) {
+        file = root.file
+        name = try root.requireNonEmptyString("name")
+        description = try root.requireNonEmptyString("description")
+        viewportSize = Self.defaultViewport
+        if let v = try root.optionalObject("viewport") {
+            viewportSize.width = try v.optionalDouble("width", default: Self.defaultViewport.width, .positive)
+            viewportSize.height = try v.optionalDouble("height", default: Self.defaultViewport.height, .positive)
+            try v.finish()
+        }
+        layout = try ScenarioLayout.parse(try root.require("layout"), contentWidth: viewportSize.width)
+        data = try ScenarioData.parse(try root.require("data"), layout: layout)
+        switch data {
+        case .explicit(let sections):
+            if root.has("items") {
+                let count = sections.reduce(0) { $0 + $1.count }
+                throw root.error(at: "items",
+                    "must be left out with explicit data.sections (the count is the number of items given: \(count))")
+            }
+            items = nil
+        case .generated:
+            var counts: [Int] = []
+            for node in try root.require("items").array(minCount: 1) {
+                let count = try node.int(.atLeast(1))
+                if counts.contains(count) { throw node.error("duplicate item count \(count)") }
+                counts.append(count)
+            }
+            items = counts
+        }
+        workload = try ScenarioWorkload.parse(try root.require("workload"))
+        var modes: [String] = []
+        for node in try root.require("modes").array(minCount: 1) {
+            let mode = try node.nonEmptyString()
+            if modes.contains(mode) { throw node.error("duplicate mode \(JSONValue.quoted(mode))") }
+            modes.append(mode)
+        }
+        self.modes = modes
+        try root.finish()
+    }
+
+    // MARK: Modes
+
+    /// An error at `modes[index]`.
+    public func modeError(_ index: Int, _ message: String) -> ScenarioError {
+        ScenarioError(file: file, path: JSONPath.appending("modes", index: index), message: message)
+    }
+
+    /// Fails at the first mode that is not in `allowed` (the modes of the workload).
+    public func checkModes(allowed: [String]) throws(ScenarioError) {
+        for (i, mode) in modes.enumerated() where !allowed.contains(mode) {
+            throw modeError(i, "unknown mode \(JSONValue.quoted(mode)) for workload \(JSONValue.quoted(workload.kind)); expected one of "
+                + allowed.map { JSONValue.quoted($0) }.joined(separator: ", "))
+        }
+    }
+
+    // MARK: Engine inputs
+
+    /// The resolved section styles; the layout cycles through them.
+    public func makeStyles() -> [SectionStyle] { layout.styles }
+
+    /// The data for `items` items (explicit data: `items` must be its count).
+    /// Same scenario and count, same data, bit for bit, on every platform.
+    public func makeData(items: Int) throws(ScenarioError) -> LayoutData {
+        try makeItems(items: items).data
+    }
+
+    /// The data plus, for text heights, the texts and the template cell.
+    public func makeItems(items count: Int) throws(ScenarioError) -> GeneratedItems {
+        switch data {
+        case .explicit(let sections):
+            let total = sections.reduce(0) { $0 + $1.count }
+            guard count == total else {
+                throw ScenarioError(file: file, path: "data.sections",
+                                    message: "explicit data has \(total) items; cannot make \(count)")
+            }
+            do {
+                return GeneratedItems(data: try LayoutData(sections: sections))
+            } catch {
+                throw ScenarioError(file: file, path: "data." + error.field, message: error.description)
+            }
+        case .generated(let generator):
+            guard count >= 0 else {
+                throw ScenarioError(file: file, path: "items", message: "expected an item count >= 0, got \(count)")
+            }
+            return try generate(generator, items: count)
+        }
+    }
+
+    /// The width a template cell of an item is measured at: the items region for a list, the
+    /// equal column width for a waterfall (the region for a full-width item; weighted columns
+    /// are measured at the equal width too, since the column is only known after placement),
+    /// the item's own width in a flow.
+    public static func measurementWidth(style: SectionStyle, contentWidth: Double, itemWidth: Double, spansAllColumns: Bool) -> Double {
+        let region = contentWidth - style.insets.horizontal
+        switch style.kind {
+        case .list:
+            return region
+        case .flow:
+            return itemWidth
+        case .waterfall(let waterfall):
+            if spansAllColumns { return region }
+            return (region - Double(waterfall.columns - 1) * style.itemSpacing) / Double(waterfall.columns)
+        }
+    }
+
+    /// Draws the items in global order. Heights (and texts) come from one stream of the seed,
+    /// flow widths from another, so adding `widths` does not change the heights.
+    private func generate(_ g: DataGenerator, items count: Int) throws(ScenarioError) -> GeneratedItems {
+        var heightRNG = SplitMix64(seed: g.seed, stream: 1)
+        var widthRNG = SplitMix64(seed: g.seed, stream: 2)
+        var widths: [Double] = [], heights: [Double] = [], spans: [Bool] = []
+        widths.reserveCapacity(count)
+        heights.reserveCapacity(count)
+        spans.reserveCapacity(count)
+        var texts = ItemTexts()
+        var textCell: TemplateCell?
+        var wordRange = 0...0
+        if case .text(let minWords, let maxWords, let cell) = g.heights {
+            textCell = cell
+            wordRange = minWords...maxWords
+            texts.reserveCapacity(items: count, bytes: count * (minWords + maxWords) * 4)
+        }
+        let counts = g.counts(items: count)
+        for (s, n) in counts.enumerated() {
+            let style = layout.section(s).style
+            for i in 0..<n {
+                var width = 0.0
+                var spansAll = false
+                switch style.kind {
+                case .list: break
+                case .flow: width = g.widths.sample(using: &widthRNG)
+                case .waterfall: if let k = g.fullWidthEvery, (i + 1) % k == 0 { spansAll = true }
+                }
+                let height: Double
+                if let cell = textCell {
+                    texts.appendGenerated(words: heightRNG.nextInt(in: wordRange), using: &heightRNG)
+                    let at = Self.measurementWidth(
+                        style: style, contentWidth: viewportSize.width, itemWidth: width, spansAllColumns: spansAll)
+                    height = cell.height(of: texts[texts.count - 1], width: at)
+                } else {
+                    height = g.heights.sample(using: &heightRNG)
+                }
+                widths.append(width)
+                heights.append(height)
+                spans.append(spansAll)
+            }
+        }
+        do {
+            let data = try LayoutData(widths: widths, heights: heights, spansAllColumns: spans, counts: counts)
+            return GeneratedItems(data: data, texts: textCell == nil ? nil : texts, cell: textCell)
+        } catch {
+            throw ScenarioError(file: file, path: "data.generate", message: error.description)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The scenarios directory and the files in it.
+///
+/// `locate()` looks, in this order, at `$LAYOUT_BENCH_SCENARIOS` (used as given, and an error
+/// when it is not a directory), `Scenarios/` in the current directory, and `Scenarios/` next
+/// to a `Package.swift` in a parent directory of the executable (so `.build/release/layout-bench`
+/// finds the package's suite from anywhere).
+///
+/// A SCENARIO argument is a path when it contains `/` or ends in `.json`, otherwise the name
+/// of a file in the directory without `.json`.
+public struct ScenarioCatalog: Hashable, Sendable {
+    public static let environmentVariable = "LAYOUT_BENCH_SCENARIOS"
+
+    /// The scenarios directory.
+    public var directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Finds the scenarios directory (see the type's documentation).
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath ?? CommandLine.arguments.first
+    ) throws(ScenarioError) -> ScenarioCatalog {
+        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            guard isDirectory(fromEnvironment) else {
+                throw ScenarioError(file: fromEnvironment, path: "",
+                                    message: "\(environmentVariable) does not name a directory")
+            }
+            return ScenarioCatalog(directory: fromEnvironment)
+        }
+        let local = join(currentDirectory, "Scenarios")
+        if isDirectory(local) { return ScenarioCatalog(directory: local) }
+        if let executablePath {
+            var url = URL(fileURLWithPath: executablePath, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
+                .standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
+            while url.path != "/" && !url.path.isEmpty {
+                let scenarios = url.appendingPathComponent("Scenarios").path
+                if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path), isDirectory(scenarios) {
+                    return ScenarioCatalog(directory: scenarios)
+                }
+                url.deleteLastPathComponent()
+            }
+        }
+        throw ScenarioError(file: "Scenarios", path: "",
+                            message: "no scenarios directory: not in the current directory (\(currentDirectory)), "
+                                + "not next to the executable's package; set \(environmentVariable)")
+    }
+
+    /// Paths of every `*.json` file in the directory, sorted by file name.
+    public func files() throws(ScenarioError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw ScenarioError(file: directory, path: "", message: "cannot list the scenarios directory")
+        }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { Self.join(directory, $0) }
+    }
+
+    /// Scenario names (file names without `.json`), sorted.
+    public func names() throws(ScenarioError) -> [String] {
+        try files().map { String(($0 as NSString).lastPathComponent.dropLast(5)) }
+    }
+
+    /// The file a SCENARIO argument designates; an error names the missing file.
+    public func resolve(_ argument: String) throws(ScenarioError) -> String {
+        if argument.contains("/") || argument.hasSuffix(".json") {
+            try Self.checkFile(argument)
+            return argument
+        }
+        let path = Self.join(directory, argument + ".json")
+        guard FileManager.default.fileExists(atPath: path) else {
+            let available = (try? names()) ?? []
+            throw ScenarioError(file: path, path: "",
+                                message: "no scenario named '\(argument)'"
+                                    + (available.isEmpty ? " (the directory has none)" : "; available: " + available.joined(separator: ", ")))
+        }
+        try Self.checkFile(path)
+        return path
+    }
+
+    /// Loads the scenario a SCENARIO argument designates.
+    public func load(_ argument: String) throws(ScenarioError) -> Scenario {
+        try Scenario.load(path: try resolve(argument))
+    }
+
+    /// Loads every scenario of the directory, in file-name order; the first error stops.
+    public func loadAll() throws(ScenarioError) -> [Scenario] {
+        var scenarios: [Scenario] = []
+        for path in try files() { scenarios.append(try Scenario.load(path: path)) }
+        return scenarios
+    }
+
+    // MARK: Files
+
+    static func checkFile(_ path: String) throws(ScenarioError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScenarioError(file: path, path: "", message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw ScenarioError(file: path, path: "", message: "is a directory, not a scenario file") }
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty || directory == "." { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+extension Scenario {
+    /// Reads and parses the file at `path`; errors name `path` as given.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        try ScenarioCatalog.checkFile(path)
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, path: "", message: "cannot read the file")
+        }
+        return try Scenario(parsing: [UInt8](contents), file: path)
+    }
+}
