@@ -11,8 +11,8 @@ public struct AppendWorkload: Workload {
     public var steps: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        batch = try spec.optionalInt("batch", default: 100, minimum: 1)
-        steps = try spec.optionalInt("steps", default: 50, minimum: 1)
+        batch = try spec.optionalInt("batch", default: 100, .atLeast(1))
+        steps = try spec.optionalInt("steps", default: 50, .atLeast(1))
         try spec.finish()
     }
 
@@ -20,8 +20,8 @@ public struct AppendWorkload: Workload {
 
     public func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture {
         let initial = try scenario.makeData(items: items)
-        let pages = try scenario.makeExtraItems(count: batch * steps, stream: 1)
         let section = initial.sectionCount - 1
+        let pages = try scenario.makeExtraItems(count: batch * steps, stream: 1)[section]
         let changes = (0..<steps).map { page in
             LayoutChange.appendItems(section: section, items: Array(pages[(page * batch)..<((page + 1) * batch)]))
         }
@@ -57,5 +57,13 @@ final class UpdateFixture: WorkloadFixture {
                 operation: operation, mode: updateMode, bounds: scenario.viewport, styles: styles, trace: trace))
         }
         return ModeMeasurement(cases: cases)
+    }
+
+    /// The frames the mode produces after the whole trace of the first operation (for `dump`).
+    func framesAfterTrace(mode: WaterfallUpdateMode) throws -> LayoutFrames {
+        guard let (_, trace) = traces.first else { return LayoutFrames() }
+        var updater = try mode.makeUpdater(bounds: scenario.viewport, styles: styles, data: trace.initial)
+        for change in trace.changes { try updater.apply(change) }
+        return updater.frames
     }
 }

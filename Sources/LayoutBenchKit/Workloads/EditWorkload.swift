@@ -15,10 +15,20 @@ public struct EditWorkload: Workload {
     public var seed: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        steps = try spec.optionalInt("steps", default: 50, minimum: 1)
-        operationNames = try spec.optionalStringArray(
-            "operations", default: Self.allOperations, allowed: Self.allOperations)
-        seed = try spec.optionalInt("seed", default: 1, minimum: 0)
+        steps = try spec.optionalInt("steps", default: 50, .atLeast(1))
+        if let nodes = try spec.optionalArray("operations") {
+            var names: [String] = []
+            for node in nodes {
+                let name = try node.oneOf(Self.allOperations)
+                if names.contains(name) { throw node.error("\(JSONValue.quoted(name)) is listed twice") }
+                names.append(name)
+            }
+            if names.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
+            operationNames = names
+        } else {
+            operationNames = Self.allOperations
+        }
+        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
         try spec.finish()
     }
 
@@ -42,9 +52,9 @@ public struct EditWorkload: Workload {
                 let item = global - data.sectionStarts[section]
                 let change: LayoutChange
                 switch operation {
-                case "insert": change = .insertItems(section: section, at: item, items: [newItems[step]])
+                case "insert": change = .insertItems(section: section, at: item, items: [newItems[section][step]])
                 case "delete": change = .removeItems(section: section, at: item, count: 1)
-                default: change = .setHeight(section: section, item: item, height: newItems[steps + step].height)
+                default: change = .setHeight(section: section, item: item, height: newItems[section][steps + step].height)
                 }
                 try change.apply(to: &data)
                 changes.append(change)

@@ -15,7 +15,7 @@ public struct QueryWorkload: Workload {
     public var frames: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, minimum: 1)
+        frames = try spec.optionalInt("frames", default: 600, .atLeast(1))
         try spec.finish()
     }
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Checks the output of `layout-bench run --quick`: exact CSV headers, parseable rows, every
+scenario of Scenarios/ present with every mode, the metrics SPEC §6 requires, and run.json."""
+import csv, glob, json, math, os, sys
+
+SAMPLES = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value"
+SUMMARY = ("schema,run_id,commit,scenario,workload,mode,items,operation,metric,unit,samples,"
+           "min,p25,median,p75,p90,p99,max,mean,mad,ci_low,ci_high")
+
+def fail(message):
+    print(f"check_results: FAIL: {message}")
+    sys.exit(1)
+
+out = sys.argv[1]
+for name, header in (("samples.csv", SAMPLES), ("summary.csv", SUMMARY)):
+    path = os.path.join(out, name)
+    if not os.path.exists(path):
+        fail(f"{path} is missing")
+    with open(path, newline="") as f:
+        first = f.readline().rstrip("\n")
+        if first != header:
+            fail(f"{name} header is {first!r}, expected {header!r}")
+leftovers = [p for p in os.listdir(out) if p.startswith(".") or p.endswith(".tmp")]
+if leftovers:
+    fail(f"temporary files left behind: {leftovers}")
+
+with open(os.path.join(out, "summary.csv"), newline="") as f:
+    summary = list(csv.DictReader(f))
+with open(os.path.join(out, "samples.csv"), newline="") as f:
+    samples = list(csv.DictReader(f))
+if not summary or not samples:
+    fail("no rows")
+for row in samples:
+    if row["value"] != "unsupported":
+        v = float(row["value"])
+        if math.isnan(v):
+            fail(f"NaN value in samples.csv: {row}")
+
+scenarios = {}
+for path in sorted(glob.glob("Scenarios/*.json")):
+    with open(path) as f:
+        spec = json.load(f)
+    scenarios[spec["name"]] = spec
+seen = {(r["scenario"], r["mode"]) for r in summary}
+for name, spec in scenarios.items():
+    for mode in spec["modes"]:
+        if (name, mode) not in seen:
+            fail(f"scenario {name} mode {mode} has no summary rows")
+times = [r for r in summary if r["metric"] == "time"]
+if any(float(r["median"]) <= 0 for r in times):
+    fail("a time median is not positive")
+metrics = {r["metric"] for r in summary}
+for required in ("time", "alloc_bytes", "allocs", "peak_rss", "recall", "elements"):
+    if required not in metrics:
+        fail(f"metric {required} missing")
+for r in summary:
+    if r["metric"] == "recall" and r["mode"] != "binary-probe" and float(r["min"]) != 1.0:
+        fail(f"exact mode {r['mode']} of {r['scenario']} has recall {r['min']}")
+with open(os.path.join(out, "run.json")) as f:
+    run = json.load(f)
+print(f"check_results: ok: {len(samples)} samples, {len(summary)} summary rows, "
+      f"{len(scenarios)} scenarios, run.json keys: {', '.join(sorted(run))}")
+print(f"check: 1 passed, 0 failed")

@@ -1,0 +1,55 @@
+import Foundation
+import LayoutEngine
+
+/// Draws a snapshot as SVG: section backgrounds, items, headers and footers (pinned ones
+/// highlighted), and the viewport at the scroll offset as a dashed outline. Only the band from
+/// one viewport above to two below the offset is drawn, so a million-item layout stays small.
+public enum SVGRenderer {
+    public static func render(_ snapshot: LayoutSnapshot, offset: Double, title: String) -> String {
+        let viewport = Rect(x: 0, y: offset, width: snapshot.viewport.width, height: snapshot.viewport.height)
+        let top = Swift.max(0, offset - viewport.height)
+        let bottom = Swift.min(snapshot.frames.contentHeight, offset + 2 * viewport.height)
+        let band = Rect(x: -1e9, y: top, width: 2e9, height: Swift.max(bottom - top, 1))
+        let width = snapshot.viewport.width
+        let margin = 20.0
+        let elements = snapshot.elements(in: band).sorted { $0.zIndex < $1.zIndex }
+        var svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(width + 2 * margin))" height="\(fmt(bottom - top + 2 * margin + 24))" \
+        viewBox="\(fmt(-margin)) \(fmt(top - margin - 24)) \(fmt(width + 2 * margin)) \(fmt(bottom - top + 2 * margin + 24))" font-family="Helvetica, Arial, sans-serif">
+        <title>\(escape(title))</title>
+        <rect x="\(fmt(-margin))" y="\(fmt(top - margin - 24))" width="\(fmt(width + 2 * margin))" height="\(fmt(bottom - top + 2 * margin + 24))" fill="#ffffff"/>
+        <text x="0" y="\(fmt(top - margin + 2))" font-size="11" fill="#333">\(escape(title)) — y \(fmt(top))…\(fmt(bottom)) of \(fmt(snapshot.frames.contentHeight))</text>
+        <rect x="0" y="\(fmt(top))" width="\(fmt(width))" height="\(fmt(bottom - top))" fill="none" stroke="#bbb"/>
+
+        """
+        for element in elements {
+            let f = element.frame
+            let style: String
+            switch element.id.kind {
+            case .decoration: style = "fill=\"#eef3fb\" stroke=\"#c5d3ea\""
+            case .header, .footer:
+                style = element.isPinned ? "fill=\"#ffd27f\" stroke=\"#c08000\"" : "fill=\"#dde6d5\" stroke=\"#8aa07a\""
+            case .item: style = "fill=\"#9ec1e8\" stroke=\"#3f6fa8\" stroke-width=\"0.5\""
+            }
+            svg += "<rect x=\"\(fmt(f.x))\" y=\"\(fmt(f.y))\" width=\"\(fmt(f.width))\" height=\"\(fmt(f.height))\" \(style)>"
+            svg += "<title>\(element.id)</title></rect>\n"
+            if element.id.kind != .item || f.height >= 14 {
+                svg += "<text x=\"\(fmt(f.x + 3))\" y=\"\(fmt(f.y + Swift.min(f.height - 2, 12)))\" font-size=\"9\" fill=\"#223\">"
+                svg += "\(element.id.kind == .item ? "\(element.id.section).\(element.id.index)" : element.id.kind.name + " \(element.id.section)")</text>\n"
+            }
+        }
+        svg += "<rect x=\"\(fmt(viewport.x))\" y=\"\(fmt(viewport.y))\" width=\"\(fmt(viewport.width))\" height=\"\(fmt(viewport.height))\" "
+        svg += "fill=\"none\" stroke=\"#d0342c\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n</svg>\n"
+        return svg
+    }
+
+    private static func fmt(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : "\(rounded)"
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,66 @@
+import LayoutEngine
+
+/// A scenario checked against its workload: the workload's own keys parsed, the modes known,
+/// the item counts chosen. Everything that can be wrong with a scenario file is found here,
+/// before anything is measured or written.
+public struct BenchmarkPlan {
+    public var scenario: Scenario
+    public var workload: any Workload
+    public var modes: [String]
+    public var itemCounts: [Int]
+
+    /// Validates `scenario`. `modeFilter` keeps only those modes (each must exist for the
+    /// workload); `itemsFilter` keeps only those counts (each must be in the sweep, unless the
+    /// data is explicit). `quick` keeps only the smallest count, capped at `quickItemLimit`.
+    public init(
+        scenario: Scenario, modeFilter: [String] = [], itemsFilter: [Int] = [], quick: Bool = false
+    ) throws(ScenarioError) {
+        guard let workloadType = WorkloadCatalog.type(named: scenario.workload.kind) else {
+            throw scenario.workload.error(
+                at: "kind",
+                "unknown workload \(JSONValue.quoted(scenario.workload.kind)); expected one of "
+                    + WorkloadCatalog.all.map { JSONValue.quoted($0.kind) }.joined(separator: ", "))
+        }
+        let allowed = workloadType.modes.map(\.name)
+        try scenario.checkModes(allowed: allowed)
+        self.scenario = scenario
+        self.workload = try workloadType.init(spec: scenario.workload.reader())
+
+        var modes = scenario.modes
+        if !modeFilter.isEmpty {
+            for mode in modeFilter where !allowed.contains(mode) {
+                throw ScenarioError(
+                    file: scenario.file, path: "modes",
+                    message: "--mode \(mode) is not a mode of workload \(JSONValue.quoted(scenario.workload.kind)); expected one of "
+                        + allowed.joined(separator: ", "))
+            }
+            modes = modes.filter { modeFilter.contains($0) }
+            if modes.isEmpty {
+                throw ScenarioError(
+                    file: scenario.file, path: "modes",
+                    message: "none of --mode \(modeFilter.joined(separator: ", ")) is among the scenario's modes \(scenario.modes.joined(separator: ", "))")
+            }
+        }
+        self.modes = modes
+
+        var counts = scenario.itemCounts
+        if !itemsFilter.isEmpty {
+            if scenario.data.isExplicit {
+                throw ScenarioError(file: scenario.file, path: "items", message: "--items does not apply to explicit data")
+            }
+            for count in itemsFilter where !counts.contains(count) {
+                throw ScenarioError(
+                    file: scenario.file, path: "items",
+                    message: "--items \(count) is not in the scenario's sweep \(counts.map(String.init).joined(separator: ", "))")
+            }
+            counts = counts.filter { itemsFilter.contains($0) }
+        }
+        if quick, let smallest = counts.min() {
+            counts = [Swift.min(smallest, Self.quickItemLimit)]
+        }
+        self.itemCounts = counts
+    }
+
+    /// The largest item count a `--quick` run uses.
+    public static let quickItemLimit = 2_000
+}

@@ -1,0 +1,58 @@
+import Foundation
+import ArgumentParser
+import LayoutBenchKit
+import LayoutEngine
+
+struct Dump: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print every element's frame as CSV (kind,section,index,x,y,width,height,pinned).",
+        discussion: """
+            For prepare and query scenarios, the prepared layout; for append and edit scenarios, the layout \
+            the update mode produced after the workload's whole trace. With --rect, only what the mode's rect \
+            query returns, so a heuristic's misses and extras show.
+
+            Example: layout-bench dump waterfall-query --mode binary-probe --items 1000 --rect 0,2000,390,844
+            """)
+
+    @Argument(help: "A scenario name from Scenarios/ or a path to a JSON file.")
+    var scenario: String
+
+    @Option(help: "The mode (a query mode for query scenarios, an update mode for append/edit).")
+    var mode: String
+
+    @Option(help: "One item count of the scenario's sweep (default: the first).")
+    var items: Int?
+
+    @Option(help: "The scroll offset Y for pinned elements.")
+    var offset: Double = 0
+
+    @Option(help: "Only the elements the mode's rect query returns for X,Y,W,H.", transform: parseRect)
+    var rect: Rect?
+
+    @Option(help: "Write to FILE (atomically) instead of stdout.")
+    var out: String?
+
+    func run() throws {
+        try reportingErrors {
+            let plan = try loadPlan(scenario, modes: [mode], items: items.map { [$0] } ?? [])
+            let snapshot = try LayoutSnapshot(plan: plan, mode: mode, items: plan.itemCounts[0])
+            let csv = FrameDump.csv(snapshot.elements(in: rect))
+            if let out {
+                try AtomicFile.write(csv, to: out)
+            } else {
+                print(csv, terminator: "")
+            }
+        }
+    }
+}
+
+/// Parses `X,Y,W,H`.
+func parseRect(_ text: String) throws -> Rect {
+    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+          [x, y, w, h].allSatisfy(\.isFinite)
+    else {
+        throw ValidationError("--rect expects four finite numbers X,Y,W,H (e.g. 0,2000,390,844), got '\(text)'")
+    }
+    return Rect(x: x, y: y, width: w, height: h)
+}

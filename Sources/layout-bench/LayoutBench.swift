@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+import LayoutEngine
+
+@main
+struct LayoutBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout-bench",
+        abstract: "Measure list and collection layout strategies side by side, verified, as CSV.",
+        discussion: """
+            Each scenario in Scenarios/ names a layout, a data set, a workload (prepare, query, append, \
+            edit), the modes to compare and the item counts to sweep. `run` verifies every mode against \
+            the exact reference, then measures time and allocations (and instructions under callgrind \
+            with --instructions) and writes samples.csv, summary.csv and run.json.
+
+            Examples:
+              layout-bench list
+              layout-bench run --quick
+              layout-bench run list-query --items 30000 --mode binary --mode linear
+              layout-bench dump waterfall-query --mode binary-probe --items 1000 --rect 0,2000,390,844
+              layout-bench render mixed-sections-query --mode binary --offset 1200 --out layout.svg
+            """,
+        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self]
+    )
+}
+
+/// Runs `body`, turning the errors users can cause into one clear line on stderr and exit status 1.
+func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ScenarioError {
+        printError("\(error)")
+    } catch let error as LayoutError {
+        printError("\(error)")
+    } catch let error as VerificationError {
+        printError("\(error)")
+    } catch let error as CommandFailure {
+        printError(error.message)
+    }
+    throw ExitCode(1)
+}
+
+/// A failure with a message for the user.
+struct CommandFailure: Error {
+    var message: String
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("layout-bench: error: \(message)\n".utf8))
+}
+
+/// Loads one scenario (by name or path) and checks it against its workload.
+func loadPlan(_ argument: String, modes: [String] = [], items: [Int] = []) throws -> BenchmarkPlan {
+    let catalog = try ScenarioCatalog.locate()
+    return try BenchmarkPlan(scenario: try catalog.load(argument), modeFilter: modes, itemsFilter: items)
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import LayoutBenchKit
+
+struct ListScenarios: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the scenarios with their workloads, modes and item counts.",
+        discussion: "Reads every Scenarios/*.json (or $LAYOUT_BENCH_SCENARIOS) and checks it, as `run` would.")
+
+    @Flag(help: "Also describe every workload and mode.")
+    var verbose = false
+
+    func run() throws {
+        try reportingErrors {
+            let catalog = try ScenarioCatalog.locate()
+            let plans = try catalog.loadAll().map { scenario throws(ScenarioError) in try BenchmarkPlan(scenario: scenario) }
+            let nameWidth = max(8, plans.map(\.scenario.name.count).max() ?? 0)
+            print("scenario".padding(nameWidth) + "  workload  modes; items")
+            for plan in plans {
+                let counts = plan.itemCounts.map(String.init).joined(separator: ", ")
+                print(plan.scenario.name.padding(nameWidth) + "  " + plan.scenario.workload.kind.padding(8)
+                      + "  " + plan.modes.joined(separator: ", ") + "; " + counts)
+                print(String(repeating: " ", count: nameWidth + 2) + plan.scenario.description)
+            }
+            if verbose {
+                for workload in WorkloadCatalog.all {
+                    print("\nworkload \(workload.kind): \(workload.summary)")
+                    for mode in workload.modes { print("  \(mode.name.padding(14)) \(mode.summary)") }
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

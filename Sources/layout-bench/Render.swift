@@ -1,0 +1,39 @@
+import ArgumentParser
+import LayoutBenchKit
+import LayoutEngine
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the layout around a scroll offset as SVG.",
+        discussion: """
+            Draws section backgrounds, items, headers and footers, and the viewport at --offset as a dashed \
+            red outline, from one viewport above the offset to two below.
+
+            Example: layout-bench render mixed-sections-query --mode binary --offset 1200 --out layout.svg
+            """)
+
+    @Argument(help: "A scenario name from Scenarios/ or a path to a JSON file.")
+    var scenario: String
+
+    @Option(help: "The mode whose layout to draw.")
+    var mode: String
+
+    @Option(help: "One item count of the scenario's sweep (default: the first).")
+    var items: Int?
+
+    @Option(help: "The scroll offset Y (the top of the viewport).")
+    var offset: Double = 0
+
+    @Option(help: "The SVG file to write.")
+    var out: String
+
+    func run() throws {
+        try reportingErrors {
+            guard offset.isFinite else { throw CommandFailure(message: "--offset must be a finite number") }
+            let plan = try loadPlan(scenario, modes: [mode], items: items.map { [$0] } ?? [])
+            let snapshot = try LayoutSnapshot(plan: plan, mode: mode, items: plan.itemCounts[0])
+            let title = "\(plan.scenario.name) — \(mode), \(plan.itemCounts[0]) items, offset \(offset)"
+            try AtomicFile.write(SVGRenderer.render(snapshot, offset: offset, title: title), to: out)
+        }
+    }
+}

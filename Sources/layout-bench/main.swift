@@ -1,2 +1,0 @@
-import LayoutBenchKit
-print("layout-bench")
