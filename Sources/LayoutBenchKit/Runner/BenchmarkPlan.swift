@@ -64,3 +64,35 @@ public struct BenchmarkPlan {
     /// The largest item count a `--quick` run uses.
     public static let quickItemLimit = 2_000
 }
+
+extension BenchmarkPlan {
+    /// Plans for several scenarios. With one scenario, `--mode` and `--items` must fit it exactly;
+    /// with several, each scenario keeps the modes and counts it has, scenarios left with none are
+    /// skipped, and a mode or count that fits no scenario at all is an error.
+    public static func select(
+        _ scenarios: [Scenario], modes: [String], items: [Int], quick: Bool
+    ) throws(ScenarioError) -> [BenchmarkPlan] {
+        if scenarios.count == 1 {
+            return [try BenchmarkPlan(scenario: scenarios[0], modeFilter: modes, itemsFilter: items, quick: quick)]
+        }
+        var plans: [BenchmarkPlan] = []
+        var usedModes = Set<String>(), usedItems = Set<Int>()
+        for scenario in scenarios {
+            var plan = try BenchmarkPlan(scenario: scenario, quick: false)
+            if !modes.isEmpty { plan.modes = plan.modes.filter { modes.contains($0) } }
+            if !items.isEmpty && !scenario.data.isExplicit { plan.itemCounts = plan.itemCounts.filter { items.contains($0) } }
+            if quick, let smallest = plan.itemCounts.min() { plan.itemCounts = [Swift.min(smallest, quickItemLimit)] }
+            if plan.modes.isEmpty || plan.itemCounts.isEmpty { continue }
+            usedModes.formUnion(plan.modes)
+            usedItems.formUnion(plan.itemCounts)
+            plans.append(plan)
+        }
+        if let unused = modes.first(where: { !usedModes.contains($0) }) {
+            throw ScenarioError(file: "Scenarios", path: "modes", message: "--mode \(unused) is not a mode of any selected scenario")
+        }
+        if !quick, let unused = items.first(where: { !usedItems.contains($0) }) {
+            throw ScenarioError(file: "Scenarios", path: "items", message: "--items \(unused) is not in the sweep of any selected scenario")
+        }
+        return plans
+    }
+}

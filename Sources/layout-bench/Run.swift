@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Verify and measure scenarios; write samples.csv, summary.csv and run.json.",
+        discussion: """
+            Every mode is first checked against the exact reference (frames within 1e-9, query answers as \
+            sets; heuristic modes report their recall). Then the modes of a scenario are sampled in turn \
+            until each has enough samples. Progress goes to stderr; the files are written atomically.
+
+            Examples:
+              layout-bench run --quick                      # the whole suite, small counts (CI)
+              layout-bench run list-query --items 30000     # one scenario at one count
+              layout-bench run --mode binary --mode linear  # two modes wherever they apply
+              layout-bench run waterfall-append --instructions --out results/cg
+            """)
+
+    @Argument(help: "Scenario names from Scenarios/ or paths to JSON files (default: all).")
+    var scenarios: [String] = []
+
+    @Option(name: .customLong("mode"), help: "Only this mode (repeatable).")
+    var modes: [String] = []
+
+    @Option(name: .customLong("items"), help: "Only this item count of the sweep (repeatable).")
+    var items: [Int] = []
+
+    @Flag(help: "Smoke run: the smallest count (at most \(BenchmarkPlan.quickItemLimit)) and few samples.")
+    var quick = false
+
+    @Option(help: "Results directory (default: results/<UTC time>-<short commit>/).")
+    var out: String?
+
+    @Flag(help: "Also count instructions per operation under callgrind (valgrind; exact and repeatable).")
+    var instructions = false
+
+    @Option(help: ArgumentHelp("Process repetition number written to the CSV (for scripts).", visibility: .hidden))
+    var repetition = 1
+
+    func run() throws {
+        try reportingErrors {
+            let catalog = try ScenarioCatalog.locate()
+            let scenarioList = scenarios.isEmpty ? try catalog.loadAll() : try scenarios.map { name throws(ScenarioError) in try catalog.load(name) }
+            let plans = try BenchmarkPlan.select(scenarioList, modes: modes, items: items, quick: quick)
+            if plans.isEmpty { throw CommandFailure(message: "nothing to run: no scenario has the selected modes and counts") }
+
+            let session = try RunSession(
+                plans: plans, quick: quick, instructions: instructions, outDirectory: out,
+                repetition: repetition, commandLine: CommandLine.arguments,
+                executable: CommandLine.arguments[0],
+                progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            let result = try session.run()
+            FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))
+            if !result.failures.isEmpty {
+                for failure in result.failures { printError(failure) }
+                throw ExitCode(1)
+            }
+        }
+    }
+}
