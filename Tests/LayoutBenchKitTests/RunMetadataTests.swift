@@ -20,6 +20,7 @@ import Testing
         let json = try metadata.jsonText()
         #expect(json.contains("\"run_id\" : \"test-run\""))
         #expect(json.contains("\"read_cost_nanoseconds\""))
+        #expect(!json.contains("\\/"))
         #expect(try RunMetadata.decode(json) == metadata)
         print(json)
     }
