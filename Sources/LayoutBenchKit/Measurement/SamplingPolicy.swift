@@ -1,0 +1,88 @@
+/// How long and how often `Sampler` runs an operation.
+///
+/// - Warm-up: runs the operation until it has run `warmup.minRuns` times *and* `warmup.minTime` has
+///   passed, or until `warmup.maxTime` has passed (after at least one run), whichever comes first.
+///   For batched operations the batch size is calibrated during warm-up.
+/// - Sampling: takes samples until *both* `minSamples` and `minTime` are reached, then stops; it also
+///   stops at `maxSamples` or once `maxTime` has passed. `minSamples` is a floor that `maxTime` does not
+///   cut short (so a slow operation still yields `minSamples` samples).
+/// - Batching: an operation without per-run setup is repeated `batch` times per sample so that one
+///   sample lasts at least `targetSampleTime` (clock reads then cost < 1% of it).
+public struct SamplingPolicy: Sendable, Equatable {
+    public struct Warmup: Sendable, Equatable {
+        public var minTime: Duration
+        public var minRuns: Int
+        public var maxTime: Duration
+
+        public init(minTime: Duration = .milliseconds(50), minRuns: Int = 3, maxTime: Duration = .seconds(1)) {
+            self.minTime = minTime
+            self.minRuns = max(1, minRuns)
+            self.maxTime = maxTime
+        }
+    }
+
+    public var minTime: Duration
+    public var minSamples: Int
+    public var maxSamples: Int
+    public var maxTime: Duration
+    public var warmup: Warmup
+    /// The shortest timed region of a batched sample (default 10 µs).
+    public var targetSampleTime: Duration
+    /// Whether to read jemalloc's global allocation count around every sample (~9 µs each, outside
+    /// the timed region). Byte counters are always read (0.25 ns).
+    public var countsAllocations: Bool
+
+    public init(
+        minTime: Duration = .milliseconds(500),
+        minSamples: Int = 30,
+        maxSamples: Int = 10_000,
+        maxTime: Duration = .seconds(5),
+        warmup: Warmup = Warmup(),
+        targetSampleTime: Duration = .microseconds(10),
+        countsAllocations: Bool = true
+    ) {
+        self.minTime = minTime
+        self.minSamples = max(1, minSamples)
+        self.maxSamples = max(self.minSamples, maxSamples)
+        self.maxTime = maxTime
+        self.warmup = warmup
+        self.targetSampleTime = targetSampleTime
+        self.countsAllocations = countsAllocations
+    }
+
+    /// Full runs: ≥ 30 samples and ≥ 0.5 s per operation, at most 10,000 samples or 5 s.
+    public static let standard = SamplingPolicy()
+
+    /// Smoke runs (`--quick`): ≥ 5 samples and ≥ 20 ms, at most 200 samples or 0.2 s; 10 ms warm-up.
+    public static let quick = SamplingPolicy(
+        minTime: .milliseconds(20),
+        minSamples: 5,
+        maxSamples: 200,
+        maxTime: .milliseconds(200),
+        warmup: Warmup(minTime: .milliseconds(10), minRuns: 1, maxTime: .milliseconds(100))
+    )
+
+    /// Whether a caller that interleaves samples itself should take another one, given how many it has
+    /// and how long sampling has taken so far (nanoseconds).
+    public func wantsMoreSamples(count: Int, elapsedNanoseconds: UInt64) -> Bool {
+        if count < minSamples { return true }
+        if count >= maxSamples || elapsedNanoseconds >= maxTime.nanoseconds { return false }
+        return elapsedNanoseconds < minTime.nanoseconds
+    }
+
+    /// Whether warm-up is over after `runs` runs taking `elapsedNanoseconds`.
+    public func warmupIsOver(runs: Int, elapsedNanoseconds: UInt64) -> Bool {
+        if runs < 1 { return false }
+        if elapsedNanoseconds >= warmup.maxTime.nanoseconds { return true }
+        return runs >= warmup.minRuns && elapsedNanoseconds >= warmup.minTime.nanoseconds
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (negative durations clamp to 0).
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        if seconds < 0 { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var operation: String
+    public var code: Int32
+    public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+}
+
+/// Writes a file so that readers see either the old complete file or the new complete file: the bytes
+/// go to a temporary file in the same directory (`.<name>.tmp-<pid>-<random>`, so it is on the same file
+/// system), are fsync'ed, and the temporary file is renamed over the destination with rename(2).
+/// On failure the temporary file is removed and the destination is untouched.
+public enum AtomicFile {
+    public static func write(_ text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let slash = path.lastIndex(of: "/")
+        let prefix = slash.map { String(path[...$0]) } ?? ""          // "dir/" or "/" or ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let directory = prefix.isEmpty ? "." : (prefix == "/" ? "/" : String(prefix.dropLast()))
+        let temporary = prefix + ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw AtomicFileError(path: temporary, operation: "open", code: errno) }
+        var failure: AtomicFileError? = nil
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = AtomicFileError(path: temporary, operation: "write", code: errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil && fsync(descriptor) != 0 {
+            failure = AtomicFileError(path: temporary, operation: "fsync", code: errno)
+        }
+        if close(descriptor) != 0 && failure == nil {
+            failure = AtomicFileError(path: temporary, operation: "close", code: errno)
+        }
+        if failure == nil && rename(temporary, path) != 0 {
+            failure = AtomicFileError(path: path, operation: "rename", code: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // Make the rename itself durable (best effort).
+        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+}
+
+/// write(2) under a name that does not clash with `AtomicFile.write`.
+@inline(__always)
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

@@ -1,0 +1,57 @@
+/// The CSV contract of SPEC §6. Raise `version` on any incompatible change.
+public enum CSVSchema {
+    public static let version = 1
+
+    public static let samplesHeader = [
+        "schema", "run_id", "commit", "scenario", "workload", "mode", "items", "operation",
+        "repetition", "sample", "metric", "unit", "value",
+    ]
+    public static let summaryHeader = [
+        "schema", "run_id", "commit", "scenario", "workload", "mode", "items", "operation",
+        "metric", "unit", "samples", "min", "p25", "median", "p75", "p90", "p99", "max", "mean", "mad",
+        "ci_low", "ci_high",
+    ]
+
+    /// The value written for a metric that cannot be measured on this machine.
+    public static let unsupported = "unsupported"
+}
+
+/// The metrics of SPEC §6 with their units.
+public enum Metric: String, Sendable, CaseIterable, Codable {
+    case time
+    case allocBytes = "alloc_bytes"
+    case allocs
+    case instructions
+    case peakRSS = "peak_rss"
+    case recall
+    case elements
+    case measurements
+    case cellsCreated = "cells_created"
+
+    /// time: ns per operation; alloc_bytes, peak_rss: bytes; recall: fraction (0...1); the counts
+    /// (allocs, instructions, elements, measurements, cells_created): count per operation.
+    public var unit: String {
+        switch self {
+        case .time: return "ns"
+        case .allocBytes, .peakRSS: return "bytes"
+        case .recall: return "fraction"
+        case .allocs, .instructions, .elements, .measurements, .cellsCreated: return "count"
+        }
+    }
+}
+
+/// A metric value: a number, or `unsupported` when this machine cannot measure it.
+public enum MetricValue: Sendable, Equatable {
+    case number(Double)
+    case unsupported
+
+    /// NaN becomes `.unsupported` (the sampler reports unavailable counters as NaN).
+    public init(_ value: Double) { self = value.isNaN ? .unsupported : .number(value) }
+
+    public var csvField: String {
+        switch self {
+        case let .number(value): return CSVWriter.format(value)
+        case .unsupported: return CSVSchema.unsupported
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Robust summary of one metric's samples (one summary.csv row).
+///
+/// Percentiles use linear interpolation between order statistics (type 7, numpy's default; see
+/// `Quantile.sorted`). `mad` is the median absolute deviation from the median, **unscaled** (not
+/// multiplied by 1.4826; divide by 0.6745 or multiply by 1.4826 for a normal-consistent σ estimate).
+/// `ciLow`/`ciHigh` bound the median by a seeded percentile bootstrap (`Bootstrap.medianInterval`).
+/// No values: count 0 and every statistic NaN.
+public struct Summary: Sendable, Equatable, Codable {
+    public var count: Int
+    public var min: Double
+    public var p25: Double
+    public var median: Double
+    public var p75: Double
+    public var p90: Double
+    public var p99: Double
+    public var max: Double
+    public var mean: Double
+    public var mad: Double
+    public var ciLow: Double
+    public var ciHigh: Double
+
+    public init(_ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x1B) {
+        let sorted = values.sorted()
+        count = sorted.count
+        min = sorted.first ?? .nan
+        max = sorted.last ?? .nan
+        p25 = Quantile.sorted(sorted, 0.25)
+        median = Quantile.sorted(sorted, 0.5)
+        p75 = Quantile.sorted(sorted, 0.75)
+        p90 = Quantile.sorted(sorted, 0.90)
+        p99 = Quantile.sorted(sorted, 0.99)
+        mean = sorted.isEmpty ? .nan : sorted.reduce(0, +) / Double(sorted.count)
+        let center = median
+        mad = Quantile.sorted(sorted.map { abs($0 - center) }.sorted(), 0.5)
+        let interval = Bootstrap.medianInterval(sorted, confidence: confidence, resamples: resamples, seed: seed)
+        ciLow = interval.low
+        ciHigh = interval.high
+    }
+
+    /// The values in summary.csv order: min, p25, median, p75, p90, p99, max, mean, mad, ci_low, ci_high.
+    public var csvStatistics: [Double] { [min, p25, median, p75, p90, p99, max, mean, mad, ciLow, ciHigh] }
+}
