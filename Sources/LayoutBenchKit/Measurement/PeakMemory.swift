@@ -14,9 +14,24 @@ public struct ResidentMemory: Sendable, Equatable, Codable {
     public var currentBytes: UInt64?
 }
 
-/// Process memory figures for the `peak_rss` metric. The peak only ever grows, so a per-scenario peak
-/// is only meaningful when each scenario runs in a fresh process.
+/// Process memory figures for the `peak_rss` metric. The peak only grows, so the runner resets it
+/// (`resetPeak`, Linux ≥ 4.0) before each scenario × item count; where it cannot be reset, a peak is
+/// the process's peak so far.
 public enum PeakMemory {
+    /// Resets the high-water mark to the current resident size (writes "5" to
+    /// /proc/self/clear_refs). Returns false where that is not possible.
+    @discardableResult
+    public static func resetPeak() -> Bool {
+        #if os(Linux)
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return write(fd, "5", 1) == 1
+        #else
+        return false
+        #endif
+    }
+
     public static func residentBytes() -> ResidentMemory {
         #if os(Linux)
         if let status = try? readTextFile("/proc/self/status") {

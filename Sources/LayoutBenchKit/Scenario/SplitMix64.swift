@@ -21,6 +21,13 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// A uniform integer in `0..<bound` by multiply-high (Lemire) without rejection: the bias is
+    /// below bound / 2^64, irrelevant for bootstrap resampling, and the algorithm is fixed here.
+    public mutating func next(below bound: Int) -> Int {
+        precondition(bound > 0)
+        return Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
+    }
+
     /// A double in [0, 1) from the top 53 bits (exact, no rounding).
     public mutating func nextDouble() -> Double {
         Double(next() >> 11) * 0x1.0p-53
