@@ -92,7 +92,7 @@ public final class BenchmarkRunner {
         var observations: [(String, Observation)] = []
         for mode in plan.modes {
             do {
-                let measurement = try fixture.makeMeasurement(mode: mode)
+                let measurement = try fixture.makeMeasurement(mode: mode, verify: true)
                 for operation in measurement.cases {
                     let batch: Int
                     if operation.maximumBatch > 1 {

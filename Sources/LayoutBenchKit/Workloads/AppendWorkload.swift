@@ -44,13 +44,13 @@ final class UpdateFixture: WorkloadFixture {
         self.traces = traces
     }
 
-    func makeMeasurement(mode: String) throws -> ModeMeasurement {
+    func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement {
         guard let updateMode = WaterfallUpdateMode(rawValue: mode) else {
             throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "not an update mode")
         }
         var cases: [any MeasuredOperation] = []
         for (operation, trace) in traces {
-            if let problem = try UpdateOperation.verify(mode: updateMode, bounds: scenario.viewport, styles: styles, trace: trace) {
+            if verify, let problem = try UpdateOperation.verify(mode: updateMode, bounds: scenario.viewport, styles: styles, trace: trace) {
                 throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "\(operation): \(problem)")
             }
             cases.append(UpdateOperation(

@@ -53,7 +53,7 @@ final class QueryFixture: WorkloadFixture {
             contentHeight: layout.contentSize.height, viewportHeight: scenario.viewport.height, frames: frames)
     }
 
-    func makeMeasurement(mode: String) throws -> ModeMeasurement {
+    func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement {
         guard let queryMode = RectQueryMode(rawValue: mode) else {
             throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "not a query mode")
         }
@@ -66,7 +66,7 @@ final class QueryFixture: WorkloadFixture {
         recall.reserveCapacity(trace.offsets.count)
         elements.reserveCapacity(trace.offsets.count)
         var buffer: [LayoutAttributes] = []
-        for frame in trace.offsets.indices {
+        for frame in trace.offsets.indices where verify {
             let rect = trace.rect(at: frame, viewport: scenario.viewport)
             modeLayout.elements(in: rect, into: &buffer)
             let exact = reference[frame]

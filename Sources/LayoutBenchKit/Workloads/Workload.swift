@@ -25,9 +25,10 @@ public protocol Workload: Sendable {
 
 /// The shared state of a workload at one item count, from which each mode's cases are built.
 public protocol WorkloadFixture: AnyObject {
-    /// Builds one mode, verifies its output against the exact reference, and returns what to
+    /// Builds one mode, verifies its output against the exact reference (unless `verify` is false:
+    /// the callgrind child re-measures modes its parent already verified), and returns what to
     /// time. Throws `VerificationError` when an exact mode disagrees with the reference.
-    func makeMeasurement(mode: String) throws -> ModeMeasurement
+    func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement
 }
 
 /// What one mode at one item count contributes to a run: cases to time, and metrics that come
