@@ -49,9 +49,9 @@ public struct PerColumnQuery: RectQueryIndex {
             itemGroup.removeAll(keepingCapacity: true)
 
             // 1. Distinct x ranges of the items that can intersect something.
-            for i in range {
-                guard Self.canIntersect(i, sectionTop: sectionTop, frames: frames) else { continue }
-                if !candidates.isOverflowing { candidates.add(minX: frames.itemMinX[i], width: frames.itemWidth[i]) }
+            for i in range where Self.canIntersect(i, sectionTop: sectionTop, frames: frames) {
+                candidates.add(minX: frames.itemMinX[i], width: frames.itemWidth[i])
+                if candidates.isOverflowing { break }
             }
             // 2. The columns: disjoint candidates covering the most items.
             let columns = candidates.chooseColumns()
