@@ -12,6 +12,13 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     /// Exact O(log n + k): per section, lower bound on a prefix maximum of maxY over items sorted
     /// by minY, then walk while minY < rect.maxY. Sections located by binary search.
     case binary
+    /// HDWaterFlowLayout's per-column arrays, made exact: per section, items grouped by their
+    /// column (x range) plus one spanning group, each in minY order with a prefix maximum of maxY.
+    /// O(C log(n/C) + k).
+    case perColumn = "per-column"
+    /// Y-bucketing exact for any placement: each item registered in every fixed-height bucket
+    /// it overlaps (CSR arrays); a query visits the overlapping buckets. O(buckets + k').
+    case buckets
 
     /// Whether the mode must return exactly the elements that intersect (heuristics report recall).
     public var isExact: Bool { self != .binaryProbe }
@@ -23,6 +30,8 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
         case .unionBlocks: return "CHTCollectionViewWaterfallLayout's blocks of 20 union rects, scanned from both ends"
         case .binaryProbe: return "HDCollectionView's binary search + 40-element probe with 1 pt tolerance (heuristic)"
         case .binary: return "exact binary search on minY-sorted items with a prefix maximum of maxY"
+        case .perColumn: return "HDWaterFlowLayout's per-column sorted arrays plus a spanning array, made exact with a prefix maximum of maxY"
+        case .buckets: return "items registered in fixed-height y buckets (about a viewport), exact for any placement"
         }
     }
 
@@ -33,6 +42,8 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
         case .unionBlocks: return UnionBlocksQuery(frames: frames)
         case .binaryProbe: return BinaryProbeQuery(frames: frames)
         case .binary: return BinaryQuery(frames: frames)
+        case .perColumn: return PerColumnQuery(frames: frames)
+        case .buckets: return BucketQuery(frames: frames)
         }
     }
 }

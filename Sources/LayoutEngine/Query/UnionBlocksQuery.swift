@@ -10,7 +10,9 @@ public struct UnionBlocksQuery: RectQueryIndex {
 
     // Every element in creation order, as flat arrays.
     private var ids: [ElementID] = []
-    private var minX: [Double] = [], minY: [Double] = [], maxX: [Double] = [], maxY: [Double] = []
+    // Width and height (not maxX and maxY) so that frames and edges are computed exactly as
+    // `linear` computes them (`maxY = minY + height`); `maxY - minY` can differ in the last bit.
+    private var minX: [Double] = [], minY: [Double] = [], width: [Double] = [], height: [Double] = []
     // One union per block; an empty block has minX = +inf so that it intersects nothing.
     private var blockMinX: [Double] = [], blockMinY: [Double] = []
     private var blockMaxX: [Double] = [], blockMaxY: [Double] = []
@@ -19,11 +21,11 @@ public struct UnionBlocksQuery: RectQueryIndex {
         let count = frames.itemCount + 3 * frames.sectionCount
         ids.reserveCapacity(count)
         minX.reserveCapacity(count); minY.reserveCapacity(count)
-        maxX.reserveCapacity(count); maxY.reserveCapacity(count)
+        width.reserveCapacity(count); height.reserveCapacity(count)
         func add(_ id: ElementID, _ frame: Rect) {
             ids.append(id)
             minX.append(frame.minX); minY.append(frame.minY)
-            maxX.append(frame.maxX); maxY.append(frame.maxY)
+            width.append(frame.width); height.append(frame.height)
         }
         for s in 0..<frames.sectionCount {
             if frames.hasBackground[s] { add(.decoration(section: s), frames.sectionFrame(s)) }
@@ -38,9 +40,11 @@ public struct UnionBlocksQuery: RectQueryIndex {
         while blockStart < ids.count {
             let blockEnd = Swift.min(blockStart + Self.blockSize, ids.count)
             var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
-            for i in blockStart..<blockEnd where minX[i] < maxX[i] && minY[i] < maxY[i] {
+            for i in blockStart..<blockEnd {
+                let maxX = minX[i] + width[i], maxY = minY[i] + height[i]
+                guard minX[i] < maxX && minY[i] < maxY else { continue }
                 left = Swift.min(left, minX[i]); top = Swift.min(top, minY[i])
-                right = Swift.max(right, maxX[i]); bottom = Swift.max(bottom, maxY[i])
+                right = Swift.max(right, maxX); bottom = Swift.max(bottom, maxY)
             }
             blockMinX.append(left); blockMinY.append(top)
             blockMaxX.append(right); blockMaxY.append(bottom)
@@ -65,19 +69,19 @@ public struct UnionBlocksQuery: RectQueryIndex {
         let end = Swift.min((last + 1) * Self.blockSize, ids.count)
         for i in begin..<end
         where Rect.intersects(
-            minX: minX[i], minY: minY[i], maxX: maxX[i], maxY: maxY[i],
+            minX: minX[i], minY: minY[i], maxX: minX[i] + width[i], maxY: minY[i] + height[i],
             withMinX: rectMinX, minY: rectMinY, maxX: rectMaxX, maxY: rectMaxY)
         {
             let id = ids[i]
             results.append(LayoutAttributes(
-                id: id, frame: Rect(x: minX[i], y: minY[i], width: maxX[i] - minX[i], height: maxY[i] - minY[i]),
+                id: id, frame: Rect(x: minX[i], y: minY[i], width: width[i], height: height[i]),
                 zIndex: LayoutFrames.zIndex(of: id.kind)))
         }
     }
 
     public var allocatedBytes: Int {
         ids.capacity * MemoryLayout<ElementID>.stride
-            + (minX.capacity + minY.capacity + maxX.capacity + maxY.capacity) * 8
+            + (minX.capacity + minY.capacity + width.capacity + height.capacity) * 8
             + (blockMinX.capacity + blockMinY.capacity + blockMaxX.capacity + blockMaxY.capacity) * 8
     }
 }
