@@ -21,7 +21,7 @@ struct LayoutBench: ParsableCommand {
               layout-bench dump waterfall-query --mode binary-probe --items 1000 --rect 0,2000,390,844
               layout-bench render mixed-sections-query --mode binary --offset 1200 --out layout.svg
             """,
-        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self]
+        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, CallgrindChildCommand.self]
     )
 }
 

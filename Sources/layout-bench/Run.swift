@@ -45,7 +45,7 @@ struct Run: ParsableCommand {
             let plans = try BenchmarkPlan.select(scenarioList, modes: modes, items: items, quick: quick)
             if plans.isEmpty { throw CommandFailure(message: "nothing to run: no scenario has the selected modes and counts") }
 
-            let session = try RunSession(
+            var session = try RunSession(
                 plans: plans, quick: quick, instructions: instructions, outDirectory: out,
                 repetition: repetition, commandLine: CommandLine.arguments,
                 executable: CommandLine.arguments[0],

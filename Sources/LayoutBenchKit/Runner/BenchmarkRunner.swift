@@ -145,7 +145,8 @@ public final class BenchmarkRunner {
             for (observationMode, observation) in observations where observationMode == mode {
                 outcome.series.append(series(mode, observation.operation, observation.metric, observation.unit, observation.values))
                 if observation.metric == "recall" {
-                    summaries.append("recall \(String(format: "%.3f", Self.median(observation.values)))")
+                    summaries.append(String(
+                        format: "recall median %.3f, min %.3f", Self.median(observation.values), observation.values.min() ?? 1))
                 }
             }
             outcome.series.append(series(mode, entries[0].operation.operation, "peak_rss", "bytes", [peak]))

@@ -60,18 +60,32 @@ final class QueryFixture: WorkloadFixture {
         var modeLayout = layout
         modeLayout.setQueryMode(queryMode)
         try modeLayout.prepare()
+        let (recall, elements) = try check(
+            mode: mode, isExact: queryMode.isExact, verify: verify,
+            query: { rect, buffer in modeLayout.elements(in: rect, into: &buffer) })
+        return ModeMeasurement(
+            cases: [QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)],
+            observations: [
+                Observation(operation: "query", metric: "recall", unit: "fraction", values: recall),
+                Observation(operation: "query", metric: "elements", unit: "count", values: elements),
+            ])
+    }
 
-        // Verify every frame of the trace before anything is timed.
+    /// Runs `query` on every frame of the trace: an exact mode must return exactly the reference
+    /// (else `VerificationError`); a heuristic gets its recall per frame. Also counts elements.
+    func check(
+        mode: String, isExact: Bool, verify: Bool, query: (Rect, inout [LayoutAttributes]) -> Void
+    ) throws -> (recall: [Double], elements: [Double]) {
         var recall: [Double] = [], elements: [Double] = []
         recall.reserveCapacity(trace.offsets.count)
         elements.reserveCapacity(trace.offsets.count)
         var buffer: [LayoutAttributes] = []
         for frame in trace.offsets.indices where verify {
             let rect = trace.rect(at: frame, viewport: scenario.viewport)
-            modeLayout.elements(in: rect, into: &buffer)
+            query(rect, &buffer)
             let exact = reference[frame]
             elements.append(Double(buffer.count))
-            if queryMode.isExact {
+            if isExact {
                 let returned = buffer.sorted { $0.id < $1.id }
                 if let problem = Self.difference(returned, exact) {
                     throw VerificationError(
@@ -83,12 +97,7 @@ final class QueryFixture: WorkloadFixture {
                 recall.append(QueryRecall(returned: buffer, exact: exact).recall)
             }
         }
-        return ModeMeasurement(
-            cases: [QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)],
-            observations: [
-                Observation(operation: "query", metric: "recall", unit: "fraction", values: recall),
-                Observation(operation: "query", metric: "elements", unit: "count", values: elements),
-            ])
+        return (recall, elements)
     }
 
     /// How two sorted answers differ (a missing, extra or misplaced element), or nil.

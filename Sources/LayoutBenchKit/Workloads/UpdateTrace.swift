@@ -30,8 +30,15 @@ final class UpdateOperation: MeasuredOperation {
     static func verify(
         mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
     ) throws -> String? {
-        var updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial)
-        var reference = try mode.makeReference(bounds: bounds, styles: styles, data: trace.initial)
+        try verify(
+            updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
+            reference: mode.makeReference(bounds: bounds, styles: styles, data: trace.initial),
+            trace: trace)
+    }
+
+    /// Applies the trace to both and returns the first difference of frames, or nil.
+    static func verify(updater: any LayoutUpdater, reference: any LayoutUpdater, trace: UpdateTrace) throws -> String? {
+        var updater = updater, reference = reference
         if let problem = updater.frames.firstDifference(from: reference.frames) { return "before any change: \(problem)" }
         for (step, change) in trace.changes.enumerated() {
             try updater.apply(change)
