@@ -29,7 +29,7 @@ public struct ScrollTrace: Hashable, Sendable {
         for _ in 0..<fling { emit(y + velocity); velocity *= 0.95 }
         // A scrubber drag through the rest of the content, evenly spaced.
         let start = y
-        for step in 1...scrub { emit(start + (maxOffset - start) * Double(step) / Double(scrub)) }
+        for step in 1...scrub { emit(step == scrub ? maxOffset : start + (maxOffset - start) * Double(step) / Double(scrub)) }
         // Jump to the top (status-bar tap).
         emit(0)
         // Drag and fling again.

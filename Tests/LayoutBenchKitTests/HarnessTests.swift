@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import LayoutBenchKit
+import LayoutEngine
+
+/// Every frame of a layout, flattened for a checksum.
+func frameValues(_ frames: LayoutFrames) -> [Double] {
+    frames.allElements().flatMap { [Double($0.id.kind.rawValue), Double($0.id.section), Double($0.id.index),
+                                    $0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height] }
+}
+
+func plan(_ text: String, modes: [String] = [], items: [Int] = [], quick: Bool = false) throws -> BenchmarkPlan {
+    try BenchmarkPlan(scenario: parseScenario(text), modeFilter: modes, itemsFilter: items, quick: quick)
+}
+
+/// Expects a plan error at `path` whose message contains `message`.
+func expectPlanError(_ body: () throws -> BenchmarkPlan, path: String, _ message: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        _ = try body()
+        Issue.record("expected an error at \(path)", sourceLocation: sourceLocation)
+    } catch let error as ScenarioError {
+        #expect(error.path == path, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.message.contains(message), "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+    }
+}
+
+let mixedScenario = scenarioJSON(
+    layout: #"""
+    {"kind": "list", "itemSpacing": 6, "lineSpacing": 4, "insets": {"top": 5, "left": 8, "bottom": 5, "right": 8},
+     "header": {"height": 30, "pin": "none"}, "footer": {"height": 12, "pin": "none"}, "background": true,
+     "sections": [{"kind": "list"}, {"kind": "flow", "justify": "space-evenly", "align": "center"}, {"kind": "waterfall", "columns": 3}]}
+    """#,
+    data: #"{"generate": {"sections": 6, "heights": {"distribution": "uniform", "min": 20, "max": 180}, "widths": {"distribution": "uniform", "min": 30, "max": 140}, "seed": 42, "fullWidthEvery": 7}}"#,
+    workload: #"{"kind": "query", "frames": 90}"#,
+    modes: #"["linear", "union-blocks", "binary-probe", "binary", "per-column", "buckets"]"#,
+    items: "[300, 2000]")
+
+@Suite struct HarnessTests {
+    @Test func sameScenarioSameFramesAndPinnedChecksum() throws {
+        let scenario = try parseScenario(mixedScenario)
+        func layoutChecksum() throws -> UInt64 {
+            var layout = try SectionedLayout(bounds: scenario.viewport, styles: scenario.makeStyles(), data: scenario.makeData(items: 300))
+            try layout.prepare()
+            return checksum(frameValues(layout.frames))
+        }
+        let first = try layoutChecksum()
+        #expect(try layoutChecksum() == first)
+        // Pinned: a change to the generator, the placement or the geometry shows up here.
+        #expect(first == 0x8244_21EA_C501_8910, "checksum is now 0x\(String(first, radix: 16))")
+    }
+
+    @Test func verificationCatchesAWrongQueryMode() throws {
+        let fixture = try QueryFixture(scenario: parseScenario(mixedScenario), items: 300, frames: 90)
+        let index = RectQueryMode.binary.makeIndex(frames: fixture.layout.frames)
+        // The real mode passes...
+        _ = try fixture.check(mode: "binary", isExact: true, verify: true) { rect, buffer in
+            index.elements(in: rect, frames: fixture.layout.frames, into: &buffer)
+        }
+        // ...a mode that drops the last element of each non-empty answer does not.
+        #expect(throws: VerificationError.self) {
+            _ = try fixture.check(mode: "dropping", isExact: true, verify: true) { rect, buffer in
+                index.elements(in: rect, frames: fixture.layout.frames, into: &buffer)
+                if !buffer.isEmpty { buffer.removeLast() }
+            }
+        }
+        // ...nor one that moves a frame by a micro-point.
+        #expect(throws: VerificationError.self) {
+            _ = try fixture.check(mode: "shifted", isExact: true, verify: true) { rect, buffer in
+                index.elements(in: rect, frames: fixture.layout.frames, into: &buffer)
+                if !buffer.isEmpty { buffer[0].frame.y += 1e-6 }
+            }
+        }
+        // A heuristic that drops elements is allowed, and its recall shows it.
+        let (recall, _) = try fixture.check(mode: "dropping", isExact: false, verify: true) { rect, buffer in
+            index.elements(in: rect, frames: fixture.layout.frames, into: &buffer)
+            if !buffer.isEmpty { buffer.removeLast() }
+        }
+        #expect(recall.min()! < 1)
+    }
+
+    /// An update mode that forgets height changes: the frames keep the old heights.
+    struct ForgetfulUpdater: LayoutUpdater {
+        var inner: any LayoutUpdater
+        init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
+            inner = try WaterfallUpdateMode.full.makeUpdater(bounds: bounds, styles: styles, data: data)
+        }
+        var data: LayoutData { inner.data }
+        var frames: LayoutFrames { inner.frames }
+        mutating func apply(_ change: LayoutChange) throws(LayoutError) {
+            if case .setHeight = change { return }
+            try inner.apply(change)
+        }
+    }
+
+    @Test func verificationCatchesAWrongUpdateMode() throws {
+        let scenario = try parseScenario(scenarioJSON(workload: #"{"kind": "edit", "steps": 5}"#, modes: #"["full", "incremental"]"#))
+        let initial = try scenario.makeData(items: 100)
+        let styles = scenario.makeStyles()
+        let trace = UpdateTrace(initial: initial, changes: [
+            .setHeight(section: 0, item: 3, height: 999), .appendItems(section: 0, items: [ItemSize(height: 10)]),
+        ])
+        let reference = try WaterfallUpdateMode.full.makeReference(bounds: scenario.viewport, styles: styles, data: initial)
+        let forgetful = try ForgetfulUpdater(bounds: scenario.viewport, styles: styles, data: initial)
+        let problem = try UpdateOperation.verify(updater: forgetful, reference: reference, trace: trace)
+        #expect(problem?.hasPrefix("after change 0") == true, "\(problem ?? "no difference found")")
+        for mode in WaterfallUpdateMode.allCases {
+            #expect(try UpdateOperation.verify(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace) == nil)
+        }
+    }
+
+    @Test func planErrorsNameTheirPath() {
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "scroll"}"#)) }, path: "workload.kind", "unknown workload")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "query", "frame": 10}"#, modes: #"["binary"]"#)) },
+                        path: "workload.frame", "unknown key")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "query", "frames": 0}"#, modes: #"["binary"]"#)) },
+                        path: "workload.frames", ">= 1")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "append", "batch": -5}"#, modes: #"["full"]"#)) },
+                        path: "workload.batch", ">= 1")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "edit", "operations": ["insert", "swap"]}"#, modes: #"["full"]"#)) },
+                        path: "workload.operations[1]", "swap")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "query"}"#, modes: #"["binary", "quadtree"]"#)) },
+                        path: "modes[1]", "quadtree")
+        expectPlanError({ try plan(scenarioJSON(), modes: ["binary"]) }, path: "modes", "--mode binary")
+        expectPlanError({ try plan(scenarioJSON(), items: [500]) }, path: "items", "--items 500")
+    }
+
+    @Test func quickKeepsTheSmallestCount() throws {
+        #expect(try plan(scenarioJSON(items: "[5000, 300, 1000000]"), quick: true).itemCounts == [300])
+        #expect(try plan(scenarioJSON(items: "[1000000]"), quick: true).itemCounts == [BenchmarkPlan.quickItemLimit])
+    }
+
+    @Test func scrollTraceVisitsTheWholeContent() {
+        let trace = ScrollTrace(contentHeight: 100_000, viewportHeight: 844, frames: 600)
+        #expect(trace.offsets.count == 600)
+        #expect(trace.offsets.allSatisfy { $0 >= 0 && $0 <= 100_000 - 844 })
+        #expect(trace.offsets.max() == Double(100_000 - 844))
+        #expect(trace.offsets.dropFirst().contains(0))
+        // Short content: every offset is 0.
+        #expect(ScrollTrace(contentHeight: 500, viewportHeight: 844, frames: 50).offsets.allSatisfy { $0 == 0 })
+    }
+
+    @Test func runWritesCSVThatParses() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-test-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let plans = try [plan(mixedScenario, items: [300], quick: true),
+                         plan(scenarioJSON(workload: #"{"kind": "append", "batch": 10, "steps": 3}"#, modes: #"["full", "incremental", "stable-lanes"]"#), quick: true)]
+        var session = try RunSession(
+            plans: plans, quick: true, instructions: false, outDirectory: directory, repetition: 1,
+            commandLine: ["layout-bench", "run"], executable: CommandLine.arguments[0], progress: { _ in })
+        let result = try session.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+
+        let samples = try CSVParser.parseTable(String(contentsOfFile: directory + "/samples.csv", encoding: .utf8))
+        let summary = try CSVParser.parseTable(String(contentsOfFile: directory + "/summary.csv", encoding: .utf8))
+        #expect(samples.header == CSVSchema.samplesHeader)
+        #expect(summary.header == CSVSchema.summaryHeader)
+        let records = summary.records
+        let modes = Set(records.map { $0["mode"]! })
+        #expect(modes == ["linear", "union-blocks", "binary-probe", "binary", "per-column", "buckets", "full", "incremental", "stable-lanes"])
+        let metrics = Set(records.map { $0["metric"]! })
+        #expect(metrics.isSuperset(of: ["time", "alloc_bytes", "allocs", "peak_rss", "recall", "elements"]))
+        for record in records where record["metric"] == "time" {
+            #expect(Double(record["median"]!)! > 0)
+        }
+        // Exact modes have recall 1 on every frame.
+        for record in records where record["metric"] == "recall" && record["mode"] != "binary-probe" {
+            #expect(record["min"] == "1")
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/run.json"))) as? [String: Any]
+        #expect(json?["run_id"] as? String != nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["run.json", "samples.csv", "summary.csv"])
+    }
+}
