@@ -1,12 +1,15 @@
 import LayoutEngine
 
-/// `prepare`: the initial layout of the whole content, from a new layout object to a prepared
-/// one (frames plus the query index), as the first `prepare()` after `reloadData`. Its
-/// `alloc_bytes` divided by the item count is the memory a layout costs per item.
+/// `prepare`: a layout of the whole content (frames plus the query index). `default` prepares a
+/// new layout object — its arrays come fresh from the allocator, and for large layouts from the
+/// kernel, page faults included; its `alloc_bytes` divided by the item count is the memory a layout
+/// costs per item. `relayout` invalidates everything on a prepared layout and prepares it again,
+/// reusing its storage, as after `reloadData` or a width change.
 public struct PrepareWorkload: Workload {
     public static let kind = "prepare"
     public static let modes: [(name: String, summary: String)] = [
-        ("default", "lay out every section with its own algorithm and build the binary query index")
+        ("default", "a new layout object: lay out every section and build the binary query index (fresh memory)"),
+        ("relayout", "invalidate everything and prepare the same layout again, reusing its storage (reloadData)"),
     ]
     public static let summary = "initial layout of the whole content (first prepare after reloadData)"
 
@@ -35,7 +38,7 @@ final class PrepareFixture: WorkloadFixture {
     }
 
     func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement {
-        guard mode == "default" else {
+        guard mode == "default" || mode == "relayout" else {
             throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "not a prepare mode")
         }
         var layout = try SectionedLayout(bounds: scenario.viewport, styles: styles, data: data)
@@ -44,28 +47,41 @@ final class PrepareFixture: WorkloadFixture {
         if verify, let problem = layout.frames.firstDifference(from: reference) {
             throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: problem)
         }
-        return ModeMeasurement(cases: [PrepareOperation(bounds: scenario.viewport, styles: styles, data: data)])
+        return ModeMeasurement(cases: [
+            PrepareOperation(bounds: scenario.viewport, styles: styles, data: data, reusesStorage: mode == "relayout")
+        ])
     }
 }
 
-/// Prepares a fresh layout; the layout is created (and the previous one freed) outside the timing.
+/// Prepares a layout: a fresh one (created, and the previous one freed, outside the timing), or
+/// the same one after invalidating everything.
 final class PrepareOperation: MeasuredOperation {
     let operation = "prepare"
     let maximumBatch = 1
     private let bounds: Rect
     private let styles: [SectionStyle]
     private let data: LayoutData
+    private let reusesStorage: Bool
     private var layout: SectionedLayout?
 
-    init(bounds: Rect, styles: [SectionStyle], data: LayoutData) {
+    init(bounds: Rect, styles: [SectionStyle], data: LayoutData, reusesStorage: Bool) {
         self.bounds = bounds
         self.styles = styles
         self.data = data
+        self.reusesStorage = reusesStorage
     }
 
     func prepareForRun(count: Int) throws {
+        if reusesStorage, layout != nil {
+            layout!.invalidate(with: .everything)
+            return
+        }
         layout = nil
         layout = try SectionedLayout(bounds: bounds, styles: styles, data: data)
+        if reusesStorage {
+            try layout!.prepare()
+            layout!.invalidate(with: .everything)
+        }
     }
 
     func run(count: Int) -> Int {

@@ -1,6 +1,7 @@
 /// The input and output of placing the items of one section: item sizes in, frames out, all
 /// as unsafe buffers over the layout's flat arrays so the loops run without bounds checks or
-/// reference counting. y values are relative to the top of the section.
+/// reference counting. y values are relative to the top of the section. A placement must write
+/// all four outputs of every item: a first layout hands it uninitialised memory.
 public struct SectionPlacement {
     public var widths: UnsafeBufferPointer<Double>
     public var heights: UnsafeBufferPointer<Double>

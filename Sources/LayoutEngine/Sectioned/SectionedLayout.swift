@@ -144,59 +144,103 @@ public struct SectionedLayout: CollectionLayout {
         let itemCount = data.itemCount
         frames.contentWidth = bounds.width
         frames.sectionItemStarts = data.sectionStarts
-        resize(&frames.sectionTops, to: sectionCount + 1)
-        resize(&frames.headerHeights, to: sectionCount)
-        resize(&frames.footerHeights, to: sectionCount)
-        resize(&frames.itemsRegionTops, to: sectionCount)
-        resize(&frames.itemsRegionBottoms, to: sectionCount)
-        if frames.hasBackground.count != sectionCount {
-            frames.hasBackground = [Bool](repeating: false, count: sectionCount)
-        }
-        resize(&frames.itemMinX, to: itemCount)
-        resize(&frames.itemWidth, to: itemCount)
-        resize(&frames.itemHeight, to: itemCount)
+        // Per-section arrays are moved out while the item arrays are borrowed, then put back.
+        var sectionTops = frames.sectionTops, headerHeights = frames.headerHeights
+        var footerHeights = frames.footerHeights, regionTops = frames.itemsRegionTops
+        var regionBottoms = frames.itemsRegionBottoms, hasBackground = frames.hasBackground
+        frames.sectionTops = []; frames.headerHeights = []; frames.footerHeights = []
+        frames.itemsRegionTops = []; frames.itemsRegionBottoms = []; frames.hasBackground = []
+        resize(&sectionTops, to: sectionCount + 1)
+        resize(&headerHeights, to: sectionCount)
+        resize(&footerHeights, to: sectionCount)
+        resize(&regionTops, to: sectionCount)
+        resize(&regionBottoms, to: sectionCount)
+        if hasBackground.count != sectionCount { hasBackground = [Bool](repeating: false, count: sectionCount) }
 
         var top = 0.0
-        frames.sectionTops[0] = 0
-        frames.itemMinY.withUnshiftedStorage(count: itemCount) { minY in
-            frames.itemMinX.withUnsafeMutableBufferPointer { minX in
-                frames.itemWidth.withUnsafeMutableBufferPointer { width in
-                    frames.itemHeight.withUnsafeMutableBufferPointer { height in
-                        data.widths.withUnsafeBufferPointer { dataWidths in
-                            data.heights.withUnsafeBufferPointer { dataHeights in
-                                data.spansAllColumns.withUnsafeBufferPointer { spans in
-                                    for s in 0..<sectionCount {
-                                        let style = styles[s % styles.count]
-                                        let range = data.sectionStarts[s]..<data.sectionStarts[s + 1]
-                                        let placement = SectionPlacement(
-                                            widths: UnsafeBufferPointer(rebasing: dataWidths[range]),
-                                            heights: UnsafeBufferPointer(rebasing: dataHeights[range]),
-                                            spansAllColumns: UnsafeBufferPointer(rebasing: spans[range]),
-                                            regionLeft: style.insets.left,
-                                            regionWidth: bounds.width - style.insets.horizontal,
-                                            regionTop: style.headerHeight + style.insets.top,
-                                            style: style,
-                                            minX: UnsafeMutableBufferPointer(rebasing: minX[range]),
-                                            minY: UnsafeMutableBufferPointer(rebasing: minY[range]),
-                                            width: UnsafeMutableBufferPointer(rebasing: width[range]),
-                                            height: UnsafeMutableBufferPointer(rebasing: height[range]))
-                                        let bottom = placeItems(placement)
-                                        let sectionHeight = bottom + style.insets.bottom + style.footerHeight
-                                        frames.headerHeights[s] = style.headerHeight
-                                        frames.footerHeights[s] = style.footerHeight
-                                        frames.itemsRegionTops[s] = placement.regionTop
-                                        frames.itemsRegionBottoms[s] = bottom
-                                        frames.hasBackground[s] = style.background
-                                        top += sectionHeight
-                                        frames.sectionTops[s + 1] = top
-                                    }
-                                }
-                            }
+        sectionTops[0] = 0
+        withItemStorage(&frames, count: itemCount) { minX, minY, width, height in
+            data.widths.withUnsafeBufferPointer { dataWidths in
+                data.heights.withUnsafeBufferPointer { dataHeights in
+                    data.spansAllColumns.withUnsafeBufferPointer { spans in
+                        for s in 0..<sectionCount {
+                            let style = styles[s % styles.count]
+                            let range = data.sectionStarts[s]..<data.sectionStarts[s + 1]
+                            let placement = SectionPlacement(
+                                widths: UnsafeBufferPointer(rebasing: dataWidths[range]),
+                                heights: UnsafeBufferPointer(rebasing: dataHeights[range]),
+                                spansAllColumns: UnsafeBufferPointer(rebasing: spans[range]),
+                                regionLeft: style.insets.left,
+                                regionWidth: bounds.width - style.insets.horizontal,
+                                regionTop: style.headerHeight + style.insets.top,
+                                style: style,
+                                minX: UnsafeMutableBufferPointer(rebasing: minX[range]),
+                                minY: UnsafeMutableBufferPointer(rebasing: minY[range]),
+                                width: UnsafeMutableBufferPointer(rebasing: width[range]),
+                                height: UnsafeMutableBufferPointer(rebasing: height[range]))
+                            let bottom = placeItems(placement)
+                            let sectionHeight = bottom + style.insets.bottom + style.footerHeight
+                            headerHeights[s] = style.headerHeight
+                            footerHeights[s] = style.footerHeight
+                            regionTops[s] = placement.regionTop
+                            regionBottoms[s] = bottom
+                            hasBackground[s] = style.background
+                            top += sectionHeight
+                            sectionTops[s + 1] = top
                         }
                     }
                 }
             }
         }
+        frames.sectionTops = sectionTops
+        frames.headerHeights = headerHeights
+        frames.footerHeights = footerHeights
+        frames.itemsRegionTops = regionTops
+        frames.itemsRegionBottoms = regionBottoms
+        frames.hasBackground = hasBackground
+    }
+
+    /// Calls `body` with the four item arrays of `frames` sized to `count`, unshifted. Storage of
+    /// the right size is reused in place; otherwise new arrays are created **uninitialised**, so a
+    /// first layout writes each value once instead of zero-filling first. `body` must write every
+    /// element (every placement does).
+    private static func withItemStorage(
+        _ frames: inout LayoutFrames, count: Int,
+        _ body: (UnsafeMutableBufferPointer<Double>, UnsafeMutableBufferPointer<Double>,
+                 UnsafeMutableBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
+    ) {
+        if frames.itemMinX.count == count, frames.itemWidth.count == count, frames.itemHeight.count == count {
+            frames.itemMinY.withUnshiftedStorage(count: count) { minY in
+                frames.itemMinX.withUnsafeMutableBufferPointer { minX in
+                    frames.itemWidth.withUnsafeMutableBufferPointer { width in
+                        frames.itemHeight.withUnsafeMutableBufferPointer { height in body(minX, minY, width, height) }
+                    }
+                }
+            }
+            return
+        }
+        frames.itemMinX = []
+        frames.itemWidth = []
+        frames.itemHeight = []
+        frames.itemMinY = ShiftedOffsets()
+        var minYValues: [Double] = [], widthValues: [Double] = [], heightValues: [Double] = []
+        let minXValues = [Double](unsafeUninitializedCapacity: count) { minX, initializedX in
+            widthValues = [Double](unsafeUninitializedCapacity: count) { width, initializedWidth in
+                heightValues = [Double](unsafeUninitializedCapacity: count) { height, initializedHeight in
+                    minYValues = [Double](unsafeUninitializedCapacity: count) { minY, initializedY in
+                        body(minX, minY, width, height)
+                        initializedY = count
+                    }
+                    initializedHeight = count
+                }
+                initializedWidth = count
+            }
+            initializedX = count
+        }
+        frames.itemMinX = minXValues
+        frames.itemWidth = widthValues
+        frames.itemHeight = heightValues
+        frames.itemMinY = ShiftedOffsets(minYValues)
     }
 
     /// Places the items of one section with the algorithm its style names.
