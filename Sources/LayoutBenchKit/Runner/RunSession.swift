@@ -61,6 +61,8 @@ public struct RunSession {
     /// turns its labelled dumps into `instructions` series (`unsupported` without valgrind).
     private func instructionSeries(failures: inout [String]) -> [MetricSeries] {
         var series: [MetricSeries] = []
+        let analysable = CallgrindRunner.isAvailable ? Self.debugStrippedCopy(of: executable) : nil
+        defer { if let analysable, analysable != executable { try? FileManager.default.removeItem(atPath: analysable) } }
         for plan in plans {
             for items in plan.itemCounts {
                 for mode in plan.modes {
@@ -78,7 +80,7 @@ public struct RunSession {
                     progress("callgrind: \(plan.scenario.name) \(mode) \(items) items")
                     do {
                         let dumps = try CallgrindRunner.run(
-                            executable: executable,
+                            executable: analysable ?? executable,
                             arguments: ["callgrind-child", plan.scenario.file, "--mode", mode, "--items", String(items)],
                             environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
                         var perOperation: [String: [Double]] = [:]
@@ -129,6 +131,26 @@ public struct RunSession {
         try AtomicFile.write(samples.text, to: directory + "/samples.csv")
         try AtomicFile.write(summary.text, to: directory + "/summary.csv")
         try AtomicFile.write(try metadata.jsonText(), to: directory + "/run.json")
+    }
+
+    /// valgrind 3.19 cannot read the DWARF 5 debug information Swift 6 emits and gives up, so the
+    /// child runs from a copy without debug sections (`objcopy --strip-debug`); the instructions
+    /// are the same. Falls back to the executable itself when objcopy is missing.
+    static func debugStrippedCopy(of executable: String) -> String {
+        guard let objcopy = ["/usr/bin/objcopy", "/bin/objcopy", "/usr/local/bin/objcopy"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return executable }
+        let copy = FileManager.default.temporaryDirectory
+            .appendingPathComponent("layout-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: objcopy)
+        process.arguments = ["--strip-debug", executable, copy]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            return executable
+        }
+        return process.terminationStatus == 0 ? copy : executable
     }
 
     private static func resolvedExecutable(_ argument: String) -> String {
