@@ -22,9 +22,12 @@
 ///
 /// **Materialisation.** Lane tops are the truth; `frames.itemMinY` of the items moved inside a
 /// segment is brought up to date lazily, on the first read of `frames` after the edits (or before
-/// the next structural change). That read costs O(items moved since the last read): exactly the
-/// values that changed, and nothing else. Items past a barrier are shifted in `frames` eagerly
-/// through `ShiftedOffsets`, which is already lazy.
+/// the next structural change): each edit records its stale range of lane positions, and the read
+/// sorts and merges them and writes each moved item once — O(items moved + e log e) for e edits
+/// since the last read, the values that changed and nothing else. This is real work that the
+/// timed `apply` does not include; without full-width items a single edit early in a long lane
+/// moves O(n / columns) items, and that is what the next read pays. Items past a barrier are
+/// shifted in `frames` eagerly through `ShiftedOffsets`, which is itself lazy.
 public struct StableLanesUpdater: LayoutUpdater {
     private var storage: StableLanesStorage
 
@@ -48,6 +51,9 @@ public struct StableLanesUpdater: LayoutUpdater {
 
     /// Lane of every item of `section` (-1 for full-width items), for tests.
     func lanes(ofSection section: Int) -> [Int] { storage.sections[section].laneOfItem.map(Int.init) }
+
+    /// Lane items whose tops the last read of `frames` had to write, for tests.
+    var lastMaterializedItemCount: Int { storage.lastMaterializedItemCount }
 }
 
 /// The lanes of one waterfall section.
@@ -61,16 +67,10 @@ struct LaneSection {
     var tops: [ShiftedOffsets]
     /// Section-local indices of the full-width items, increasing.
     var barriers: [Int] = []
-    /// Per lane: positions `dirtyLow ..< dirtyHigh` whose `frames` tops are stale.
-    var dirtyLow: [Int]
-    var dirtyHigh: [Int]
-    var isDirty = false
 
     init(lanes: Int) {
         members = [[Int]](repeating: [], count: lanes)
         tops = [ShiftedOffsets](repeating: ShiftedOffsets(), count: lanes)
-        dirtyLow = [Int](repeating: 0, count: lanes)
-        dirtyHigh = [Int](repeating: 0, count: lanes)
     }
 
     var laneCount: Int { members.count }
@@ -98,8 +98,11 @@ final class StableLanesStorage {
     var frames: LayoutFrames
     /// Per section; empty (no lanes) for list and flow sections.
     var sections: [LaneSection] = []
-    /// Sections with stale tops in `frames`.
-    var dirtySections: [Int] = []
+    /// Lane positions whose tops in `frames` are stale, one entry per edit since the last read:
+    /// `(section, lane, first position, end position)`.
+    var staleRanges: [(section: Int, lane: Int, low: Int, high: Int)] = []
+    /// Items whose tops the last materialisation wrote (tests check it is what moved, not n).
+    var lastMaterializedItemCount = 0
     private var scratch: [Double] = []
 
     init(bounds: Rect, styles: [SectionStyle], data: LayoutData) {
@@ -121,7 +124,7 @@ final class StableLanesStorage {
         data = other.data
         frames = other.frames
         sections = other.sections
-        dirtySections = other.dirtySections
+        staleRanges = other.staleRanges
     }
 
     func copy() -> StableLanesStorage { StableLanesStorage(copying: self) }
@@ -144,20 +147,29 @@ final class StableLanesStorage {
         }
     }
 
-    /// Copies the tops of every moved lane item into `frames`.
+    /// Copies the tops of every lane item moved since the last call into `frames`: the stale
+    /// ranges sorted and merged, so each moved item is written once. O(moved + e log e) for e edits.
     func materialize() {
-        for s in dirtySections {
-            let base = frames.sectionItemStarts[s]
-            for lane in 0..<sections[s].laneCount where sections[s].dirtyLow[lane] < sections[s].dirtyHigh[lane] {
-                for p in sections[s].dirtyLow[lane]..<sections[s].dirtyHigh[lane] {
-                    frames.itemMinY[base + sections[s].members[lane][p]] = sections[s].tops[lane][p]
-                }
-                sections[s].dirtyLow[lane] = 0
-                sections[s].dirtyHigh[lane] = 0
+        guard !staleRanges.isEmpty else { return }
+        lastMaterializedItemCount = 0
+        staleRanges.sort { ($0.section, $0.lane, $0.low) < ($1.section, $1.lane, $1.low) }
+        var section = -1, lane = -1, written = 0
+        for range in staleRanges {
+            if range.section != section || range.lane != lane {
+                section = range.section
+                lane = range.lane
+                written = range.low
             }
-            sections[s].isDirty = false
+            let base = frames.sectionItemStarts[section]
+            var p = Swift.max(written, range.low)
+            while p < range.high {
+                frames.itemMinY[base + sections[section].members[lane][p]] = sections[section].tops[lane][p]
+                p += 1
+            }
+            lastMaterializedItemCount += Swift.max(0, range.high - Swift.max(written, range.low))
+            written = Swift.max(written, range.high)
         }
-        dirtySections.removeAll(keepingCapacity: true)
+        staleRanges.removeAll(keepingCapacity: true)
     }
 
     // MARK: Changes
@@ -185,7 +197,7 @@ final class StableLanesStorage {
             let positionEnd = LaneSection.lowerBound(sections[s].members[lane], segmentEnd)
             if position + 1 < positionEnd {
                 sections[s].tops[lane].shift((position + 1)..<positionEnd, by: newHeight - oldHeight)
-                markDirty(section: s, lane: lane, positions: (position + 1)..<positionEnd)
+                staleRanges.append((s, lane, position + 1, positionEnd))
             }
             if segmentEnd < n {
                 // The next barrier moves with the tallest lane of the segment, and the rest with it.
@@ -381,20 +393,6 @@ final class StableLanesStorage {
         frames.itemMinY.shift((base + start)..<(base + n), by: delta)
         for c in 0..<sections[s].laneCount {
             sections[s].tops[c].shiftFrom(LaneSection.lowerBound(sections[s].members[c], start), by: delta)
-        }
-    }
-
-    private func markDirty(section s: Int, lane: Int, positions: Range<Int>) {
-        if sections[s].dirtyLow[lane] < sections[s].dirtyHigh[lane] {
-            sections[s].dirtyLow[lane] = Swift.min(sections[s].dirtyLow[lane], positions.lowerBound)
-            sections[s].dirtyHigh[lane] = Swift.max(sections[s].dirtyHigh[lane], positions.upperBound)
-        } else {
-            sections[s].dirtyLow[lane] = positions.lowerBound
-            sections[s].dirtyHigh[lane] = positions.upperBound
-        }
-        if !sections[s].isDirty {
-            sections[s].isDirty = true
-            dirtySections.append(s)
         }
     }
 }
