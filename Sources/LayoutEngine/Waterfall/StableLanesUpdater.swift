@@ -27,7 +27,8 @@
 /// since the last read, the values that changed and nothing else. This is real work that the
 /// timed `apply` does not include; without full-width items a single edit early in a long lane
 /// moves O(n / columns) items, and that is what the next read pays. Items past a barrier are
-/// shifted in `frames` eagerly through `ShiftedOffsets`, which is itself lazy.
+/// shifted in `frames` eagerly through `ShiftedOffsets`, which is itself lazy. Because a read
+/// writes into the shared storage, the type is not `Sendable`: read it from one thread at a time.
 public struct StableLanesUpdater: LayoutUpdater {
     private var storage: StableLanesStorage
 
