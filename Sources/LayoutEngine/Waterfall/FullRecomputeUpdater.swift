@@ -1,0 +1,25 @@
+/// The `full` update mode: every change recomputes every frame from scratch, as
+/// CHTCollectionViewWaterfallLayout's `prepareLayout` does on each invalidation (O(n·columns)).
+/// It is also the reference that the `incremental` mode must match exactly.
+public struct FullRecomputeUpdater: LayoutUpdater {
+    public let bounds: Rect
+    public let styles: [SectionStyle]
+    public private(set) var data: LayoutData
+    public private(set) var frames: LayoutFrames
+
+    public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
+        try UpdaterSupport.validate(bounds: bounds, styles: styles)
+        self.bounds = bounds
+        self.styles = styles
+        self.data = data
+        self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
+    }
+
+    public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
+        try change.apply(to: &data)
+        // Hand the old frames over as storage so the arrays are reused, not reallocated.
+        var storage = LayoutFrames()
+        swap(&storage, &frames)
+        frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, reusing: storage)
+    }
+}

@@ -1,0 +1,392 @@
+/// The column state of one waterfall section at regular checkpoints, so that an edit in the
+/// middle restarts from the nearest checkpoint instead of replaying the prefix.
+///
+/// Checkpoint k is the state before section item `k · 64`; there are `n / 64 + 1` of them for
+/// n items (the last one equals `end` when 64 divides n). Bottoms are section-relative and live
+/// in a `ShiftedOffsets`, so when an edit re-synchronises, every later checkpoint moves by the
+/// same δ in O(n/4096 + 128) instead of O(n / 64).
+struct ColumnCheckpoints {
+    typealias ColumnState = WaterfallSectionLayout.ColumnState
+
+    static let intervalBits = 6
+    static let intervalMask = (1 << intervalBits) - 1
+
+    /// Columns of the section; 0 for list and flow sections, which keep no column state.
+    var columns: Int
+    /// The state after the last item: where an append continues.
+    var end: ColumnState
+    /// Bottom of column c at checkpoint k, at `k · columns + c`.
+    var bottoms = ShiftedOffsets()
+    var occupied: [Bool] = []
+
+    /// No checkpoints yet; `end` is the empty section's state.
+    init(columns: Int, top: Double) {
+        self.columns = columns
+        self.end = ColumnState(columns: columns, top: top)
+    }
+
+    /// The state of a list or flow section: nothing.
+    static var none: ColumnCheckpoints { ColumnCheckpoints(columns: 0, top: 0) }
+
+    var count: Int { columns == 0 ? 0 : occupied.count / columns }
+
+    func state(at k: Int) -> ColumnState {
+        var state = ColumnState(columns: columns, top: 0)
+        let first = k * columns
+        for c in 0..<columns {
+            state.bottoms[c] = bottoms[first + c]
+            state.occupied[c] = occupied[first + c]
+        }
+        return state
+    }
+
+    /// Stores `state` as checkpoint k, which must exist already or be the next one.
+    mutating func write(_ state: ColumnState, at k: Int) {
+        let first = k * columns
+        if k < count {
+            for c in 0..<columns {
+                bottoms[first + c] = state.bottoms[c]
+                occupied[first + c] = state.occupied[c]
+            }
+        } else {
+            assert(k == count, "checkpoints are written in order")
+            for c in 0..<columns {
+                bottoms.append(state.bottoms[c])
+                occupied.append(state.occupied[c])
+            }
+        }
+    }
+
+    /// δ when `state` equals checkpoint k moved down by a common δ (same occupied columns, and
+    /// every bottom exactly `old + δ`), nil otherwise. Exact comparison: a re-synchronisation is
+    /// declared only when the shifted old vector is bit-identical to the recomputed one.
+    func offset(of state: ColumnState, at k: Int) -> Double? {
+        guard k < count else { return nil }
+        let first = k * columns
+        let delta = state.bottoms[0] - bottoms[first]
+        for c in 0..<columns {
+            guard state.occupied[c] == occupied[first + c], state.bottoms[c] == bottoms[first + c] + delta else {
+                return nil
+            }
+        }
+        return delta
+    }
+
+    /// Keeps the first `newCount` checkpoints (O(count), for structural edits).
+    mutating func truncate(to newCount: Int) {
+        guard newCount < count else { return }
+        bottoms.resize(to: newCount * columns)
+        occupied.removeLast(occupied.count - newCount * columns)
+    }
+
+    /// Moves checkpoints `k...` down by `delta`.
+    mutating func shift(fromCheckpoint k: Int, by delta: Double) {
+        bottoms.shiftFrom(k * columns, by: delta)
+    }
+}
+
+/// The `incremental` update mode: HDCollectionView's waterfall append, extended to edits in the
+/// middle (references §1(b), (ii) item 6).
+///
+/// - An append continues from the cached column state after the section's last item: O(batch ·
+///   columns), independent of n.
+/// - An insert, delete or height change restarts from the checkpoint at or before the first
+///   affected item (at most 63 items are replayed) and recomputes items in order until the new
+///   column-bottom vector equals the old one up to a common shift δ — after a full-width item
+///   (which levels every column), at a later checkpoint, or at the section end. Every later item
+///   of the section, and every later checkpoint, then moves by δ through `ShiftedOffsets`, in
+///   O(n/4096 + 128); later sections move through `sectionTops` in O(sections).
+/// - List and flow sections are laid out again whole when they change.
+///
+/// Inserts and deletes also move the item arrays (O(n) memmoves) and, when the edit
+/// re-synchronises before the section end, rebuild the later checkpoints by reading the frames
+/// back (O(n) without placement decisions), because checkpoint positions no longer line up.
+///
+/// Frames equal `full`'s after every change. With shortest-first placement the column choice
+/// compares sums of heights, so exactness needs the shifted values to round like a recompute:
+/// this holds whenever the inputs are dyadic (multiples of a power of two, such as whole or
+/// quarter points, below 2^40), where every sum is exact; with arbitrary fractions, shifted
+/// coordinates can differ from a recompute by a few ulps, which is far below the 1e-9 tolerance
+/// of the comparison but could, in principle, break an exact tie between two columns differently.
+public struct IncrementalWaterfallUpdater: LayoutUpdater {
+    typealias ColumnState = WaterfallSectionLayout.ColumnState
+
+    public let bounds: Rect
+    public let styles: [SectionStyle]
+    public private(set) var data: LayoutData
+    public private(set) var frames: LayoutFrames
+    /// Column geometry per style (nil for list and flow styles).
+    let styleColumns: [WaterfallColumns?]
+    /// Column state per section (`.none` for list and flow sections).
+    var checkpoints: [ColumnCheckpoints] = []
+    /// Reused buffer for laying out a whole list or flow section.
+    private var scratch: [Double] = []
+    /// Items whose placement the last `apply` computed (replayed from a checkpoint, recomputed,
+    /// or laid out with a whole section). Tests check that edits and appends stay local.
+    internal private(set) var lastRecomputedItemCount = 0
+
+    public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
+        try UpdaterSupport.validate(bounds: bounds, styles: styles)
+        self.bounds = bounds
+        self.styles = styles
+        self.data = data
+        self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
+        self.styleColumns = UpdaterSupport.columns(bounds: bounds, styles: styles)
+        checkpoints.reserveCapacity(data.sectionCount)
+        for s in 0..<data.sectionCount {
+            checkpoints.append(.none)
+            resetCheckpoints(section: s)
+        }
+    }
+
+    public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
+        try change.apply(to: &data)
+        lastRecomputedItemCount = 0
+        switch change {
+        case .appendItems(let section, let items):
+            itemsInserted(section: section, at: data.itemCount(inSection: section) - items.count, count: items.count)
+        case .insertItems(let section, let at, let items):
+            itemsInserted(section: section, at: at, count: items.count)
+        case .removeItems(let section, let at, let count):
+            itemsRemoved(section: section, at: at, count: count)
+        case .setHeight(let section, let item, _):
+            heightChanged(section: section, item: item)
+        case .insertSection(let at, let items):
+            sectionInserted(at: at, itemCount: items.count)
+        case .removeSection(let at):
+            sectionRemoved(at: at)
+        }
+    }
+
+    // MARK: Changes
+
+    private mutating func itemsInserted(section s: Int, at: Int, count: Int) {
+        guard count > 0 else { return }
+        frames.insertItemSlots(count, atGlobal: frames.sectionItemStarts[s] + at, section: s)
+        let n = data.itemCount(inSection: s)
+        if styleColumns[s % styles.count] == nil {
+            relayOut(section: s)
+        } else if at + count == n {
+            // Append: continue from the cached end state; no replay, no re-synchronisation.
+            var state = checkpoints[s].end
+            _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
+            settle(section: s, state: &state, resync: nil, structural: true)
+        } else {
+            recompute(section: s, firstAffected: at, firstUnchanged: at + count, structuralShift: count)
+        }
+        frames.restackSections(from: s, styles: styles)
+    }
+
+    private mutating func itemsRemoved(section s: Int, at: Int, count: Int) {
+        guard count > 0 else { return }
+        let start = frames.sectionItemStarts[s] + at
+        frames.removeItemSlots(start..<(start + count), section: s)
+        if styleColumns[s % styles.count] == nil {
+            relayOut(section: s)
+        } else {
+            recompute(section: s, firstAffected: at, firstUnchanged: at, structuralShift: -count)
+        }
+        frames.restackSections(from: s, styles: styles)
+    }
+
+    private mutating func heightChanged(section s: Int, item: Int) {
+        let global = frames.sectionItemStarts[s] + item
+        guard frames.itemHeight[global] != data.heights[global] else { return }
+        if styleColumns[s % styles.count] == nil {
+            relayOut(section: s)
+        } else {
+            recompute(section: s, firstAffected: item, firstUnchanged: item, structuralShift: 0)
+        }
+        frames.restackSections(from: s, styles: styles)
+    }
+
+    private mutating func sectionInserted(at: Int, itemCount: Int) {
+        frames.insertSectionSlots(at: at, itemCount: itemCount)
+        checkpoints.insert(.none, at: at)
+        relayOut(section: at)
+        // Styles cycle by section index: every later section may now have another style.
+        for t in (at + 1)..<frames.sectionCount
+        where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t - 1) {
+            relayOut(section: t)
+        }
+        frames.restackSections(from: at, styles: styles)
+    }
+
+    private mutating func sectionRemoved(at: Int) {
+        frames.removeSectionSlots(at: at)
+        checkpoints.remove(at: at)
+        for t in at..<frames.sectionCount where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + 1) {
+            relayOut(section: t)
+        }
+        frames.restackSections(from: at, styles: styles)
+    }
+
+    // MARK: Waterfall recomputation
+
+    /// Recomputes waterfall section `s` after its items changed from `first` on: restart from
+    /// the checkpoint at or before `first`, place until the columns re-synchronise, then shift.
+    /// `firstUnchanged` is the first (new) index whose item existed before with the same height;
+    /// `shift` is how many items were inserted (positive) or removed (negative).
+    private mutating func recompute(section s: Int, firstAffected first: Int, firstUnchanged: Int, structuralShift shift: Int) {
+        let k = first >> ColumnCheckpoints.intervalBits
+        var state = checkpoints[s].state(at: k)
+        // After an insert or a delete the checkpoints past the edit no longer sit at multiples of
+        // 64 of the new indices; they are written again as the recomputation passes them.
+        if shift != 0 { checkpoints[s].truncate(to: k + 1) }
+        let resync = place(
+            section: s, from: k << ColumnCheckpoints.intervalBits, state: &state,
+            firstAffected: first, firstUnchanged: firstUnchanged, structuralShift: shift)
+        settle(section: s, state: &state, resync: resync, structural: shift != 0)
+    }
+
+    /// Places items of waterfall section `s` from `start` on with the shortest-first (or
+    /// directional) rule of `WaterfallSectionLayout.place`, writing checkpoints as it passes them.
+    /// Stops and returns the index to shift from and δ as soon as the new column state equals the
+    /// old one moved by δ; returns nil at the section end.
+    private mutating func place(
+        section s: Int, from start: Int, state: inout ColumnState,
+        firstAffected: Int, firstUnchanged: Int, structuralShift: Int
+    ) -> (at: Int, delta: Double)? {
+        let style = styles[s % styles.count]
+        guard case .waterfall(let waterfall) = style.kind, let columns = styleColumns[s % styles.count] else {
+            return nil
+        }
+        let base = frames.sectionItemStarts[s]
+        let n = frames.sectionItemStarts[s + 1] - base
+        let columnCount = columns.count
+        let lineSpacing = style.lineSpacing
+        let regionLeft = style.insets.left, regionWidth = bounds.width - style.insets.horizontal
+        // Old checkpoints line up with new indices only when no item was inserted or removed.
+        let comparesCheckpoints = structuralShift == 0
+        // Left-to-right placement picks columns by index: the old and new items after a barrier
+        // take the same columns only when the index moved by a multiple of the column count.
+        let resyncsAtFullWidth = waterfall.direction == .shortestFirst || structuralShift % columnCount == 0
+        var i = start
+        while i < n {
+            if i & ColumnCheckpoints.intervalMask == 0 {
+                let k = i >> ColumnCheckpoints.intervalBits
+                if comparesCheckpoints, i > firstAffected, let delta = checkpoints[s].offset(of: state, at: k) {
+                    return (i, delta)
+                }
+                checkpoints[s].write(state, at: k)
+            }
+            let global = base + i
+            let height = data.heights[global]
+            lastRecomputedItemCount += 1
+            if data.spansAllColumns[global] {
+                let oldBottom = frames.itemMinY[global] + frames.itemHeight[global]
+                var top = state.bottoms[0]
+                var anyOccupied = state.occupied[0]
+                for c in 1..<columnCount {
+                    top = Swift.max(top, state.bottoms[c])
+                    anyOccupied = anyOccupied || state.occupied[c]
+                }
+                if anyOccupied { top += lineSpacing }
+                frames.itemMinX[global] = regionLeft
+                frames.itemWidth[global] = regionWidth
+                frames.itemMinY[global] = top
+                frames.itemHeight[global] = height
+                let bottom = top + height
+                for c in 0..<columnCount {
+                    state.bottoms[c] = bottom
+                    state.occupied[c] = true
+                }
+                i += 1
+                // A full-width item levels every column, in the old layout as in the new one.
+                if i > firstUnchanged, resyncsAtFullWidth {
+                    return (i, bottom - oldBottom)
+                }
+            } else {
+                let c = state.column(forItem: i, direction: waterfall.direction)
+                let top = state.bottoms[c] + (state.occupied[c] ? lineSpacing : 0)
+                frames.itemMinX[global] = columns.minX[c]
+                frames.itemWidth[global] = columns.width[c]
+                frames.itemMinY[global] = top
+                frames.itemHeight[global] = height
+                state.bottoms[c] = top + height
+                state.occupied[c] = true
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// Finishes a recomputation of section `s`: shifts the untouched rest of the section by δ
+    /// after a re-synchronisation, or records the end state; then the items-region bottom.
+    private mutating func settle(
+        section s: Int, state: inout ColumnState, resync: (at: Int, delta: Double)?, structural: Bool
+    ) {
+        let base = frames.sectionItemStarts[s]
+        let n = frames.sectionItemStarts[s + 1] - base
+        if let resync, resync.at < n {
+            frames.itemMinY.shift((base + resync.at)..<(base + n), by: resync.delta)
+            if structural {
+                rescan(section: s, from: resync.at, state: &state)
+                return
+            }
+            let firstMoved = (resync.at + ColumnCheckpoints.intervalMask) >> ColumnCheckpoints.intervalBits
+            checkpoints[s].shift(fromCheckpoint: firstMoved, by: resync.delta)
+            for c in 0..<checkpoints[s].columns { checkpoints[s].end.bottoms[c] += resync.delta }
+            frames.itemsRegionBottoms[s] = checkpoints[s].end.tallest
+        } else {
+            if n & ColumnCheckpoints.intervalMask == 0 {
+                checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
+            }
+            checkpoints[s].end = state
+            frames.itemsRegionBottoms[s] = n == 0 ? frames.itemsRegionTops[s] : state.tallest
+        }
+    }
+
+    /// Rebuilds the checkpoints and end state of waterfall section `s` from its frames, from item
+    /// `start` on, given the column state before `start`. An item's column is read back from its
+    /// x, so this makes no placement decision: O(n − start) loads, no comparisons of heights.
+    private mutating func rescan(section s: Int, from start: Int, state: inout ColumnState) {
+        guard let columns = styleColumns[s % styles.count] else { return }
+        let base = frames.sectionItemStarts[s]
+        let n = frames.sectionItemStarts[s + 1] - base
+        let columnCount = columns.count
+        for i in start..<n {
+            if i & ColumnCheckpoints.intervalMask == 0 {
+                checkpoints[s].write(state, at: i >> ColumnCheckpoints.intervalBits)
+            }
+            let global = base + i
+            let bottom = frames.itemMinY[global] + frames.itemHeight[global]
+            if data.spansAllColumns[global] {
+                for c in 0..<columnCount {
+                    state.bottoms[c] = bottom
+                    state.occupied[c] = true
+                }
+            } else {
+                let x = frames.itemMinX[global]
+                var c = 0
+                while c < columnCount - 1, columns.minX[c] != x { c += 1 }
+                state.bottoms[c] = bottom
+                state.occupied[c] = true
+            }
+        }
+        if n & ColumnCheckpoints.intervalMask == 0 {
+            checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
+        }
+        checkpoints[s].end = state
+        frames.itemsRegionBottoms[s] = n == 0 ? frames.itemsRegionTops[s] : state.tallest
+    }
+
+    /// Builds the column state of section `s` from scratch out of its (already correct) frames.
+    private mutating func resetCheckpoints(section s: Int) {
+        guard let columns = styleColumns[s % styles.count] else {
+            checkpoints[s] = .none
+            return
+        }
+        let top = frames.itemsRegionTops[s]
+        checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top)
+        var state = ColumnState(columns: columns.count, top: top)
+        rescan(section: s, from: 0, state: &state)
+    }
+
+    /// Lays out section `s` whole (any kind) and rebuilds its column state.
+    private mutating func relayOut(section s: Int) {
+        frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
+        lastRecomputedItemCount += frames.itemRange(inSection: s).count
+        resetCheckpoints(section: s)
+    }
+}
