@@ -17,9 +17,7 @@ public struct FullRecomputeUpdater: LayoutUpdater {
 
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
         try change.apply(to: &data)
-        // Hand the old frames over as storage so the arrays are reused, not reallocated.
-        var storage = LayoutFrames()
-        swap(&storage, &frames)
-        frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, reusing: storage)
+        // Lay out into the existing frames so the arrays are reused in place, not reallocated.
+        SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, into: &frames)
     }
 }
