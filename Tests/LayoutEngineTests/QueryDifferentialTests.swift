@@ -1,30 +1,6 @@
 import Testing
 @testable import LayoutEngine
 
-/// SplitMix64: a tiny seeded PRNG, so every random layout and rect can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `0 ..< 1`.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
-    mutating func double(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
-}
-
 /// Random layouts that exercise every section kind and the awkward corners of each.
 struct RandomLayoutGenerator {
     var rng: SplitMix64

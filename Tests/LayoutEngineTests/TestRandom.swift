@@ -1,6 +1,8 @@
-/// A tiny deterministic generator for the engine's tests (SplitMix64).
-struct TestRandom {
-    private var state: UInt64
+/// SplitMix64: a tiny seeded generator for the engine's tests, so every random layout, rect and
+/// change sequence can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
     init(seed: UInt64) { state = seed }
 
     mutating func next() -> UInt64 {
@@ -20,4 +22,7 @@ struct TestRandom {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
     mutating func chance(_ probability: Double) -> Bool { unit() < probability }
+    mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
 }
+
+typealias TestRandom = SplitMix64

@@ -1,24 +1,6 @@
 import Testing
 @testable import LayoutEngine
 
-/// A small deterministic PRNG (SplitMix64) so every random sequence can be replayed by seed.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-    mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
-}
-
 /// Random configurations and change sequences for the differential tests. Every number is a
 /// multiple of 1/4, so sums are exact and the modes must agree to the last bit (see
 /// `IncrementalWaterfallUpdater`).
