@@ -199,6 +199,10 @@ public enum CallgrindChild {
                 let result = CallgrindRegion.measure(label: label.text) { operation.run(count: batchedCount) }
                 blackhole(result)
             } else {
+                // One untimed run first, as the sampler's warm-up: the first change after a fresh
+                // state pays one-off copy-on-write and capacity growth that the median never sees.
+                try operation.prepareForRun(count: 1)
+                blackhole(operation.run(count: 1))
                 for region in 0..<regions {
                     try operation.prepareForRun(count: 1)
                     let label = CallgrindLabel(operation: operation.operation, region: region, count: 1)

@@ -130,10 +130,21 @@ public struct LayoutData: Hashable, Sendable {
         }
         let at = sectionStarts[section] + item
         if at == heights.count {
-            for size in items {
-                widths.append(size.width)
-                heights.append(size.height)
-                spansAllColumns.append(size.spansAllColumns)
+            // Grow once, then fill in one pass (the generic lazy-map append costs ~50 instructions
+            // an element; this is a handful).
+            widths.append(contentsOf: repeatElement(0, count: items.count))
+            heights.append(contentsOf: repeatElement(0, count: items.count))
+            spansAllColumns.append(contentsOf: repeatElement(false, count: items.count))
+            widths.withUnsafeMutableBufferPointer { widths in
+                heights.withUnsafeMutableBufferPointer { heights in
+                    spansAllColumns.withUnsafeMutableBufferPointer { spans in
+                        for (offset, size) in items.enumerated() {
+                            widths[at + offset] = size.width
+                            heights[at + offset] = size.height
+                            spans[at + offset] = size.spansAllColumns
+                        }
+                    }
+                }
             }
         } else {
             widths.insert(contentsOf: items.map(\.width), at: at)

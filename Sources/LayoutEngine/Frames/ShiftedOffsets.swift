@@ -82,6 +82,19 @@ public struct ShiftedOffsets: Hashable, Sendable {
         self[count - 1] = value
     }
 
+    /// Appends `count` copies of `value` (each reads back as `value`).
+    public mutating func append(repeating value: Double, count newCount: Int) {
+        guard newCount > 0 else { return }
+        let start = count
+        base.append(contentsOf: repeatElement(value, count: newCount))
+        resizeShifts()
+        // Values landing in blocks or groups that already carry a shift are stored net of it.
+        for i in start..<count {
+            let shift = blockShift[i &>> Self.blockBits] + groupShift[i &>> Self.groupBits]
+            if shift != 0 { base[i] = value - shift }
+        }
+    }
+
     public mutating func insert(contentsOf values: [Double], at index: Int) {
         normalize()
         base.insert(contentsOf: values, at: index)

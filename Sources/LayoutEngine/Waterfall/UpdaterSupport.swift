@@ -32,7 +32,7 @@ extension LayoutFrames {
             itemMinX.append(contentsOf: repeatElement(0, count: count))
             itemWidth.append(contentsOf: repeatElement(0, count: count))
             itemHeight.append(contentsOf: repeatElement(0, count: count))
-            for _ in 0..<count { itemMinY.append(0) }
+            itemMinY.append(repeating: 0, count: count)
         } else {
             let zeros = [Double](repeating: 0, count: count)
             itemMinX.insert(contentsOf: zeros, at: global)
