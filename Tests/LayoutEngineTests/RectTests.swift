@@ -27,3 +27,16 @@ import Testing
         #expect(a.intersects(Rect(x: -100, y: 5, width: 1000, height: 0.5)))
     }
 }
+
+@Suite struct CoordinateToleranceTests {
+    @Test func absoluteBelowEightMillionPointsAndUlpsAbove() {
+        #expect(CoordinateTolerance.equal(100, 100 + 0.9e-9))
+        #expect(!CoordinateTolerance.equal(100, 100 + 2e-9))
+        #expect(!CoordinateTolerance.equal(1_000, 1_000.000001))
+        let large = 66_745_991.404426344
+        #expect(CoordinateTolerance.equal(large, large.nextUp))
+        #expect(CoordinateTolerance.equal(large, large + 8 * large.ulp))
+        #expect(!CoordinateTolerance.equal(large, large + 9 * large.ulp))
+        #expect(!CoordinateTolerance.equal(large, large + 1e-6))
+    }
+}

@@ -106,14 +106,10 @@ final class QueryFixture: WorkloadFixture {
         if returned.count != returnedIDs.count { return "an element was returned twice" }
         if let missing = exact.first(where: { !returnedIDs.contains($0.id) }) { return "missed \(missing.id)" }
         if let extra = returned.first(where: { !exactIDs.contains($0.id) }) { return "returned \(extra.id), which does not intersect" }
-        for (a, b) in zip(returned, exact) where !framesEqual(a.frame, b.frame) {
+        for (a, b) in zip(returned, exact) where !CoordinateTolerance.equal(a.frame, b.frame) {
             return "\(a.id) has frame \(a.frame), expected \(b.frame)"
         }
         return nil
-    }
-
-    static func framesEqual(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 && abs(a.width - b.width) <= 1e-9 && abs(a.height - b.height) <= 1e-9
     }
 }
 

@@ -12,6 +12,8 @@ public struct ShiftedOffsets: Hashable, Sendable {
     @usableFromInline var base: [Double] = []
     @usableFromInline var blockShift: [Double] = []
     @usableFromInline var groupShift: [Double] = []
+    /// False while every shift is zero, so readers can use `base` as it is.
+    @usableFromInline var hasShifts = false
 
     public init() {}
 
@@ -43,6 +45,7 @@ public struct ShiftedOffsets: Hashable, Sendable {
     /// Adds `delta` to every value from `start` to the end.
     public mutating func shiftFrom(_ start: Int, by delta: Double) {
         guard start < count, delta != 0 else { return }
+        hasShifts = true
         let blockSize = 1 << Self.blockBits
         let groupSize = 1 << Self.groupBits
         var i = start
@@ -58,10 +61,19 @@ public struct ShiftedOffsets: Hashable, Sendable {
 
     /// Folds all shifts into the stored values (O(n)); afterwards every shift is zero.
     public mutating func normalize() {
-        guard blockShift.contains(where: { $0 != 0 }) || groupShift.contains(where: { $0 != 0 }) else { return }
+        guard hasShifts else { return }
         for i in 0..<count { base[i] = self[i] }
         for b in blockShift.indices { blockShift[b] = 0 }
         for g in groupShift.indices { groupShift[g] = 0 }
+        hasShifts = false
+    }
+
+    /// Calls `body` with the plain values when no shift is pending (after a full layout), so a
+    /// pass over every value reads one array; returns nil, without calling it, otherwise.
+    @inlinable
+    public func withUnshiftedValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R? {
+        guard !hasShifts else { return nil }
+        return try base.withUnsafeBufferPointer(body)
     }
 
     /// Sets the number of values, keeping the first `min(old, new)` and filling with zero.
@@ -124,6 +136,7 @@ public struct ShiftedOffsets: Hashable, Sendable {
         }
         blockShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.blockBits))
         groupShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.groupBits))
+        hasShifts = false
         return try base.withUnsafeMutableBufferPointer { try body($0) }
     }
 

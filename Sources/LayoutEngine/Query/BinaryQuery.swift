@@ -1,64 +1,84 @@
 /// The exact O(log n + k) rect query.
 ///
 /// Sections are found by binary search over their prefix sums. Inside a section the items are
-/// considered in order of minY (their own order when already sorted, else a permutation) with a
-/// **prefix maximum of maxY**: the first candidate is the first position whose prefix maximum
-/// passes the rect's top — so a tall item that starts earlier is never missed, and rows of mixed
-/// heights (flow with `align: center`) need no special case — and the walk stops at the first
-/// minY at or below the rect's bottom. When a section's items are sorted and do not overlap
-/// vertically (a list), that maximum is each item's own maxY. The search reads one flat array
-/// (`searchMaxY`, 8 bytes an item), so a probe costs one load.
+/// taken in their own order with a **prefix maximum of maxY**: the first candidate is the first
+/// position whose prefix maximum passes the rect's top, so a tall item that starts earlier is never
+/// missed. The walk stops once no later item can start above the rect's bottom: at the first minY at
+/// or below it when the section is sorted by minY (lists, shortest-first waterfalls), else at a
+/// **suffix minimum of minY** — so flow rows whose items are centred or bottom-aligned (minY not
+/// monotone within a row) need neither a sort nor a special case. When a section's items are sorted
+/// and do not overlap vertically (a list), the prefix maximum is each item's own maxY.
 ///
 /// The search runs in section-relative coordinates with a tiny slack; the final test of each
 /// candidate uses the same absolute coordinates as every other mode, so the answer is exactly
 /// the set `linear` returns.
 public struct BinaryQuery: RectQueryIndex {
     @usableFromInline enum Order: UInt8 {
-        /// Sorted by minY, and each item ends before the next begins: maxY is monotone.
+        /// Sorted by minY, and each item ends before the next begins.
         case disjoint
-        /// Sorted by minY but overlapping: uses `prefixMaxY`.
+        /// Sorted by minY but overlapping.
         case sorted
-        /// Not sorted: uses `permutation` and `prefixMaxY` in permuted order.
-        case permuted
+        /// Not sorted by minY: the walk stops by `suffixMinY`.
+        case unsorted
     }
 
     @usableFromInline var orders: [Order] = []
-    /// Per item position (global), the maximum local maxY of the positions up to it in its section.
+    /// Per item (global index), the maximum local maxY of the items up to it in its section.
     @usableFromInline var searchMaxY: [Double] = []
-    /// Per item position (global), the item at that position in minY order (permuted sections only).
-    @usableFromInline var permutation: [Int32] = []
+    /// Per item (global index) of unsorted sections, the minimum local minY of the items from it
+    /// to the end of its section (empty when every section is sorted).
+    @usableFromInline var suffixMinY: [Double] = []
 
     public init(frames: LayoutFrames) {
-        let sectionCount = frames.sectionCount
-        orders.reserveCapacity(sectionCount)
-        searchMaxY.reserveCapacity(frames.itemCount)
-        let minY = frames.itemMinY
-        for s in 0..<sectionCount {
-            let range = frames.itemRange(inSection: s)
-            var isSorted = true, isDisjoint = true
-            var previousMinY = -Double.infinity, previousMaxY = -Double.infinity
-            for i in range {
-                let top = minY[i]
-                if top < previousMinY { isSorted = false; isDisjoint = false; break }
-                if top < previousMaxY { isDisjoint = false }
-                previousMinY = top
-                previousMaxY = top + frames.itemHeight[i]
-            }
-            let order: Order = isDisjoint ? .disjoint : (isSorted ? .sorted : .permuted)
-            orders.append(order)
-            if order == .permuted {
-                if permutation.isEmpty { permutation = [Int32](repeating: 0, count: frames.itemCount) }
-                var sorted = Array(range)
-                sorted.sort { minY[$0] < minY[$1] || (minY[$0] == minY[$1] && $0 < $1) }
-                for (offset, item) in sorted.enumerated() { permutation[range.lowerBound + offset] = Int32(item) }
-            }
-            var running = -Double.infinity
-            for position in range {
-                let item = order == .permuted ? Int(permutation[position]) : position
-                running = Swift.max(running, minY[item] + frames.itemHeight[item])
-                searchMaxY.append(running)
-            }
+        // After a full layout the tops are plain values: read them as one flat array.
+        if let built = frames.itemMinY.withUnshiftedValues({ minY in
+            frames.itemHeight.withUnsafeBufferPointer { heights in Self.build(frames, minY: { minY[$0] }, height: { heights[$0] }) }
+        }) {
+            self = built
+        } else {
+            let minY = frames.itemMinY
+            self = Self.build(frames, minY: { minY[$0] }, height: { frames.itemHeight[$0] })
         }
+    }
+
+    private init() {}
+
+    /// Per section: classify the order, write the prefix maxima, and for unsorted sections the
+    /// suffix minima. Linear; no sort.
+    @inline(__always)
+    private static func build(_ frames: LayoutFrames, minY: (Int) -> Double, height: (Int) -> Double) -> BinaryQuery {
+        var index = BinaryQuery()
+        let sectionCount = frames.sectionCount
+        index.orders.reserveCapacity(sectionCount)
+        index.searchMaxY = [Double](unsafeUninitializedCapacity: frames.itemCount) { keys, initialized in
+            for s in 0..<sectionCount {
+                let range = frames.itemRange(inSection: s)
+                var isSorted = true, isDisjoint = true
+                var previousMinY = -Double.infinity, running = -Double.infinity
+                for i in range {
+                    let top = minY(i), bottom = top + height(i)
+                    if top < previousMinY { isSorted = false }
+                    if top < running { isDisjoint = false }
+                    previousMinY = top
+                    running = Swift.max(running, bottom)
+                    keys[i] = running
+                }
+                let order: Order = !isSorted ? .unsorted : (isDisjoint ? .disjoint : .sorted)
+                index.orders.append(order)
+                if order == .unsorted {
+                    if index.suffixMinY.isEmpty {
+                        index.suffixMinY = [Double](repeating: .infinity, count: frames.itemCount)
+                    }
+                    var lowest = Double.infinity
+                    for i in range.reversed() {
+                        lowest = Swift.min(lowest, minY(i))
+                        index.suffixMinY[i] = lowest
+                    }
+                }
+            }
+            initialized = frames.itemCount
+        }
+        return index
     }
 
     public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
@@ -87,11 +107,14 @@ public struct BinaryQuery: RectQueryIndex {
                 }
                 return low
             }
-            var position = low
-            while position < range.upperBound {
-                let i = order == .permuted ? Int(permutation[position]) : position
+            var i = low
+            while i < range.upperBound {
                 let localMinY = frames.itemMinY[i]
-                if localMinY >= localBottom { break }
+                if order == .unsorted {
+                    if suffixMinY[i] >= localBottom { break }
+                } else if localMinY >= localBottom {
+                    break
+                }
                 let minX = frames.itemMinX[i], minY = sectionTop + localMinY
                 if Rect.intersects(
                     minX: minX, minY: minY, maxX: minX + frames.itemWidth[i], maxY: minY + frames.itemHeight[i],
@@ -101,11 +124,11 @@ public struct BinaryQuery: RectQueryIndex {
                         id: .item(i - range.lowerBound, section: s),
                         frame: Rect(x: minX, y: minY, width: frames.itemWidth[i], height: frames.itemHeight[i])))
                 }
-                position += 1
+                i += 1
             }
             s += 1
         }
     }
 
-    public var allocatedBytes: Int { orders.capacity + searchMaxY.capacity * 8 + permutation.capacity * 4 }
+    public var allocatedBytes: Int { orders.capacity + (searchMaxY.capacity + suffixMinY.capacity) * 8 }
 }

@@ -23,32 +23,81 @@ public enum WaterfallSectionLayout {
         /// The column the next item goes to.
         @inlinable
         public func column(forItem index: Int, direction: RenderDirection) -> Int {
-            switch direction {
-            case .shortestFirst:
-                var best = 0
-                var bestBottom = bottoms[0]
-                for c in 1..<bottoms.count where bottoms[c] < bestBottom {
+            bottoms.withUnsafeBufferPointer { WaterfallSectionLayout.column(forItem: index, direction: direction, bottoms: $0) }
+        }
+    }
+
+    /// The column item `index` goes to, given the column bottoms: the shortest (ties to the
+    /// leftmost, strict `<`), or by index for the fixed render directions.
+    @inlinable @inline(__always)
+    public static func column(forItem index: Int, direction: RenderDirection, bottoms: UnsafeBufferPointer<Double>) -> Int {
+        switch direction {
+        case .shortestFirst:
+            var best = 0
+            var bestBottom = bottoms[0]
+            var c = 1
+            while c < bottoms.count {
+                if bottoms[c] < bestBottom {
                     best = c
                     bestBottom = bottoms[c]
                 }
-                return best
-            case .leftToRight:
-                return index % bottoms.count
-            case .rightToLeft:
-                return bottoms.count - 1 - index % bottoms.count
+                c += 1
             }
+            return best
+        case .leftToRight:
+            return index % bottoms.count
+        case .rightToLeft:
+            return bottoms.count - 1 - index % bottoms.count
         }
     }
 
     /// Writes the frames and returns the bottom of the items region (its top when empty).
+    /// The same placement as `place(item:…)` item by item, over unsafe buffers.
     public static func placeItems(_ p: SectionPlacement, style: WaterfallStyle) -> Double {
+        if p.count == 0 { return p.regionTop }
         let columns = WaterfallColumns(
             style: style, regionLeft: p.regionLeft, regionWidth: p.regionWidth, spacing: p.style.itemSpacing)
-        var state = ColumnState(columns: style.columns, top: p.regionTop)
-        for i in 0..<p.count {
-            place(item: i, p, columns: columns, style: style, state: &state)
+        let columnCount = style.columns, direction = style.direction, lineSpacing = p.style.lineSpacing
+        var bottoms = [Double](repeating: p.regionTop, count: columnCount)
+        var occupied = [Bool](repeating: false, count: columnCount)
+        bottoms.withUnsafeMutableBufferPointer { bottoms in
+            occupied.withUnsafeMutableBufferPointer { occupied in
+                columns.minX.withUnsafeBufferPointer { columnMinX in
+                    columns.width.withUnsafeBufferPointer { columnWidth in
+                        for i in 0..<p.count {
+                            let height = p.heights[i]
+                            if p.spansAllColumns[i] {
+                                var top = bottoms[0]
+                                var anyOccupied = occupied[0]
+                                for c in 1..<columnCount {
+                                    top = Swift.max(top, bottoms[c])
+                                    anyOccupied = anyOccupied || occupied[c]
+                                }
+                                if anyOccupied { top += lineSpacing }
+                                p.minX[i] = p.regionLeft
+                                p.width[i] = p.regionWidth
+                                p.minY[i] = top
+                                p.height[i] = height
+                                for c in 0..<columnCount {
+                                    bottoms[c] = top + height
+                                    occupied[c] = true
+                                }
+                            } else {
+                                let c = column(forItem: i, direction: direction, bottoms: UnsafeBufferPointer(bottoms))
+                                let top = bottoms[c] + (occupied[c] ? lineSpacing : 0)
+                                p.minX[i] = columnMinX[c]
+                                p.width[i] = columnWidth[c]
+                                p.minY[i] = top
+                                p.height[i] = height
+                                bottoms[c] = top + height
+                                occupied[c] = true
+                            }
+                        }
+                    }
+                }
+            }
         }
-        return p.count == 0 ? p.regionTop : state.tallest
+        return bottoms.max()!
     }
 
     /// Places item `i` of the section from `state` and advances the state.
