@@ -63,6 +63,22 @@ public struct LayoutFrames: Hashable, Sendable {
         return low
     }
 
+    /// The sections whose elements a rect spanning `minY ..< maxY` can meet, by binary search over
+    /// the prefix sums. Widened by a tiny slack, because an element's absolute edge
+    /// (`sectionTop + localY + height`) can pass its section's bounds by an ulp; callers test
+    /// each element exactly.
+    @inlinable public func sectionRange(meetingMinY minY: Double, maxY: Double) -> Range<Int> {
+        let slack = 1e-9 * (1 + contentHeight)
+        let first = firstSection(endingBelow: minY - slack)
+        // The first section at or after `first` whose top is at or below maxY + slack.
+        var low = first, high = sectionCount
+        while low < high {
+            let mid = (low + high) >> 1
+            if sectionTops[mid] < maxY + slack { low = mid + 1 } else { high = mid }
+        }
+        return first..<Swift.max(first, low)
+    }
+
     // MARK: Frames of elements
 
     /// Absolute frame of an item by global index.

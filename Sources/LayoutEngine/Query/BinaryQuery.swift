@@ -84,13 +84,8 @@ public struct BinaryQuery: RectQueryIndex {
     public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
         if rect.isEmpty { return }
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
-        // An item's absolute maxY can pass its section's bottom by an ulp, hence the slack.
-        let sectionSlack = 1e-9 * (1 + frames.contentHeight)
-        var s = frames.firstSection(endingBelow: rectMinY - sectionSlack)
-        let sectionCount = frames.sectionCount
-        while s < sectionCount {
+        for s in frames.sectionRange(meetingMinY: rectMinY, maxY: rectMaxY) {
             let sectionTop = frames.sectionTops[s]
-            if sectionTop >= rectMaxY + sectionSlack { break }
             frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
             // A conservative window in section-relative coordinates.
             let slack = 1e-9 * (1 + abs(sectionTop) + abs(rectMinY) + abs(rectMaxY))
@@ -126,7 +121,6 @@ public struct BinaryQuery: RectQueryIndex {
                 }
                 i += 1
             }
-            s += 1
         }
     }
 

@@ -105,14 +105,9 @@ public struct BucketQuery: RectQueryIndex {
         if rect.isEmpty { return }
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
 
-        // Headers, footers, decorations of the sections the rect meets (absolute edges can pass
-        // their section's bounds by a few ulps, hence the slack).
-        let sectionCount = frames.sectionCount
-        let sectionSlack = 1e-9 * (1 + frames.contentHeight)
-        var s = frames.firstSection(endingBelow: rectMinY - sectionSlack)
-        while s < sectionCount && frames.sectionTops[s] < rectMaxY + sectionSlack {
+        // Headers, footers, decorations of the sections the rect meets.
+        for s in frames.sectionRange(meetingMinY: rectMinY, maxY: rectMaxY) {
             frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
-            s += 1
         }
 
         // Items, bucket by bucket.

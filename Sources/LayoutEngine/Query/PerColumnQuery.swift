@@ -142,13 +142,8 @@ public struct PerColumnQuery: RectQueryIndex {
     public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
         if rect.isEmpty { return }
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
-        let sectionCount = frames.sectionCount
-        // Absolute element edges can pass their section's bounds by a few ulps.
-        let sectionSlack = 1e-9 * (1 + frames.contentHeight)
-        var s = frames.firstSection(endingBelow: rectMinY - sectionSlack)
-        while s < sectionCount {
+        for s in frames.sectionRange(meetingMinY: rectMinY, maxY: rectMaxY) {
             let sectionTop = frames.sectionTops[s]
-            if !(sectionTop < rectMaxY + sectionSlack) { break }
             frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
             let sectionStart = frames.sectionItemStarts[s]
             // A conservative window in section-relative coordinates.
@@ -176,7 +171,6 @@ public struct PerColumnQuery: RectQueryIndex {
                     entry += 1
                 }
             }
-            s += 1
         }
     }
 

@@ -108,7 +108,7 @@ struct ColumnCheckpoints {
 /// quarter points, below 2^40), where every sum is exact; with arbitrary fractions, shifted
 /// coordinates can differ from a recompute by a few ulps, which is far below the 1e-9 tolerance
 /// of the comparison but could, in principle, break an exact tie between two columns differently.
-public struct IncrementalWaterfallUpdater: LayoutUpdater {
+public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     typealias ColumnState = WaterfallSectionLayout.ColumnState
 
     public let bounds: Rect
@@ -142,25 +142,12 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater {
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
         try change.apply(to: &data)
         lastRecomputedItemCount = 0
-        switch change {
-        case .appendItems(let section, let items):
-            itemsInserted(section: section, at: data.itemCount(inSection: section) - items.count, count: items.count)
-        case .insertItems(let section, let at, let items):
-            itemsInserted(section: section, at: at, count: items.count)
-        case .removeItems(let section, let at, let count):
-            itemsRemoved(section: section, at: at, count: count)
-        case .setHeight(let section, let item, _):
-            heightChanged(section: section, item: item)
-        case .insertSection(let at, let items):
-            sectionInserted(at: at, itemCount: items.count)
-        case .removeSection(let at):
-            sectionRemoved(at: at)
-        }
+        change.route(to: &self, data: data)
     }
 
     // MARK: Changes
 
-    private mutating func itemsInserted(section s: Int, at: Int, count: Int) {
+    mutating func itemsInserted(section s: Int, at: Int, count: Int) {
         guard count > 0 else { return }
         frames.insertItemSlots(count, atGlobal: frames.sectionItemStarts[s] + at, section: s)
         let n = data.itemCount(inSection: s)
@@ -177,7 +164,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater {
         frames.restackSections(from: s, styles: styles)
     }
 
-    private mutating func itemsRemoved(section s: Int, at: Int, count: Int) {
+    mutating func itemsRemoved(section s: Int, at: Int, count: Int) {
         guard count > 0 else { return }
         let start = frames.sectionItemStarts[s] + at
         frames.removeItemSlots(start..<(start + count), section: s)
@@ -189,7 +176,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater {
         frames.restackSections(from: s, styles: styles)
     }
 
-    private mutating func heightChanged(section s: Int, item: Int) {
+    mutating func heightChanged(section s: Int, item: Int) {
         let global = frames.sectionItemStarts[s] + item
         guard frames.itemHeight[global] != data.heights[global] else { return }
         if styleColumns[s % styles.count] == nil {
@@ -200,7 +187,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater {
         frames.restackSections(from: s, styles: styles)
     }
 
-    private mutating func sectionInserted(at: Int, itemCount: Int) {
+    mutating func sectionInserted(at: Int, itemCount: Int) {
         frames.insertSectionSlots(at: at, itemCount: itemCount)
         checkpoints.insert(.none, at: at)
         relayOut(section: at)
@@ -212,7 +199,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater {
         frames.restackSections(from: at, styles: styles)
     }
 
-    private mutating func sectionRemoved(at: Int) {
+    mutating func sectionRemoved(at: Int) {
         frames.removeSectionSlots(at: at)
         checkpoints.remove(at: at)
         for t in at..<frames.sectionCount where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + 1) {

@@ -89,7 +89,7 @@ struct LaneSection {
 
 /// The mutable state of a `StableLanesUpdater`, in a class so that reading `frames` can
 /// materialise pending lane moves; the updater copies it before mutating when it is shared.
-final class StableLanesStorage {
+final class StableLanesStorage: ChangeSteps {
     typealias ColumnState = WaterfallSectionLayout.ColumnState
 
     let bounds: Rect
@@ -132,20 +132,8 @@ final class StableLanesStorage {
 
     func apply(_ change: LayoutChange) throws(LayoutError) {
         try change.apply(to: &data)
-        switch change {
-        case .appendItems(let section, let items):
-            itemsInserted(section: section, at: data.itemCount(inSection: section) - items.count, count: items.count)
-        case .insertItems(let section, let at, let items):
-            itemsInserted(section: section, at: at, count: items.count)
-        case .removeItems(let section, let at, let count):
-            itemsRemoved(section: section, at: at, count: count)
-        case .setHeight(let section, let item, _):
-            heightChanged(section: section, item: item)
-        case .insertSection(let at, let items):
-            sectionInserted(at: at, itemCount: items.count)
-        case .removeSection(let at):
-            sectionRemoved(at: at)
-        }
+        var steps = self
+        change.route(to: &steps, data: data)
     }
 
     /// Copies the tops of every lane item moved since the last call into `frames`: the stale
@@ -175,7 +163,7 @@ final class StableLanesStorage {
 
     // MARK: Changes
 
-    private func heightChanged(section s: Int, item: Int) {
+    func heightChanged(section s: Int, item: Int) {
         let base = frames.sectionItemStarts[s]
         let global = base + item
         let oldHeight = frames.itemHeight[global], newHeight = data.heights[global]
@@ -212,7 +200,7 @@ final class StableLanesStorage {
         frames.restackSections(from: s, styles: styles)
     }
 
-    private func itemsInserted(section s: Int, at: Int, count: Int) {
+    func itemsInserted(section s: Int, at: Int, count: Int) {
         guard count > 0 else { return }
         let base = frames.sectionItemStarts[s]
         let n = data.itemCount(inSection: s)
@@ -240,7 +228,7 @@ final class StableLanesStorage {
         frames.restackSections(from: s, styles: styles)
     }
 
-    private func itemsRemoved(section s: Int, at: Int, count: Int) {
+    func itemsRemoved(section s: Int, at: Int, count: Int) {
         guard count > 0 else { return }
         materialize()
         let start = frames.sectionItemStarts[s] + at
@@ -255,7 +243,7 @@ final class StableLanesStorage {
         frames.restackSections(from: s, styles: styles)
     }
 
-    private func sectionInserted(at: Int, itemCount: Int) {
+    func sectionInserted(at: Int, itemCount: Int) {
         materialize()
         frames.insertSectionSlots(at: at, itemCount: itemCount)
         sections.insert(LaneSection(lanes: 0), at: at)
@@ -267,7 +255,7 @@ final class StableLanesStorage {
         frames.restackSections(from: at, styles: styles)
     }
 
-    private func sectionRemoved(at: Int) {
+    func sectionRemoved(at: Int) {
         materialize()
         frames.removeSectionSlots(at: at)
         sections.remove(at: at)
