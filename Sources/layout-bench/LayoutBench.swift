@@ -18,8 +18,10 @@ struct LayoutBench: ParsableCommand {
               layout-bench list
               layout-bench run --quick
               layout-bench run list-query --items 30000 --mode binary --mode linear
-              layout-bench dump waterfall-query --mode binary-probe --items 1000 --rect 0,2000,390,844
-              layout-bench render mixed-sections-query --mode binary --offset 1200 --out layout.svg
+              layout-bench dump probe-miss-explicit --mode binary-probe \\
+                  --rect 0,2000,390,844
+              layout-bench render mixed-sections-query --mode binary \\
+                  --offset 1200 --out layout.svg
             """,
         subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, CallgrindChildCommand.self]
     )

@@ -11,10 +11,10 @@ struct Run: ParsableCommand {
             until each has enough samples. Progress goes to stderr; the files are written atomically.
 
             Examples:
-              layout-bench run --quick                      # the whole suite, small counts (CI)
-              layout-bench run list-query --items 30000     # one scenario at one count
-              layout-bench run --mode binary --mode linear  # two modes wherever they apply
-              layout-bench run waterfall-append --instructions --out results/cg
+              layout-bench run --quick                   # whole suite, small (CI)
+              layout-bench run list-query --items 30000  # one scenario, one count
+              layout-bench run --mode binary --mode linear
+              layout-bench run waterfall-append --instructions
             """)
 
     @Argument(help: "Scenario names from Scenarios/ or paths to JSON files (default: all).")
