@@ -61,6 +61,8 @@ public final class BenchmarkRunner {
         let operation: any MeasuredOperation
         let batch: Int
         var samples: [Sample] = []
+        /// Allocation counts from the untimed pass (operations that need fresh state per run).
+        var allocationCounts: [Double]?
         var elapsed: UInt64 = 0
         var finished = false
 
@@ -76,6 +78,12 @@ public final class BenchmarkRunner {
         var outcome = Outcome()
         let scenario = plan.scenario
         let sampler = Sampler(policy: options.policy)
+        // Operations that need fresh state per run are timed without reading jemalloc's allocation
+        // count: that read flushes the thread cache just before the timed region, and the refill
+        // (~1 µs) would land in it. Their counts come from a separate untimed pass.
+        var timingPolicy = options.policy
+        timingPolicy.countsAllocations = false
+        let consumingSampler = Sampler(policy: timingPolicy)
         PeakMemory.resetPeak()
 
         let fixture: any WorkloadFixture
@@ -114,10 +122,18 @@ public final class BenchmarkRunner {
         while running.contains(where: { !$0.finished }) {
             for entry in running where !entry.finished {
                 let t0 = MonotonicClock.now()
-                let sample = takeSample(entry, sampler: sampler)
+                let sample = takeSample(entry, sampler: entry.batch > 1 ? sampler : consumingSampler)
                 entry.samples.append(sample)
                 entry.elapsed &+= MonotonicClock.now() &- t0
                 entry.finished = !options.policy.wantsMoreSamples(count: entry.samples.count, elapsedNanoseconds: entry.elapsed)
+            }
+        }
+        if options.policy.countsAllocations {
+            for entry in running where entry.batch == 1 && entry.operation.maximumBatch == 1 {
+                entry.allocationCounts = (0..<Self.allocationCountRuns).map { _ in
+                    sampler.measureOne(setup: { try! entry.operation.prepareForRun(count: 1) }) { _ in entry.operation.run(count: 1) }
+                        .allocations
+                }
             }
         }
         let peak = Double(PeakMemory.residentBytes().peakBytes)
@@ -138,7 +154,7 @@ public final class BenchmarkRunner {
                 outcome.series.append(series(mode, operation, "time", "ns", times))
                 let bytes = entry.samples.map(\.allocatedBytes)
                 outcome.series.append(series(mode, operation, "alloc_bytes", "bytes", bytes.contains { $0.isNaN } ? nil : bytes))
-                let counts = entry.samples.map(\.allocations)
+                let counts = entry.allocationCounts ?? entry.samples.map(\.allocations)
                 outcome.series.append(series(mode, operation, "allocs", "count", counts.contains { $0.isNaN } ? nil : counts))
                 summaries.append("\(operation) median \(Self.nanoseconds(Self.median(times)))")
             }
@@ -169,6 +185,9 @@ public final class BenchmarkRunner {
         }
         return sampler.measureOne(setup: { try! operation.prepareForRun(count: 1) }) { _ in operation.run(count: 1) }
     }
+
+    /// Untimed runs that count allocations of operations that need fresh state per run.
+    static let allocationCountRuns = 5
 
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }

@@ -28,10 +28,16 @@ public struct ShiftedOffsets: Hashable, Sendable {
     @inlinable
     public subscript(index: Int) -> Double {
         get {
-            base[index] + blockShift[index &>> Self.blockBits] + groupShift[index &>> Self.groupBits]
+            hasShifts
+                ? base[index] + blockShift[index &>> Self.blockBits] + groupShift[index &>> Self.groupBits]
+                : base[index]
         }
         set {
-            base[index] = newValue - blockShift[index &>> Self.blockBits] - groupShift[index &>> Self.groupBits]
+            if hasShifts {
+                base[index] = newValue - blockShift[index &>> Self.blockBits] - groupShift[index &>> Self.groupBits]
+            } else {
+                base[index] = newValue
+            }
         }
     }
 
@@ -66,6 +72,14 @@ public struct ShiftedOffsets: Hashable, Sendable {
         for b in blockShift.indices { blockShift[b] = 0 }
         for g in groupShift.indices { groupShift[g] = 0 }
         hasShifts = false
+    }
+
+    /// Calls `body` with the stored values to write when no shift is pending (so stored equals
+    /// read); returns nil, without calling it, otherwise.
+    @inlinable
+    public mutating func withUnshiftedMutableValues<R>(_ body: (UnsafeMutableBufferPointer<Double>) throws -> R) rethrows -> R? {
+        guard !hasShifts else { return nil }
+        return try base.withUnsafeMutableBufferPointer { try body($0) }
     }
 
     /// Calls `body` with the plain values when no shift is pending (after a full layout), so a

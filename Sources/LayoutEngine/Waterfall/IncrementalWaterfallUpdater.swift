@@ -155,7 +155,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             relayOut(section: s)
         } else if at + count == n {
             // Append: continue from the cached end state; no replay, no re-synchronisation.
+            // Move the end state out (no copy of its arrays); `settle` stores the new one.
             var state = checkpoints[s].end
+            checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
             _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
             settle(section: s, state: &state, resync: nil, structural: true)
         } else {
@@ -257,6 +259,16 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                 }
                 checkpoints[s].write(state, at: k)
             }
+            // Fast path: ordinary items up to the next checkpoint boundary, over unsafe buffers.
+            let runEnd = Swift.min(n, (i | ColumnCheckpoints.intervalMask) + 1)
+            if i + 1 < runEnd, let placed = placeRun(
+                from: base + i, to: base + runEnd, sectionStart: base, columns: columns, direction: waterfall.direction,
+                lineSpacing: lineSpacing, state: &state)
+            {
+                lastRecomputedItemCount += placed
+                i += placed
+                if placed > 0 { continue }
+            }
             let global = base + i
             let height = data.heights[global]
             lastRecomputedItemCount += 1
@@ -296,6 +308,52 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             }
         }
         return nil
+    }
+
+    /// Places the ordinary (not full-width) items of global indices `start ..< end` until the first
+    /// full-width item, exactly as the loop in `place` does, but over unsafe buffers with the column
+    /// choice inlined. Returns how many it placed, or nil (placing none) while item tops carry a
+    /// pending shift.
+    private mutating func placeRun(
+        from start: Int, to end: Int, sectionStart: Int, columns: WaterfallColumns, direction: RenderDirection,
+        lineSpacing: Double, state: inout ColumnState
+    ) -> Int? {
+        return frames.itemMinY.withUnshiftedMutableValues { minY -> Int in
+            frames.itemMinX.withUnsafeMutableBufferPointer { minX in
+                frames.itemWidth.withUnsafeMutableBufferPointer { width in
+                    frames.itemHeight.withUnsafeMutableBufferPointer { height in
+                        data.heights.withUnsafeBufferPointer { heights in
+                            data.spansAllColumns.withUnsafeBufferPointer { spans in
+                                state.bottoms.withUnsafeMutableBufferPointer { bottoms in
+                                    state.occupied.withUnsafeMutableBufferPointer { occupied in
+                                        columns.minX.withUnsafeBufferPointer { columnMinX in
+                                            columns.width.withUnsafeBufferPointer { columnWidth in
+                                                var global = start
+                                                while global < end && !spans[global] {
+                                                    let c = WaterfallSectionLayout.column(
+                                                        forItem: global - sectionStart, direction: direction,
+                                                        bottoms: UnsafeBufferPointer(bottoms))
+                                                    let top = bottoms[c] + (occupied[c] ? lineSpacing : 0)
+                                                    let itemHeight = heights[global]
+                                                    minX[global] = columnMinX[c]
+                                                    width[global] = columnWidth[c]
+                                                    minY[global] = top
+                                                    height[global] = itemHeight
+                                                    bottoms[c] = top + itemHeight
+                                                    occupied[c] = true
+                                                    global += 1
+                                                }
+                                                return global - start
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Finishes a recomputation of section `s`: shifts the untouched rest of the section by δ

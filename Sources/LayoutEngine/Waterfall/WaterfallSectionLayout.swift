@@ -17,11 +17,14 @@ public enum WaterfallSectionLayout {
             occupied = [Bool](repeating: false, count: columns)
         }
 
+        /// A state with no columns and no storage, to leave behind when a state is moved out.
+        public static let empty = ColumnState(columns: 0, top: 0)
+
         /// The tallest column's bottom: where the items region ends.
         public var tallest: Double { bottoms.max() ?? 0 }
 
         /// The column the next item goes to.
-        @inlinable
+        @inlinable @inline(__always)
         public func column(forItem index: Int, direction: RenderDirection) -> Int {
             bottoms.withUnsafeBufferPointer { WaterfallSectionLayout.column(forItem: index, direction: direction, bottoms: $0) }
         }
