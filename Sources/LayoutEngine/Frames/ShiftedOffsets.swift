@@ -114,6 +114,7 @@ public struct ShiftedOffsets: Hashable, Sendable {
         let start = count
         base.append(contentsOf: repeatElement(value, count: newCount))
         resizeShifts()
+        guard hasShifts else { return }
         // Values landing in blocks or groups that already carry a shift are stored net of it.
         for i in start..<count {
             let shift = blockShift[i &>> Self.blockBits] + groupShift[i &>> Self.groupBits]
