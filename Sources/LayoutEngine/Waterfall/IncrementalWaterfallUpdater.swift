@@ -274,22 +274,12 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             lastRecomputedItemCount += 1
             if data.spansAllColumns[global] {
                 let oldBottom = frames.itemMinY[global] + frames.itemHeight[global]
-                var top = state.bottoms[0]
-                var anyOccupied = state.occupied[0]
-                for c in 1..<columnCount {
-                    top = Swift.max(top, state.bottoms[c])
-                    anyOccupied = anyOccupied || state.occupied[c]
-                }
-                if anyOccupied { top += lineSpacing }
+                let top = state.placeFullWidth(height: height, lineSpacing: lineSpacing)
                 frames.itemMinX[global] = regionLeft
                 frames.itemWidth[global] = regionWidth
                 frames.itemMinY[global] = top
                 frames.itemHeight[global] = height
                 let bottom = top + height
-                for c in 0..<columnCount {
-                    state.bottoms[c] = bottom
-                    state.occupied[c] = true
-                }
                 i += 1
                 // A full-width item levels every column, in the old layout as in the new one.
                 if i > firstUnchanged, resyncsAtFullWidth {
@@ -297,13 +287,10 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                 }
             } else {
                 let c = state.column(forItem: i, direction: waterfall.direction)
-                let top = state.bottoms[c] + (state.occupied[c] ? lineSpacing : 0)
                 frames.itemMinX[global] = columns.minX[c]
                 frames.itemWidth[global] = columns.width[c]
-                frames.itemMinY[global] = top
+                frames.itemMinY[global] = state.place(height: height, inColumn: c, lineSpacing: lineSpacing)
                 frames.itemHeight[global] = height
-                state.bottoms[c] = top + height
-                state.occupied[c] = true
                 i += 1
             }
         }
@@ -333,14 +320,13 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                                                     let c = WaterfallSectionLayout.column(
                                                         forItem: global - sectionStart, direction: direction,
                                                         bottoms: UnsafeBufferPointer(bottoms))
-                                                    let top = bottoms[c] + (occupied[c] ? lineSpacing : 0)
                                                     let itemHeight = heights[global]
                                                     minX[global] = columnMinX[c]
                                                     width[global] = columnWidth[c]
-                                                    minY[global] = top
+                                                    minY[global] = WaterfallSectionLayout.place(
+                                                        height: itemHeight, inColumn: c, lineSpacing: lineSpacing,
+                                                        bottoms: bottoms, occupied: occupied)
                                                     height[global] = itemHeight
-                                                    bottoms[c] = top + itemHeight
-                                                    occupied[c] = true
                                                     global += 1
                                                 }
                                                 return global - start

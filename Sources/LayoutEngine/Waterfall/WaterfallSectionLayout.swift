@@ -17,6 +17,26 @@ public enum WaterfallSectionLayout {
             occupied = [Bool](repeating: false, count: columns)
         }
 
+        /// Places a full-width item (see `WaterfallSectionLayout.placeFullWidth`); returns its top.
+        @inlinable
+        public mutating func placeFullWidth(height: Double, lineSpacing: Double) -> Double {
+            bottoms.withUnsafeMutableBufferPointer { bottoms in
+                occupied.withUnsafeMutableBufferPointer { occupied in
+                    WaterfallSectionLayout.placeFullWidth(height: height, lineSpacing: lineSpacing, bottoms: bottoms, occupied: occupied)
+                }
+            }
+        }
+
+        /// Places an item in column `c` (see `WaterfallSectionLayout.place(height:inColumn:…)`); returns its top.
+        @inlinable
+        public mutating func place(height: Double, inColumn c: Int, lineSpacing: Double) -> Double {
+            bottoms.withUnsafeMutableBufferPointer { bottoms in
+                occupied.withUnsafeMutableBufferPointer { occupied in
+                    WaterfallSectionLayout.place(height: height, inColumn: c, lineSpacing: lineSpacing, bottoms: bottoms, occupied: occupied)
+                }
+            }
+        }
+
         /// A state with no columns and no storage, to leave behind when a state is moved out.
         public static let empty = ColumnState(columns: 0, top: 0)
 
@@ -28,6 +48,41 @@ public enum WaterfallSectionLayout {
         public func column(forItem index: Int, direction: RenderDirection) -> Int {
             bottoms.withUnsafeBufferPointer { WaterfallSectionLayout.column(forItem: index, direction: direction, bottoms: $0) }
         }
+    }
+
+    /// Places a full-width item of `height`: it starts at the tallest column's bottom (plus
+    /// `lineSpacing` when any column holds an item) and levels every column to its bottom.
+    /// Returns its top.
+    @inlinable @inline(__always)
+    public static func placeFullWidth(
+        height: Double, lineSpacing: Double,
+        bottoms: UnsafeMutableBufferPointer<Double>, occupied: UnsafeMutableBufferPointer<Bool>
+    ) -> Double {
+        var top = bottoms[0]
+        var anyOccupied = occupied[0]
+        for c in 1..<bottoms.count {
+            top = Swift.max(top, bottoms[c])
+            anyOccupied = anyOccupied || occupied[c]
+        }
+        if anyOccupied { top += lineSpacing }
+        for c in 0..<bottoms.count {
+            bottoms[c] = top + height
+            occupied[c] = true
+        }
+        return top
+    }
+
+    /// Places an item of `height` in column `c`: at its bottom, plus `lineSpacing` when the column
+    /// already holds an item. Returns its top.
+    @inlinable @inline(__always)
+    public static func place(
+        height: Double, inColumn c: Int, lineSpacing: Double,
+        bottoms: UnsafeMutableBufferPointer<Double>, occupied: UnsafeMutableBufferPointer<Bool>
+    ) -> Double {
+        let top = bottoms[c] + (occupied[c] ? lineSpacing : 0)
+        bottoms[c] = top + height
+        occupied[c] = true
+        return top
     }
 
     /// The column item `index` goes to, given the column bottoms: the shortest (ties to the
@@ -55,14 +110,15 @@ public enum WaterfallSectionLayout {
     }
 
     /// Writes the frames and returns the bottom of the items region (its top when empty).
-    /// The same placement as `place(item:…)` item by item, over unsafe buffers.
+    /// Runs over unsafe buffers; `placeFullWidth` and `place(height:inColumn:…)` are the rules,
+    /// shared with the incremental updater.
     public static func placeItems(_ p: SectionPlacement, style: WaterfallStyle) -> Double {
         if p.count == 0 { return p.regionTop }
         let columns = WaterfallColumns(
             style: style, regionLeft: p.regionLeft, regionWidth: p.regionWidth, spacing: p.style.itemSpacing)
-        let columnCount = style.columns, direction = style.direction, lineSpacing = p.style.lineSpacing
-        var bottoms = [Double](repeating: p.regionTop, count: columnCount)
-        var occupied = [Bool](repeating: false, count: columnCount)
+        let direction = style.direction, lineSpacing = p.style.lineSpacing
+        var bottoms = [Double](repeating: p.regionTop, count: style.columns)
+        var occupied = [Bool](repeating: false, count: style.columns)
         bottoms.withUnsafeMutableBufferPointer { bottoms in
             occupied.withUnsafeMutableBufferPointer { occupied in
                 columns.minX.withUnsafeBufferPointer { columnMinX in
@@ -70,72 +126,23 @@ public enum WaterfallSectionLayout {
                         for i in 0..<p.count {
                             let height = p.heights[i]
                             if p.spansAllColumns[i] {
-                                var top = bottoms[0]
-                                var anyOccupied = occupied[0]
-                                for c in 1..<columnCount {
-                                    top = Swift.max(top, bottoms[c])
-                                    anyOccupied = anyOccupied || occupied[c]
-                                }
-                                if anyOccupied { top += lineSpacing }
                                 p.minX[i] = p.regionLeft
                                 p.width[i] = p.regionWidth
-                                p.minY[i] = top
-                                p.height[i] = height
-                                for c in 0..<columnCount {
-                                    bottoms[c] = top + height
-                                    occupied[c] = true
-                                }
+                                p.minY[i] = placeFullWidth(
+                                    height: height, lineSpacing: lineSpacing, bottoms: bottoms, occupied: occupied)
                             } else {
                                 let c = column(forItem: i, direction: direction, bottoms: UnsafeBufferPointer(bottoms))
-                                let top = bottoms[c] + (occupied[c] ? lineSpacing : 0)
                                 p.minX[i] = columnMinX[c]
                                 p.width[i] = columnWidth[c]
-                                p.minY[i] = top
-                                p.height[i] = height
-                                bottoms[c] = top + height
-                                occupied[c] = true
+                                p.minY[i] = place(
+                                    height: height, inColumn: c, lineSpacing: lineSpacing, bottoms: bottoms, occupied: occupied)
                             }
+                            p.height[i] = height
                         }
                     }
                 }
             }
         }
         return bottoms.max()!
-    }
-
-    /// Places item `i` of the section from `state` and advances the state.
-    @inlinable
-    public static func place(
-        item i: Int, _ p: SectionPlacement, columns: WaterfallColumns, style: WaterfallStyle,
-        state: inout ColumnState
-    ) {
-        let height = p.heights[i]
-        let lineSpacing = p.style.lineSpacing
-        if p.spansAllColumns[i] {
-            var top = state.bottoms[0]
-            var anyOccupied = state.occupied[0]
-            for c in 1..<state.bottoms.count {
-                top = Swift.max(top, state.bottoms[c])
-                anyOccupied = anyOccupied || state.occupied[c]
-            }
-            if anyOccupied { top += lineSpacing }
-            p.minX[i] = p.regionLeft
-            p.width[i] = p.regionWidth
-            p.minY[i] = top
-            p.height[i] = height
-            for c in 0..<state.bottoms.count {
-                state.bottoms[c] = top + height
-                state.occupied[c] = true
-            }
-        } else {
-            let c = state.column(forItem: i, direction: style.direction)
-            let top = state.bottoms[c] + (state.occupied[c] ? lineSpacing : 0)
-            p.minX[i] = columns.minX[c]
-            p.width[i] = columns.width[c]
-            p.minY[i] = top
-            p.height[i] = height
-            state.bottoms[c] = top + height
-            state.occupied[c] = true
-        }
     }
 }
