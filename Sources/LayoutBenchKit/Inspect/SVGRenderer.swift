@@ -13,13 +13,14 @@ public enum SVGRenderer {
         let width = snapshot.viewport.width
         let margin = 20.0
         let elements = snapshot.elements(in: band).sorted { $0.zIndex < $1.zIndex }
+        let viewTop = top - margin - 24, viewHeight = bottom - top + 2 * margin + 24
         var svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(width + 2 * margin))" height="\(fmt(bottom - top + 2 * margin + 24))" \
-        viewBox="\(fmt(-margin)) \(fmt(top - margin - 24)) \(fmt(width + 2 * margin)) \(fmt(bottom - top + 2 * margin + 24))" font-family="Helvetica, Arial, sans-serif">
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(width + 2 * margin))" height="\(fmt(viewHeight))" \
+        viewBox="\(fmt(-margin)) \(fmt(viewTop)) \(fmt(width + 2 * margin)) \(fmt(viewHeight))" font-family="Helvetica, Arial, sans-serif">
         <title>\(escape(title))</title>
-        <rect x="\(fmt(-margin))" y="\(fmt(top - margin - 24))" width="\(fmt(width + 2 * margin))" height="\(fmt(bottom - top + 2 * margin + 24))" fill="#ffffff"/>
-        <text x="0" y="\(fmt(top - margin + 2))" font-size="11" fill="#333">\(escape(title)) — y \(fmt(top))…\(fmt(bottom)) of \(fmt(snapshot.frames.contentHeight))</text>
-        <rect x="0" y="\(fmt(top))" width="\(fmt(width))" height="\(fmt(bottom - top))" fill="none" stroke="#bbb"/>
+        <defs><clipPath id="band"><rect x="0" y="\(fmt(top))" width="\(fmt(width))" height="\(fmt(bottom - top))"/></clipPath></defs>
+        <rect x="\(fmt(-margin))" y="\(fmt(viewTop))" width="\(fmt(width + 2 * margin))" height="\(fmt(viewHeight))" fill="#ffffff"/>
+        <g clip-path="url(#band)">
 
         """
         for element in elements {
@@ -38,8 +39,13 @@ public enum SVGRenderer {
                 svg += "\(element.id.kind == .item ? "\(element.id.section).\(element.id.index)" : element.id.kind.name + " \(element.id.section)")</text>\n"
             }
         }
+        svg += "</g>\n<rect x=\"0\" y=\"\(fmt(top))\" width=\"\(fmt(width))\" height=\"\(fmt(bottom - top))\" fill=\"none\" stroke=\"#bbb\"/>\n"
         svg += "<rect x=\"\(fmt(viewport.x))\" y=\"\(fmt(viewport.y))\" width=\"\(fmt(viewport.width))\" height=\"\(fmt(viewport.height))\" "
-        svg += "fill=\"none\" stroke=\"#d0342c\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n</svg>\n"
+        svg += "fill=\"none\" stroke=\"#d0342c\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
+        // The caption last, so nothing covers it.
+        svg += "<text x=\"0\" y=\"\(fmt(top - margin + 4))\" font-size=\"11\" fill=\"#333\">\(escape(title))</text>\n"
+        svg += "<text x=\"0\" y=\"\(fmt(top - 6))\" font-size=\"10\" fill=\"#666\">y \(fmt(top)) to \(fmt(bottom)) of \(fmt(snapshot.frames.contentHeight)); dashed: the viewport at \(fmt(offset))</text>\n"
+        svg += "</svg>\n"
         return svg
     }
 
