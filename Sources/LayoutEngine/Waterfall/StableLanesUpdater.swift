@@ -280,23 +280,83 @@ final class StableLanesStorage: ChangeSteps {
     }
 
     /// Lays out waterfall section `s` from scratch with the given lanes (-2: assign one now),
-    /// rebuilding its lane structures. O(section).
+    /// rebuilding its lane structures. O(section), in one pass over unsafe buffers: the frames are
+    /// moved out of the class first (no per-access exclusivity checks), the lanes are built as
+    /// plain arrays, and the placement rules are `WaterfallSectionLayout`'s.
     private func rebuild(section s: Int, lanes: [Int32]) {
-        guard let columns = styleColumns[s % styles.count] else { return }
+        guard let columns = styleColumns[s % styles.count],
+              case .waterfall(let waterfall) = styles[s % styles.count].kind else { return }
         let style = styles[s % styles.count]
-        var section = LaneSection(lanes: columns.count)
-        section.laneOfItem.reserveCapacity(lanes.count)
-        var state = ColumnState(columns: columns.count, top: frames.itemsRegionTops[s])
-        for i in 0..<lanes.count {
-            placeAppending(section: s, item: i, lane: lanes[i], state: &state, into: &section)
+        let laneCount = columns.count, lineSpacing = style.lineSpacing
+        let base = frames.sectionItemStarts[s], n = lanes.count
+        let regionLeft = style.insets.left, regionWidth = bounds.width - style.insets.horizontal
+        var laneOfItem = [Int32](repeating: -1, count: n)
+        var members = [[Int]](repeating: [], count: laneCount)
+        var laneTops = [[Double]](repeating: [], count: laneCount)
+        var barriers: [Int] = []
+        for c in 0..<laneCount {
+            members[c].reserveCapacity(n / laneCount + 1)
+            laneTops[c].reserveCapacity(n / laneCount + 1)
         }
-        frames.itemsRegionBottoms[s] = lanes.isEmpty ? style.headerHeight + style.insets.top : state.tallest
+        var bottoms = [Double](repeating: frames.itemsRegionTops[s], count: laneCount)
+        var occupied = [Bool](repeating: false, count: laneCount)
+
+        var local = frames
+        frames = LayoutFrames()
+        local.itemMinY.normalize()
+        let heights = data.heights, spans = data.spansAllColumns
+        _ = local.itemMinY.withUnshiftedMutableValues { minY in
+            local.itemMinX.withUnsafeMutableBufferPointer { minX in
+                local.itemWidth.withUnsafeMutableBufferPointer { width in
+                    local.itemHeight.withUnsafeMutableBufferPointer { height in
+                        bottoms.withUnsafeMutableBufferPointer { bottoms in
+                            occupied.withUnsafeMutableBufferPointer { occupied in
+                                for i in 0..<n {
+                                    let global = base + i
+                                    let itemHeight = heights[global]
+                                    height[global] = itemHeight
+                                    if spans[global] {
+                                        minX[global] = regionLeft
+                                        width[global] = regionWidth
+                                        minY[global] = WaterfallSectionLayout.placeFullWidth(
+                                            height: itemHeight, lineSpacing: lineSpacing, bottoms: bottoms, occupied: occupied)
+                                        barriers.append(i)
+                                    } else {
+                                        let c = lanes[i] >= 0
+                                            ? Int(lanes[i])
+                                            : WaterfallSectionLayout.column(
+                                                forItem: i, direction: waterfall.direction, bottoms: UnsafeBufferPointer(bottoms))
+                                        let top = WaterfallSectionLayout.place(
+                                            height: itemHeight, inColumn: c, lineSpacing: lineSpacing,
+                                            bottoms: bottoms, occupied: occupied)
+                                        minX[global] = columns.minX[c]
+                                        width[global] = columns.width[c]
+                                        minY[global] = top
+                                        laneOfItem[i] = Int32(c)
+                                        members[c].append(i)
+                                        laneTops[c].append(top)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        local.itemsRegionBottoms[s] = n == 0 ? style.headerHeight + style.insets.top : bottoms.max()!
+        frames = local
+
+        var section = LaneSection(lanes: laneCount)
+        section.laneOfItem = laneOfItem
+        section.members = members
+        section.tops = laneTops.map(ShiftedOffsets.init)
+        section.barriers = barriers
         sections[s] = section
     }
 
-    /// Places item `i`, the next one of `section`, in `lane` (or in the lane the render
-    /// direction picks from `state` when `lane` is -2; full-width items ignore it), writes its
-    /// frame and appends it to the lane structures.
+    /// Places item `i`, the next one of `section` (an append), in `lane` (or in the lane the
+    /// render direction picks from `state` when `lane` is -2; full-width items ignore it), writes
+    /// its frame and appends it to the lane structures.
     private func placeAppending(
         section s: Int, item i: Int, lane requested: Int32, state: inout ColumnState, into section: inout LaneSection
     ) {
@@ -306,24 +366,17 @@ final class StableLanesStorage: ChangeSteps {
         let height = data.heights[global]
         frames.itemHeight[global] = height
         if data.spansAllColumns[global] {
-            let top = barrierTop(state, lineSpacing: style.lineSpacing)
             frames.itemMinX[global] = style.insets.left
             frames.itemWidth[global] = bounds.width - style.insets.horizontal
-            frames.itemMinY[global] = top
-            for c in 0..<columns.count {
-                state.bottoms[c] = top + height
-                state.occupied[c] = true
-            }
+            frames.itemMinY[global] = state.placeFullWidth(height: height, lineSpacing: style.lineSpacing)
             section.laneOfItem.append(-1)
             section.barriers.append(i)
         } else {
             let c = requested >= 0 ? Int(requested) : state.column(forItem: i, direction: waterfall.direction)
-            let top = state.bottoms[c] + (state.occupied[c] ? style.lineSpacing : 0)
+            let top = state.place(height: height, inColumn: c, lineSpacing: style.lineSpacing)
             frames.itemMinX[global] = columns.minX[c]
             frames.itemWidth[global] = columns.width[c]
             frames.itemMinY[global] = top
-            state.bottoms[c] = top + height
-            state.occupied[c] = true
             section.laneOfItem.append(Int32(c))
             section.members[c].append(i)
             section.tops[c].append(top)
