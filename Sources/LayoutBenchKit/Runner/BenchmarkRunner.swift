@@ -122,14 +122,14 @@ public final class BenchmarkRunner {
         while running.contains(where: { !$0.finished }) {
             for entry in running where !entry.finished {
                 let t0 = MonotonicClock.now()
-                let sample = takeSample(entry, sampler: entry.batch > 1 ? sampler : consumingSampler)
+                let sample = takeSample(entry, sampler: entry.operation.maximumBatch > 1 ? sampler : consumingSampler)
                 entry.samples.append(sample)
                 entry.elapsed &+= MonotonicClock.now() &- t0
                 entry.finished = !options.policy.wantsMoreSamples(count: entry.samples.count, elapsedNanoseconds: entry.elapsed)
             }
         }
         if options.policy.countsAllocations {
-            for entry in running where entry.batch == 1 && entry.operation.maximumBatch == 1 {
+            for entry in running where entry.operation.maximumBatch == 1 {
                 entry.allocationCounts = (0..<Self.allocationCountRuns).map { _ in
                     sampler.measureOne(setup: { try! entry.operation.prepareForRun(count: 1) }) { _ in entry.operation.run(count: 1) }
                         .allocations
@@ -156,13 +156,13 @@ public final class BenchmarkRunner {
                 outcome.series.append(series(mode, operation, "alloc_bytes", "bytes", bytes.contains { $0.isNaN } ? nil : bytes))
                 let counts = entry.allocationCounts ?? entry.samples.map(\.allocations)
                 outcome.series.append(series(mode, operation, "allocs", "count", counts.contains { $0.isNaN } ? nil : counts))
-                summaries.append("\(operation) median \(Self.nanoseconds(Self.median(times)))")
+                summaries.append("\(operation) median \(Self.nanoseconds(Quantile.median(times)))")
             }
             for (observationMode, observation) in observations where observationMode == mode {
                 outcome.series.append(series(mode, observation.operation, observation.metric, observation.unit, observation.values))
                 if observation.metric == "recall" {
                     summaries.append(String(
-                        format: "recall median %.3f, min %.3f", Self.median(observation.values), observation.values.min() ?? 1))
+                        format: "recall median %.3f, min %.3f", Quantile.median(observation.values), observation.values.min() ?? 1))
                 }
             }
             outcome.series.append(series(mode, entries[0].operation.operation, "peak_rss", "bytes", [peak]))
@@ -173,7 +173,7 @@ public final class BenchmarkRunner {
 
     private func takeSample(_ entry: Running, sampler: Sampler) -> Sample {
         let operation = entry.operation
-        if entry.batch > 1 || operation.maximumBatch > 1 {
+        if operation.maximumBatch > 1 {
             try! operation.prepareForRun(count: entry.batch)
             var sample = sampler.measureOne(batch: 1) { operation.run(count: entry.batch) }
             let batch = Double(entry.batch)
@@ -188,13 +188,6 @@ public final class BenchmarkRunner {
 
     /// Untimed runs that count allocations of operations that need fresh state per run.
     static let allocationCountRuns = 5
-
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
 
     static func nanoseconds(_ value: Double) -> String {
         if value >= 1e9 { return String(format: "%.2f s", value / 1e9) }
