@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func randomListsAndRects() throws {
-        var random = TestRandom(seed: 2026)
+        var random = SplitMix64(seed: 2026)
         for _ in 0..<300 {
             let sections = random.int(1...6)
             let data = try LayoutData(sections: (0..<sections).map { _ in
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func oneMillionItems() throws {
-        var random = TestRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let count = 1_000_000
         let heights = (0..<count).map { _ in random.double(20...200) }
         let data = try LayoutData(widths: [Double](repeating: 0, count: count), heights: heights, counts: [count])

@@ -252,7 +252,7 @@ func expectSameAsLinear(
         let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
         var layout = try SectionedLayout(bounds: bounds, styles: styles, data: data, queryMode: .linear)
         try layout.prepare()
-        var reference = layout
+        let reference = layout
         layout.setQueryMode(mode)
         try layout.prepare()
         var expected: [LayoutAttributes] = [], results: [LayoutAttributes] = []

@@ -24,5 +24,3 @@ struct SplitMix64: RandomNumberGenerator {
     mutating func chance(_ probability: Double) -> Bool { unit() < probability }
     mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
 }
-
-typealias TestRandom = SplitMix64

@@ -141,16 +141,8 @@ public struct RunSession {
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return executable }
         let copy = FileManager.default.temporaryDirectory
             .appendingPathComponent("layout-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: objcopy)
-        process.arguments = ["--strip-debug", executable, copy]
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            return executable
-        }
-        return process.terminationStatus == 0 ? copy : executable
+        let result = try? runChildProcess(executable: objcopy, arguments: ["--strip-debug", executable, copy])
+        return result?.status == 0 ? copy : executable
     }
 
     private static func resolvedExecutable(_ argument: String) -> String {

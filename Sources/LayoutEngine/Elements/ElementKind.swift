@@ -17,10 +17,5 @@ public enum ElementKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCo
         }
     }
 
-    public init?(name: String) {
-        guard let kind = ElementKind.allCases.first(where: { $0.name == name }) else { return nil }
-        self = kind
-    }
-
     public var description: String { name }
 }

@@ -133,15 +133,6 @@ public struct LayoutFrames: Hashable, Sendable {
         frame(of: id).map { LayoutAttributes(id: id, frame: $0, zIndex: Self.zIndex(of: id.kind)) }
     }
 
-    /// Calls `body` for every element of section `s` that is not an item (decoration, header,
-    /// footer) and exists, with its frame. Rect queries test these few elements directly.
-    @inlinable
-    public func forEachSupplementary(inSection s: Int, _ body: (ElementID, Rect) -> Void) {
-        if hasBackground[s] { body(.decoration(section: s), sectionFrame(s)) }
-        if let header = headerFrame(s) { body(.header(section: s), header) }
-        if let footer = footerFrame(s) { body(.footer(section: s), footer) }
-    }
-
     /// Every element with its frame, in creation order (per section: decoration, header,
     /// items, footer). O(n); for tests, dumps and the reference answers.
     public func allElements() -> [LayoutAttributes] {

@@ -53,15 +53,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         px >= x && px < x + width && py >= y && py < y + height
     }
 
-    /// The smallest rectangle containing both (an empty rectangle is ignored).
-    public func union(_ other: Rect) -> Rect {
-        if isEmpty { return other }
-        if other.isEmpty { return self }
-        let left = Swift.min(minX, other.minX), top = Swift.min(minY, other.minY)
-        let right = Swift.max(maxX, other.maxX), bottom = Swift.max(maxY, other.maxY)
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }
 

@@ -112,15 +112,6 @@ public struct SectionedLayout: CollectionLayout {
         invalidate(with: .dataSourceCounts)
     }
 
-    /// Replaces frames computed elsewhere (an update mode), keeping the layout consistent: the
-    /// query index is rebuilt by the next `prepare()`.
-    public mutating func replaceFrames(_ newFrames: LayoutFrames, data newData: LayoutData) {
-        frames = newFrames
-        data = newData
-        needsLayout = false
-        needsIndex = true
-    }
-
     // MARK: Layout
 
     /// Lays out every section from scratch: O(n) for list and flow, O(n·columns) for waterfall.
