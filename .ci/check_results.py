@@ -58,6 +58,9 @@ for r in summary:
         fail(f"exact mode {r['mode']} of {r['scenario']} has recall {r['min']}")
 with open(os.path.join(out, "run.json")) as f:
     run = json.load(f)
+overhead = run.get("harness_overhead", {}).get("amortised_per_operation_nanoseconds")
+if overhead is None or not overhead > 0:
+    fail("run.json has no harness_overhead")
 print(f"check_results: ok: {len(samples)} samples, {len(summary)} summary rows, "
       f"{len(scenarios)} scenarios, run.json keys: {', '.join(sorted(run))}")
 print(f"check: 1 passed, 0 failed")

@@ -13,14 +13,9 @@ public struct LayoutSnapshot {
     public init(plan: BenchmarkPlan, mode: String, items: Int) throws {
         let scenario = plan.scenario
         viewport = scenario.viewport
-        if let queryMode = RectQueryMode(rawValue: mode), plan.workload is QueryWorkload {
-            self.queryMode = queryMode
-            var layout = try SectionedLayout(
-                bounds: scenario.viewport, styles: scenario.makeStyles(), data: scenario.makeData(items: items))
-            try layout.prepare()
-            frames = layout.frames
-        } else if plan.workload is PrepareWorkload {
-            queryMode = .binary
+        if plan.workload is QueryWorkload || plan.workload is PrepareWorkload {
+            // A query scenario's mode is a query mode; a prepare scenario is queried exactly.
+            queryMode = RectQueryMode(rawValue: mode) ?? .binary
             frames = SectionedLayout.computeFrames(
                 bounds: scenario.viewport, styles: scenario.makeStyles(), data: try scenario.makeData(items: items))
         } else if let updateMode = WaterfallUpdateMode(rawValue: mode) {

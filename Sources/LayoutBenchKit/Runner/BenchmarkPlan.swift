@@ -55,14 +55,16 @@ public struct BenchmarkPlan {
             }
             counts = counts.filter { itemsFilter.contains($0) }
         }
-        if quick, let smallest = counts.min() {
-            counts = [Swift.min(smallest, Self.quickItemLimit)]
-        }
-        self.itemCounts = counts
+        self.itemCounts = quick ? Self.quickCounts(counts) : counts
     }
 
     /// The largest item count a `--quick` run uses.
     public static let quickItemLimit = 2_000
+
+    /// What `--quick` keeps of a sweep: the smallest count, capped at `quickItemLimit`.
+    static func quickCounts(_ counts: [Int]) -> [Int] {
+        counts.min().map { [Swift.min($0, quickItemLimit)] } ?? []
+    }
 }
 
 extension BenchmarkPlan {
@@ -81,7 +83,7 @@ extension BenchmarkPlan {
             var plan = try BenchmarkPlan(scenario: scenario, quick: false)
             if !modes.isEmpty { plan.modes = plan.modes.filter { modes.contains($0) } }
             if !items.isEmpty && !scenario.data.isExplicit { plan.itemCounts = plan.itemCounts.filter { items.contains($0) } }
-            if quick, let smallest = plan.itemCounts.min() { plan.itemCounts = [Swift.min(smallest, quickItemLimit)] }
+            if quick { plan.itemCounts = quickCounts(plan.itemCounts) }
             if plan.modes.isEmpty || plan.itemCounts.isEmpty { continue }
             usedModes.formUnion(plan.modes)
             usedItems.formUnion(plan.itemCounts)

@@ -46,6 +46,7 @@ public struct RunSession {
         let runner = BenchmarkRunner(plans: plans, options: .init(policy: quick ? .quick : .standard, progress: progress))
         progress("layout-bench: \(plans.count) scenarios, \(runner.groupCount) scenario × mode × items groups"
                  + (quick ? " (quick)" : "") + " → \(directory)")
+        metadata.harnessOverhead = HarnessOverhead.measure()
         var outcome = runner.run()
         if instructions {
             outcome.series += instructionSeries(failures: &outcome.failures)
