@@ -5,6 +5,7 @@ let package = Package(
     name: "LayoutBench",
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "LayoutReference", targets: ["LayoutReference"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
@@ -14,6 +15,8 @@ let package = Package(
     targets: [
         // The layout engine: pure Swift, no dependencies, no knowledge of the harness.
         .target(name: "LayoutEngine"),
+        // SPEC §3 geometry written the plainest way: the independent oracle the engine is checked against.
+        .target(name: "LayoutReference", dependencies: ["LayoutEngine"]),
 
         // jemalloc, through pkg-config; Swift's own allocations go through it once it is linked.
         .systemLibrary(
@@ -36,6 +39,7 @@ let package = Package(
         ),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference"]),
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine"]),
     ]
 )

@@ -1,0 +1,22 @@
+import LayoutEngine
+
+/// When a coordinate computed by the engine counts as equal to the reference's: within 1e-9 pt
+/// (SPEC §8), or — where a `Double` cannot resolve 1e-9, above about 8.4M pt — within 8 units
+/// in the last place of the larger magnitude. The same rule as the engine's
+/// `CoordinateTolerance`, written again here so that the oracle depends on nothing it checks.
+public enum ReferenceTolerance {
+    /// The absolute tolerance in points.
+    public static let absolute = 1e-9
+    /// Units in the last place allowed where `absolute` is finer than a `Double` resolves.
+    public static let ulps = 8.0
+
+    public static func equal(_ a: Double, _ b: Double) -> Bool {
+        if a == b { return true }  // also equal infinities
+        let scale = max(a.magnitude.ulp, b.magnitude.ulp)
+        return (a - b).magnitude <= max(absolute, ulps * scale)
+    }
+
+    public static func equal(_ a: Rect, _ b: Rect) -> Bool {
+        equal(a.x, b.x) && equal(a.y, b.y) && equal(a.width, b.width) && equal(a.height, b.height)
+    }
+}
