@@ -35,7 +35,7 @@ struct Dump: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let plan = try loadPlan(scenario, modes: [mode], items: items.map { [$0] } ?? [])
-            let snapshot = try LayoutSnapshot(plan: plan, mode: mode, items: plan.itemCounts[0])
+            let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: plan.itemCounts[0])
             let csv = FrameDump.csv(snapshot.elements(in: rect))
             if let out {
                 try AtomicFile.write(csv, to: out)

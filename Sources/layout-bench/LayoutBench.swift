@@ -23,7 +23,7 @@ struct LayoutBench: ParsableCommand {
               layout-bench render mixed-sections-query --mode binary \\
                   --offset 1200 --out layout.svg
             """,
-        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, CallgrindChildCommand.self]
+        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, ChildCommand.self]
     )
 }
 

@@ -19,7 +19,7 @@ struct ListScenarios: ParsableCommand {
             for plan in plans {
                 let counts = plan.itemCounts.map(String.init).joined(separator: ", ")
                 print(plan.scenario.name.padding(nameWidth) + "  " + plan.scenario.workload.kind.padding(8)
-                      + "  " + plan.modes.joined(separator: ", ") + "; " + counts)
+                      + "  " + plan.modeNames.joined(separator: ", ") + "; " + counts)
                 print(String(repeating: " ", count: nameWidth + 2) + plan.scenario.description)
             }
             if verbose {

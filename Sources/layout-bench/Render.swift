@@ -31,7 +31,7 @@ struct Render: ParsableCommand {
         try reportingErrors {
             guard offset.isFinite else { throw CommandFailure(message: "--offset must be a finite number") }
             let plan = try loadPlan(scenario, modes: [mode], items: items.map { [$0] } ?? [])
-            let snapshot = try LayoutSnapshot(plan: plan, mode: mode, items: plan.itemCounts[0])
+            let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: plan.itemCounts[0])
             let title = "\(plan.scenario.name) — \(mode), \(plan.itemCounts[0]) items, offset \(offset)"
             try AtomicFile.write(SVGRenderer.render(snapshot, offset: offset, title: title), to: out)
         }

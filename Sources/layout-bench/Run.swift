@@ -53,7 +53,7 @@ struct Run: ParsableCommand {
             let result = try session.run()
             FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))
             if !result.failures.isEmpty {
-                for failure in result.failures { printError(failure) }
+                for failure in result.failures { printError("\(failure)") }
                 throw ExitCode(1)
             }
         }

@@ -159,7 +159,11 @@ let mixedScenario = scenarioJSON(
         #expect(summary.header == CSVSchema.summaryHeader)
         let records = summary.records
         let modes = Set(records.map { $0["mode"]! })
-        #expect(modes == ["linear", "union-blocks", "binary-probe", "binary", "per-column", "buckets", "full", "incremental", "stable-lanes"])
+        #expect(modes == ["linear", "union-blocks", "binary-probe", "binary", "per-column", "buckets", "full", "incremental", "stable-lanes", ""])
+        // peak_rss is one group-level row per scenario × items (empty mode), never copied per mode.
+        let peaks = records.filter { $0["metric"] == "peak_rss" }
+        #expect(peaks.count == 2 && peaks.allSatisfy { $0["mode"] == "" && $0["operation"] == "" })
+        #expect(records.allSatisfy { $0["mode"] != "" || $0["metric"] == "peak_rss" })
         let metrics = Set(records.map { $0["metric"]! })
         #expect(metrics.isSuperset(of: ["time", "alloc_bytes", "allocs", "peak_rss", "recall", "elements"]))
         for record in records where record["metric"] == "time" {

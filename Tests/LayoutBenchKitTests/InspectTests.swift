@@ -6,7 +6,7 @@ import LayoutEngine
 @Suite struct InspectTests {
     @Test func dumpListsEveryElementOrOnlyWhatTheModeReturns() throws {
         let plan = try BenchmarkPlan(scenario: parseScenario(mixedScenario))
-        let snapshot = try LayoutSnapshot(plan: plan, mode: "binary", items: 300)
+        let snapshot = try LayoutSnapshot(plan: plan, mode: RectQueryMode.binary, items: 300)
         let all = FrameDump.csv(snapshot.elements(in: nil)).split(separator: "\n")
         #expect(all.first == "kind,section,index,x,y,width,height,pinned")
         #expect(all.count == 1 + snapshot.frames.allElements().count)
@@ -25,8 +25,8 @@ import LayoutEngine
         let text = scenarioJSON(workload: #"{"kind": "edit", "steps": 4, "operations": ["height-change"]}"#,
                                 modes: #"["full", "stable-lanes"]"#)
         let plan = try BenchmarkPlan(scenario: parseScenario(text))
-        let full = try LayoutSnapshot(plan: plan, mode: "full", items: 100)
-        let lanes = try LayoutSnapshot(plan: plan, mode: "stable-lanes", items: 100)
+        let full = try LayoutSnapshot(plan: plan, mode: WaterfallUpdateMode.full, items: 100)
+        let lanes = try LayoutSnapshot(plan: plan, mode: WaterfallUpdateMode.stableLanes, items: 100)
         #expect(full.frames.itemCount == 100)
         // Stable lanes keep columns through height edits, so the two placements differ.
         #expect(full.frames.firstDifference(from: lanes.frames) != nil)
@@ -34,7 +34,7 @@ import LayoutEngine
 
     @Test func renderDrawsTheBandAroundTheViewport() throws {
         let plan = try BenchmarkPlan(scenario: parseScenario(mixedScenario))
-        let snapshot = try LayoutSnapshot(plan: plan, mode: "binary", items: 300)
+        let snapshot = try LayoutSnapshot(plan: plan, mode: RectQueryMode.binary, items: 300)
         let svg = SVGRenderer.render(snapshot, offset: 1000, title: "a <test> & more")
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.hasSuffix("</svg>\n"))

@@ -5,30 +5,37 @@ import LayoutEngine
 /// A workload of two synthetic operations that each allocate one array and then spin for ~30 µs:
 /// one batchable (but too slow to batch), one needing fresh state per run.
 struct SpinningWorkload: Workload {
+    enum Mode: String, WorkloadMode {
+        case spin
+        var summary: String { "allocate one array, then spin" }
+    }
+    enum Operation: String, WorkloadOperation {
+        case batchable, consuming
+    }
     static let kind = "spin"
-    static let modes: [(name: String, summary: String)] = [("spin", "allocate one array, then spin")]
     static let summary = "synthetic"
     init() {}
     init(spec: JSONReader) throws(ScenarioError) {}
-    var operations: [String] { ["batchable", "consuming"] }
-    func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture { SpinningFixture() }
+    var operations: [Operation] { [.batchable, .consuming] }
+    func makeFixture(scenario: Scenario, items: Int) throws -> SpinningFixture { SpinningFixture() }
 }
 
 final class SpinningFixture: WorkloadFixture {
-    func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement {
-        ModeMeasurement(cases: [SpinningOperation(operation: "batchable", maximumBatch: .max),
-                                SpinningOperation(operation: "consuming", maximumBatch: 1)])
+    typealias Mode = SpinningWorkload.Mode
+    func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<SpinningWorkload.Operation> {
+        ModeMeasurement(operations: [TimedOperation(.batchable, .batchable(SpinningOperation())),
+                                     TimedOperation(.consuming, .consuming(SpinningOperation()))])
+    }
+    func snapshot(mode: Mode) throws -> LayoutSnapshot {
+        LayoutSnapshot(frames: LayoutFrames(), queryMode: .binary, viewport: Rect(x: 0, y: 0, width: 1, height: 1))
     }
 }
 
-final class SpinningOperation: MeasuredOperation {
-    let operation: String
-    let maximumBatch: Int
-    init(operation: String, maximumBatch: Int) {
-        self.operation = operation
-        self.maximumBatch = maximumBatch
-    }
-    func prepareForRun(count: Int) {}
+final class SpinningOperation: BatchableOperation, ConsumingOperation {
+    let traceLength = 3
+    func rewind() {}
+    func prepareNext() {}
+    func runNext() -> Int { run(count: 1) }
     func run(count: Int) -> Int {
         var checksum = 0
         for _ in 0..<count {
@@ -48,15 +55,15 @@ final class SpinningOperation: MeasuredOperation {
         guard AllocationCounters.isAvailable else { return }
         var plan = try BenchmarkPlan(scenario: parseScenario(scenarioJSON()), quick: true)
         plan.workload = SpinningWorkload()
-        plan.modes = ["spin"]
+        plan.modes = [SpinningWorkload.Mode.spin]
         let runner = BenchmarkRunner(plans: [plan], options: .init(policy: .quick))
         let outcome = runner.run()
         #expect(outcome.failures.isEmpty)
         for operation in ["batchable", "consuming"] {
-            for metric in ["allocs", "alloc_bytes"] {
+            for metric in [Metric.allocs, .allocBytes] {
                 let series = outcome.series.first { $0.operation == operation && $0.metric == metric }
                 let values = try #require(series?.values, "\(operation) \(metric) is unsupported")
-                #expect(Quantile.median(values) >= (metric == "allocs" ? 1 : 512), "\(operation) \(metric): \(values)")
+                #expect(Quantile.median(values) >= (metric == .allocs ? 1 : 512), "\(operation) \(metric): \(values)")
             }
         }
     }

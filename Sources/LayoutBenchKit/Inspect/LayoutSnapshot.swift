@@ -2,32 +2,23 @@ import LayoutEngine
 
 /// A laid-out scenario to look at: what `layout-bench dump` prints and `render` draws.
 ///
-/// For `prepare` and `query` scenarios it is the prepared layout (queried with the chosen query
-/// mode); for `append` and `edit` it is the layout the chosen update mode produced after the whole
-/// workload trace, so that modes that place items differently (stable-lanes) can be compared.
+/// Each workload's fixture says what its modes look like (`WorkloadFixture.snapshot(mode:)`):
+/// for `prepare` and `query` the prepared layout (queried with the chosen query mode), for
+/// `append` and `edit` the layout the update mode produced after the workload's whole trace.
 public struct LayoutSnapshot {
     public var frames: LayoutFrames
     public var queryMode: RectQueryMode
     public var viewport: Rect
 
-    public init(plan: BenchmarkPlan, mode: String, items: Int) throws {
-        let scenario = plan.scenario
-        viewport = scenario.viewport
-        if plan.workload is QueryWorkload || plan.workload is PrepareWorkload {
-            // A query scenario's mode is a query mode; a prepare scenario is queried exactly.
-            queryMode = RectQueryMode(rawValue: mode) ?? .binary
-            frames = SectionedLayout.computeFrames(
-                bounds: scenario.viewport, styles: scenario.makeStyles(), data: try scenario.makeData(items: items))
-        } else if let updateMode = WaterfallUpdateMode(rawValue: mode) {
-            queryMode = .binary
-            let fixture = try plan.workload.makeFixture(scenario: scenario, items: items)
-            guard let update = fixture as? UpdateFixture else {
-                throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "not an update workload")
-            }
-            frames = try update.framesAfterTrace(mode: updateMode)
-        } else {
-            throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "unknown mode")
-        }
+    public init(frames: LayoutFrames, queryMode: RectQueryMode, viewport: Rect) {
+        self.frames = frames
+        self.queryMode = queryMode
+        self.viewport = viewport
+    }
+
+    /// The snapshot of one of the plan's modes at `items` items, from its workload.
+    public init(plan: BenchmarkPlan, mode: any WorkloadMode, items: Int) throws {
+        self = try plan.workload.makeGroup(scenario: plan.scenario, items: items).snapshot(mode: mode)
     }
 
     /// Elements whose frame intersects `rect` by the snapshot's query mode, or every element.

@@ -30,10 +30,10 @@ public enum CallgrindRunner {
     /// Label → instructions for every client-request dump of the run. Throws on a non-zero exit
     /// status or a label dumped twice.
     public static func run(
-        executable: String, arguments: [String], environment: [String: String] = [:]
+        executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil
     ) throws -> [String: UInt64] {
         var result: [String: UInt64] = [:]
-        for dump in try runDumps(executable: executable, arguments: arguments, environment: environment) {
+        for dump in try runDumps(executable: executable, arguments: arguments, environment: environment, input: input) {
             guard let label = dump.label else { continue }
             guard result[label] == nil else { throw CallgrindError.duplicateLabel(label) }
             result[label] = dump.instructions ?? 0
@@ -42,9 +42,10 @@ public enum CallgrindRunner {
     }
 
     /// Every dump file of the run (client requests and the final one), in dump order.
-    /// `environment` is added to (and overrides) the current environment.
+    /// `environment` is added to (and overrides) the current environment; `input` is the
+    /// program's standard input.
     public static func runDumps(
-        executable: String, arguments: [String], environment: [String: String] = [:]
+        executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil
     ) throws -> [CallgrindDump] {
         guard let valgrind = valgrindPath else { throw CallgrindError.valgrindNotFound }
         let fileManager = FileManager.default
@@ -69,7 +70,7 @@ public enum CallgrindRunner {
         }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        let result = try runChildProcess(executable: executable, arguments: commandArguments, environment: env)
+        let result = try runChildProcess(executable: executable, arguments: commandArguments, environment: env, input: input)
         guard result.status == 0 else {
             throw CallgrindError.failed(status: result.status, outputTail: String(result.output.suffix(2000)))
         }

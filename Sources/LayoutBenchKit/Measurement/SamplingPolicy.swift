@@ -8,8 +8,8 @@
 ///   cut short (so a slow operation still yields `minSamples` samples).
 /// - Batching: an operation without per-run setup is repeated `batch` times per sample so that one
 ///   sample lasts at least `targetSampleTime` (clock reads then cost < 1% of it).
-public struct SamplingPolicy: Sendable, Equatable {
-    public struct Warmup: Sendable, Equatable {
+public struct SamplingPolicy: Sendable, Equatable, Codable {
+    public struct Warmup: Sendable, Equatable, Codable {
         public var minTime: Duration
         public var minRuns: Int
         public var maxTime: Duration

@@ -6,8 +6,13 @@ import LayoutEngine
 public struct BenchmarkPlan {
     public var scenario: Scenario
     public var workload: any Workload
-    public var modes: [String]
+    /// The modes to measure, parsed into the workload's `Mode` type (the only place mode names
+    /// become values).
+    public var modes: [any WorkloadMode]
     public var itemCounts: [Int]
+
+    /// The names of `modes`, as scenario files and the CSV write them.
+    public var modeNames: [String] { modes.map { $0.rawValue } }
 
     /// Validates `scenario`. `modeFilter` keeps only those modes (each must exist for the
     /// workload); `itemsFilter` keeps only those counts (each must be in the sweep, unless the
@@ -41,7 +46,7 @@ public struct BenchmarkPlan {
                     message: "none of --mode \(modeFilter.joined(separator: ", ")) is among the scenario's modes \(scenario.modes.joined(separator: ", "))")
             }
         }
-        self.modes = modes
+        self.modes = try Self.parse(modes, of: workloadType, scenario: scenario)
 
         var counts = scenario.itemCounts
         if !itemsFilter.isEmpty {
@@ -56,6 +61,14 @@ public struct BenchmarkPlan {
             counts = counts.filter { itemsFilter.contains($0) }
         }
         self.itemCounts = quick ? Self.quickCounts(counts) : counts
+    }
+
+    /// `names` (already checked against the workload's modes) as the workload's `Mode` values.
+    private static func parse(_ names: [String], of workloadType: any Workload.Type, scenario: Scenario) throws(ScenarioError) -> [any WorkloadMode] {
+        switch workloadType.parseModes(names) {
+        case .success(let modes): return modes
+        case .failure(let unknown): throw scenario.modeError(unknown.index, "unknown mode \(JSONValue.quoted(unknown.name))")
+        }
     }
 
     /// The largest item count a `--quick` run uses.
@@ -81,11 +94,11 @@ extension BenchmarkPlan {
         var usedModes = Set<String>(), usedItems = Set<Int>()
         for scenario in scenarios {
             var plan = try BenchmarkPlan(scenario: scenario, quick: false)
-            if !modes.isEmpty { plan.modes = plan.modes.filter { modes.contains($0) } }
+            if !modes.isEmpty { plan.modes = plan.modes.filter { modes.contains($0.rawValue) } }
             if !items.isEmpty && !scenario.data.isExplicit { plan.itemCounts = plan.itemCounts.filter { items.contains($0) } }
             if quick { plan.itemCounts = quickCounts(plan.itemCounts) }
             if plan.modes.isEmpty || plan.itemCounts.isEmpty { continue }
-            usedModes.formUnion(plan.modes)
+            usedModes.formUnion(plan.modeNames)
             usedItems.formUnion(plan.itemCounts)
             plans.append(plan)
         }

@@ -1,25 +1,35 @@
 import Foundation
 import LayoutEngine
 
-/// Runs plans: for each scenario and item count, builds and verifies every mode, then samples
-/// all their operations **interleaved** (one sample of each in turn, round after round) until
-/// each has what the sampling policy asks for, so slow drift of the machine favours no mode.
-/// A mode that fails verification is reported and produces no rows.
+/// Runs plans in this process (one repetition): for each scenario and item count, builds and
+/// verifies every mode, then samples all their operations **interleaved** (one sample of each in
+/// turn, round after round) until each has what the sampling policy asks for, so slow drift of
+/// the machine favours no mode. A mode that fails — verification, or an operation later — is
+/// reported and produces no rows of any metric.
 public final class BenchmarkRunner {
     public struct Options {
         public var policy: SamplingPolicy
+        /// Whether modes are checked against the reference (the first repetition does it; later
+        /// ones measure the same deterministic outputs).
+        public var verify: Bool
+        /// The `repetition` written with every value.
+        public var repetition: Int
         /// Called with one line per scenario × mode × items (progress, for stderr).
         public var progress: (String) -> Void
 
-        public init(policy: SamplingPolicy, progress: @escaping (String) -> Void = { _ in }) {
+        public init(policy: SamplingPolicy, verify: Bool = true, repetition: Int = 1, progress: @escaping (String) -> Void = { _ in }) {
             self.policy = policy
+            self.verify = verify
+            self.repetition = repetition
             self.progress = progress
         }
     }
 
-    public struct Outcome {
+    public struct Outcome: Codable {
         public var series: [MetricSeries] = []
-        public var failures: [String] = []
+        public var failures: [ModeFailure] = []
+
+        public init() {}
     }
 
     private let plans: [BenchmarkPlan]
@@ -55,21 +65,19 @@ public final class BenchmarkRunner {
         return outcome
     }
 
-    /// One measured operation while sampling.
+    /// One operation of one mode while sampling.
     private final class Running {
         let mode: String
-        let operation: any MeasuredOperation
-        let batch: Int
+        let operation: String
+        let driver: OperationDriver
         var samples: [Sample] = []
-        /// Allocation counts from the untimed pass (operations that need fresh state per run).
-        var allocationCounts: [Double]?
         var elapsed: UInt64 = 0
         var finished = false
 
-        init(mode: String, operation: any MeasuredOperation, batch: Int) {
+        init(mode: String, operation: String, driver: OperationDriver) {
             self.mode = mode
             self.operation = operation
-            self.batch = batch
+            self.driver = driver
         }
     }
 
@@ -77,117 +85,110 @@ public final class BenchmarkRunner {
     func measure(plan: BenchmarkPlan, items: Int, reportMode: (String, String) -> Void) -> Outcome {
         var outcome = Outcome()
         let scenario = plan.scenario
-        let sampler = Sampler(policy: options.policy)
-        // Operations that need fresh state per run are timed without reading jemalloc's allocation
-        // count: that read flushes the thread cache just before the timed region, and the refill
-        // (~1 µs) would land in it. Their counts come from a separate untimed pass.
+        func fail(_ mode: String, _ what: String, _ error: any Error) {
+            outcome.failures.append(ModeFailure(scenario: scenario.name, mode: mode, items: items, message: "\(error)"))
+            reportMode(mode, "FAILED \(what): \(error)")
+        }
+        // Timed samples never read jemalloc's global allocation count (it flushes the thread
+        // cache, whose refill would land in the timed region); counts come from an untimed pass.
         var timingPolicy = options.policy
         timingPolicy.countsAllocations = false
-        let consumingSampler = Sampler(policy: timingPolicy)
+        let sampler = Sampler(policy: timingPolicy)
         PeakMemory.resetPeak()
 
-        let fixture: any WorkloadFixture
+        let group: WorkloadGroup
         do {
-            fixture = try plan.workload.makeFixture(scenario: scenario, items: items)
+            group = try plan.workload.makeGroup(scenario: scenario, items: items)
         } catch {
-            outcome.failures.append("\(scenario.name) at \(items) items: \(error)")
-            for mode in plan.modes { reportMode(mode, "FAILED to set up") }
+            for mode in plan.modeNames { fail(mode, "to set up", error) }
             return outcome
         }
 
-        // Build and verify each mode; calibrate and warm up each operation.
+        // Build and verify each mode; warm up each operation.
         var running: [Running] = []
-        var observations: [(String, Observation)] = []
+        var observations: [String: [(operation: String, metric: Metric, values: [Double])]] = [:]
+        var failed = Set<String>()
         for mode in plan.modes {
             do {
-                let measurement = try fixture.makeMeasurement(mode: mode, verify: true)
-                for operation in measurement.cases {
-                    let batch: Int
-                    if operation.maximumBatch > 1 {
-                        batch = Swift.min(operation.maximumBatch, sampler.calibrate { operation.run(count: 1) })
-                    } else {
-                        sampler.warmUp(setup: { try! operation.prepareForRun(count: 1) }) { _ in operation.run(count: 1) }
-                        batch = 1
-                    }
-                    running.append(Running(mode: mode, operation: operation, batch: batch))
+                let measured = try group.measure(mode: mode, verify: options.verify)
+                for (operation, work) in measured.operations {
+                    let driver = OperationDriver(work)
+                    try driver.warmUp(sampler: sampler)
+                    running.append(Running(mode: measured.mode, operation: operation, driver: driver))
                 }
-                observations += measurement.observations.map { (mode, $0) }
+                observations[measured.mode] = measured.observations
             } catch {
-                outcome.failures.append("\(error)")
-                reportMode(mode, "FAILED verification: \(error)")
+                failed.insert(mode.rawValue)
+                running.removeAll { $0.mode == mode.rawValue }
+                fail(mode.rawValue, error is VerificationError ? "verification" : "to build", error)
             }
         }
 
         // Interleaved sampling.
-        while running.contains(where: { !$0.finished }) {
-            for entry in running where !entry.finished {
+        while let _ = running.first(where: { !$0.finished && !failed.contains($0.mode) }) {
+            for entry in running where !entry.finished && !failed.contains(entry.mode) {
                 let t0 = MonotonicClock.now()
-                let sample = takeSample(entry, sampler: entry.operation.maximumBatch > 1 ? sampler : consumingSampler)
-                entry.samples.append(sample)
+                do {
+                    entry.samples.append(try entry.driver.sample(sampler: sampler))
+                } catch {
+                    failed.insert(entry.mode)
+                    fail(entry.mode, "while sampling \(entry.operation)", error)
+                    continue
+                }
                 entry.elapsed &+= MonotonicClock.now() &- t0
                 entry.finished = !options.policy.wantsMoreSamples(count: entry.samples.count, elapsedNanoseconds: entry.elapsed)
             }
         }
+        var allocationCounts: [ObjectIdentifier: [Double]] = [:]
         if options.policy.countsAllocations {
-            for entry in running where entry.operation.maximumBatch == 1 {
-                entry.allocationCounts = (0..<Self.allocationCountRuns).map { _ in
-                    sampler.measureOne(setup: { try! entry.operation.prepareForRun(count: 1) }) { _ in entry.operation.run(count: 1) }
-                        .allocations
+            for entry in running where !failed.contains(entry.mode) {
+                do {
+                    allocationCounts[ObjectIdentifier(entry)] = try entry.driver.countAllocations(passes: Self.allocationCountPasses)
+                } catch {
+                    failed.insert(entry.mode)
+                    fail(entry.mode, "while counting allocations of \(entry.operation)", error)
                 }
             }
         }
         let peak = Double(PeakMemory.residentBytes().peakBytes)
 
-        // Series.
-        func series(_ mode: String, _ operation: String, _ metric: String, _ unit: String, _ values: [Double]?) -> MetricSeries {
+        // Series: only modes that succeeded in every step.
+        func series(_ mode: String, _ operation: String, _ metric: Metric, _ values: [Double]?) -> MetricSeries {
             MetricSeries(
                 scenario: scenario.name, workload: scenario.workload.kind, mode: mode, items: items,
-                operation: operation, metric: metric, unit: unit, values: values)
+                operation: operation, metric: metric, repetition: options.repetition, values: values)
         }
-        for mode in plan.modes {
+        var anyMode = false
+        for mode in plan.modeNames where !failed.contains(mode) {
             let entries = running.filter { $0.mode == mode }
-            if entries.isEmpty { continue }
+            anyMode = true
             var summaries: [String] = []
             for entry in entries {
-                let operation = entry.operation.operation
                 let times = entry.samples.map(\.timeNanoseconds)
-                outcome.series.append(series(mode, operation, "time", "ns", times))
+                outcome.series.append(series(mode, entry.operation, .time, times))
                 let bytes = entry.samples.map(\.allocatedBytes)
-                outcome.series.append(series(mode, operation, "alloc_bytes", "bytes", bytes.contains { $0.isNaN } ? nil : bytes))
-                let counts = entry.allocationCounts ?? entry.samples.map(\.allocations)
-                outcome.series.append(series(mode, operation, "allocs", "count", counts.contains { $0.isNaN } ? nil : counts))
-                summaries.append("\(operation) median \(Self.nanoseconds(Quantile.median(times)))")
+                outcome.series.append(series(mode, entry.operation, .allocBytes, bytes.contains { $0.isNaN } ? nil : bytes))
+                outcome.series.append(series(mode, entry.operation, .allocs, allocationCounts[ObjectIdentifier(entry)]))
+                let mean = times.reduce(0, +) / Double(Swift.max(times.count, 1))
+                summaries.append("\(entry.operation) median \(Self.nanoseconds(Quantile.median(times))), mean \(Self.nanoseconds(mean))")
             }
-            for (observationMode, observation) in observations where observationMode == mode {
-                outcome.series.append(series(mode, observation.operation, observation.metric, observation.unit, observation.values))
-                if observation.metric == "recall" {
+            for observation in observations[mode] ?? [] where !observation.values.isEmpty {
+                outcome.series.append(series(mode, observation.operation, observation.metric, observation.values))
+                if observation.metric == .recall {
                     summaries.append(String(
                         format: "recall median %.3f, min %.3f", Quantile.median(observation.values), observation.values.min() ?? 1))
                 }
             }
-            outcome.series.append(series(mode, entries[0].operation.operation, "peak_rss", "bytes", [peak]))
             reportMode(mode, summaries.joined(separator: ", "))
         }
+        // The process's peak while the whole group ran: one group-level value (empty mode and
+        // operation), since the modes are interleaved in one process.
+        if anyMode { outcome.series.append(series("", "", .peakRSS, [peak])) }
         return outcome
     }
 
-    private func takeSample(_ entry: Running, sampler: Sampler) -> Sample {
-        let operation = entry.operation
-        if operation.maximumBatch > 1 {
-            try! operation.prepareForRun(count: entry.batch)
-            var sample = sampler.measureOne(batch: 1) { operation.run(count: entry.batch) }
-            let batch = Double(entry.batch)
-            sample.timeNanoseconds /= batch
-            sample.allocatedBytes /= batch
-            sample.allocations /= batch
-            sample.batch = entry.batch
-            return sample
-        }
-        return sampler.measureOne(setup: { try! operation.prepareForRun(count: 1) }) { _ in operation.run(count: 1) }
-    }
-
-    /// Untimed runs that count allocations of operations that need fresh state per run.
-    static let allocationCountRuns = 5
+    /// Untimed passes that count allocations (at least this many operations for consuming ones).
+    static let allocationCountPasses = 5
 
     static func nanoseconds(_ value: Double) -> String {
         if value >= 1e9 { return String(format: "%.2f s", value / 1e9) }
@@ -198,5 +199,17 @@ public final class BenchmarkRunner {
 
     static func duration(_ seconds: Double) -> String {
         seconds >= 60 ? String(format: "%dm%02ds", Int(seconds) / 60, Int(seconds) % 60) : String(format: "%.1fs", seconds)
+    }
+}
+
+/// A mode that failed at one item count (verification, set-up, or an operation), with the reason.
+public struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var scenario: String
+    public var mode: String
+    public var items: Int
+    public var message: String
+
+    public var description: String {
+        message.hasPrefix(scenario) ? message : "\(scenario) \(mode) at \(items) items: \(message)"
     }
 }

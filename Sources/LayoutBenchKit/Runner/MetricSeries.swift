@@ -1,19 +1,21 @@
-/// All values of one metric for one scenario × mode × items × operation: what becomes rows of
-/// samples.csv (one per value) and one row of summary.csv.
-public struct MetricSeries: Sendable {
+/// All values of one metric for one scenario × mode × items × operation in one repetition: what
+/// becomes rows of samples.csv (one per value). The series of every repetition together make one
+/// row of summary.csv. A group-level metric (`peak_rss`) has an empty mode and operation.
+public struct MetricSeries: Sendable, Codable {
     public var scenario: String
     public var workload: String
     public var mode: String
     public var items: Int
     public var operation: String
-    public var metric: String
-    public var unit: String
+    public var metric: Metric
+    /// Which independent repetition (process or round) the values come from, from 1.
+    public var repetition: Int
     /// nil where the metric cannot be measured on this machine (`unsupported`).
     public var values: [Double]?
 
     public init(
         scenario: String, workload: String, mode: String, items: Int, operation: String,
-        metric: String, unit: String, values: [Double]?
+        metric: Metric, repetition: Int = 1, values: [Double]?
     ) {
         self.scenario = scenario
         self.workload = workload
@@ -21,7 +23,25 @@ public struct MetricSeries: Sendable {
         self.items = items
         self.operation = operation
         self.metric = metric
-        self.unit = unit
+        self.repetition = repetition
         self.values = values
     }
+
+    /// The unit the CSV writes for `metric`.
+    public var unit: String { metric.unit }
+
+    /// What identifies the summary row this series contributes to (everything but the repetition).
+    public var key: SeriesKey {
+        SeriesKey(scenario: scenario, workload: workload, mode: mode, items: items, operation: operation, metric: metric)
+    }
+}
+
+/// One summary.csv row's identity: scenario × mode × items × operation × metric.
+public struct SeriesKey: Hashable, Sendable {
+    public var scenario: String
+    public var workload: String
+    public var mode: String
+    public var items: Int
+    public var operation: String
+    public var metric: Metric
 }

@@ -6,7 +6,7 @@ import LayoutEngine
 public struct RunSession {
     public struct Result {
         public var directory: String
-        public var failures: [String]
+        public var failures: [ModeFailure]
     }
 
     public var plans: [BenchmarkPlan]
@@ -43,7 +43,7 @@ public struct RunSession {
     }
 
     public mutating func run() throws -> Result {
-        let runner = BenchmarkRunner(plans: plans, options: .init(policy: quick ? .quick : .standard, progress: progress))
+        let runner = BenchmarkRunner(plans: plans, options: .init(policy: quick ? .quick : .standard, repetition: repetition, progress: progress))
         progress("layout-bench: \(plans.count) scenarios, \(runner.groupCount) scenario × mode × items groups"
                  + (quick ? " (quick)" : "") + " → \(directory)")
         metadata.harnessOverhead = HarnessOverhead.measure()
@@ -58,45 +58,43 @@ public struct RunSession {
 
     // MARK: Instructions
 
-    /// Re-runs every verified scenario × mode × items in a child process under callgrind and
-    /// turns its labelled dumps into `instructions` series (`unsupported` without valgrind).
-    private func instructionSeries(failures: inout [String]) -> [MetricSeries] {
+    /// Re-runs every scenario × mode × items that succeeded in a child process under callgrind
+    /// (a typed `ChildRequest` on its standard input) and turns its labelled dumps into
+    /// `instructions` series (`unsupported` without valgrind). Modes that failed get no rows.
+    private func instructionSeries(failures: inout [ModeFailure]) -> [MetricSeries] {
         var series: [MetricSeries] = []
         let analysable = CallgrindRunner.isAvailable ? Self.debugStrippedCopy(of: executable) : nil
         defer { if let analysable, analysable != executable { try? FileManager.default.removeItem(atPath: analysable) } }
+        let failed = Set(failures.map { "\($0.scenario)|\($0.mode)|\($0.items)" })
         for plan in plans {
             for items in plan.itemCounts {
-                for mode in plan.modes {
-                    let base = MetricSeries(
-                        scenario: plan.scenario.name, workload: plan.scenario.workload.kind, mode: mode,
-                        items: items, operation: "", metric: "instructions", unit: "count", values: nil)
+                for mode in plan.modeNames where !failed.contains("\(plan.scenario.name)|\(mode)|\(items)") {
+                    func row(_ operation: String, _ values: [Double]?) -> MetricSeries {
+                        MetricSeries(
+                            scenario: plan.scenario.name, workload: plan.scenario.workload.kind, mode: mode,
+                            items: items, operation: operation, metric: .instructions, repetition: 1, values: values)
+                    }
                     guard CallgrindRunner.isAvailable else {
-                        for operation in plan.workload.operations {
-                            var row = base
-                            row.operation = operation
-                            series.append(row)
-                        }
+                        series += plan.workload.operationNames.map { row($0, nil) }
                         continue
                     }
                     progress("callgrind: \(plan.scenario.name) \(mode) \(items) items")
                     do {
+                        let request = ChildRequest.instructions(InstructionRequest(plan: PlanSelection(plan: plan), mode: mode, items: items))
                         let dumps = try CallgrindRunner.run(
-                            executable: analysable ?? executable,
-                            arguments: ["callgrind-child", plan.scenario.file, "--mode", mode, "--items", String(items)],
-                            environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
-                        var perOperation: [String: [Double]] = [:]
-                        for (label, count) in dumps {
-                            guard let region = CallgrindLabel(label) else { continue }
-                            perOperation[region.operation, default: []].append(Double(count) / Double(region.count))
+                            executable: analysable ?? executable, arguments: ["child"],
+                            environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], input: try request.encoded())
+                        var perOperation: [String: [(step: Int, value: Double)]] = [:]
+                        for (text, count) in dumps {
+                            guard let label = CallgrindLabel(text: text) else { continue }
+                            perOperation[label.operation, default: []].append((label.step, Double(count) / Double(label.count)))
                         }
-                        for operation in plan.workload.operations {
-                            var row = base
-                            row.operation = operation
-                            row.values = perOperation[operation]
-                            series.append(row)
+                        series += plan.workload.operationNames.map { operation in
+                            row(operation, perOperation[operation]?.sorted { $0.step < $1.step }.map(\.value))
                         }
                     } catch {
-                        failures.append("\(plan.scenario.name) \(mode) \(items) items under callgrind: \(error)")
+                        failures.append(ModeFailure(
+                            scenario: plan.scenario.name, mode: mode, items: items, message: "under callgrind: \(error)"))
                     }
                 }
             }
@@ -106,28 +104,37 @@ public struct RunSession {
 
     // MARK: Output
 
+    /// samples.csv: every value with its repetition; summary.csv: one row per scenario × mode ×
+    /// items × operation × metric over all repetitions, in first-seen order.
     private func write(_ series: [MetricSeries]) throws {
         let commit = metadata.source.commit
         var samples = CSVWriter(header: CSVSchema.samplesHeader)
         var summary = CSVWriter(header: CSVSchema.summaryHeader)
+        var order: [SeriesKey] = []
+        var repetitions: [SeriesKey: [[Double]]] = [:]
+        var unsupported = Set<SeriesKey>()
         for entry in series {
-            if let values = entry.values {
-                for (index, value) in values.enumerated() {
-                    samples.append(SampleRow(
-                        runID: metadata.runID, commit: commit, scenario: entry.scenario, workload: entry.workload,
-                        mode: entry.mode, items: entry.items, operation: entry.operation, repetition: repetition,
-                        sample: index + 1, metric: entry.metric, unit: entry.unit, value: MetricValue(value)).fields)
-                }
-            } else {
-                samples.append(SampleRow(
+            func sampleRow(_ index: Int, _ value: MetricValue) -> [String] {
+                SampleRow(
                     runID: metadata.runID, commit: commit, scenario: entry.scenario, workload: entry.workload,
-                    mode: entry.mode, items: entry.items, operation: entry.operation, repetition: repetition,
-                    sample: 1, metric: entry.metric, unit: entry.unit, value: .unsupported).fields)
+                    mode: entry.mode, items: entry.items, operation: entry.operation, repetition: entry.repetition,
+                    sample: index, metric: entry.metric, value: value).fields
             }
+            if repetitions[entry.key] == nil && !unsupported.contains(entry.key) { order.append(entry.key) }
+            if let values = entry.values {
+                for (index, value) in values.enumerated() { samples.append(sampleRow(index + 1, MetricValue(value))) }
+                if !values.isEmpty { repetitions[entry.key, default: []].append(values) }
+            } else {
+                samples.append(sampleRow(1, .unsupported))
+                unsupported.insert(entry.key)
+            }
+        }
+        for key in order {
+            let values = unsupported.contains(key) ? nil : repetitions[key]
             summary.append(SummaryRow(
-                runID: metadata.runID, commit: commit, scenario: entry.scenario, workload: entry.workload,
-                mode: entry.mode, items: entry.items, operation: entry.operation, metric: entry.metric,
-                unit: entry.unit, summary: entry.values.flatMap { $0.isEmpty ? nil : Summary($0) }).fields)
+                runID: metadata.runID, commit: commit, scenario: key.scenario, workload: key.workload,
+                mode: key.mode, items: key.items, operation: key.operation, metric: key.metric,
+                summary: values.map { Summary(repetitions: $0) }).fields)
         }
         try AtomicFile.write(samples.text, to: directory + "/samples.csv")
         try AtomicFile.write(summary.text, to: directory + "/summary.csv")
@@ -151,58 +158,5 @@ public struct RunSession {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         #endif
         return URL(fileURLWithPath: argument).standardizedFileURL.path
-    }
-}
-
-/// The label of one callgrind region: `operation|region|count` (count operations in the region).
-public struct CallgrindLabel: Hashable, Sendable {
-    public var operation: String
-    public var region: Int
-    public var count: Int
-
-    public init(operation: String, region: Int, count: Int) {
-        self.operation = operation
-        self.region = region
-        self.count = count
-    }
-
-    public init?(_ label: String) {
-        let parts = label.split(separator: "|", omittingEmptySubsequences: false)
-        guard parts.count == 3, let region = Int(parts[1]), let count = Int(parts[2]), count > 0 else { return nil }
-        self.init(operation: String(parts[0]), region: region, count: count)
-    }
-
-    public var text: String { "\(operation)|\(region)|\(count)" }
-}
-
-/// What the callgrind child runs: every operation of one mode in labelled regions.
-public enum CallgrindChild {
-    /// Operations per region for batchable operations; regions for the others.
-    public static let batchedCount = 64
-    public static let regions = 3
-
-    public static func run(plan: BenchmarkPlan, mode: String, items: Int) throws {
-        let fixture = try plan.workload.makeFixture(scenario: plan.scenario, items: items)
-        let measurement = try fixture.makeMeasurement(mode: mode, verify: false)
-        for operation in measurement.cases {
-            if operation.maximumBatch > 1 {
-                try operation.prepareForRun(count: batchedCount)
-                blackhole(operation.run(count: 1))  // lazy state, outside the region
-                let label = CallgrindLabel(operation: operation.operation, region: 0, count: batchedCount)
-                let result = CallgrindRegion.measure(label: label.text) { operation.run(count: batchedCount) }
-                blackhole(result)
-            } else {
-                // One untimed run first, as the sampler's warm-up: the first change after a fresh
-                // state pays one-off copy-on-write and capacity growth that the median never sees.
-                try operation.prepareForRun(count: 1)
-                blackhole(operation.run(count: 1))
-                for region in 0..<regions {
-                    try operation.prepareForRun(count: 1)
-                    let label = CallgrindLabel(operation: operation.operation, region: region, count: 1)
-                    let result = CallgrindRegion.measure(label: label.text) { operation.run(count: 1) }
-                    blackhole(result)
-                }
-            }
-        }
     }
 }

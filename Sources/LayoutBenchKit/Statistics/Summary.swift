@@ -32,7 +32,22 @@ public struct Summary: Sendable, Equatable, Codable {
         mean = sorted.isEmpty ? .nan : sorted.reduce(0, +) / Double(sorted.count)
         let center = median
         mad = Quantile.sorted(sorted.map { abs($0 - center) }.sorted(), 0.5)
-        let interval = Bootstrap.medianInterval(sorted, confidence: confidence, resamples: resamples, seed: seed)
+        if resamples > 0 {
+            let interval = Bootstrap.medianInterval(sorted, confidence: confidence, resamples: resamples, seed: seed)
+            ciLow = interval.low
+            ciHigh = interval.high
+        } else {
+            ciLow = .nan
+            ciHigh = .nan
+        }
+    }
+
+    /// The summary of values from several independent repetitions: the statistics of all values
+    /// pooled, and the confidence interval of the median from `HierarchicalBootstrap`, so that it
+    /// reflects the variation between repetitions as well as within them.
+    public init(repetitions: [[Double]], confidence: Double = 0.95, seed: UInt64 = 0x1B) {
+        self.init(Array(repetitions.joined()), confidence: confidence, resamples: 0, seed: seed)
+        let interval = HierarchicalBootstrap.medianInterval(repetitions, confidence: confidence, seed: seed)
         ciLow = interval.low
         ciHigh = interval.high
     }

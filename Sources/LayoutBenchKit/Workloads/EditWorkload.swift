@@ -4,42 +4,47 @@ import LayoutEngine
 /// positions drawn from the middle half of the items — `steps` of each, each one a timed
 /// operation (`insert`, `delete`, `height-change`). Modes are the update strategies.
 public struct EditWorkload: Workload {
+    public typealias Mode = WaterfallUpdateMode
+    public enum Operation: String, WorkloadOperation {
+        /// One item inserted in the middle.
+        case insert
+        /// One item removed from the middle.
+        case delete
+        /// The height of one item in the middle changed.
+        case heightChange = "height-change"
+    }
+
     public static let kind = "edit"
-    public static var modes: [(name: String, summary: String)] { UpdateModes.modes }
     public static let summary = "inserts, deletes and height changes in the middle of the content"
 
-    public static let allOperations = ["insert", "delete", "height-change"]
-
     public var steps: Int
-    public var operationNames: [String]
+    public var operations: [Operation]
     public var seed: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
         steps = try spec.optionalInt("steps", default: 50, .atLeast(1))
         if let nodes = try spec.optionalArray("operations") {
-            var names: [String] = []
+            var listed: [Operation] = []
             for node in nodes {
-                let name = try node.oneOf(Self.allOperations)
-                if names.contains(name) { throw node.error("\(JSONValue.quoted(name)) is listed twice") }
-                names.append(name)
+                let operation = try node.enumCase(Operation.self)
+                if listed.contains(operation) { throw node.error("\(JSONValue.quoted(operation.rawValue)) is listed twice") }
+                listed.append(operation)
             }
-            if names.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
-            operationNames = names
+            if listed.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
+            operations = listed
         } else {
-            operationNames = Self.allOperations
+            operations = Operation.allCases
         }
         seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
         try spec.finish()
     }
 
-    public var operations: [String] { operationNames }
-
-    public func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture {
+    public func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
         let initial = try scenario.makeData(items: items)
         let newItems = try scenario.makeExtraItems(count: 2 * steps, stream: 2)
         var random = SplitMix64(seed: UInt64(seed))
-        var traces: [(String, UpdateTrace)] = []
-        for operation in operationNames {
+        var traces: [(Operation, UpdateTrace)] = []
+        for operation in operations {
             var data = initial
             var changes: [LayoutChange] = []
             for step in 0..<steps {
@@ -52,9 +57,9 @@ public struct EditWorkload: Workload {
                 let item = global - data.sectionStarts[section]
                 let change: LayoutChange
                 switch operation {
-                case "insert": change = .insertItems(section: section, at: item, items: [newItems[section][step]])
-                case "delete": change = .removeItems(section: section, at: item, count: 1)
-                default: change = .setHeight(section: section, item: item, height: newItems[section][steps + step].height)
+                case .insert: change = .insertItems(section: section, at: item, items: [newItems[section][step]])
+                case .delete: change = .removeItems(section: section, at: item, count: 1)
+                case .heightChange: change = .setHeight(section: section, item: item, height: newItems[section][steps + step].height)
                 }
                 try change.apply(to: &data)
                 changes.append(change)

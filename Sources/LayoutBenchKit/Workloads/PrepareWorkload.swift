@@ -6,25 +6,38 @@ import LayoutEngine
 /// costs per item. `relayout` invalidates everything on a prepared layout and prepares it again,
 /// reusing its storage, as after `reloadData` or a width change.
 public struct PrepareWorkload: Workload {
+    public enum Mode: String, WorkloadMode {
+        case `default`
+        case relayout
+
+        public var summary: String {
+            switch self {
+            case .default: return "a new layout object: lay out every section and build the binary query index (fresh memory)"
+            case .relayout: return "invalidate everything and prepare the same layout again, reusing its storage (reloadData)"
+            }
+        }
+    }
+    public enum Operation: String, WorkloadOperation {
+        /// One whole `prepare()`.
+        case prepare
+    }
+
     public static let kind = "prepare"
-    public static let modes: [(name: String, summary: String)] = [
-        ("default", "a new layout object: lay out every section and build the binary query index (fresh memory)"),
-        ("relayout", "invalidate everything and prepare the same layout again, reusing its storage (reloadData)"),
-    ]
     public static let summary = "initial layout of the whole content (first prepare after reloadData)"
 
     public init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()
     }
 
-    public var operations: [String] { ["prepare"] }
+    public var operations: [Operation] { [.prepare] }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture {
+    public func makeFixture(scenario: Scenario, items: Int) throws -> PrepareFixture {
         try PrepareFixture(scenario: scenario, items: items)
     }
 }
 
-final class PrepareFixture: WorkloadFixture {
+public final class PrepareFixture: WorkloadFixture {
+    public typealias Operation = PrepareWorkload.Operation
     let scenario: Scenario
     let items: Int
     let styles: [SectionStyle]
@@ -37,27 +50,28 @@ final class PrepareFixture: WorkloadFixture {
         data = try scenario.makeData(items: items)
     }
 
-    func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement {
-        guard mode == "default" || mode == "relayout" else {
-            throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "not a prepare mode")
-        }
+    public func makeMeasurement(mode: PrepareWorkload.Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var layout = try SectionedLayout(bounds: scenario.viewport, styles: styles, data: data)
         try layout.prepare()
         let reference = SectionedLayout.computeFrames(bounds: scenario.viewport, styles: styles, data: data)
         if verify, let problem = layout.frames.firstDifference(from: reference) {
-            throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: problem)
+            throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: problem)
         }
-        return ModeMeasurement(cases: [
-            PrepareOperation(bounds: scenario.viewport, styles: styles, data: data, reusesStorage: mode == "relayout")
-        ])
+        let operation = PrepareOperation(bounds: scenario.viewport, styles: styles, data: data, reusesStorage: mode == .relayout)
+        return ModeMeasurement(operations: [TimedOperation(.prepare, .consuming(operation))])
+    }
+
+    /// The prepared layout, queried exactly.
+    public func snapshot(mode: PrepareWorkload.Mode) throws -> LayoutSnapshot {
+        var layout = try SectionedLayout(bounds: scenario.viewport, styles: styles, data: data)
+        try layout.prepare()
+        return LayoutSnapshot(frames: layout.frames, queryMode: .binary, viewport: scenario.viewport)
     }
 }
 
 /// Prepares a layout: a fresh one (created, and the previous one freed, outside the timing), or
 /// the same one after invalidating everything.
-final class PrepareOperation: MeasuredOperation {
-    let operation = "prepare"
-    let maximumBatch = 1
+final class PrepareOperation: ConsumingOperation {
     private let bounds: Rect
     private let styles: [SectionStyle]
     private let data: LayoutData
@@ -71,25 +85,30 @@ final class PrepareOperation: MeasuredOperation {
         self.reusesStorage = reusesStorage
     }
 
-    func prepareForRun(count: Int) throws {
-        if reusesStorage, layout != nil {
-            layout!.invalidate(with: .everything)
+    /// One prepare is the whole trace.
+    let traceLength = 1
+
+    func rewind() {}
+
+    func prepareNext() throws {
+        if reusesStorage, var reused = layout {
+            layout = nil  // keep the storage uniquely referenced
+            reused.invalidate(with: .everything)
+            layout = reused
             return
         }
         layout = nil
-        layout = try SectionedLayout(bounds: bounds, styles: styles, data: data)
+        var fresh = try SectionedLayout(bounds: bounds, styles: styles, data: data)
         if reusesStorage {
-            try layout!.prepare()
-            layout!.invalidate(with: .everything)
+            try fresh.prepare()
+            fresh.invalidate(with: .everything)
         }
+        layout = fresh
     }
 
-    func run(count: Int) -> Int {
-        do {
-            try layout!.prepare()
-        } catch {
-            fatalError("prepare failed after verification: \(error)")
-        }
+    func runNext() throws -> Int {
+        guard layout != nil else { throw OperationMisuse.notPrepared }
+        try layout!.prepare()
         return Int(layout!.contentSize.height)
     }
 }

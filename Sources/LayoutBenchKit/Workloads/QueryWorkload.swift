@@ -5,10 +5,13 @@ import LayoutEngine
 /// strategies; each is verified against the exact answer of `linear` on every frame of the trace,
 /// and heuristic modes report their recall and the elements they return per query.
 public struct QueryWorkload: Workload {
-    public static let kind = "query"
-    public static var modes: [(name: String, summary: String)] {
-        RectQueryMode.allCases.map { ($0.rawValue, $0.summary) }
+    public typealias Mode = RectQueryMode
+    public enum Operation: String, WorkloadOperation {
+        /// One viewport-sized rect query.
+        case query
     }
+
+    public static let kind = "query"
     public static let summary = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
 
     /// Frames in the scroll trace.
@@ -19,15 +22,16 @@ public struct QueryWorkload: Workload {
         try spec.finish()
     }
 
-    public var operations: [String] { ["query"] }
+    public var operations: [Operation] { [.query] }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture {
+    public func makeFixture(scenario: Scenario, items: Int) throws -> QueryFixture {
         try QueryFixture(scenario: scenario, items: items, frames: frames)
     }
 }
 
 /// The prepared layout, the trace and the exact answer of every frame, shared by all modes.
-final class QueryFixture: WorkloadFixture {
+public final class QueryFixture: WorkloadFixture {
+    public typealias Operation = QueryWorkload.Operation
     let scenario: Scenario
     let items: Int
     let layout: SectionedLayout
@@ -53,22 +57,21 @@ final class QueryFixture: WorkloadFixture {
             contentHeight: layout.contentSize.height, viewportHeight: scenario.viewport.height, frames: frames)
     }
 
-    func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement {
-        guard let queryMode = RectQueryMode(rawValue: mode) else {
-            throw VerificationError(scenario: scenario.name, mode: mode, items: items, detail: "not a query mode")
-        }
+    public func makeMeasurement(mode: RectQueryMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var modeLayout = layout
-        modeLayout.setQueryMode(queryMode)
+        modeLayout.setQueryMode(mode)
         try modeLayout.prepare()
         let (recall, elements) = try check(
-            mode: mode, isExact: queryMode.isExact, verify: verify,
+            mode: mode.rawValue, isExact: mode.isExact, verify: verify,
             query: { rect, buffer in modeLayout.elements(in: rect, into: &buffer) })
         return ModeMeasurement(
-            cases: [QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)],
-            observations: [
-                Observation(operation: "query", metric: "recall", unit: "fraction", values: recall),
-                Observation(operation: "query", metric: "elements", unit: "count", values: elements),
-            ])
+            operations: [TimedOperation(.query, .batchable(QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)))],
+            observations: [Observation(.query, .recall, recall), Observation(.query, .elements, elements)])
+    }
+
+    /// The prepared layout, queried with the mode.
+    public func snapshot(mode: RectQueryMode) throws -> LayoutSnapshot {
+        LayoutSnapshot(frames: layout.frames, queryMode: mode, viewport: scenario.viewport)
     }
 
     /// Runs `query` on every frame of the trace: an exact mode must return exactly the reference
@@ -114,9 +117,7 @@ final class QueryFixture: WorkloadFixture {
 }
 
 /// One viewport query per operation, walking the trace frame by frame (wrapping around).
-final class QueryOperation: MeasuredOperation {
-    let operation = "query"
-    let maximumBatch = Int.max
+final class QueryOperation: BatchableOperation {
     private let layout: SectionedLayout
     private let rects: [Rect]
     private var frame = 0
@@ -128,7 +129,9 @@ final class QueryOperation: MeasuredOperation {
         buffer.reserveCapacity(4096)
     }
 
-    func prepareForRun(count: Int) {}
+    var traceLength: Int { rects.count }
+
+    func rewind() { frame = 0 }
 
     func run(count: Int) -> Int {
         var checksum = 0
@@ -141,3 +144,5 @@ final class QueryOperation: MeasuredOperation {
         return checksum
     }
 }
+
+extension RectQueryMode: WorkloadMode {}

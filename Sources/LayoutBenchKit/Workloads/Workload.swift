@@ -2,13 +2,37 @@ import LayoutEngine
 
 /// One kind of work a scenario measures (SPEC §4: `prepare`, `query`, `append`, `edit`, …).
 ///
-/// A new workload is one new type conforming to this protocol, listed in `WorkloadCatalog.all`,
-/// plus its scenario files; the runner, the CSV and the CLI need no change.
+/// ## Writing a new workload
+///
+/// A new workload is one new type conforming to this protocol, one line in `WorkloadCatalog.all`,
+/// and its scenario files; the runner, the callgrind child, the CSV, `list`, `dump` and `render`
+/// need no change. In one file (see `QueryWorkload` for a complete example):
+///
+/// 1. `enum Mode: String, WorkloadMode` — the strategies compared, raw values as written in
+///    scenario files and the CSV, each with a one-sentence `summary`. (An engine enum can conform
+///    instead, as `RectQueryMode` does.)
+/// 2. `enum Operation: String, WorkloadOperation` — what one sample times (the CSV's `operation`).
+/// 3. `init(spec:)` reads the workload's own keys strictly (`spec.finish()` rejects unknown ones);
+///    `operations` says which operations this configuration times.
+/// 4. A fixture class (`WorkloadFixture`): everything the modes share at one item count (data, the
+///    reference answers). `makeMeasurement(mode:verify:)` builds one mode, checks it against the
+///    reference (throw `VerificationError` when an exact mode disagrees) and returns its
+///    operations; `snapshot(mode:)` returns the frames `dump` and `render` show.
+/// 5. Each operation is an `OperationWork`: `.batchable` when the same state can serve any number
+///    of consecutive operations (a query walking its trace), `.consuming` when each operation
+///    changes the state (an append) and the trace must restart from a fresh state when used up.
+///    Keep everything that is not the operation (state resets, copies, checksums) out of
+///    `run(count:)` and `runNext()`: those are the timed regions.
+///
+/// Strings become types once, at the plan boundary (`BenchmarkPlan` parses the scenario's modes
+/// into `Mode` values); a workload never sees a mode name.
 public protocol Workload: Sendable {
+    associatedtype Mode: WorkloadMode
+    associatedtype Operation: WorkloadOperation
+    associatedtype Fixture: WorkloadFixture where Fixture.Mode == Mode, Fixture.Operation == Operation
+
     /// The `workload.kind` value in scenario files.
     static var kind: String { get }
-    /// The modes a scenario may ask for, with one sentence each.
-    static var modes: [(name: String, summary: String)] { get }
     /// What the workload measures, for `layout-bench list` and the README.
     static var summary: String { get }
 
@@ -16,63 +40,115 @@ public protocol Workload: Sendable {
     /// keys are errors naming their path).
     init(spec: JSONReader) throws(ScenarioError)
 
-    /// The operations one sample can time, as written in the CSV's `operation` column.
-    var operations: [String] { get }
+    /// The operations this configuration times, in the order the CSV lists them.
+    var operations: [Operation] { get }
 
     /// Builds what every mode at this item count shares (data, reference answers).
-    func makeFixture(scenario: Scenario, items: Int) throws -> any WorkloadFixture
+    func makeFixture(scenario: Scenario, items: Int) throws -> Fixture
 }
 
-/// The shared state of a workload at one item count, from which each mode's cases are built.
+/// A mode of a workload: a strategy, named in scenario files and the CSV by its raw value.
+public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+    /// One sentence for `layout-bench list --verbose` and the README.
+    var summary: String { get }
+}
+
+/// An operation of a workload: what one sample times, named in the CSV by its raw value.
+public protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
+
+/// The shared state of a workload at one item count, from which each mode is built.
 public protocol WorkloadFixture: AnyObject {
-    /// Builds one mode, verifies its output against the exact reference (unless `verify` is false:
-    /// the callgrind child re-measures modes its parent already verified), and returns what to
-    /// time. Throws `VerificationError` when an exact mode disagrees with the reference.
-    func makeMeasurement(mode: String, verify: Bool) throws -> ModeMeasurement
+    associatedtype Mode: WorkloadMode
+    associatedtype Operation: WorkloadOperation
+
+    /// Builds one mode, verifies its output against the exact reference (unless `verify` is
+    /// false: later repetitions and the callgrind child measure modes the first repetition already
+    /// verified), and returns what to time. Throws `VerificationError` when an exact mode disagrees.
+    func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation>
+
+    /// The layout the mode produces, for `dump` and `render`.
+    func snapshot(mode: Mode) throws -> LayoutSnapshot
 }
 
-/// What one mode at one item count contributes to a run: cases to time, and metrics that come
-/// from verification rather than from timing (recall, elements per query, cells created…).
-public struct ModeMeasurement {
-    public var cases: [any MeasuredOperation]
-    /// Per operation and metric, the values observed during verification (one sample each).
-    public var observations: [Observation]
+/// What one mode at one item count contributes to a run: operations to time, and metrics that
+/// come from verification rather than from timing (recall, elements per query, cells created…).
+public struct ModeMeasurement<Operation: WorkloadOperation> {
+    public var operations: [TimedOperation<Operation>]
+    /// Values observed during verification (one sample each).
+    public var observations: [Observation<Operation>]
 
-    public init(cases: [any MeasuredOperation], observations: [Observation] = []) {
-        self.cases = cases
+    public init(operations: [TimedOperation<Operation>], observations: [Observation<Operation>] = []) {
+        self.operations = operations
         self.observations = observations
     }
 }
 
-/// Values of a metric observed outside the timed region.
-public struct Observation: Sendable {
-    public var operation: String
-    public var metric: String
-    public var unit: String
+/// One operation of one mode, ready to be driven by `OperationDriver`.
+public struct TimedOperation<Operation: WorkloadOperation> {
+    public var operation: Operation
+    public var work: OperationWork
+
+    public init(_ operation: Operation, _ work: OperationWork) {
+        self.operation = operation
+        self.work = work
+    }
+}
+
+/// Values of a metric observed outside the timed region (recall, elements per query…).
+public struct Observation<Operation: WorkloadOperation> {
+    public var operation: Operation
+    public var metric: Metric
     public var values: [Double]
 
-    public init(operation: String, metric: String, unit: String, values: [Double]) {
+    public init(_ operation: Operation, _ metric: Metric, _ values: [Double]) {
         self.operation = operation
         self.metric = metric
-        self.unit = unit
         self.values = values
     }
 }
 
-/// One operation of one mode, ready to be timed.
-///
-/// `run(count:)` performs `count` consecutive operations and returns a value that depends on
-/// their results (the runner consumes it, so the optimiser cannot drop the work). Operations
-/// that consume state (an append grows the layout) restore it in `prepareForRun(count:)`,
-/// which is not timed.
-public protocol MeasuredOperation: AnyObject {
-    var operation: String { get }
-    /// The largest `count` one timed region may use (1 when each operation needs fresh state).
-    var maximumBatch: Int { get }
-    /// Untimed: get ready for the next `run(count:)`.
-    func prepareForRun(count: Int) throws
-    /// Timed: perform `count` operations.
+/// The two kinds of operation the driver times.
+public enum OperationWork {
+    /// The same state serves any number of consecutive operations (a rect query): short ones are
+    /// batched, several operations per timed region.
+    case batchable(any BatchableOperation)
+    /// Each operation changes the state (an append, a prepare): one operation per timed region,
+    /// and the state is restored, untimed, when the trace is used up.
+    case consuming(any ConsumingOperation)
+
+    /// Operations in one pass of the trace.
+    public var traceLength: Int {
+        switch self {
+        case .batchable(let operation): return operation.traceLength
+        case .consuming(let operation): return operation.traceLength
+        }
+    }
+}
+
+/// A repeatable operation that walks a trace (frame after frame, wrapping at its end).
+public protocol BatchableOperation: AnyObject {
+    /// Operations in one pass of the trace (≥ 1).
+    var traceLength: Int { get }
+    /// Untimed: back to the first operation of the trace.
+    func rewind()
+    /// Timed: the next `count` operations of the trace, in order. Returns a value that depends on
+    /// their results (the driver consumes it, so the optimiser cannot drop the work). Nothing but
+    /// the operations themselves belongs here.
     func run(count: Int) -> Int
+}
+
+/// An operation that consumes its state: a trace of changes applied one at a time.
+public protocol ConsumingOperation: AnyObject {
+    /// Operations in one pass of the trace (≥ 1).
+    var traceLength: Int { get }
+    /// Untimed: restart from fresh state at the first operation on the next `prepareNext()`.
+    func rewind()
+    /// Untimed, before each operation: builds fresh state when there is none or the trace is
+    /// used up, so that `runNext()` can perform the next operation of the trace.
+    func prepareNext() throws
+    /// Timed: the next operation of the trace. Returns a cheap value that depends on it (never a
+    /// read that does more work, such as materialising a lazy structure).
+    func runNext() throws -> Int
 }
 
 /// A mode whose output differs from the exact reference where it must not.
@@ -92,4 +168,22 @@ public struct VerificationError: Error, CustomStringConvertible {
     public var description: String {
         "\(scenario): mode \(mode) at \(items) items disagrees with the reference: \(detail)"
     }
+}
+
+extension Workload {
+    /// Every mode with its summary, for listings.
+    public static var modes: [(name: String, summary: String)] {
+        Mode.allCases.map { ($0.rawValue, $0.summary) }
+    }
+
+    /// The CSV names of `operations`.
+    public var operationNames: [String] { operations.map { $0.rawValue } }
+}
+
+/// A consuming operation run without its untimed preparation: a bug in the harness, reported as
+/// the mode's failure rather than a crash.
+enum OperationMisuse: Error, CustomStringConvertible {
+    case notPrepared
+
+    var description: String { "runNext() was called before prepareNext()" }
 }

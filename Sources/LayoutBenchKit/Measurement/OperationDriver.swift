@@ -1,0 +1,116 @@
+/// Drives one operation of one mode along its trace: the single loop behind the timed samples
+/// and the callgrind regions, so that time and instructions describe the same operations.
+///
+/// - Warm-up runs the operation (and calibrates a batch size for batchable ones), then rewinds
+///   to the first operation of the trace.
+/// - Samples then walk the trace **in order**: a batchable operation times the next `batch`
+///   operations per sample (wrapping at the end of the trace), a consuming one the next single
+///   operation, its state restored untimed when the trace is used up. Every operation of the
+///   trace is timed, in the order of the trace, pass after pass.
+/// - `countInstructions` warms up with one pass, rewinds, and counts one whole pass: one region
+///   for a batchable trace (divided by its length), one region per operation for a consuming one.
+///   So instructions cover exactly one pass of the operations that time covers (repeatedly).
+/// - `countAllocations` counts allocations over whole passes, untimed: reading jemalloc's global
+///   count flushes the thread cache, which would put its refill in the timed region.
+final class OperationDriver {
+    let work: OperationWork
+    /// Operations per timed sample (1 for consuming operations).
+    private(set) var batch = 1
+
+    init(_ work: OperationWork) {
+        self.work = work
+    }
+
+    /// Untimed: warm-up and batch calibration, then back to the start of the trace.
+    func warmUp(sampler: Sampler) throws {
+        switch work {
+        case .batchable(let operation):
+            batch = sampler.calibrate { operation.run(count: 1) }
+            operation.rewind()
+        case .consuming(let operation):
+            let start = MonotonicClock.now()
+            var runs = 0, accumulator = 0
+            repeat {
+                try operation.prepareNext()
+                accumulator &+= try operation.runNext()
+                runs += 1
+            } while !sampler.policy.warmupIsOver(runs: runs, elapsedNanoseconds: MonotonicClock.now() &- start)
+            blackhole(accumulator)
+            operation.rewind()
+        }
+    }
+
+    /// One timed sample of the next operations of the trace (time and allocated bytes per
+    /// operation). The sampler must not count allocations (see the type's documentation).
+    func sample(sampler: Sampler) throws -> Sample {
+        switch work {
+        case .batchable(let operation):
+            let batch = self.batch
+            var sample = sampler.measureOne(batch: 1) { operation.run(count: batch) }
+            sample.timeNanoseconds /= Double(batch)
+            sample.allocatedBytes /= Double(batch)
+            sample.batch = batch
+            return sample
+        case .consuming(let operation):
+            try operation.prepareNext()
+            var failure: (any Error)?
+            let sample = sampler.measureOne(setup: { () }) { _ in
+                do { return try operation.runNext() } catch { failure = error; return 0 }
+            }
+            if let failure { throw failure }
+            return sample
+        }
+    }
+
+    /// Allocations per operation, untimed: one value per pass of a batchable trace
+    /// (`passes` passes), one per operation of a consuming trace (at least `passes` operations).
+    func countAllocations(passes: Int) throws -> [Double]? {
+        guard AllocationCounters.isAvailable else { return nil }
+        var counts: [Double] = []
+        switch work {
+        case .batchable(let operation):
+            operation.rewind()
+            for _ in 0..<passes {
+                guard let before = AllocationCounters.allocationCount() else { return nil }
+                blackhole(operation.run(count: operation.traceLength))
+                guard let after = AllocationCounters.allocationCount() else { return nil }
+                counts.append(Double(after &- before) / Double(operation.traceLength))
+            }
+        case .consuming(let operation):
+            operation.rewind()
+            for _ in 0..<Swift.max(operation.traceLength, passes) {
+                try operation.prepareNext()
+                guard let before = AllocationCounters.allocationCount() else { return nil }
+                blackhole(try operation.runNext())
+                guard let after = AllocationCounters.allocationCount() else { return nil }
+                counts.append(Double(after &- before))
+            }
+        }
+        return counts
+    }
+
+    /// Under callgrind: one warm-up pass, then one counted pass (see the type's documentation).
+    /// `label(step, count)` names the region of `count` operations starting at `step`.
+    func countInstructions(label: (_ step: Int, _ count: Int) -> String) throws {
+        switch work {
+        case .batchable(let operation):
+            let length = operation.traceLength
+            operation.rewind()
+            blackhole(operation.run(count: length))
+            operation.rewind()
+            blackhole(CallgrindRegion.measure(label: label(0, length)) { operation.run(count: length) })
+        case .consuming(let operation):
+            let length = operation.traceLength
+            operation.rewind()
+            for _ in 0..<length {
+                try operation.prepareNext()
+                blackhole(try operation.runNext())
+            }
+            operation.rewind()
+            for step in 0..<length {
+                try operation.prepareNext()
+                blackhole(try CallgrindRegion.measure(label: label(step, 1)) { try operation.runNext() })
+            }
+        }
+    }
+}

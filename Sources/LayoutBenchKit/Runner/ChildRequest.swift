@@ -1,0 +1,111 @@
+import Foundation
+import LayoutEngine
+
+/// What `layout-bench run` asks of a child process of itself (`layout-bench child`), as JSON on
+/// the child's standard input. Scenario files are absolute paths, so the child works from any
+/// directory and from a copy of the executable anywhere.
+public enum ChildRequest: Codable, Sendable {
+    /// One repetition of the whole run in a fresh process; the child writes a
+    /// `BenchmarkRunner.Outcome` as JSON to standard output.
+    case repetition(RepetitionRequest)
+    /// One mode at one item count under callgrind: every operation in labelled regions
+    /// (`CallgrindLabel`).
+    case instructions(InstructionRequest)
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    public static func decode(_ data: Data) throws -> ChildRequest {
+        try JSONDecoder().decode(ChildRequest.self, from: data)
+    }
+}
+
+/// One scenario of a run: its file and the modes and item counts selected.
+public struct PlanSelection: Codable, Sendable, Hashable {
+    /// The scenario file, absolute.
+    public var scenarioFile: String
+    public var modes: [String]
+    public var items: [Int]
+
+    public init(plan: BenchmarkPlan) {
+        scenarioFile = URL(fileURLWithPath: plan.scenario.file).standardizedFileURL.path
+        modes = plan.modeNames
+        items = plan.itemCounts
+    }
+
+    /// The plan again, in the child (the mode names are parsed here, at the plan boundary).
+    public func plan() throws -> BenchmarkPlan {
+        var plan = try BenchmarkPlan(scenario: Scenario.load(path: scenarioFile), modeFilter: modes)
+        plan.itemCounts = items
+        return plan
+    }
+}
+
+public struct RepetitionRequest: Codable, Sendable {
+    public var plans: [PlanSelection]
+    public var policy: SamplingPolicy
+    public var verify: Bool
+    public var repetition: Int
+}
+
+public struct InstructionRequest: Codable, Sendable {
+    public var plan: PlanSelection
+    public var mode: String
+    public var items: Int
+}
+
+/// The label of one callgrind region: `count` operations of `operation` starting at `step` of
+/// its trace, written as JSON in the dump's trigger line.
+public struct CallgrindLabel: Codable, Hashable, Sendable {
+    public var operation: String
+    public var step: Int
+    public var count: Int
+
+    public init(operation: String, step: Int, count: Int) {
+        self.operation = operation
+        self.step = step
+        self.count = count
+    }
+
+    public var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The label of a dump, or nil for other dumps.
+    public init?(text: String) {
+        guard let label = try? JSONDecoder().decode(CallgrindLabel.self, from: Data(text.utf8)), label.count > 0 else { return nil }
+        self = label
+    }
+}
+
+/// What the child process does with a request.
+public enum ChildProcessWork {
+    /// Runs a request; returns what to write to standard output.
+    public static func run(_ request: ChildRequest, progress: @escaping (String) -> Void) throws -> Data {
+        switch request {
+        case .repetition(let repetition):
+            let plans = try repetition.plans.map { try $0.plan() }
+            let runner = BenchmarkRunner(plans: plans, options: .init(
+                policy: repetition.policy, verify: repetition.verify, repetition: repetition.repetition, progress: progress))
+            return try JSONEncoder().encode(runner.run())
+        case .instructions(let instructions):
+            let plan = try instructions.plan.plan()
+            guard let mode = plan.modes.first(where: { $0.rawValue == instructions.mode }) else {
+                throw ScenarioError(file: plan.scenario.file, path: "modes", message: "no mode \(instructions.mode)")
+            }
+            let group = try plan.workload.makeGroup(scenario: plan.scenario, items: instructions.items)
+            let measured = try group.measure(mode: mode, verify: false)
+            for (operation, work) in measured.operations {
+                try OperationDriver(work).countInstructions { step, count in
+                    CallgrindLabel(operation: operation, step: step, count: count).text
+                }
+            }
+            return Data()
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+
+/// Internal: what `run` launches for a repetition in a fresh process or a mode under callgrind.
+/// It reads one `ChildRequest` as JSON from standard input, so it needs no scenarios directory.
+struct ChildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "child",
+        abstract: "Internal: run one request of `layout-bench run` (JSON on standard input).",
+        shouldDisplay: false)
+
+    func run() throws {
+        try reportingErrors {
+            let request: ChildRequest
+            do {
+                request = try ChildRequest.decode(FileHandle.standardInput.readDataToEndOfFile())
+            } catch {
+                throw CommandFailure(message: "child: standard input is not a request of `layout-bench run`: \(error)")
+            }
+            let output = try ChildProcessWork.run(request) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            FileHandle.standardOutput.write(output)
+        }
+    }
+}
