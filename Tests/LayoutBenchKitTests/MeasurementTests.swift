@@ -9,7 +9,7 @@ import Testing
         let b = MonotonicClock.now()
         #expect(b >= a)
         let cost = MonotonicClock.readCost()
-        #expect(cost > 0 && cost < 1_000)
+        #expect(cost > 0 && cost.isFinite)
     }
 
     @Test func jemallocIsTheAllocator() throws {
@@ -44,7 +44,8 @@ import Testing
         #expect(samples.count >= SamplingPolicy.quick.minSamples)
         #expect(samples.count <= SamplingPolicy.quick.maxSamples)
         #expect(samples.allSatisfy { $0.batch > 1 })
-        #expect(samples.allSatisfy { $0.timeNanoseconds >= 0 && $0.timeNanoseconds < 10_000 })
+        // No bound on the time itself: timings on a shared machine are noise, never asserted.
+        #expect(samples.allSatisfy { $0.timeNanoseconds >= 0 && $0.timeNanoseconds.isFinite })
         // The operation does not allocate.
         #expect(samples.allSatisfy { $0.allocatedBytes == 0 })
     }
@@ -98,9 +99,9 @@ import Testing
         let overhead = HarnessOverhead.measure()
         print("harness overhead:", overhead)
         #expect(overhead.emptyOperationBatch > 1)
-        // Release builds measure ~2 ns timed + ~4 ns untimed per empty operation; debug builds and
-        // parallel tests are slower, so this only guards against gross regressions.
-        #expect(overhead.amortisedPerOperationNanoseconds < 1_000)
+        // Release builds measure ~2 ns timed + ~4 ns untimed per empty operation. The figure itself
+        // is not asserted: a timing on a shared machine is noise (run.json records it per run).
+        #expect(overhead.amortisedPerOperationNanoseconds.isFinite && overhead.amortisedPerOperationNanoseconds > 0)
     }
 
     @Test func residentMemory() {
