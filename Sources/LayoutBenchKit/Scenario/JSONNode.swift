@@ -117,10 +117,14 @@ public enum NumberBound: Sendable, Hashable {
     case greaterThan(Double)
     /// `minimum ... maximum`
     case between(Double, Double)
+    /// `> minimum` and `<= maximum`
+    case above(Double, atMost: Double)
 
-    /// Sizes, spacings, insets: finite and not negative.
-    public static let size = NumberBound.atLeast(0)
-    /// Weights, viewport width: finite and positive.
+    /// Sizes, spacings, insets: finite, not negative, at most `ScenarioLimits.maxSize`.
+    public static let size = NumberBound.between(0, ScenarioLimits.maxSize)
+    /// Viewport sizes, line heights: positive, at most `ScenarioLimits.maxSize`.
+    public static let positiveSize = NumberBound.above(0, atMost: ScenarioLimits.maxSize)
+    /// Finite and positive.
     public static let positive = NumberBound.greaterThan(0)
 
     public func admits(_ v: Double) -> Bool {
@@ -129,6 +133,7 @@ public enum NumberBound: Sendable, Hashable {
         case .atLeast(let m): return v >= m
         case .greaterThan(let m): return v > m
         case .between(let lo, let hi): return v >= lo && v <= hi
+        case .above(let lo, let hi): return v > lo && v <= hi
         }
     }
 
@@ -140,6 +145,7 @@ public enum NumberBound: Sendable, Hashable {
         case .atLeast(let m): return "\(noun) >= \(f(m))"
         case .greaterThan(let m): return "\(noun) > \(f(m))"
         case .between(let lo, let hi): return "\(noun) from \(f(lo)) to \(f(hi))"
+        case .above(let lo, let hi): return "\(noun) > \(f(lo)) and <= \(f(hi))"
         }
     }
 }

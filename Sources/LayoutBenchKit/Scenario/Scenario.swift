@@ -53,8 +53,8 @@ public struct Scenario: Hashable, Sendable {
         description = try root.requireNonEmptyString("description")
         viewportSize = Self.defaultViewport
         if let v = try root.optionalObject("viewport") {
-            viewportSize.width = try v.optionalDouble("width", default: Self.defaultViewport.width, .positive)
-            viewportSize.height = try v.optionalDouble("height", default: Self.defaultViewport.height, .positive)
+            viewportSize.width = try v.optionalDouble("width", default: Self.defaultViewport.width, .positiveSize)
+            viewportSize.height = try v.optionalDouble("height", default: Self.defaultViewport.height, .positiveSize)
             try v.finish()
         }
         layout = try ScenarioLayout.parse(try root.require("layout"), contentWidth: viewportSize.width)
@@ -69,8 +69,13 @@ public struct Scenario: Hashable, Sendable {
             items = nil
         case .generated:
             var counts: [Int] = []
-            for node in try root.require("items").array(minCount: 1) {
-                let count = try node.int(.atLeast(1))
+            let itemsNode = try root.require("items")
+            let nodes = try itemsNode.array(minCount: 1)
+            guard nodes.count <= ScenarioLimits.maxItemCounts else {
+                throw itemsNode.error("expected at most \(ScenarioLimits.maxItemCounts) item counts, got \(nodes.count)")
+            }
+            for node in nodes {
+                let count = try node.int(.between(1, Double(ScenarioLimits.maxItems)))
                 if counts.contains(count) { throw node.error("duplicate item count \(count)") }
                 counts.append(count)
             }
@@ -78,7 +83,12 @@ public struct Scenario: Hashable, Sendable {
         }
         workload = try ScenarioWorkload.parse(try root.require("workload"))
         var modes: [String] = []
-        for node in try root.require("modes").array(minCount: 1) {
+        let modesNode = try root.require("modes")
+        let modeNodes = try modesNode.array(minCount: 1)
+        guard modeNodes.count <= ScenarioLimits.maxModes else {
+            throw modesNode.error("expected at most \(ScenarioLimits.maxModes) modes, got \(modeNodes.count)")
+        }
+        for node in modeNodes {
             let mode = try node.nonEmptyString()
             if modes.contains(mode) { throw node.error("duplicate mode \(JSONValue.quoted(mode))") }
             modes.append(mode)

@@ -35,7 +35,11 @@ public enum ScenarioData: Hashable, Sendable {
     private static func parseExplicit(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> [[ItemSize]] {
         var result: [[ItemSize]] = []
         var total = 0
-        for (s, sectionNode) in try node.array(minCount: 1).enumerated() {
+        let sectionNodes = try node.array(minCount: 1)
+        guard sectionNodes.count <= ScenarioLimits.maxSections else {
+            throw node.error("expected at most \(ScenarioLimits.maxSections) sections, got \(sectionNodes.count)")
+        }
+        for (s, sectionNode) in sectionNodes.enumerated() {
             let kind = layout.section(s).style.kind.name
             var items: [ItemSize] = []
             for itemNode in try sectionNode.array() {
@@ -58,9 +62,12 @@ public enum ScenarioData: Hashable, Sendable {
                 items.append(ItemSize(width: width, height: height, spansAllColumns: fullWidth))
             }
             total += items.count
+            guard total <= ScenarioLimits.maxItems else {
+                throw sectionNode.error("explicit data may have at most \(ScenarioLimits.maxItems) items in all")
+            }
             result.append(items)
         }
-        guard total > 0 else { throw node.error("expected at least one item") }
+        // No items at all is an empty state (headers, footers and insets only), laid out as UIKit does.
         return result
     }
 }
@@ -92,7 +99,7 @@ public struct DataGenerator: Hashable, Sendable {
 
     static func parse(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> DataGenerator {
         let r = try node.object()
-        let sections = try r.optionalInt("sections", default: 1, .between(1, 10_000_000))
+        let sections = try r.optionalInt("sections", default: 1, .between(1, Double(ScenarioLimits.maxSections)))
         let heights = try SizeDistribution.parse(try r.require("heights"), allowText: true)
         let kinds = Set(layout.sections.map(\.style.kind.name))
         var widths = defaultWidths

@@ -72,7 +72,11 @@ public struct ScenarioLayout: Hashable, Sendable {
         let top = try Layer.parse(r, isTop: true)
         let pinOffset = try r.optionalDouble("pinOffset", default: 0, .size)
         let entries: [Layer]
-        if let sectionNodes = try r.optional("sections")?.array(minCount: 1) {
+        if let sectionsNode = r.optional("sections") {
+            let sectionNodes = try sectionsNode.array(minCount: 1)
+            guard sectionNodes.count <= ScenarioLimits.maxSectionStyles else {
+                throw sectionsNode.error("expected at most \(ScenarioLimits.maxSectionStyles) section styles, got \(sectionNodes.count)")
+            }
             var list: [Layer] = []
             for entry in sectionNodes { list.append(try Layer.parse(try entry.object(), isTop: false)) }
             entries = list
@@ -245,10 +249,12 @@ struct Layer: Sendable {
         } else {
             layer.kind = try tag("kind") { (n) throws(ScenarioError) in try n.oneOf(ScenarioLayout.kindNames) }
         }
-        layer.columns = try tag("columns") { (n) throws(ScenarioError) in try n.int(.atLeast(1)) }
+        layer.columns = try tag("columns") { (n) throws(ScenarioError) in try n.int(.between(1, Double(ScenarioLimits.maxColumns))) }
         layer.weights = try tag("weights") { (n) throws(ScenarioError) -> [Double] in
             var weights: [Double] = []
-            for element in try n.array(minCount: 1) { weights.append(try element.double(.positive)) }
+            for element in try n.array(minCount: 1) {
+                weights.append(try element.double(.above(0, atMost: ScenarioLimits.maxWeight)))
+            }
             return weights
         }
         layer.direction = try tag("direction") { (n) throws(ScenarioError) in try n.enumCase(RenderDirection.self) }

@@ -88,11 +88,11 @@ public enum SizeDistribution: Hashable, Sendable {
             let share = try r.requireDouble("share", .between(0, 1))
             result = .bimodal(first: first, second: second, share: share)
         default:  // text
-            let minWords = try r.requireInt("minWords", .atLeast(0))
-            let maxWords = try r.requireInt("maxWords", .between(Double(minWords), 100_000))
+            let minWords = try r.requireInt("minWords", .between(0, Double(ScenarioLimits.maxWords)))
+            let maxWords = try r.requireInt("maxWords", .between(Double(minWords), Double(ScenarioLimits.maxWords)))
             var cell = TemplateCell()
-            cell.lineHeight = try r.optionalDouble("lineHeight", default: cell.lineHeight, .positive)
-            cell.fontScale = try r.optionalDouble("fontScale", default: cell.fontScale, .positive)
+            cell.lineHeight = try r.optionalDouble("lineHeight", default: cell.lineHeight, .positiveSize)
+            cell.fontScale = try r.optionalDouble("fontScale", default: cell.fontScale, .above(0, atMost: ScenarioLimits.maxFontScale))
             if let padding = try r.optionalObject("padding") { cell.padding = try parseInsets(padding, defaults: cell.padding) }
             cell.minimumHeight = try r.optionalDouble("minimumHeight", default: cell.minimumHeight, .size)
             result = .text(minWords: minWords, maxWords: maxWords, cell: cell)

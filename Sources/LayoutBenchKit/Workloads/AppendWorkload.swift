@@ -16,8 +16,8 @@ public struct AppendWorkload: Workload {
     public var steps: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        batch = try spec.optionalInt("batch", default: 100, .atLeast(1))
-        steps = try spec.optionalInt("steps", default: 50, .atLeast(1))
+        batch = try spec.optionalInt("batch", default: 100, .between(1, Double(ScenarioLimits.maxBatch)))
+        steps = try spec.optionalInt("steps", default: 50, .between(1, Double(ScenarioLimits.maxSteps)))
         try spec.finish()
     }
 

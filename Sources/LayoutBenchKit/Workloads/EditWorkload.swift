@@ -22,7 +22,7 @@ public struct EditWorkload: Workload {
     public var seed: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        steps = try spec.optionalInt("steps", default: 50, .atLeast(1))
+        steps = try spec.optionalInt("steps", default: 50, .between(1, Double(ScenarioLimits.maxSteps)))
         if let nodes = try spec.optionalArray("operations") {
             var listed: [Operation] = []
             for node in nodes {
@@ -48,12 +48,13 @@ public struct EditWorkload: Workload {
             var data = initial
             var changes: [LayoutChange] = []
             for step in 0..<steps {
-                // A position in the middle half of the current items, never in an empty section.
+                // A position in the middle half of the current items, never in an empty section
+                // (with no items at all, an insert goes to the start of the last section).
                 let count = data.itemCount
-                guard count > 0 else { break }
+                guard count > 0 || operation == .insert else { break }
                 let global = count / 4 + Int(random.next() % UInt64(Swift.max(1, count / 2)))
                 var section = 0
-                while data.sectionStarts[section + 1] <= global { section += 1 }
+                while section + 1 < data.sectionCount && data.sectionStarts[section + 1] <= global { section += 1 }
                 let item = global - data.sectionStarts[section]
                 let change: LayoutChange
                 switch operation {

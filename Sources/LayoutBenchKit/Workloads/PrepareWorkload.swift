@@ -109,6 +109,6 @@ final class PrepareOperation: ConsumingOperation {
     func runNext() throws -> Int {
         guard layout != nil else { throw OperationMisuse.notPrepared }
         try layout!.prepare()
-        return Int(layout!.contentSize.height)
+        return Int(truncatingIfNeeded: layout!.contentSize.height.bitPattern)
     }
 }

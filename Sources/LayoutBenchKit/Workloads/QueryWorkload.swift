@@ -18,7 +18,7 @@ public struct QueryWorkload: Workload {
     public var frames: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .atLeast(1))
+        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
         try spec.finish()
     }
 

@@ -106,12 +106,16 @@ public struct TemplateCell: Hashable, Sendable {
             used = word
         } else {
             // Character wrapping: whole lines, then the remainder opens the next line.
-            let full = (word / limit).rounded(.up) - 1
-            lines += Int(full)
+            // Saturates instead of trapping on an absurd scale (the harness bounds `fontScale`).
+            let full = Swift.min((word / limit).rounded(.up) - 1, Self.maximumLinesPerWord)
+            lines &+= Int(full)
             used = word - full * limit
         }
         lineOpen = true
     }
+
+    /// The most lines one word is counted as taking (a width or scale beyond any real text).
+    public static let maximumLinesPerWord = 1e12
 
     /// Advance of a space, in table units.
     public static let spaceAdvance = 4.5
