@@ -20,17 +20,22 @@ struct Dump: ParsableCommand {
     @Option(help: "The mode (a query mode for query scenarios, an update mode for append/edit).")
     var mode: String
 
-    @Option(help: "One item count of the scenario's sweep (default: the first).")
+    @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first).")
     var items: Int?
 
-    @Option(help: "The scroll offset Y for pinned elements.")
+    @Option(parsing: .unconditional, help: "The scroll offset Y for pinned elements (negative: pulled past the top).")
     var offset: Double = 0
 
-    @Option(help: "Only the elements the mode's rect query returns for X,Y,W,H.", transform: parseRect)
+    @Option(parsing: .unconditional, help: "Only the elements the mode's rect query returns for X,Y,W,H.", transform: parseRect)
     var rect: Rect?
 
     @Option(help: "Write to FILE (atomically) instead of stdout.")
     var out: String?
+
+    func validate() throws {
+        try validateItemCounts(items.map { [$0] } ?? [])
+        try validateOffset(offset)
+    }
 
     func run() throws {
         try reportingErrors {
@@ -38,7 +43,7 @@ struct Dump: ParsableCommand {
             let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: plan.itemCounts[0])
             let csv = FrameDump.csv(snapshot.elements(in: rect))
             if let out {
-                try AtomicFile.write(csv, to: out)
+                try AtomicFile.write(csv, to: out, option: "--out")
             } else {
                 print(csv, terminator: "")
             }

@@ -22,6 +22,13 @@ struct LayoutBench: ParsableCommand {
                   --rect 0,2000,390,844
               layout-bench render mixed-sections-query --mode binary \\
                   --offset 1200 --out layout.svg
+
+            Exit status:
+              0   success
+              1   a bad scenario or data file, a failed verification, or an output path that cannot
+                  be written: one line on stderr naming the file and JSON path (or the option and path)
+              64  a malformed command line (unknown option, missing or malformed value)
+              Interrupted (SIGINT, SIGTERM), the run removes its partial results and ends by the signal.
             """,
         subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, ChildCommand.self]
     )
@@ -39,8 +46,22 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         printError("\(error)")
     } catch let error as CommandFailure {
         printError(error.message)
+    } catch let error as OutputError {
+        printError("\(error)")
     }
     throw ExitCode(1)
+}
+
+/// `--items`: every count must be at least 1 (a usage error, exit 64, in the harness's words).
+func validateItemCounts(_ counts: [Int]) throws {
+    if let bad = counts.first(where: { $0 < 1 }) {
+        throw ValidationError("--items expects an item count >= 1, got \(bad)")
+    }
+}
+
+/// `--offset`: any finite number; negative offsets are real (a rubber-band pull past the top).
+func validateOffset(_ offset: Double) throws {
+    guard offset.isFinite else { throw ValidationError("--offset expects a finite number, got \(offset)") }
 }
 
 /// A failure with a message for the user.

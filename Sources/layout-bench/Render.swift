@@ -18,22 +18,26 @@ struct Render: ParsableCommand {
     @Option(help: "The mode whose layout to draw.")
     var mode: String
 
-    @Option(help: "One item count of the scenario's sweep (default: the first).")
+    @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first).")
     var items: Int?
 
-    @Option(help: "The scroll offset Y (the top of the viewport).")
+    @Option(parsing: .unconditional, help: "The scroll offset Y (the top of the viewport; negative: pulled past the top).")
     var offset: Double = 0
 
     @Option(help: "The SVG file to write.")
     var out: String
 
+    func validate() throws {
+        try validateItemCounts(items.map { [$0] } ?? [])
+        try validateOffset(offset)
+    }
+
     func run() throws {
         try reportingErrors {
-            guard offset.isFinite else { throw CommandFailure(message: "--offset must be a finite number") }
             let plan = try loadPlan(scenario, modes: [mode], items: items.map { [$0] } ?? [])
             let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: plan.itemCounts[0])
             let title = "\(plan.scenario.name) — \(mode), \(plan.itemCounts[0]) items, offset \(offset)"
-            try AtomicFile.write(SVGRenderer.render(snapshot, offset: offset, title: title), to: out)
+            try AtomicFile.write(SVGRenderer.render(snapshot, offset: offset, title: title), to: out, option: "--out")
         }
     }
 }

@@ -23,7 +23,7 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("mode"), help: "Only this mode (repeatable).")
     var modes: [String] = []
 
-    @Option(name: .customLong("items"), help: "Only this item count of the sweep (repeatable).")
+    @Option(name: .customLong("items"), parsing: .unconditionalSingleValue, help: "Only this item count of the sweep (repeatable).")
     var items: [Int] = []
 
     @Flag(help: "Smoke run: the smallest count (at most \(BenchmarkPlan.quickItemLimit)) and few samples.")
@@ -37,6 +37,10 @@ struct Run: ParsableCommand {
 
     @Option(help: ArgumentHelp("Process repetition number written to the CSV (for scripts).", visibility: .hidden))
     var repetition = 1
+
+    func validate() throws {
+        try validateItemCounts(items)
+    }
 
     func run() throws {
         try reportingErrors {

@@ -18,6 +18,18 @@ public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
 /// system), are fsync'ed, and the temporary file is renamed over the destination with rename(2).
 /// On failure the temporary file is removed and the destination is untouched.
 public enum AtomicFile {
+    /// Writes `text` to `path`, the value of `option`; errors are `OutputError`s naming both.
+    public static func write(_ text: String, to path: String, option: String) throws(OutputError) {
+        do {
+            try write(Array(text.utf8), to: path)
+        } catch let error as AtomicFileError {
+            let what = error.operation == "rename" ? "cannot replace the file" : "cannot write the file"
+            throw OutputError(option: option, path: path, doing: what, errno: error.code)
+        } catch {
+            throw OutputError(option: option, path: path, reason: "\(error)")
+        }
+    }
+
     public static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
@@ -29,8 +41,11 @@ public enum AtomicFile {
         let directory = prefix.isEmpty ? "." : (prefix == "/" ? "/" : String(prefix.dropLast()))
         let temporary = prefix + ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
+        // Errors name the destination, never the hidden temporary file.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw AtomicFileError(path: temporary, operation: "open", code: errno) }
+        guard descriptor >= 0 else { throw AtomicFileError(path: path, operation: "open", code: errno) }
+        SignalCleanup.register([temporary])
+        defer { SignalCleanup.unregister([temporary]) }
         var failure: AtomicFileError? = nil
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -38,17 +53,17 @@ public enum AtomicFile {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = AtomicFileError(path: temporary, operation: "write", code: errno)
+                    failure = AtomicFileError(path: path, operation: "write", code: errno)
                     return
                 }
                 offset += written
             }
         }
         if failure == nil && fsync(descriptor) != 0 {
-            failure = AtomicFileError(path: temporary, operation: "fsync", code: errno)
+            failure = AtomicFileError(path: path, operation: "fsync", code: errno)
         }
         if close(descriptor) != 0 && failure == nil {
-            failure = AtomicFileError(path: temporary, operation: "close", code: errno)
+            failure = AtomicFileError(path: path, operation: "close", code: errno)
         }
         if failure == nil && rename(temporary, path) != 0 {
             failure = AtomicFileError(path: path, operation: "rename", code: errno)

@@ -17,6 +17,8 @@ public struct RunSession {
     public var executable: String
     public var progress: (String) -> Void
     private var metadata: RunMetadata
+    /// Where the three files are staged and then moved into place as a set.
+    private let results: ResultsDirectory
 
     public init(
         plans: [BenchmarkPlan], quick: Bool, instructions: Bool, outDirectory: String?, repetition: Int,
@@ -39,7 +41,7 @@ public struct RunSession {
         metadata.runID = "\(stamp)-\(commit)"
         self.metadata = metadata
         self.directory = outDirectory ?? "results/\(stamp)-\(commit)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        results = try ResultsDirectory(target: directory, option: outDirectory == nil ? "results directory" : "--out")
     }
 
     public mutating func run() throws -> Result {
@@ -136,9 +138,10 @@ public struct RunSession {
                 mode: key.mode, items: key.items, operation: key.operation, metric: key.metric,
                 summary: values.map { Summary(repetitions: $0) }).fields)
         }
-        try AtomicFile.write(samples.text, to: directory + "/samples.csv")
-        try AtomicFile.write(summary.text, to: directory + "/summary.csv")
-        try AtomicFile.write(try metadata.jsonText(), to: directory + "/run.json")
+        try results.write(samples.text, to: "samples.csv")
+        try results.write(summary.text, to: "summary.csv")
+        try results.write(try metadata.jsonText(), to: "run.json")
+        try results.commit()
     }
 
     /// valgrind 3.19 cannot read the DWARF 5 debug information Swift 6 emits and gives up, so the

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Temporary paths to remove if the process is interrupted (SIGINT, SIGTERM, SIGHUP): staging
+/// directories and the files in them, temporary files of atomic writes.
+///
+/// The handler only calls `unlink`, `rmdir`, `signal` and `raise` (async-signal-safe) on C
+/// strings prepared beforehand, files first, then directories, and then re-raises the signal with its default action, so the process ends as the
+/// signal intends (status 130 for SIGINT in a shell). Slots are fixed, so registering allocates
+/// only the path's copy and never moves what the handler reads.
+public enum SignalCleanup {
+    static let capacity = 64
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    nonisolated(unsafe) static var installed = false
+    nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+
+    /// Registers paths to remove on interruption; installs the handlers on first use.
+    public static func register(_ paths: [String]) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if !installed {
+            installed = true
+            for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Glibc_signal(signal, handler) }
+        }
+        for path in paths {
+            guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return }
+            slots[slot] = strdup(path)
+        }
+    }
+
+    /// Forgets paths (they were renamed into place or removed).
+    public static func unregister(_ paths: [String]) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        for path in paths {
+            for slot in 0..<capacity {
+                guard let held = slots[slot], strcmp(held, path) == 0 else { continue }
+                slots[slot] = nil
+                free(held)
+                break
+            }
+        }
+    }
+
+    static let handler: @convention(c) (Int32) -> Void = { signal in
+        // Files first, then the (now empty) directories, whatever the slot order.
+        for slot in 0..<SignalCleanup.capacity {
+            if let path = SignalCleanup.slots[slot] { unlink(path) }
+        }
+        for slot in 0..<SignalCleanup.capacity {
+            if let path = SignalCleanup.slots[slot] { rmdir(path) }
+        }
+        _ = Glibc_signal(signal, SIG_DFL)
+        raise(signal)
+    }
+}
+
+@inline(__always)
+private func Glibc_signal(_ number: Int32, _ action: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+    signal(number, action)
+}
