@@ -39,10 +39,11 @@ public struct ScenarioFootprint: Sendable {
     /// The widest a generated word can be in `TemplateCell` table units, with its space.
     static let advancePerWord = 12 * 15.5 + 8 + TemplateCell.spaceAdvance
 
-    public init(plan: BenchmarkPlan) {
+    /// The bounds at `items` (default: the scenario's largest item count).
+    public init(plan: BenchmarkPlan, items count: Int? = nil) {
         let scenario = plan.scenario
         let workload = plan.workload
-        let base = plan.scenario.itemCounts.max() ?? 0
+        let base = count ?? plan.scenario.itemCounts.max() ?? 0
         let styles = scenario.layout.sections
         let viewport = scenario.viewportSize
 

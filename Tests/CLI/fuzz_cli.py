@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Runs the built layout-bench on mutated scenario files (written by the Swift test
+ScenarioFuzzTests into CORPUS) and checks that none crashes: each either works (exit 0) or
+prints exactly one line, `layout-bench: error: FILE: PATH-OR-POSITION: message`, and exits 1.
+No signal exit, no other status. A sample also goes through `run --quick`, which must leave
+either a complete results directory or nothing.
+
+Usage: Tests/CLI/fuzz_cli.py CORPUS BINARY
+"""
+import json, os, re, shutil, subprocess, sys, tempfile
+
+def main():
+    corpus, binary = sys.argv[1], sys.argv[2]
+    files = sorted(f for f in os.listdir(corpus) if f.endswith(".json"))
+    if not files:
+        print("fuzz-cli: no corpus (the fuzz test did not run); skipped")
+        return 0
+    work = tempfile.mkdtemp(prefix="layout-bench-fuzz-")
+    failures, counts = [], {"ok": 0, "refused": 0, "slow": 0}
+    for index, name in enumerate(files):
+        path = os.path.join(corpus, name)
+        mode = "binary"
+        try:
+            modes = json.load(open(path)).get("modes")
+            if isinstance(modes, list) and modes and isinstance(modes[0], str) and modes[0] and not modes[0].startswith("-"):
+                mode = modes[0]
+        except Exception:
+            pass
+        commands = [[binary, "dump", path, "--mode", mode, "--out", os.path.join(work, "dump.csv")]]
+        if index % 8 == 0:
+            commands.append([binary, "run", path, "--quick", "--out", os.path.join(work, f"run-{index}")])
+        for command in commands:
+            try:
+                result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+            except subprocess.TimeoutExpired:
+                counts["slow"] += 1
+                print(f"fuzz-cli: slow (over 120 s, not a crash): {' '.join(command)}")
+                continue
+            problem = check(result, path, command)
+            if problem:
+                failures.append(f"{' '.join(command)}\n  {problem}\n  stderr: {result.stderr.strip()[:2000]}")
+            else:
+                counts["ok" if result.returncode == 0 else "refused"] += 1
+    leftovers = [e for e in os.listdir(work) if ".partial-" in e or ".tmp-" in e]
+    if leftovers:
+        failures.append(f"partial results left behind: {leftovers}")
+    print(f"fuzz-cli: {len(files)} mutated scenarios: {counts['ok']} worked, {counts['refused']} refused with one error line, "
+          f"{counts['slow']} slow, {len(failures)} failures")
+    for failure in failures:
+        print("FAIL " + failure)
+    shutil.rmtree(work, ignore_errors=True)
+    return 1 if failures else 0
+
+ERROR = re.compile(r"^layout-bench: error: (\S+): (.+)$")
+
+def check(result, path, command):
+    status = result.returncode
+    if status < 0:
+        return f"killed by signal {-status}"
+    if status not in (0, 1):
+        return f"exit status {status}"
+    lines = [line for line in result.stderr.splitlines() if line.startswith("layout-bench: error:")]
+    out = command[command.index("--out") + 1]
+    if status == 0:
+        return None if os.path.exists(out) else "exit 0 but no output"
+    if command[1] == "run" and os.path.exists(out):
+        return "a failed run left a results directory"
+    if len(lines) != 1:
+        return f"expected one error line, got {len(lines)}"
+    match = ERROR.match(lines[0])
+    if not match or match.group(1) != path:
+        return "the error does not start with the scenario file"
+    return None
+
+if __name__ == "__main__":
+    sys.exit(main())

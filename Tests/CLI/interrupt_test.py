@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Interrupts layout-bench with SIGINT and SIGKILL at seeded moments of `run` (measuring and
+writing) and of `dump --out`, and checks that the previous results stay intact and whole, that
+a results directory always holds the three files of one run, and that nothing partial remains
+(after SIGKILL, the next run removes what the killed one staged).
+
+Usage: Tests/CLI/interrupt_test.py BINARY
+"""
+import csv, json, os, random, shutil, signal, subprocess, sys, tempfile, time
+
+FILES = ["samples.csv", "summary.csv", "run.json"]
+
+def run_ids(directory):
+    """The run id of each of the three files; a complete set has one."""
+    ids = {json.load(open(os.path.join(directory, "run.json")))["run_id"]}
+    for name in FILES[:2]:
+        with open(os.path.join(directory, name), newline="") as f:
+            ids |= {row["run_id"] for row in csv.DictReader(f)}
+    return ids
+
+def snapshot(directory):
+    return {name: open(os.path.join(directory, name), "rb").read() for name in FILES}
+
+def partials(parent):
+    return [e for e in os.listdir(parent) if ".partial-" in e or ".tmp-" in e]
+
+def main():
+    binary = sys.argv[1]
+    work = tempfile.mkdtemp(prefix="layout-bench-interrupt-")
+    out = os.path.join(work, "results")
+    command = [binary, "run", "list-prepare", "list-query", "--quick", "--out", out]
+    failures = []
+    def expect(condition, message):
+        if not condition:
+            failures.append(message)
+            print("FAIL " + message)
+
+    def start(arguments):
+        """Starts a run and returns once it measures (its first progress line)."""
+        process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for line in process.stderr:
+            if line.startswith("[1/"):
+                break
+        return process
+
+    process = start(command)
+    measuring = time.monotonic()
+    process.stderr.read()
+    process.wait()
+    duration = time.monotonic() - measuring
+    expect(sorted(os.listdir(out)) == sorted(FILES), f"first run wrote {os.listdir(out)}")
+    expect(len(run_ids(out)) == 1, "first run's files disagree on the run id")
+
+    rng = random.Random(8)
+    for attempt in range(6):
+        sig = signal.SIGINT if attempt % 2 == 0 else signal.SIGKILL
+        before = snapshot(out)
+        process = start(command)
+        # Spread over the measurement, the last moments (the write) included.
+        time.sleep(rng.uniform(0.0, 1.1) * duration)
+        process.send_signal(sig)
+        process.stderr.read()
+        status = process.wait()
+        name = f"{signal.Signals(sig).name} at attempt {attempt}"
+        expect(status in (0, -sig), f"{name}: exit status {status}")
+        expect(sorted(e for e in os.listdir(out) if not e.startswith(".")) == sorted(FILES), f"{name}: results now {os.listdir(out)}")
+        ids = run_ids(out)
+        expect(len(ids) == 1, f"{name}: files from two runs: {ids}")
+        if status != 0:
+            expect(snapshot(out) == before, f"{name}: the previous results changed")
+        if sig == signal.SIGINT:
+            # (A SIGKILLed run's staging may remain until a later run gets far enough to sweep it.)
+            mine = [e for e in partials(work) if f"-{process.pid}-" in e]
+            expect(not mine, f"{name}: partial files left: {mine}")
+    # After the SIGKILLs, one complete run sweeps what they staged.
+    subprocess.run(command, check=True, capture_output=True)
+    expect(not partials(work), f"stale staging not removed: {partials(work)}")
+    expect(len(run_ids(out)) == 1, "last run's files disagree on the run id")
+
+    # A first run interrupted while measuring creates nothing.
+    fresh = os.path.join(work, "fresh")
+    process = start([binary, "run", "list-prepare", "list-query", "--quick", "--out", fresh])
+    time.sleep(0.3 * duration)
+    process.send_signal(signal.SIGINT)
+    process.stderr.read()
+    process.wait()
+    expect(not os.path.exists(fresh) and not partials(work), "an interrupted first run left something")
+
+    # dump --out: the previous file stays whole; no temporary file after SIGINT.
+    target = os.path.join(work, "frames.csv")
+    dump = [binary, "dump", "waterfall-append", "--mode", "incremental", "--items", "30000", "--out", target]
+    subprocess.run(dump, check=True, capture_output=True)
+    whole = open(target, "rb").read()
+    for attempt in range(3):
+        process = subprocess.Popen(dump, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.2, 3.0))
+        process.send_signal(signal.SIGINT)
+        process.wait()
+        expect(open(target, "rb").read() == whole, f"dump attempt {attempt}: the file changed or is partial")
+        expect(not partials(work), f"dump attempt {attempt}: temporary file left: {partials(work)}")
+
+    print(f"interrupt test: 6 interrupted runs, 1 interrupted first run, 3 interrupted dumps; {len(failures)} failures")
+    shutil.rmtree(work, ignore_errors=True)
+    return 1 if failures else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
