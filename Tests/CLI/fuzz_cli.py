@@ -9,12 +9,46 @@ Usage: Tests/CLI/fuzz_cli.py CORPUS BINARY
 """
 import json, os, re, shutil, subprocess, sys, tempfile
 
+# The command-line inputs of issue 8, each with the exit status and the start of the one error
+# line it must give (None: it must work). {tmp} is a scratch directory, {file} a file in it.
+ISSUE_INPUTS = [
+    (["run", "list-query", "--quick", "--out", "/proc/x"], 1, "layout-bench: error: --out /proc/x: cannot create the results directory"),
+    (["run", "list-query", "--quick", "--out", "{file}"], 1, "layout-bench: error: --out {file}: exists and is not a directory"),
+    (["dump", "list-query", "--mode", "binary", "--out", "/proc/x/y.csv"], 1, "layout-bench: error: --out /proc/x/y.csv: cannot write the file"),
+    (["run", "list-query", "--items", "-5"], 64, "Error: --items expects an item count >= 1, got -5"),
+    (["dump", "list-query", "--mode", "binary", "--offset", "NaN"], 64, "Error: --offset expects a finite number"),
+    (["dump", "list-query", "--mode", "binary", "--offset", "-40", "--rect", "-10,-40,390,844", "--out", "{tmp}/d.csv"], 0, None),
+    (["render", "list-query", "--mode", "binary", "--offset", "-40", "--out", "{tmp}/r.svg"], 0, None),
+]
+
+def check_issue_inputs(binary):
+    failures = []
+    tmp = tempfile.mkdtemp(prefix="layout-bench-inputs-")
+    file = os.path.join(tmp, "a-file")
+    open(file, "w").write("x")
+    for arguments, status, start in ISSUE_INPUTS:
+        arguments = [a.format(tmp=tmp, file=file) for a in arguments]
+        result = subprocess.run([binary] + arguments, capture_output=True, text=True, timeout=120)
+        first = (result.stderr.splitlines() or [""])[0]
+        if result.returncode != status or (start and not first.startswith(start.format(tmp=tmp, file=file))):
+            failures.append(f"{' '.join(arguments)}: exit {result.returncode}, stderr {result.stderr.strip()[:500]!r}")
+        if status == 1 and len(result.stderr.splitlines()) != 1:
+            failures.append(f"{' '.join(arguments)}: expected one error line, got {result.stderr!r}")
+    if sorted(os.listdir(tmp)) != ["a-file", "d.csv", "r.svg"]:
+        failures.append(f"unexpected files: {os.listdir(tmp)}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    print(f"fuzz-cli: {len(ISSUE_INPUTS)} command lines of issue 8, {len(failures)} failures")
+    return failures
+
 def main():
     corpus, binary = sys.argv[1], sys.argv[2]
+    issue_failures = check_issue_inputs(binary)
+    for failure in issue_failures:
+        print("FAIL " + failure)
     files = sorted(f for f in os.listdir(corpus) if f.endswith(".json"))
     if not files:
-        print("fuzz-cli: no corpus (the fuzz test did not run); skipped")
-        return 0
+        print("fuzz-cli: no corpus (the fuzz test did not run); mutations skipped")
+        return 1 if issue_failures else 0
     work = tempfile.mkdtemp(prefix="layout-bench-fuzz-")
     failures, counts = [], {"ok": 0, "refused": 0, "slow": 0}
     for index, name in enumerate(files):
@@ -49,7 +83,7 @@ def main():
     for failure in failures:
         print("FAIL " + failure)
     shutil.rmtree(work, ignore_errors=True)
-    return 1 if failures else 0
+    return 1 if failures or issue_failures else 0
 
 ERROR = re.compile(r"^layout-bench: error: (\S+): (.+)$")
 

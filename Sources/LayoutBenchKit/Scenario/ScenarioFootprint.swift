@@ -101,6 +101,15 @@ public struct ScenarioFootprint: Sendable {
             what: "data, frames and \(plan.modes.count) modes' layouts for \(items) items")]
         terms.append(Term(bytes: Double(sectionCount) * 256, path: scenario.data.isExplicit ? "data.sections" : "data.generate.sections",
                           what: "\(sectionCount) sections"))
+        // Waterfall state per section and column (column bottoms, lanes, checkpoints).
+        let columnStyles = styles.compactMap { section -> (Int, String)? in
+            guard case .waterfall(let waterfall) = section.style.kind else { return nil }
+            return (waterfall.columns, JSONPath.appending(section.path, key: "columns"))
+        }
+        if let (columns, path) = columnStyles.max(by: { $0.0 < $1.0 }) {
+            terms.append(Term(bytes: Double(sectionCount) * Double(columns) * 128 * modes, path: path,
+                              what: "the state of \(columns) columns in each of \(sectionCount) sections"))
+        }
         if case .generated(let g) = scenario.data, case .text(_, let maxWords, _) = g.heights {
             let generated = Double(items) + Double(extraPerSection) * Double(sectionCount)
             terms.append(Term(bytes: generated * (Double(maxWords) * Self.bytesPerWord + 16),
