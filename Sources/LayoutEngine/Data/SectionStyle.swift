@@ -110,6 +110,14 @@ public struct SectionStyle: Hashable, Sendable {
         self.footerPin = footerPin
     }
 
+    /// The same style with nothing pinned (the natural frames).
+    public var unpinned: SectionStyle {
+        var style = self
+        style.headerPin = .none
+        style.footerPin = .none
+        return style
+    }
+
     /// Checks every number against the content width. `field` prefixes the names in errors.
     public func validate(contentWidth: Double, field: String = "section") throws(LayoutError) {
         try LayoutError.checkSize(insets.top, "\(field).insets.top")

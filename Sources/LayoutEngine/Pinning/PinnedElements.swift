@@ -113,25 +113,61 @@ public struct PinnedElements: Sendable {
         }
     }
 
-    /// O(log S): the sections under the visible top and bottom, and their header and footer.
+    /// O(log S): the sections under the visible top and bottom, and their header and footer. The
+    /// searches gallop from the previous step's sections, so a small scroll costs O(1) probes and
+    /// a jump O(log distance).
     private mutating func locate(frames: LayoutFrames) {
         scannedThrough = -1
         let sectionCount = frames.sectionCount
-        let top = visibleTop
+        let top = visibleTop, bottom = visibleBottom
         // The last section with sectionTops[s] - stackedAbove[s] < T (a non-decreasing key).
-        var low = 0, high = sectionCount
-        while low < high {
-            let mid = (low + high) >> 1
-            if frames.sectionTops[mid] - stackedAbove[mid] < top { low = mid + 1 } else { high = mid }
+        let firstBelowTop = frames.sectionTops.withUnsafeBufferPointer { tops in
+            stackedAbove.withUnsafeBufferPointer { stacked in
+                Self.firstIndex(from: topSection + 1, count: sectionCount) { tops[$0] - stacked[$0] >= top }
+            }
         }
-        topSection = low - 1
+        topSection = firstBelowTop - 1
         if topSection >= 0, headerPins[topSection] == .normal {
             topHeaderY = Self.normalHeaderY(section: topSection, frames: frames, stackedTop: top + stackedAbove[topSection])
         }
-        bottomSection = frames.firstSection(endingBelow: visibleBottom)
-        if bottomSection < sectionCount, footerPins[bottomSection] == .normal {
-            bottomFooterY = Self.normalFooterY(section: bottomSection, frames: frames, visibleBottom: visibleBottom)
+        bottomSection = frames.sectionTops.withUnsafeBufferPointer { tops in
+            Self.firstIndex(from: bottomSection, count: sectionCount) { tops[$0 + 1] > bottom }
         }
+        if bottomSection < sectionCount, footerPins[bottomSection] == .normal {
+            bottomFooterY = Self.normalFooterY(section: bottomSection, frames: frames, visibleBottom: bottom)
+        }
+    }
+
+    /// The first index in `0..<count` where `isAtOrAfter` holds (false then true along the
+    /// indices), or `count`: galloping out from `hint`, then a binary search. O(log |answer - hint|).
+    @inline(__always)
+    static func firstIndex(from hint: Int, count: Int, _ isAtOrAfter: (Int) -> Bool) -> Int {
+        func holds(_ i: Int) -> Bool { i >= count || isAtOrAfter(i) }
+        let start = Swift.min(Swift.max(hint, 0), count)
+        var low: Int, high: Int  // the answer lies in low...high; holds(high)
+        var step = 1
+        if holds(start) {
+            high = start
+            while true {
+                let probe = start - step
+                if probe < 0 { low = 0; break }
+                if holds(probe) { high = probe; step <<= 1 } else { low = probe + 1; break }
+            }
+        } else {
+            low = start + 1
+            while true {
+                let probe = start + step
+                if probe >= count { high = count; break }
+                if holds(probe) { high = probe; break }
+                low = probe + 1
+                step <<= 1
+            }
+        }
+        while low < high {
+            let mid = (low + high) >> 1
+            if holds(mid) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// O(sections scanned): HDHeaderStopHelper's walk from section 0, accumulating the height of
@@ -234,25 +270,36 @@ public struct PinnedElements: Sendable {
     /// `rect`, including stacked headers of sections far above it. O(k + sections meeting the rect +
     /// log S); allocates nothing once `results` has the capacity.
     public func applyPinnedFrames(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
-        var kept = 0
-        for read in results.indices {
-            let id = results[read].id
-            let pins: Bool
-            switch id.kind {
-            case .header: pins = headerPins[id.section] != .none
-            case .footer: pins = footerPins[id.section] != .none
-            case .item, .decoration: pins = false
+        let kept = results.withUnsafeMutableBufferPointer { buffer in
+            var kept = 0
+            for read in buffer.indices {
+                let id = buffer[read].id
+                let pins: Bool
+                switch id.kind {
+                case .header: pins = headerPins[id.section] != .none
+                case .footer: pins = footerPins[id.section] != .none
+                case .item, .decoration: pins = false
+                }
+                if !pins {
+                    if kept != read { buffer[kept] = buffer[read] }
+                    kept += 1
+                }
             }
-            if !pins {
-                if kept != read { results[kept] = results[read] }
-                kept += 1
-            }
+            return kept
         }
         results.removeLast(results.count - kept)
         guard !rect.isEmpty else { return }
 
-        let sections = frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY)
-        for s in sections {
+        // The sections meeting the rect (as `LayoutFrames.sectionRange`, with its slack), found by
+        // galloping from the section under the visible top, where viewport queries start.
+        let sectionCount = frames.sectionCount
+        let slack = 1e-9 * (1 + frames.contentHeight)
+        let minY = rect.minY - slack, maxY = rect.maxY + slack
+        let first = frames.sectionTops.withUnsafeBufferPointer { tops in
+            Self.firstIndex(from: topSection, count: sectionCount) { tops[$0 + 1] > minY }
+        }
+        var s = first
+        while s < sectionCount, frames.sectionTops[s] < maxY {
             if headerPins[s] != .none {
                 let attributes = headerAttributes(section: s, frames: frames)
                 if attributes.frame.intersects(rect) { results.append(attributes) }
@@ -261,7 +308,9 @@ public struct PinnedElements: Sendable {
                 let attributes = footerAttributes(section: s, frames: frames)
                 if attributes.frame.intersects(rect) { results.append(attributes) }
             }
+            s += 1
         }
+        let sections = first..<Swift.max(first, s)
         // Stacked headers of earlier sections, pinned down into the rect: their pinned frames
         // [T + stackedAbove(s), T + stackedAbove(s + 1)) follow each other, so binary search.
         guard !stackedSections.isEmpty, sections.lowerBound > 0 else { return }

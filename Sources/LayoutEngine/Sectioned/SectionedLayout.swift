@@ -119,6 +119,12 @@ public struct SectionedLayout: CollectionLayout {
         newBounds.width != bounds.width || pinsAnything(movingTo: newBounds)
     }
 
+    /// The context for a bounds change: only the bounds (the pinned frames follow them; a width
+    /// change lays everything out again in `invalidate(with:)`).
+    public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        .bounds(newBounds)
+    }
+
     private func pinsAnything(movingTo newBounds: Rect) -> Bool {
         (pinsHeaders && newBounds.minY != bounds.minY) || (pinsFooters && newBounds.maxY != bounds.maxY)
     }
