@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CCallgrind"),
 
         // The harness: scenarios, workloads, measurement, statistics, CSV. Knows nothing of the CLI.
-        .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "CJemalloc", "CCallgrind"]),
+        .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "LayoutReference", "CJemalloc", "CCallgrind"]),
 
         .executableTarget(
             name: "layout-bench",
@@ -40,6 +40,6 @@ let package = Package(
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference"]),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine"]),
+        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference"]),
     ]
 )

@@ -131,7 +131,7 @@ public enum ReferenceCheck {
     }
 
     /// Whether moving `rect`'s edges by the tolerance changes whether `frame` intersects it.
-    private static func isBorderline(_ frame: Rect, _ rect: Rect) -> Bool {
+    static func isBorderline(_ frame: Rect, _ rect: Rect) -> Bool {
         let slack = max(ReferenceTolerance.absolute, ReferenceTolerance.ulps * max(
             frame.y.magnitude.ulp, (frame.y + frame.height).magnitude.ulp,
             rect.y.magnitude.ulp, (rect.y + rect.height).magnitude.ulp, frame.x.magnitude.ulp, rect.x.magnitude.ulp))

@@ -41,7 +41,7 @@ struct Dump: ParsableCommand {
         try reportingErrors {
             let plan = try loadPlan(scenario, modes: [mode], items: items.map { [$0] } ?? [])
             let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: plan.itemCounts[0])
-            let csv = FrameDump.csv(snapshot.elements(in: rect))
+            let csv = FrameDump.csv(snapshot.elements(in: rect, offset: offset))
             if let out {
                 try AtomicFile.write(csv, to: out, option: "--out")
             } else {

@@ -141,16 +141,33 @@ import Foundation
             path: "data.generate.fullWidthEvery", "applies to waterfall items only")
     }
 
-    @Test func pinningIsNotAvailableYet() {
+    @Test func badPins() {
         expectScenarioError(
-            scenarioJSON(layout: #"{"kind": "list", "header": {"height": 40, "pin": "stacked"}}"#),
-            path: "layout.header.pin", "pinning is not available yet")
-        expectScenarioError(
-            scenarioJSON(layout: #"{"kind": "list", "sections": [{"footer": {"pin": "normal"}}]}"#),
-            path: "layout.sections[0].footer.pin", "pinning is not available yet")
+            scenarioJSON(layout: #"{"kind": "list", "header": {"height": 40, "pin": "sticky"}}"#),
+            path: "layout.header.pin", #"unknown value "sticky"; expected one of "none", "normal", "stacked""#)
         expectScenarioError(
             scenarioJSON(layout: #"{"kind": "list", "footer": {"pin": "stacked"}}"#),
             path: "layout.footer.pin", #"unknown value "stacked"; expected one of "none", "normal""#)
+        expectScenarioError(
+            scenarioJSON(layout: #"{"kind": "list", "sections": [{}, {"footer": {"height": 20, "pin": "stacked"}}]}"#),
+            path: "layout.sections[1].footer.pin", #"expected one of "none", "normal""#)
+        expectScenarioError(
+            scenarioJSON(layout: #"{"kind": "list", "pinOffset": -4}"#),
+            path: "layout.pinOffset", "expected a number >= 0, got -4")
+        expectScenarioError(
+            scenarioJSON(layout: #"{"kind": "list", "pinOffset": 1e999}"#),
+            path: "layout.pinOffset", "too large to be a finite number")
+        expectScenarioError(
+            scenarioJSON(layout: #"{"kind": "list", "sections": [{"pinOffset": 4}]}"#),
+            path: "layout.sections[0].pinOffset", "unknown key")
+    }
+
+    @Test func pinsReachTheEngine() throws {
+        let scenario = try parseScenario(scenarioJSON(
+            layout: #"{"kind": "list", "pinOffset": 64, "header": {"height": 40, "pin": "normal"}, "footer": {"height": 10, "pin": "normal"}, "sections": [{}, {"header": {"pin": "stacked"}}]}"#))
+        #expect(scenario.layout.pinOffset == 64)
+        #expect(scenario.makeStyles().map(\.headerPin) == [.normal, .stacked])
+        #expect(scenario.makeStyles().map(\.footerPin) == [.normal, .normal])
     }
 
     @Test func unknownDistribution() {

@@ -5,15 +5,24 @@ import LayoutEngine
 /// Each workload's fixture says what its modes look like (`WorkloadFixture.snapshot(mode:)`):
 /// for `prepare` and `query` the prepared layout (queried with the chosen query mode), for
 /// `append` and `edit` the layout the update mode produced after the workload's whole trace.
+/// Headers and footers whose `styles` pin them are shown where they are at a scroll offset
+/// (SPEC §3); without styles nothing pins.
 public struct LayoutSnapshot {
     public var frames: LayoutFrames
     public var queryMode: RectQueryMode
     public var viewport: Rect
+    /// The styles the frames were laid out with (their pins say what moves with the offset).
+    public var styles: [SectionStyle]
+    public var pinOffset: Double
 
-    public init(frames: LayoutFrames, queryMode: RectQueryMode, viewport: Rect) {
+    public init(
+        frames: LayoutFrames, queryMode: RectQueryMode, viewport: Rect, styles: [SectionStyle] = [], pinOffset: Double = 0
+    ) {
         self.frames = frames
         self.queryMode = queryMode
         self.viewport = viewport
+        self.styles = styles
+        self.pinOffset = pinOffset
     }
 
     /// The snapshot of one of the plan's modes at `items` items, from its workload.
@@ -21,11 +30,21 @@ public struct LayoutSnapshot {
         self = try plan.workload.makeGroup(scenario: plan.scenario, items: items).snapshot(mode: mode)
     }
 
-    /// Elements whose frame intersects `rect` by the snapshot's query mode, or every element.
-    public func elements(in rect: Rect?) -> [LayoutAttributes] {
-        guard let rect else { return frames.allElements() }
+    /// Elements whose frame intersects `rect` by the snapshot's query mode, or every element, with
+    /// the headers and footers that pin where they are at scroll offset `offset`.
+    public func elements(in rect: Rect?, offset: Double = 0) -> [LayoutAttributes] {
+        var pinned = PinnedElements()
+        if !styles.isEmpty {
+            pinned.configure(frames: frames, styles: styles)
+            pinned.update(mode: .cached, frames: frames, visibleTop: offset + pinOffset, visibleBottom: offset + viewport.height)
+        }
+        guard let rect else {
+            let all = frames.allElements()
+            return pinned.isEmpty ? all : all.map { pinned.attributes(of: $0.id, frames: frames) ?? $0 }
+        }
         var results: [LayoutAttributes] = []
         queryMode.makeIndex(frames: frames).elements(in: rect, frames: frames, into: &results)
+        if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, frames: frames, to: &results) }
         return results.sorted { $0.id < $1.id }
     }
 }

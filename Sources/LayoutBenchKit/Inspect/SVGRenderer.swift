@@ -2,8 +2,10 @@ import Foundation
 import LayoutEngine
 
 /// Draws a snapshot as SVG: section backgrounds, items, headers and footers (pinned ones
-/// highlighted), and the viewport at the scroll offset as a dashed outline. Only the band from
-/// one viewport above to two below the offset is drawn, so a million-item layout stays small.
+/// highlighted in orange and labelled "pinned", at their pinned frames for the offset), the
+/// viewport at the scroll offset as a dashed outline, and the pinOffset line when there is one.
+/// Only the band from one viewport above to two below the offset is drawn, so a million-item
+/// layout stays small.
 public enum SVGRenderer {
     public static func render(_ snapshot: LayoutSnapshot, offset: Double, title: String) -> String {
         let viewport = Rect(x: 0, y: offset, width: snapshot.viewport.width, height: snapshot.viewport.height)
@@ -12,7 +14,7 @@ public enum SVGRenderer {
         let band = Rect(x: -1e9, y: top, width: 2e9, height: Swift.max(bottom - top, 1))
         let width = snapshot.viewport.width
         let margin = 20.0
-        let elements = snapshot.elements(in: band).sorted { $0.zIndex < $1.zIndex }
+        let elements = snapshot.elements(in: band, offset: offset).sorted { $0.zIndex < $1.zIndex }
         let viewTop = top - margin - 24, viewHeight = bottom - top + 2 * margin + 24
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(width + 2 * margin))" height="\(fmt(viewHeight))" \
@@ -36,12 +38,18 @@ public enum SVGRenderer {
             svg += "<title>\(element.id)</title></rect>\n"
             if element.id.kind != .item || f.height >= 14 {
                 svg += "<text x=\"\(fmt(f.x + 3))\" y=\"\(fmt(f.y + Swift.min(f.height - 2, 12)))\" font-size=\"9\" fill=\"#223\">"
-                svg += "\(element.id.kind == .item ? "\(element.id.section).\(element.id.index)" : element.id.kind.name + " \(element.id.section)")</text>\n"
+                svg += "\(element.id.kind == .item ? "\(element.id.section).\(element.id.index)" : element.id.kind.name + " \(element.id.section)")\(element.isPinned ? " (pinned)" : "")</text>\n"
             }
         }
         svg += "</g>\n<rect x=\"0\" y=\"\(fmt(top))\" width=\"\(fmt(width))\" height=\"\(fmt(bottom - top))\" fill=\"none\" stroke=\"#bbb\"/>\n"
         svg += "<rect x=\"\(fmt(viewport.x))\" y=\"\(fmt(viewport.y))\" width=\"\(fmt(viewport.width))\" height=\"\(fmt(viewport.height))\" "
         svg += "fill=\"none\" stroke=\"#d0342c\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
+        if snapshot.pinOffset > 0 {
+            // The visible top that headers pin to: offset + pinOffset (a navigation bar above it).
+            let line = offset + snapshot.pinOffset
+            svg += "<line x1=\"0\" y1=\"\(fmt(line))\" x2=\"\(fmt(width))\" y2=\"\(fmt(line))\" stroke=\"#7a3fa8\" stroke-width=\"1.5\" stroke-dasharray=\"3 3\"/>\n"
+            svg += "<text x=\"\(fmt(width - 3))\" y=\"\(fmt(line - 3))\" font-size=\"9\" fill=\"#7a3fa8\" text-anchor=\"end\">pinOffset \(fmt(snapshot.pinOffset))</text>\n"
+        }
         // The caption last, so nothing covers it.
         svg += "<text x=\"0\" y=\"\(fmt(top - margin + 4))\" font-size=\"11\" fill=\"#333\">\(escape(title))</text>\n"
         svg += "<text x=\"0\" y=\"\(fmt(top - 6))\" font-size=\"10\" fill=\"#666\">y \(fmt(top)) to \(fmt(bottom)) of \(fmt(snapshot.frames.contentHeight)); dashed: the viewport at \(fmt(offset))</text>\n"

@@ -10,8 +10,8 @@ public enum PinBehavior: String, Hashable, Sendable, CaseIterable {
     public static let footerCases: [PinBehavior] = [.none, .normal]
 }
 
-/// One resolved section style of a scenario: the engine style plus what the engine does not
-/// model yet (pinning), and the JSON path it came from (`layout` or `layout.sections[i]`).
+/// One resolved section style of a scenario: the engine style (pins included), the pins as
+/// written, and the JSON path it came from (`layout` or `layout.sections[i]`).
 public struct ScenarioSection: Hashable, Sendable {
     public var style: SectionStyle
     public var headerPin: PinBehavior
@@ -47,8 +47,8 @@ public struct ScenarioSection: Hashable, Sendable {
 /// only when no section of the layout is of its kind. Spacing, insets, header, footer and
 /// background apply to every kind (`itemSpacing` has no effect on a list).
 ///
-/// Pinning: `pin` is parsed and validated (`none`, `normal`, `stacked`; footers `none`,
-/// `normal`), but the engine has no sticky headers yet, so anything but `none` is rejected.
+/// Pinning: `pin` is `none`, `normal` or `stacked` for headers, `none` or `normal` for footers
+/// (SPEC §3); `pinOffset` is the layout's T - offset.
 public struct ScenarioLayout: Hashable, Sendable {
     /// The resolved styles; the layout cycles through them.
     public var sections: [ScenarioSection]
@@ -139,13 +139,8 @@ public struct ScenarioLayout: Hashable, Sendable {
         style.background = pick(\.background)?.value ?? false
         let headerPin = pick(\.headerPin)
         let footerPin = pick(\.footerPin)
-        for pin in [headerPin, footerPin] {
-            if let pin, pin.value != .none {
-                throw ScenarioError(
-                    file: file, path: pin.path,
-                    message: "pinning is not available yet (the engine has no sticky headers or footers); use \"none\"")
-            }
-        }
+        style.headerPin = HeaderPin(rawValue: (headerPin?.value ?? .none).rawValue)!
+        style.footerPin = footerPin?.value == .normal ? .normal : .none
 
         do {
             try style.validate(contentWidth: contentWidth, field: "@")

@@ -3,7 +3,8 @@ import LayoutEngine
 /// `query`: replays a scroll trace (`ScrollTrace`) and issues one viewport-sized rect query per
 /// frame, as `layoutAttributesForElements(in:)` is called while scrolling. Modes are the rect-query
 /// strategies; each is verified against the exact answer of `linear` on every frame of the trace,
-/// and heuristic modes report their recall and the elements they return per query.
+/// and heuristic modes report their recall and the elements they return per query. Queries see the
+/// natural frames: pins are measured by `sticky-scroll`.
 public struct QueryWorkload: Workload {
     public typealias Mode = RectQueryMode
     public enum Operation: String, WorkloadOperation {
@@ -50,7 +51,7 @@ public final class QueryFixture: WorkloadFixture {
         self.scenario = scenario
         self.items = items
         var layout = try SectionedLayout(
-            bounds: scenario.viewport, styles: scenario.makeStyles(), data: scenario.makeData(items: items))
+            bounds: scenario.viewport, styles: scenario.makeStyles().map(\.unpinned), data: scenario.makeData(items: items))
         try layout.prepare()
         self.layout = layout
         trace = ScrollTrace(

@@ -6,6 +6,7 @@ public enum WorkloadCatalog {
         QueryWorkload.self,
         AppendWorkload.self,
         EditWorkload.self,
+        StickyScrollWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

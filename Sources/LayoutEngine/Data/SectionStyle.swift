@@ -59,8 +59,25 @@ public enum SectionKind: Hashable, Sendable {
     }
 }
 
-/// Everything about one section except its items: the algorithm, spacing, insets and the
-/// heights of its header and footer (0 means none).
+/// How a section header behaves while scrolling (SPEC §3; HDCollectionView's `headerTopStopType`).
+public enum HeaderPin: String, Hashable, Sendable, CaseIterable {
+    /// Scrolls with its section.
+    case none
+    /// Sticks at the visible top until the end of its section's items pushes it out.
+    case normal
+    /// Sticks below the stacked headers of earlier sections and never leaves (a two-level list).
+    case stacked
+}
+
+/// How a section footer behaves while scrolling: it cannot stack.
+public enum FooterPin: String, Hashable, Sendable, CaseIterable {
+    case none
+    /// Sticks at the visible bottom while the top of its section's items is above it.
+    case normal
+}
+
+/// Everything about one section except its items: the algorithm, spacing, insets, the
+/// heights of its header and footer (0 means none) and how they pin.
 public struct SectionStyle: Hashable, Sendable {
     public var kind: SectionKind
     public var insets: EdgeInsets
@@ -72,11 +89,15 @@ public struct SectionStyle: Hashable, Sendable {
     public var footerHeight: Double
     /// Whether the section has a background decoration spanning the whole section.
     public var background: Bool
+    /// How the header pins (no effect without a header).
+    public var headerPin: HeaderPin
+    /// How the footer pins (no effect without a footer).
+    public var footerPin: FooterPin
 
     public init(
         kind: SectionKind = .list, insets: EdgeInsets = .zero, itemSpacing: Double = 0,
         lineSpacing: Double = 0, headerHeight: Double = 0, footerHeight: Double = 0,
-        background: Bool = false
+        background: Bool = false, headerPin: HeaderPin = .none, footerPin: FooterPin = .none
     ) {
         self.kind = kind
         self.insets = insets
@@ -85,6 +106,16 @@ public struct SectionStyle: Hashable, Sendable {
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
         self.background = background
+        self.headerPin = headerPin
+        self.footerPin = footerPin
+    }
+
+    /// The same style with nothing pinned (the natural frames).
+    public var unpinned: SectionStyle {
+        var style = self
+        style.headerPin = .none
+        style.footerPin = .none
+        return style
     }
 
     /// Checks every number against the content width. `field` prefixes the names in errors.

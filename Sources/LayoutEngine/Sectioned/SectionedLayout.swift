@@ -7,7 +7,10 @@
 /// and the footer. Section styles cycle when there are more sections than styles.
 ///
 /// Rect queries go through the strategy chosen by `queryMode`; its index is rebuilt by `prepare()`
-/// after any change of the frames.
+/// after any change of the frames. Headers and footers whose style pins them (`SectionStyle.headerPin`,
+/// `footerPin`) follow the bounds: a scroll invalidates the layout (`shouldInvalidate(forBoundsChange:)`),
+/// `prepare()` moves them with the work `pinningMode` names, and rect queries return their current
+/// frames (`PinnedElements`) on top of whatever the query index finds.
 public struct SectionedLayout: CollectionLayout {
     public private(set) var bounds: Rect
     public private(set) var styles: [SectionStyle]
@@ -17,12 +20,25 @@ public struct SectionedLayout: CollectionLayout {
     private var queryIndex: any RectQueryIndex
     private var needsLayout = true
     private var needsIndex = true
+    /// How far below the scroll offset the visible top lies (a navigation bar): T = offset + pinOffset.
+    public private(set) var pinOffset: Double
+    /// What a bounds change costs when something pins.
+    public private(set) var pinningMode: PinningMode
+    /// The pinnable headers and footers and their frames at `bounds`.
+    public private(set) var pinned = PinnedElements()
+    private let pinsHeaders: Bool
+    private let pinsFooters: Bool
+    private var needsPinning = true
+    /// How many times every item was laid out (`layoutAll`): a bounds-only invalidation keeps the
+    /// item frames, so it does not change this unless `pinningMode` is `.relayout`.
+    public private(set) var layoutPasses = 0
 
     /// A layout for `data` in a viewport of `bounds` (its width is the content width).
     /// Throws `LayoutError` for a negative, NaN or infinite size, a width not larger than the
-    /// insets, columns < 1 or weights that are not positive.
+    /// insets, columns < 1, weights that are not positive, or a negative or NaN `pinOffset`.
     public init(
-        bounds: Rect, styles: [SectionStyle], data: LayoutData, queryMode: RectQueryMode = .binary
+        bounds: Rect, styles: [SectionStyle], data: LayoutData, queryMode: RectQueryMode = .binary,
+        pinOffset: Double = 0, pinningMode: PinningMode = .cached
     ) throws(LayoutError) {
         guard bounds.width.isFinite, bounds.width > 0 else {
             throw LayoutError(field: "viewport.width", reason: .invalidValue(bounds.width))
@@ -36,11 +52,16 @@ public struct SectionedLayout: CollectionLayout {
         for (index, style) in styles.enumerated() {
             try style.validate(contentWidth: bounds.width, field: "sections[\(index)]")
         }
+        try LayoutError.checkSize(pinOffset, "pinOffset")
         self.bounds = bounds
         self.styles = styles
         self.data = data
         self.queryMode = queryMode
         self.queryIndex = LinearQuery(frames: LayoutFrames())
+        self.pinOffset = pinOffset
+        self.pinningMode = pinningMode
+        pinsHeaders = styles.contains { $0.headerPin != .none && $0.headerHeight > 0 }
+        pinsFooters = styles.contains { $0.footerPin != .none && $0.footerHeight > 0 }
     }
 
     /// A UITableView-style list: every section a list with the same style.
@@ -69,6 +90,11 @@ public struct SectionedLayout: CollectionLayout {
             queryIndex = queryMode.makeIndex(frames: frames)
             needsIndex = false
         }
+        if needsPinning {
+            pinned.update(
+                mode: pinningMode, frames: frames, visibleTop: bounds.minY + pinOffset, visibleBottom: bounds.maxY)
+            needsPinning = false
+        }
     }
 
     public mutating func invalidate(with context: InvalidationContext) {
@@ -77,20 +103,42 @@ public struct SectionedLayout: CollectionLayout {
         }
         if let newBounds = context.newBounds {
             if newBounds.width != bounds.width { needsLayout = true }
+            if pinsAnything(movingTo: newBounds) {
+                // A bounds-only change keeps the item frames, unless the mode recomputes everything.
+                if pinningMode == .relayout { needsLayout = true }
+                needsPinning = true
+            }
             bounds = newBounds
         }
+        if needsLayout { needsPinning = true }
     }
 
+    /// True for a width change, and when something pinned can move: a header pins and the top
+    /// moves, or a footer pins and the bottom moves.
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.width != bounds.width
+        newBounds.width != bounds.width || pinsAnything(movingTo: newBounds)
     }
 
+    /// The context for a bounds change: only the bounds (the pinned frames follow them; a width
+    /// change lays everything out again in `invalidate(with:)`).
+    public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        .bounds(newBounds)
+    }
+
+    private func pinsAnything(movingTo newBounds: Rect) -> Bool {
+        (pinsHeaders && newBounds.minY != bounds.minY) || (pinsFooters && newBounds.maxY != bounds.maxY)
+    }
+
+    /// The elements in `rect`; pinned headers and footers at their current frames, including
+    /// those whose natural frame lies outside `rect`.
     public func elements(in rect: Rect, into results: inout [LayoutAttributes]) {
-        precondition(!needsLayout && !needsIndex, "prepare() must run after an invalidation before a query")
+        precondition(!needsLayout && !needsIndex && !needsPinning, "prepare() must run after an invalidation before a query")
         queryIndex.elements(in: rect, frames: frames, into: &results)
+        if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, frames: frames, to: &results) }
     }
 
     public func attributes(for element: ElementID) throws -> LayoutAttributes {
+        if !needsPinning, let attributes = pinned.attributes(of: element, frames: frames) { return attributes }
         guard let attributes = frames.attributes(of: element) else {
             throw LayoutError(field: "element", reason: .noSuchElement(element))
         }
@@ -117,6 +165,15 @@ public struct SectionedLayout: CollectionLayout {
     /// Lays out every section from scratch: O(n) for list and flow, O(n·columns) for waterfall.
     public mutating func layoutAll() {
         SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, into: &frames)
+        layoutPasses += 1
+        pinned.configure(frames: frames, styles: styles)
+        needsPinning = true
+    }
+
+    /// Changes how bounds changes are handled; the pinned frames are recomputed by the next `prepare()`.
+    public mutating func setPinningMode(_ mode: PinningMode) {
+        pinningMode = mode
+        needsPinning = true
     }
 
     /// The frames of `data` laid out from scratch.

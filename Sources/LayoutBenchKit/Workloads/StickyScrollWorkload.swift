@@ -1,0 +1,218 @@
+import LayoutEngine
+import LayoutReference
+
+/// `sticky-scroll`: a layout with pinned headers and footers scrolled along a `StickyScrollTrace`.
+/// One operation (`scroll-step`) is what UIKit does for one bounds change: ask
+/// `shouldInvalidate(forBoundsChange:)`, invalidate with the bounds-change context, `prepare()`, and
+/// query the new viewport. The modes are the pinning modes (`PinningMode`), plus the baseline
+/// `viewport-query`: the same layout's viewport query at the same offsets with nothing pinned and
+/// no invalidation, so that the cost a scroll step adds to the query reads as a ratio in one run.
+///
+/// Every mode is verified at every step against the independent reference
+/// (`ReferenceLayout.pinnedElements`, a direct computation of SPEC §3 from natural frames).
+public struct StickyScrollWorkload: Workload {
+    public enum Mode: String, WorkloadMode {
+        case relayout
+        case scan
+        case cached
+        case viewportQuery = "viewport-query"
+
+        /// The engine's strategy, or nil for the baseline.
+        public var pinningMode: PinningMode? { PinningMode(rawValue: rawValue) }
+
+        public var summary: String {
+            pinningMode?.summary
+                ?? "baseline: the same layout's viewport query at each step's offset (binary index), nothing pinned, no invalidation"
+        }
+    }
+    public enum Operation: String, WorkloadOperation {
+        /// One bounds change: shouldInvalidate, invalidate, prepare, viewport query.
+        case scrollStep = "scroll-step"
+    }
+
+    public static let kind = "sticky-scroll"
+    public static let summary = "bounds changes with pinned headers and footers: invalidate, prepare and query the viewport, one scroll step per operation"
+
+    /// Scroll steps in the trace.
+    public var steps: Int
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        steps = try spec.optionalInt("steps", default: 400, .atLeast(1))
+        try spec.finish()
+    }
+
+    public var operations: [Operation] { [.scrollStep] }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> StickyScrollFixture {
+        try StickyScrollFixture(scenario: scenario, items: items, steps: steps)
+    }
+}
+
+/// The data, the trace and the reference layout, shared by all modes.
+public final class StickyScrollFixture: WorkloadFixture {
+    public typealias Mode = StickyScrollWorkload.Mode
+    public typealias Operation = StickyScrollWorkload.Operation
+    let scenario: Scenario
+    let items: Int
+    let styles: [SectionStyle]
+    let data: LayoutData
+    let trace: StickyScrollTrace
+    let viewports: [Rect]
+    /// The independent geometry every step is checked against.
+    let reference: ReferenceLayout
+
+    init(scenario: Scenario, items: Int, steps: Int) throws {
+        self.scenario = scenario
+        self.items = items
+        styles = scenario.makeStyles()
+        data = try scenario.makeData(items: items)
+        reference = try ReferenceLayout(data: data, styles: styles, viewportWidth: scenario.viewport.width)
+        trace = StickyScrollTrace(contentHeight: reference.contentHeight, viewportHeight: scenario.viewport.height, steps: steps)
+        viewports = trace.offsets.map {
+            Rect(x: scenario.viewport.minX, y: $0, width: scenario.viewport.width, height: scenario.viewport.height)
+        }
+    }
+
+    /// The layout a mode scrolls, prepared at the viewport's first place.
+    func makeLayout(mode: Mode) throws -> SectionedLayout {
+        var layout: SectionedLayout
+        if let pinningMode = mode.pinningMode {
+            layout = try SectionedLayout(
+                bounds: scenario.viewport, styles: styles, data: data, queryMode: .binary,
+                pinOffset: scenario.layout.pinOffset, pinningMode: pinningMode)
+        } else {
+            layout = try SectionedLayout(bounds: scenario.viewport, styles: styles.map(\.unpinned), data: data, queryMode: .binary)
+        }
+        try layout.prepare()
+        return layout
+    }
+
+    public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
+        let layout = try makeLayout(mode: mode)
+        let operation: any BatchableOperation & StickyStep = mode.pinningMode == nil
+            ? ViewportQueryStep(layout: layout, viewports: viewports)
+            : ScrollStep(layout: layout, viewports: viewports)
+        var elements: [Double] = []
+        if verify {
+            // One pass over the whole trace from the first step, checking every answer.
+            elements.reserveCapacity(viewports.count)
+            for (step, viewport) in viewports.enumerated() {
+                let answer = operation.step()
+                elements.append(Double(answer.count))
+                if let problem = check(mode: mode, viewport: viewport, answer: answer) {
+                    throw VerificationError(
+                        scenario: scenario.name, mode: mode.rawValue, items: items, detail: "scroll step \(step): \(problem)")
+                }
+            }
+            operation.rewind()
+        }
+        return ModeMeasurement(
+            operations: [TimedOperation(.scrollStep, .batchable(operation))],
+            observations: [Observation(.scrollStep, .elements, elements)])
+    }
+
+    /// How `answer`, a mode's viewport query at `viewport`, differs from the reference, or nil.
+    func check(mode: Mode, viewport: Rect, answer: [LayoutAttributes]) -> String? {
+        if mode.pinningMode == nil {
+            return ReferenceCheck.firstMismatch(ofQuery: viewport, answer: answer, against: reference)
+        }
+        return ReferenceCheck.firstMismatch(
+            ofPinnedQuery: viewport, answer: answer, against: reference, pinOffset: scenario.layout.pinOffset,
+            offset: viewport.minY, viewportHeight: viewport.height)
+    }
+
+    /// The laid-out frames; pinned headers and footers move with `dump --offset` (not for the baseline).
+    public func snapshot(mode: Mode) throws -> LayoutSnapshot {
+        let layout = try makeLayout(mode: mode)
+        return LayoutSnapshot(
+            frames: layout.frames, queryMode: .binary, viewport: scenario.viewport, styles: layout.styles,
+            pinOffset: layout.pinOffset)
+    }
+}
+
+/// One scroll step that returns its answer, for verification outside the timed region.
+protocol StickyStep: AnyObject {
+    func step() -> [LayoutAttributes]
+}
+
+/// One bounds change through the UIKit lifecycle per operation, walking the trace (wrapping around).
+final class ScrollStep: BatchableOperation, StickyStep {
+    private var layout: SectionedLayout
+    private let viewports: [Rect]
+    private var next = 0
+    private var buffer: [LayoutAttributes] = []
+
+    init(layout: SectionedLayout, viewports: [Rect]) {
+        self.layout = layout
+        self.viewports = viewports
+        buffer.reserveCapacity(4096)
+    }
+
+    var traceLength: Int { viewports.count }
+
+    func rewind() { next = 0 }
+
+    func run(count: Int) -> Int {
+        // One exclusive access to the layout for the whole batch.
+        Self.scroll(count: count, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
+    }
+
+    func step() -> [LayoutAttributes] {
+        _ = Self.scroll(count: 1, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
+        return buffer
+    }
+
+    /// `count` scroll steps: shouldInvalidate → invalidate → prepare → viewport query.
+    private static func scroll(
+        count: Int, layout: inout SectionedLayout, viewports: [Rect], next: inout Int, buffer: inout [LayoutAttributes]
+    ) -> Int {
+        var checksum = 0
+        for _ in 0..<count {
+            let bounds = viewports[next]
+            if layout.shouldInvalidate(forBoundsChange: bounds) {
+                layout.invalidate(with: layout.invalidationContext(forBoundsChange: bounds))
+            }
+            // SectionedLayout.prepare() throws only for a layout it could not have been built with.
+            try! layout.prepare()
+            layout.elements(in: bounds, into: &buffer)
+            checksum &+= buffer.count
+            next += 1
+            if next == viewports.count { next = 0 }
+        }
+        return checksum
+    }
+}
+
+/// The baseline: the viewport query alone, at the same offsets.
+final class ViewportQueryStep: BatchableOperation, StickyStep {
+    private let layout: SectionedLayout
+    private let viewports: [Rect]
+    private var next = 0
+    private var buffer: [LayoutAttributes] = []
+
+    init(layout: SectionedLayout, viewports: [Rect]) {
+        self.layout = layout
+        self.viewports = viewports
+        buffer.reserveCapacity(4096)
+    }
+
+    var traceLength: Int { viewports.count }
+
+    func rewind() { next = 0 }
+
+    func run(count: Int) -> Int {
+        var checksum = 0
+        for _ in 0..<count {
+            layout.elements(in: viewports[next], into: &buffer)
+            checksum &+= buffer.count
+            next += 1
+            if next == viewports.count { next = 0 }
+        }
+        return checksum
+    }
+
+    func step() -> [LayoutAttributes] {
+        _ = run(count: 1)
+        return buffer
+    }
+}
