@@ -61,7 +61,7 @@ import Foundation
         let root = try makeTree(["bad.json": scenarioJSON(layout: #"{"kind": "waterfall", "columns": 0}"#)])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let catalog = ScenarioCatalog(directory: root + "/Scenarios")
-        #expect(throws: ScenarioError(file: root + "/Scenarios/bad.json", path: "layout.columns", message: "expected an integer >= 1, got 0")) {
+        #expect(throws: ScenarioError(file: root + "/Scenarios/bad.json", path: "layout.columns", message: "expected an integer from 1 to 1000, got 0")) {
             try catalog.load("bad")
         }
     }

@@ -153,7 +153,7 @@ import Foundation
             path: "layout.sections[1].footer.pin", #"expected one of "none", "normal""#)
         expectScenarioError(
             scenarioJSON(layout: #"{"kind": "list", "pinOffset": -4}"#),
-            path: "layout.pinOffset", "expected a number >= 0, got -4")
+            path: "layout.pinOffset", "expected a number from 0 to 1000000000, got -4")
         expectScenarioError(
             scenarioJSON(layout: #"{"kind": "list", "pinOffset": 1e999}"#),
             path: "layout.pinOffset", "too large to be a finite number")
