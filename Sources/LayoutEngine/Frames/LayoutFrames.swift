@@ -9,27 +9,27 @@
 /// Rect-query strategies read this type, so any layout that fills it can use all of them.
 public struct LayoutFrames: Hashable, Sendable {
     /// The content width (the viewport width for vertical scrolling).
-    public var contentWidth: Double = 0
+    public internal(set) var contentWidth: Double = 0
 
     // Per section.
     /// `sectionCount + 1` absolute tops; `sectionTops[s + 1] - sectionTops[s]` is the height of s.
-    public var sectionTops: [Double] = [0]
+    public internal(set) var sectionTops: [Double] = [0]
     /// `sectionCount + 1` offsets into the item arrays (the same as `LayoutData.sectionStarts`).
-    public var sectionItemStarts: [Int] = [0]
-    public var headerHeights: [Double] = []
-    public var footerHeights: [Double] = []
+    public internal(set) var sectionItemStarts: [Int] = [0]
+    public internal(set) var headerHeights: [Double] = []
+    public internal(set) var footerHeights: [Double] = []
     /// Top of the items region relative to the section top (header height + top inset).
-    public var itemsRegionTops: [Double] = []
+    public internal(set) var itemsRegionTops: [Double] = []
     /// Bottom of the items region relative to the section top.
-    public var itemsRegionBottoms: [Double] = []
-    public var hasBackground: [Bool] = []
+    public internal(set) var itemsRegionBottoms: [Double] = []
+    public internal(set) var hasBackground: [Bool] = []
 
     // Per item, indexed by the global item index.
-    public var itemMinX: [Double] = []
-    public var itemWidth: [Double] = []
-    public var itemHeight: [Double] = []
+    public internal(set) var itemMinX: [Double] = []
+    public internal(set) var itemWidth: [Double] = []
+    public internal(set) var itemHeight: [Double] = []
     /// Item tops relative to the top of the item's section.
-    public var itemMinY = ShiftedOffsets()
+    public internal(set) var itemMinY = ShiftedOffsets()
 
     public init() {}
 

@@ -74,20 +74,61 @@ public struct ShiftedOffsets: Hashable, Sendable {
         hasShifts = false
     }
 
-    /// Calls `body` with the stored values to write when no shift is pending (so stored equals
-    /// read); returns nil, without calling it, otherwise.
-    @inlinable
-    public mutating func withUnshiftedMutableValues<R>(_ body: (UnsafeMutableBufferPointer<Double>) throws -> R) rethrows -> R? {
-        guard !hasShifts else { return nil }
-        return try base.withUnsafeMutableBufferPointer { try body($0) }
-    }
-
     /// Calls `body` with the plain values when no shift is pending (after a full layout), so a
     /// pass over every value reads one array; returns nil, without calling it, otherwise.
     @inlinable
     public func withUnshiftedValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R? {
         guard !hasShifts else { return nil }
         return try base.withUnsafeBufferPointer(body)
+    }
+
+    /// Write access to the values through unsafe buffers, opened once by `withWriter`: a write
+    /// stores the value net of any pending shift, so it reads back as written (as the subscript).
+    @usableFromInline
+    struct Writer {
+        @usableFromInline let base: UnsafeMutableBufferPointer<Double>
+        @usableFromInline let blockShift: UnsafeBufferPointer<Double>
+        @usableFromInline let groupShift: UnsafeBufferPointer<Double>
+        @usableFromInline let hasShifts: Bool
+
+        @inlinable
+        init(base: UnsafeMutableBufferPointer<Double>, blockShift: UnsafeBufferPointer<Double>,
+             groupShift: UnsafeBufferPointer<Double>, hasShifts: Bool) {
+            self.base = base
+            self.blockShift = blockShift
+            self.groupShift = groupShift
+            self.hasShifts = hasShifts
+        }
+
+        @inlinable
+        subscript(index: Int) -> Double {
+            @inline(__always) get {
+                hasShifts
+                    ? base[index] + blockShift[index &>> ShiftedOffsets.blockBits] + groupShift[index &>> ShiftedOffsets.groupBits]
+                    : base[index]
+            }
+            @inline(__always) nonmutating set {
+                if hasShifts {
+                    base[index] = newValue - blockShift[index &>> ShiftedOffsets.blockBits]
+                        - groupShift[index &>> ShiftedOffsets.groupBits]
+                } else {
+                    base[index] = newValue
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with a writer over the values; pending shifts stay pending.
+    @inlinable
+    mutating func withWriter<R>(_ body: (Writer) throws -> R) rethrows -> R {
+        let hasShifts = self.hasShifts
+        return try blockShift.withUnsafeBufferPointer { blockShift in
+            try groupShift.withUnsafeBufferPointer { groupShift in
+                try base.withUnsafeMutableBufferPointer { base in
+                    try body(Writer(base: base, blockShift: blockShift, groupShift: groupShift, hasShifts: hasShifts))
+                }
+            }
+        }
     }
 
     /// Sets the number of values, keeping the first `min(old, new)` and filling with zero.

@@ -207,7 +207,7 @@ public struct SectionedLayout: CollectionLayout {
 
         var top = 0.0
         sectionTops[0] = 0
-        withItemStorage(&frames, count: itemCount) { minX, minY, width, height in
+        frames.withItemWriter(resettingTo: itemCount) { items in
             data.widths.withUnsafeBufferPointer { dataWidths in
                 data.heights.withUnsafeBufferPointer { dataHeights in
                     data.spansAllColumns.withUnsafeBufferPointer { spans in
@@ -222,10 +222,10 @@ public struct SectionedLayout: CollectionLayout {
                                 regionWidth: bounds.width - style.insets.horizontal,
                                 regionTop: style.headerHeight + style.insets.top,
                                 style: style,
-                                minX: UnsafeMutableBufferPointer(rebasing: minX[range]),
-                                minY: UnsafeMutableBufferPointer(rebasing: minY[range]),
-                                width: UnsafeMutableBufferPointer(rebasing: width[range]),
-                                height: UnsafeMutableBufferPointer(rebasing: height[range]))
+                                minX: UnsafeMutableBufferPointer(rebasing: items.minX[range]),
+                                minY: UnsafeMutableBufferPointer(rebasing: items.minY.base[range]),
+                                width: UnsafeMutableBufferPointer(rebasing: items.width[range]),
+                                height: UnsafeMutableBufferPointer(rebasing: items.height[range]))
                             let bottom = placeItems(placement)
                             let sectionHeight = bottom + style.insets.bottom + style.footerHeight
                             headerHeights[s] = style.headerHeight
@@ -246,49 +246,6 @@ public struct SectionedLayout: CollectionLayout {
         frames.itemsRegionTops = regionTops
         frames.itemsRegionBottoms = regionBottoms
         frames.hasBackground = hasBackground
-    }
-
-    /// Calls `body` with the four item arrays of `frames` sized to `count`, unshifted. Storage of
-    /// the right size is reused in place; otherwise new arrays are created **uninitialised**, so a
-    /// first layout writes each value once instead of zero-filling first. `body` must write every
-    /// element (every placement does).
-    private static func withItemStorage(
-        _ frames: inout LayoutFrames, count: Int,
-        _ body: (UnsafeMutableBufferPointer<Double>, UnsafeMutableBufferPointer<Double>,
-                 UnsafeMutableBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
-    ) {
-        if frames.itemMinX.count == count, frames.itemWidth.count == count, frames.itemHeight.count == count {
-            frames.itemMinY.withUnshiftedStorage(count: count) { minY in
-                frames.itemMinX.withUnsafeMutableBufferPointer { minX in
-                    frames.itemWidth.withUnsafeMutableBufferPointer { width in
-                        frames.itemHeight.withUnsafeMutableBufferPointer { height in body(minX, minY, width, height) }
-                    }
-                }
-            }
-            return
-        }
-        frames.itemMinX = []
-        frames.itemWidth = []
-        frames.itemHeight = []
-        frames.itemMinY = ShiftedOffsets()
-        var minYValues: [Double] = [], widthValues: [Double] = [], heightValues: [Double] = []
-        let minXValues = [Double](unsafeUninitializedCapacity: count) { minX, initializedX in
-            widthValues = [Double](unsafeUninitializedCapacity: count) { width, initializedWidth in
-                heightValues = [Double](unsafeUninitializedCapacity: count) { height, initializedHeight in
-                    minYValues = [Double](unsafeUninitializedCapacity: count) { minY, initializedY in
-                        body(minX, minY, width, height)
-                        initializedY = count
-                    }
-                    initializedHeight = count
-                }
-                initializedWidth = count
-            }
-            initializedX = count
-        }
-        frames.itemMinX = minXValues
-        frames.itemWidth = widthValues
-        frames.itemHeight = heightValues
-        frames.itemMinY = ShiftedOffsets(minYValues)
     }
 
     /// Places the items of one section with the algorithm its style names.

@@ -42,30 +42,42 @@ struct ColumnCheckpoints {
 
     /// Stores `state` as checkpoint k, which must exist already or be the next one.
     mutating func write(_ state: ColumnState, at k: Int) {
+        state.bottoms.withUnsafeBufferPointer { bottoms in
+            state.occupied.withUnsafeBufferPointer { occupied in write(bottoms: bottoms, occupied: occupied, at: k) }
+        }
+    }
+
+    /// Stores the state under `cursor` as checkpoint k, which must exist already or be the next one.
+    mutating func write(_ cursor: WaterfallCursor, at k: Int) {
+        write(bottoms: UnsafeBufferPointer(cursor.bottoms), occupied: UnsafeBufferPointer(cursor.occupied), at: k)
+    }
+
+    private mutating func write(bottoms: UnsafeBufferPointer<Double>, occupied newOccupied: UnsafeBufferPointer<Bool>, at k: Int) {
         let first = k * columns
         if k < count {
             for c in 0..<columns {
-                bottoms[first + c] = state.bottoms[c]
-                occupied[first + c] = state.occupied[c]
+                self.bottoms[first + c] = bottoms[c]
+                occupied[first + c] = newOccupied[c]
             }
         } else {
             assert(k == count, "checkpoints are written in order")
             for c in 0..<columns {
-                bottoms.append(state.bottoms[c])
-                occupied.append(state.occupied[c])
+                self.bottoms.append(bottoms[c])
+                occupied.append(newOccupied[c])
             }
         }
     }
 
-    /// δ when `state` equals checkpoint k moved down by a common δ (same occupied columns, and
-    /// every bottom exactly `old + δ`), nil otherwise. Exact comparison: a re-synchronisation is
-    /// declared only when the shifted old vector is bit-identical to the recomputed one.
-    func offset(of state: ColumnState, at k: Int) -> Double? {
+    /// δ when the state under `cursor` equals checkpoint k moved down by a common δ (same occupied
+    /// columns, and every bottom exactly `old + δ`), nil otherwise. Exact comparison: a
+    /// re-synchronisation is declared only when the shifted old vector is bit-identical to the
+    /// recomputed one.
+    func offset(of cursor: WaterfallCursor, at k: Int) -> Double? {
         guard k < count else { return nil }
         let first = k * columns
-        let delta = state.bottoms[0] - bottoms[first]
+        let delta = cursor.bottoms[0] - bottoms[first]
         for c in 0..<columns {
-            guard state.occupied[c] == occupied[first + c], state.bottoms[c] == bottoms[first + c] + delta else {
+            guard cursor.occupied[c] == occupied[first + c], cursor.bottoms[c] == bottoms[first + c] + delta else {
                 return nil
             }
         }
@@ -115,8 +127,8 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     public let styles: [SectionStyle]
     public private(set) var data: LayoutData
     public private(set) var frames: LayoutFrames
-    /// Column geometry per style (nil for list and flow styles).
-    let styleColumns: [WaterfallColumns?]
+    /// Waterfall geometry per style (nil for list and flow styles).
+    let styleGeometry: [WaterfallGeometry?]
     /// Column state per section (`.none` for list and flow sections).
     var checkpoints: [ColumnCheckpoints] = []
     /// Reused buffer for laying out a whole list or flow section.
@@ -131,7 +143,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         self.styles = styles
         self.data = data
         self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
-        self.styleColumns = UpdaterSupport.columns(bounds: bounds, styles: styles)
+        self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
         checkpoints.reserveCapacity(data.sectionCount)
         for s in 0..<data.sectionCount {
             checkpoints.append(.none)
@@ -151,7 +163,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         guard count > 0 else { return }
         frames.insertItemSlots(count, atGlobal: frames.sectionItemStarts[s] + at, section: s)
         let n = data.itemCount(inSection: s)
-        if styleColumns[s % styles.count] == nil {
+        if styleGeometry[s % styles.count] == nil {
             relayOut(section: s)
         } else if at + count == n {
             // Append: continue from the cached end state; no replay, no re-synchronisation.
@@ -170,7 +182,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         guard count > 0 else { return }
         let start = frames.sectionItemStarts[s] + at
         frames.removeItemSlots(start..<(start + count), section: s)
-        if styleColumns[s % styles.count] == nil {
+        if styleGeometry[s % styles.count] == nil {
             relayOut(section: s)
         } else {
             recompute(section: s, firstAffected: at, firstUnchanged: at, structuralShift: -count)
@@ -181,7 +193,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     mutating func heightChanged(section s: Int, item: Int) {
         let global = frames.sectionItemStarts[s] + item
         guard frames.itemHeight[global] != data.heights[global] else { return }
-        if styleColumns[s % styles.count] == nil {
+        if styleGeometry[s % styles.count] == nil {
             relayOut(section: s)
         } else {
             recompute(section: s, firstAffected: item, firstUnchanged: item, structuralShift: 0)
@@ -228,114 +240,77 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         settle(section: s, state: &state, resync: resync, structural: shift != 0)
     }
 
-    /// Places items of waterfall section `s` from `start` on with the shortest-first (or
-    /// directional) rule of `WaterfallSectionLayout.place`, writing checkpoints as it passes them.
-    /// Stops and returns the index to shift from and δ as soon as the new column state equals the
-    /// old one moved by δ; returns nil at the section end.
+    /// Places items of waterfall section `s` from `start` on through a `WaterfallCursor` (the rules
+    /// of the full layout), writing frames through one `LayoutFrames.ItemWriter` and checkpoints as
+    /// it passes them. Stops and returns the index to shift from and δ as soon as the new column
+    /// state equals the old one moved by δ; returns nil at the section end.
     private mutating func place(
         section s: Int, from start: Int, state: inout ColumnState,
         firstAffected: Int, firstUnchanged: Int, structuralShift: Int
     ) -> (at: Int, delta: Double)? {
-        let style = styles[s % styles.count]
-        guard case .waterfall(let waterfall) = style.kind, let columns = styleColumns[s % styles.count] else {
-            return nil
-        }
+        guard let geometry = styleGeometry[s % styles.count] else { return nil }
         let base = frames.sectionItemStarts[s]
         let n = frames.sectionItemStarts[s + 1] - base
-        let columnCount = columns.count
-        let lineSpacing = style.lineSpacing
-        let regionLeft = style.insets.left, regionWidth = bounds.width - style.insets.horizontal
         // Old checkpoints line up with new indices only when no item was inserted or removed.
         let comparesCheckpoints = structuralShift == 0
         // Left-to-right placement picks columns by index: the old and new items after a barrier
         // take the same columns only when the index moved by a multiple of the column count.
-        let resyncsAtFullWidth = waterfall.direction == .shortestFirst || structuralShift % columnCount == 0
-        var i = start
-        while i < n {
-            if i & ColumnCheckpoints.intervalMask == 0 {
-                let k = i >> ColumnCheckpoints.intervalBits
-                if comparesCheckpoints, i > firstAffected, let delta = checkpoints[s].offset(of: state, at: k) {
-                    return (i, delta)
-                }
-                checkpoints[s].write(state, at: k)
-            }
-            // Fast path: ordinary items up to the next checkpoint boundary, over unsafe buffers.
-            let runEnd = Swift.min(n, (i | ColumnCheckpoints.intervalMask) + 1)
-            if i + 1 < runEnd, let placed = placeRun(
-                from: base + i, to: base + runEnd, sectionStart: base, columns: columns, direction: waterfall.direction,
-                lineSpacing: lineSpacing, state: &state)
-            {
-                lastRecomputedItemCount += placed
-                i += placed
-                if placed > 0 { continue }
-            }
-            let global = base + i
-            let height = data.heights[global]
-            lastRecomputedItemCount += 1
-            if data.spansAllColumns[global] {
-                let oldBottom = frames.itemMinY[global] + frames.itemHeight[global]
-                let top = state.placeFullWidth(height: height, lineSpacing: lineSpacing)
-                frames.itemMinX[global] = regionLeft
-                frames.itemWidth[global] = regionWidth
-                frames.itemMinY[global] = top
-                frames.itemHeight[global] = height
-                let bottom = top + height
-                i += 1
-                // A full-width item levels every column, in the old layout as in the new one.
-                if i > firstUnchanged, resyncsAtFullWidth {
-                    return (i, bottom - oldBottom)
-                }
-            } else {
-                let c = state.column(forItem: i, direction: waterfall.direction)
-                frames.itemMinX[global] = columns.minX[c]
-                frames.itemWidth[global] = columns.width[c]
-                frames.itemMinY[global] = state.place(height: height, inColumn: c, lineSpacing: lineSpacing)
-                frames.itemHeight[global] = height
-                i += 1
-            }
-        }
-        return nil
+        let resyncsAtFullWidth = geometry.direction == .shortestFirst || structuralShift % geometry.columns.count == 0
+        let resync = Self.placeItems(
+            from: start, to: n, sectionStart: base, geometry: geometry,
+            heights: data.heights, spansAllColumns: data.spansAllColumns,
+            state: &state, frames: &frames, checkpoints: &checkpoints[s],
+            comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
+            resyncsAtFullWidth: resyncsAtFullWidth)
+        lastRecomputedItemCount += (resync?.at ?? n) - start
+        return resync
     }
 
-    /// Places the ordinary (not full-width) items of global indices `start ..< end` until the first
-    /// full-width item, exactly as the loop in `place` does, but over unsafe buffers with the column
-    /// choice inlined. Returns how many it placed, or nil (placing none) while item tops carry a
-    /// pending shift.
-    private mutating func placeRun(
-        from start: Int, to end: Int, sectionStart: Int, columns: WaterfallColumns, direction: RenderDirection,
-        lineSpacing: Double, state: inout ColumnState
-    ) -> Int? {
-        return frames.itemMinY.withUnshiftedMutableValues { minY -> Int in
-            frames.itemMinX.withUnsafeMutableBufferPointer { minX in
-                frames.itemWidth.withUnsafeMutableBufferPointer { width in
-                    frames.itemHeight.withUnsafeMutableBufferPointer { height in
-                        data.heights.withUnsafeBufferPointer { heights in
-                            data.spansAllColumns.withUnsafeBufferPointer { spans in
-                                state.bottoms.withUnsafeMutableBufferPointer { bottoms in
-                                    state.occupied.withUnsafeMutableBufferPointer { occupied in
-                                        columns.minX.withUnsafeBufferPointer { columnMinX in
-                                            columns.width.withUnsafeBufferPointer { columnWidth in
-                                                var global = start
-                                                while global < end && !spans[global] {
-                                                    let c = WaterfallSectionLayout.column(
-                                                        forItem: global - sectionStart, direction: direction,
-                                                        bottoms: UnsafeBufferPointer(bottoms))
-                                                    let itemHeight = heights[global]
-                                                    minX[global] = columnMinX[c]
-                                                    width[global] = columnWidth[c]
-                                                    minY[global] = WaterfallSectionLayout.place(
-                                                        height: itemHeight, inColumn: c, lineSpacing: lineSpacing,
-                                                        bottoms: bottoms, occupied: occupied)
-                                                    height[global] = itemHeight
-                                                    global += 1
-                                                }
-                                                return global - start
-                                            }
-                                        }
-                                    }
+    /// The loop of `place`, with the frames and the section's checkpoints as separate `inout`
+    /// arguments so that both can be written while the frames are open (no copies).
+    /// `comparesCheckpointsAfter`: compare checkpoints past this index (nil: never).
+    private static func placeItems(
+        from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry,
+        heights: [Double], spansAllColumns: [Bool],
+        state: inout ColumnState, frames: inout LayoutFrames, checkpoints: inout ColumnCheckpoints,
+        comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int, resyncsAtFullWidth: Bool
+    ) -> (at: Int, delta: Double)? {
+        state.withCursor(geometry) { cursor -> (at: Int, delta: Double)? in
+            frames.withItemWriter { items -> (at: Int, delta: Double)? in
+                heights.withUnsafeBufferPointer { heights -> (at: Int, delta: Double)? in
+                    spansAllColumns.withUnsafeBufferPointer { spans -> (at: Int, delta: Double)? in
+                        var i = start
+                        while i < n {
+                            if i & ColumnCheckpoints.intervalMask == 0 {
+                                let k = i >> ColumnCheckpoints.intervalBits
+                                if let firstAffected, i > firstAffected, let delta = checkpoints.offset(of: cursor, at: k) {
+                                    return (i, delta)
+                                }
+                                checkpoints.write(cursor, at: k)
+                            }
+                            // Ordinary items up to the next checkpoint or full-width item.
+                            let runEnd = Swift.min(n, (i | ColumnCheckpoints.intervalMask) + 1)
+                            while i < runEnd && !spans[base + i] {
+                                let global = base + i
+                                let height = heights[global]
+                                let placed = cursor.place(height: height, inColumn: cursor.column(forItem: i))
+                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                                i += 1
+                            }
+                            if i < runEnd {
+                                let global = base + i
+                                let height = heights[global]
+                                let oldBottom = items.minY[global] + items.height[global]
+                                let placed = cursor.placeFullWidth(height: height)
+                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                                i += 1
+                                // A full-width item levels every column, in the old layout as in the new one.
+                                if i > firstUnchanged, resyncsAtFullWidth {
+                                    return (i, placed.minY + height - oldBottom)
                                 }
                             }
                         }
+                        return nil
                     }
                 }
             }
@@ -372,7 +347,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     /// `start` on, given the column state before `start`. An item's column is read back from its
     /// x, so this makes no placement decision: O(n − start) loads, no comparisons of heights.
     private mutating func rescan(section s: Int, from start: Int, state: inout ColumnState) {
-        guard let columns = styleColumns[s % styles.count] else { return }
+        guard let columns = styleGeometry[s % styles.count]?.columns else { return }
         let base = frames.sectionItemStarts[s]
         let n = frames.sectionItemStarts[s + 1] - base
         let columnCount = columns.count
@@ -404,7 +379,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
 
     /// Builds the column state of section `s` from scratch out of its (already correct) frames.
     private mutating func resetCheckpoints(section s: Int) {
-        guard let columns = styleColumns[s % styles.count] else {
+        guard let columns = styleGeometry[s % styles.count]?.columns else {
             checkpoints[s] = .none
             return
         }

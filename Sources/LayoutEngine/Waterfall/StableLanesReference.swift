@@ -70,33 +70,34 @@ public struct StableLanesReference: LayoutUpdater {
             let regionTop = style.headerHeight + style.insets.top
             var state = WaterfallSectionLayout.ColumnState(columns: waterfall.columns, top: regionTop)
             let start = data.sectionStarts[s]
-            for i in 0..<data.itemCount(inSection: s) {
-                let global = start + i
-                let height = data.heights[global]
-                if data.spansAllColumns[global] {
-                    lanes[s][i] = Self.spanning
-                    var top = state.bottoms.max()!
-                    if state.occupied.contains(true) { top += style.lineSpacing }
-                    frames.itemMinX[global] = style.insets.left
-                    frames.itemWidth[global] = bounds.width - style.insets.horizontal
-                    frames.itemMinY[global] = top
-                    for c in 0..<waterfall.columns {
+            var sectionLanes = lanes[s]
+            let data = self.data, regionWidth = bounds.width - style.insets.horizontal
+            frames.withItemWriter { items in
+                for i in 0..<data.itemCount(inSection: s) {
+                    let global = start + i
+                    let height = data.heights[global]
+                    if data.spansAllColumns[global] {
+                        sectionLanes[i] = Self.spanning
+                        var top = state.bottoms.max()!
+                        if state.occupied.contains(true) { top += style.lineSpacing }
+                        items.setFrame(global, minX: style.insets.left, minY: top, width: regionWidth, height: height)
+                        for c in 0..<waterfall.columns {
+                            state.bottoms[c] = top + height
+                            state.occupied[c] = true
+                        }
+                    } else {
+                        if sectionLanes[i] == Self.unassigned {
+                            sectionLanes[i] = state.column(forItem: i, direction: waterfall.direction)
+                        }
+                        let c = sectionLanes[i]
+                        let top = state.bottoms[c] + (state.occupied[c] ? style.lineSpacing : 0)
+                        items.setFrame(global, minX: columns.minX[c], minY: top, width: columns.width[c], height: height)
                         state.bottoms[c] = top + height
                         state.occupied[c] = true
                     }
-                } else {
-                    if lanes[s][i] == Self.unassigned {
-                        lanes[s][i] = state.column(forItem: i, direction: waterfall.direction)
-                    }
-                    let c = lanes[s][i]
-                    let top = state.bottoms[c] + (state.occupied[c] ? style.lineSpacing : 0)
-                    frames.itemMinX[global] = columns.minX[c]
-                    frames.itemWidth[global] = columns.width[c]
-                    frames.itemMinY[global] = top
-                    state.bottoms[c] = top + height
-                    state.occupied[c] = true
                 }
             }
+            lanes[s] = sectionLanes
             frames.itemsRegionBottoms[s] = data.itemCount(inSection: s) == 0 ? regionTop : state.tallest
         }
         frames.restackSections(from: 0, styles: styles)

@@ -76,6 +76,18 @@ struct LaneSection {
 
     var laneCount: Int { members.count }
 
+    /// Records item `i`, just placed after every other item of the section (an append).
+    mutating func append(item i: Int, placedIn placed: WaterfallPlacement) {
+        if placed.column < 0 {
+            laneOfItem.append(-1)
+            barriers.append(i)
+        } else {
+            laneOfItem.append(Int32(placed.column))
+            members[placed.column].append(i)
+            tops[placed.column].append(placed.minY)
+        }
+    }
+
     /// The first position in `sorted` whose value is at least `value`.
     static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
         var low = 0, high = sorted.count
@@ -94,7 +106,7 @@ final class StableLanesStorage: ChangeSteps {
 
     let bounds: Rect
     let styles: [SectionStyle]
-    let styleColumns: [WaterfallColumns?]
+    let styleGeometry: [WaterfallGeometry?]
     var data: LayoutData
     var frames: LayoutFrames
     /// Per section; empty (no lanes) for list and flow sections.
@@ -109,11 +121,11 @@ final class StableLanesStorage: ChangeSteps {
     init(bounds: Rect, styles: [SectionStyle], data: LayoutData) {
         self.bounds = bounds
         self.styles = styles
-        self.styleColumns = UpdaterSupport.columns(bounds: bounds, styles: styles)
+        self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
         self.data = data
         self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
         sections = (0..<data.sectionCount).map { _ in LaneSection(lanes: 0) }
-        for s in 0..<data.sectionCount where styleColumns[s % styles.count] != nil {
+        for s in 0..<data.sectionCount where styleGeometry[s % styles.count] != nil {
             rebuild(section: s, lanes: unassigned(data.itemCount(inSection: s)))
         }
     }
@@ -121,7 +133,7 @@ final class StableLanesStorage: ChangeSteps {
     private init(copying other: StableLanesStorage) {
         bounds = other.bounds
         styles = other.styles
-        styleColumns = other.styleColumns
+        styleGeometry = other.styleGeometry
         data = other.data
         frames = other.frames
         sections = other.sections
@@ -143,20 +155,23 @@ final class StableLanesStorage: ChangeSteps {
         lastMaterializedItemCount = 0
         staleRanges.sort { ($0.section, $0.lane, $0.low) < ($1.section, $1.lane, $1.low) }
         var section = -1, lane = -1, written = 0
-        for range in staleRanges {
-            if range.section != section || range.lane != lane {
-                section = range.section
-                lane = range.lane
-                written = range.low
+        let sectionItemStarts = frames.sectionItemStarts
+        frames.withItemWriter { items in
+            for range in staleRanges {
+                if range.section != section || range.lane != lane {
+                    section = range.section
+                    lane = range.lane
+                    written = range.low
+                }
+                let base = sectionItemStarts[section]
+                var p = Swift.max(written, range.low)
+                while p < range.high {
+                    items.minY[base + sections[section].members[lane][p]] = sections[section].tops[lane][p]
+                    p += 1
+                }
+                lastMaterializedItemCount += Swift.max(0, range.high - Swift.max(written, range.low))
+                written = Swift.max(written, range.high)
             }
-            let base = frames.sectionItemStarts[section]
-            var p = Swift.max(written, range.low)
-            while p < range.high {
-                frames.itemMinY[base + sections[section].members[lane][p]] = sections[section].tops[lane][p]
-                p += 1
-            }
-            lastMaterializedItemCount += Swift.max(0, range.high - Swift.max(written, range.low))
-            written = Swift.max(written, range.high)
         }
         staleRanges.removeAll(keepingCapacity: true)
     }
@@ -168,7 +183,7 @@ final class StableLanesStorage: ChangeSteps {
         let global = base + item
         let oldHeight = frames.itemHeight[global], newHeight = data.heights[global]
         guard oldHeight != newHeight else { return }
-        guard styleColumns[s % styles.count] != nil else {
+        guard styleGeometry[s % styles.count] != nil else {
             frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
             frames.restackSections(from: s, styles: styles)
             return
@@ -191,8 +206,8 @@ final class StableLanesStorage: ChangeSteps {
             if segmentEnd < n {
                 // The next barrier moves with the tallest lane of the segment, and the rest with it.
                 let previous = next > 0 ? sections[s].barriers[next - 1] : -1
-                let state = segmentState(section: s, before: segmentEnd, after: previous)
-                let top = barrierTop(state, lineSpacing: styles[s % styles.count].lineSpacing)
+                var state = segmentState(section: s, before: segmentEnd, after: previous)
+                let top = state.withCursor(styleGeometry[s % styles.count]!) { $0.fullWidthTop() }
                 shiftRest(section: s, from: segmentEnd, by: top - frames.itemMinY[base + segmentEnd])
             }
         }
@@ -207,9 +222,22 @@ final class StableLanesStorage: ChangeSteps {
         if at + count == n {
             // Append: continue from the lanes' bottoms after the last barrier.
             frames.insertItemSlots(count, atGlobal: base + at, section: s)
-            if styleColumns[s % styles.count] != nil {
+            if let geometry = styleGeometry[s % styles.count] {
                 var state = segmentState(section: s, before: at, after: sections[s].barriers.last ?? -1)
-                for i in at..<n { placeAppending(section: s, item: i, lane: -2, state: &state, into: &sections[s]) }
+                var section = sections[s]
+                sections[s] = LaneSection(lanes: 0)
+                let heights = data.heights, spans = data.spansAllColumns
+                frames.withItemWriter { items in
+                    state.withCursor(geometry) { cursor in
+                        for i in at..<n {
+                            let global = base + i
+                            let placed = cursor.place(item: i, height: heights[global], spansAllColumns: spans[global])
+                            items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: heights[global])
+                            section.append(item: i, placedIn: placed)
+                        }
+                    }
+                }
+                sections[s] = section
                 frames.itemsRegionBottoms[s] = state.tallest
             } else {
                 frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
@@ -217,7 +245,7 @@ final class StableLanesStorage: ChangeSteps {
         } else {
             materialize()
             frames.insertItemSlots(count, atGlobal: base + at, section: s)
-            if styleColumns[s % styles.count] != nil {
+            if styleGeometry[s % styles.count] != nil {
                 var lanes = sections[s].laneOfItem
                 lanes.insert(contentsOf: repeatElement(-2, count: count), at: at)
                 rebuild(section: s, lanes: lanes)
@@ -233,7 +261,7 @@ final class StableLanesStorage: ChangeSteps {
         materialize()
         let start = frames.sectionItemStarts[s] + at
         frames.removeItemSlots(start..<(start + count), section: s)
-        if styleColumns[s % styles.count] != nil {
+        if styleGeometry[s % styles.count] != nil {
             var lanes = sections[s].laneOfItem
             lanes.removeSubrange(at..<(at + count))
             rebuild(section: s, lanes: lanes)
@@ -272,7 +300,7 @@ final class StableLanesStorage: ChangeSteps {
     /// Lays out section `s` as new: its style's placement, and fresh lanes for a waterfall.
     private func layOutAfresh(section s: Int) {
         frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
-        if styleColumns[s % styles.count] != nil {
+        if styleGeometry[s % styles.count] != nil {
             rebuild(section: s, lanes: unassigned(data.itemCount(inSection: s)))
         } else {
             sections[s] = LaneSection(lanes: 0)
@@ -280,16 +308,13 @@ final class StableLanesStorage: ChangeSteps {
     }
 
     /// Lays out waterfall section `s` from scratch with the given lanes (-2: assign one now),
-    /// rebuilding its lane structures. O(section), in one pass over unsafe buffers: the frames are
-    /// moved out of the class first (no per-access exclusivity checks), the lanes are built as
-    /// plain arrays, and the placement rules are `WaterfallSectionLayout`'s.
+    /// rebuilding its lane structures. O(section), in one pass through a `WaterfallCursor` (the
+    /// full layout's rules, with kept lanes) and one `LayoutFrames.ItemWriter`.
     private func rebuild(section s: Int, lanes: [Int32]) {
-        guard let columns = styleColumns[s % styles.count],
-              case .waterfall(let waterfall) = styles[s % styles.count].kind else { return }
+        guard let geometry = styleGeometry[s % styles.count] else { return }
         let style = styles[s % styles.count]
-        let laneCount = columns.count, lineSpacing = style.lineSpacing
+        let laneCount = geometry.columns.count
         let base = frames.sectionItemStarts[s], n = lanes.count
-        let regionLeft = style.insets.left, regionWidth = bounds.width - style.insets.horizontal
         var laneOfItem = [Int32](repeating: -1, count: n)
         var members = [[Int]](repeating: [], count: laneCount)
         var laneTops = [[Double]](repeating: [], count: laneCount)
@@ -298,44 +323,25 @@ final class StableLanesStorage: ChangeSteps {
             members[c].reserveCapacity(n / laneCount + 1)
             laneTops[c].reserveCapacity(n / laneCount + 1)
         }
-        var bottoms = [Double](repeating: frames.itemsRegionTops[s], count: laneCount)
-        var occupied = [Bool](repeating: false, count: laneCount)
-
-        var local = frames
-        frames = LayoutFrames()
-        local.itemMinY.normalize()
+        var state = ColumnState(columns: laneCount, top: frames.itemsRegionTops[s])
         let heights = data.heights, spans = data.spansAllColumns
-        _ = local.itemMinY.withUnshiftedMutableValues { minY in
-            local.itemMinX.withUnsafeMutableBufferPointer { minX in
-                local.itemWidth.withUnsafeMutableBufferPointer { width in
-                    local.itemHeight.withUnsafeMutableBufferPointer { height in
-                        bottoms.withUnsafeMutableBufferPointer { bottoms in
-                            occupied.withUnsafeMutableBufferPointer { occupied in
-                                for i in 0..<n {
-                                    let global = base + i
-                                    let itemHeight = heights[global]
-                                    height[global] = itemHeight
-                                    if spans[global] {
-                                        minX[global] = regionLeft
-                                        width[global] = regionWidth
-                                        minY[global] = WaterfallSectionLayout.placeFullWidth(
-                                            height: itemHeight, lineSpacing: lineSpacing, bottoms: bottoms, occupied: occupied)
-                                        barriers.append(i)
-                                    } else {
-                                        let c = lanes[i] >= 0
-                                            ? Int(lanes[i])
-                                            : WaterfallSectionLayout.column(
-                                                forItem: i, direction: waterfall.direction, bottoms: UnsafeBufferPointer(bottoms))
-                                        let top = WaterfallSectionLayout.place(
-                                            height: itemHeight, inColumn: c, lineSpacing: lineSpacing,
-                                            bottoms: bottoms, occupied: occupied)
-                                        minX[global] = columns.minX[c]
-                                        width[global] = columns.width[c]
-                                        minY[global] = top
-                                        laneOfItem[i] = Int32(c)
-                                        members[c].append(i)
-                                        laneTops[c].append(top)
-                                    }
+        frames.withItemWriter { items in
+            state.withCursor(geometry) { cursor in
+                heights.withUnsafeBufferPointer { heights in
+                    spans.withUnsafeBufferPointer { spans in
+                        lanes.withUnsafeBufferPointer { lanes in
+                            for i in 0..<n {
+                                let global = base + i
+                                let height = heights[global]
+                                let placed = cursor.place(
+                                    item: i, height: height, spansAllColumns: spans[global], lane: Int(lanes[i]))
+                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                                if placed.column < 0 {
+                                    barriers.append(i)
+                                } else {
+                                    laneOfItem[i] = Int32(placed.column)
+                                    members[placed.column].append(i)
+                                    laneTops[placed.column].append(placed.minY)
                                 }
                             }
                         }
@@ -343,56 +349,13 @@ final class StableLanesStorage: ChangeSteps {
                 }
             }
         }
-        local.itemsRegionBottoms[s] = n == 0 ? style.headerHeight + style.insets.top : bottoms.max()!
-        frames = local
-
+        frames.itemsRegionBottoms[s] = n == 0 ? style.headerHeight + style.insets.top : state.tallest
         var section = LaneSection(lanes: laneCount)
         section.laneOfItem = laneOfItem
         section.members = members
         section.tops = laneTops.map(ShiftedOffsets.init)
         section.barriers = barriers
         sections[s] = section
-    }
-
-    /// Places item `i`, the next one of `section` (an append), in `lane` (or in the lane the
-    /// render direction picks from `state` when `lane` is -2; full-width items ignore it), writes
-    /// its frame and appends it to the lane structures.
-    private func placeAppending(
-        section s: Int, item i: Int, lane requested: Int32, state: inout ColumnState, into section: inout LaneSection
-    ) {
-        let style = styles[s % styles.count]
-        guard case .waterfall(let waterfall) = style.kind, let columns = styleColumns[s % styles.count] else { return }
-        let global = frames.sectionItemStarts[s] + i
-        let height = data.heights[global]
-        frames.itemHeight[global] = height
-        if data.spansAllColumns[global] {
-            frames.itemMinX[global] = style.insets.left
-            frames.itemWidth[global] = bounds.width - style.insets.horizontal
-            frames.itemMinY[global] = state.placeFullWidth(height: height, lineSpacing: style.lineSpacing)
-            section.laneOfItem.append(-1)
-            section.barriers.append(i)
-        } else {
-            let c = requested >= 0 ? Int(requested) : state.column(forItem: i, direction: waterfall.direction)
-            let top = state.place(height: height, inColumn: c, lineSpacing: style.lineSpacing)
-            frames.itemMinX[global] = columns.minX[c]
-            frames.itemWidth[global] = columns.width[c]
-            frames.itemMinY[global] = top
-            section.laneOfItem.append(Int32(c))
-            section.members[c].append(i)
-            section.tops[c].append(top)
-        }
-    }
-
-    /// Where a full-width item placed on `state` starts: below the tallest lane, plus the line
-    /// spacing when any lane holds an item (as `WaterfallSectionLayout.place`).
-    private func barrierTop(_ state: ColumnState, lineSpacing: Double) -> Double {
-        var top = state.bottoms[0]
-        var anyOccupied = state.occupied[0]
-        for c in 1..<state.bottoms.count {
-            top = Swift.max(top, state.bottoms[c])
-            anyOccupied = anyOccupied || state.occupied[c]
-        }
-        return anyOccupied ? top + lineSpacing : top
     }
 
     /// The lane bottoms just before item `end` of section `s`, in the segment that starts after

@@ -6,16 +6,6 @@ enum UpdaterSupport {
         _ = try SectionedLayout(bounds: bounds, styles: styles, data: LayoutData())
     }
 
-    /// Column geometry per style (nil for list and flow styles), computed once per updater.
-    static func columns(bounds: Rect, styles: [SectionStyle]) -> [WaterfallColumns?] {
-        styles.map { style in
-            guard case .waterfall(let waterfall) = style.kind else { return nil }
-            return WaterfallColumns(
-                style: waterfall, regionLeft: style.insets.left,
-                regionWidth: bounds.width - style.insets.horizontal, spacing: style.itemSpacing)
-        }
-    }
-
     /// Whether the section now at index `t`, which was at `previousIndex` before a section was
     /// inserted or removed, cycles to a different style (styles repeat by section index).
     static func styleChanged(_ styles: [SectionStyle], section t: Int, previousIndex: Int) -> Bool {
@@ -81,7 +71,8 @@ extension LayoutFrames {
 
     /// Lays out every item of `section` from scratch with the placement its style names (the same
     /// code `SectionedLayout.computeFrames` runs) and stores its per-section values. Item tops go
-    /// through `scratch` because `itemMinY` may hold lazy shifts. Does not restack.
+    /// through `scratch` (the placements write plain buffers) and into `itemMinY` through the writer,
+    /// which honours its lazy shifts. Does not restack.
     mutating func layOutSection(
         _ section: Int, bounds: Rect, style: SectionStyle, data: LayoutData, scratch: inout [Double]
     ) {
@@ -94,36 +85,30 @@ extension LayoutFrames {
         if scratch.count < range.count {
             scratch.append(contentsOf: repeatElement(0, count: range.count - scratch.count))
         }
-        var minX = itemMinX, width = itemWidth, height = itemHeight
-        itemMinX = []; itemWidth = []; itemHeight = []
-        let bottom = data.widths.withUnsafeBufferPointer { dataWidths in
-            data.heights.withUnsafeBufferPointer { dataHeights in
-                data.spansAllColumns.withUnsafeBufferPointer { spans in
-                    minX.withUnsafeMutableBufferPointer { minX in
-                        width.withUnsafeMutableBufferPointer { width in
-                            height.withUnsafeMutableBufferPointer { height in
-                                scratch.withUnsafeMutableBufferPointer { minY in
-                                    SectionedLayout.placeItems(SectionPlacement(
-                                        widths: UnsafeBufferPointer(rebasing: dataWidths[range]),
-                                        heights: UnsafeBufferPointer(rebasing: dataHeights[range]),
-                                        spansAllColumns: UnsafeBufferPointer(rebasing: spans[range]),
-                                        regionLeft: style.insets.left,
-                                        regionWidth: bounds.width - style.insets.horizontal,
-                                        regionTop: regionTop,
-                                        style: style,
-                                        minX: UnsafeMutableBufferPointer(rebasing: minX[range]),
-                                        minY: UnsafeMutableBufferPointer(rebasing: minY[0..<range.count]),
-                                        width: UnsafeMutableBufferPointer(rebasing: width[range]),
-                                        height: UnsafeMutableBufferPointer(rebasing: height[range])))
-                                }
-                            }
+        let bottom = withItemWriter { items in
+            data.widths.withUnsafeBufferPointer { dataWidths in
+                data.heights.withUnsafeBufferPointer { dataHeights in
+                    data.spansAllColumns.withUnsafeBufferPointer { spans in
+                        scratch.withUnsafeMutableBufferPointer { minY in
+                            let bottom = SectionedLayout.placeItems(SectionPlacement(
+                                widths: UnsafeBufferPointer(rebasing: dataWidths[range]),
+                                heights: UnsafeBufferPointer(rebasing: dataHeights[range]),
+                                spansAllColumns: UnsafeBufferPointer(rebasing: spans[range]),
+                                regionLeft: style.insets.left,
+                                regionWidth: bounds.width - style.insets.horizontal,
+                                regionTop: regionTop,
+                                style: style,
+                                minX: UnsafeMutableBufferPointer(rebasing: items.minX[range]),
+                                minY: UnsafeMutableBufferPointer(rebasing: minY[0..<range.count]),
+                                width: UnsafeMutableBufferPointer(rebasing: items.width[range]),
+                                height: UnsafeMutableBufferPointer(rebasing: items.height[range])))
+                            for i in 0..<range.count { items.minY[range.lowerBound + i] = minY[i] }
+                            return bottom
                         }
                     }
                 }
             }
         }
-        itemMinX = minX; itemWidth = width; itemHeight = height
-        for i in 0..<range.count { itemMinY[range.lowerBound + i] = scratch[i] }
         itemsRegionBottoms[section] = bottom
     }
 
