@@ -83,6 +83,7 @@ public struct SectionedLayout: CollectionLayout {
     public mutating func prepare() throws {
         if needsLayout {
             layoutAll()
+            frames.checkInvariants()
             needsLayout = false
             needsIndex = true
         }

@@ -101,5 +101,6 @@ public struct StableLanesReference: LayoutUpdater {
             frames.itemsRegionBottoms[s] = data.itemCount(inSection: s) == 0 ? regionTop : state.tallest
         }
         frames.restackSections(from: 0, styles: styles)
+        frames.checkInvariants()
     }
 }

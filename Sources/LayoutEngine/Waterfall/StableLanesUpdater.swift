@@ -35,6 +35,7 @@ public struct StableLanesUpdater: LayoutUpdater {
     public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
         try UpdaterSupport.validate(bounds: bounds, styles: styles)
         storage = StableLanesStorage(bounds: bounds, styles: styles, data: data)
+        storage.frames.checkInvariants()
     }
 
     public var data: LayoutData { storage.data }
@@ -48,6 +49,7 @@ public struct StableLanesUpdater: LayoutUpdater {
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         try storage.apply(change)
+        storage.frames.checkInvariants()
     }
 
     /// Lane of every item of `section` (-1 for full-width items), for tests.

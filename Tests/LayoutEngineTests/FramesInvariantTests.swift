@@ -1,0 +1,50 @@
+import Testing
+@testable import LayoutEngine
+
+/// `LayoutFrames.invariantViolation()` finds each kind of broken invariant, and the layouts and
+/// updaters keep them (they run `checkInvariants()` after every prepare and apply in debug builds).
+@Suite struct FramesInvariantTests {
+    static func frames() throws -> LayoutFrames {
+        let styles = [
+            SectionStyle(kind: .waterfall(WaterfallStyle(columns: 2)), headerHeight: 10, footerHeight: 5),
+            SectionStyle(kind: .list, insets: EdgeInsets(top: 3, bottom: 4)),
+        ]
+        let data = try LayoutData(sections: [[ItemSize(height: 10), ItemSize(height: 20)], [], [ItemSize(height: 7)]])
+        return SectionedLayout.computeFrames(bounds: Rect(x: 0, y: 0, width: 100, height: 100), styles: styles, data: data)
+    }
+
+    @Test func aFreshLayoutKeepsEveryInvariant() throws {
+        #expect(try Self.frames().invariantViolation() == nil)
+        #expect(LayoutFrames().invariantViolation() == nil)
+    }
+
+    @Test func eachBrokenInvariantIsNamed() throws {
+        var frames = try Self.frames()
+        frames.itemWidth.removeLast()
+        #expect(frames.invariantViolation()?.hasPrefix("item arrays disagree") == true)
+
+        frames = try Self.frames()
+        frames.footerHeights.append(0)
+        #expect(frames.invariantViolation()?.hasPrefix("footerHeights has 4 entries") == true)
+
+        frames = try Self.frames()
+        frames.sectionTops[2] = frames.sectionTops[1] - 1
+        #expect(frames.invariantViolation()?.hasPrefix("section tops decrease") == true)
+
+        frames = try Self.frames()
+        frames.itemMinY[1] = .nan
+        #expect(frames.invariantViolation()?.hasPrefix("item 1 has frame") == true)
+
+        frames = try Self.frames()
+        frames.itemHeight[0] = -1
+        #expect(frames.invariantViolation()?.hasPrefix("item 0 has frame") == true)
+
+        frames = try Self.frames()
+        frames.sectionItemStarts[3] += 1
+        #expect(frames.invariantViolation()?.hasPrefix("item starts run") == true)
+
+        frames = try Self.frames()
+        frames.itemsRegionBottoms[0] = frames.itemsRegionTops[0] - 1
+        #expect(frames.invariantViolation()?.hasPrefix("section 0 has an items region") == true)
+    }
+}
