@@ -55,7 +55,7 @@ public final class BenchmarkRunner {
                     let elapsed = Double(MonotonicClock.now() &- start) / 1e9
                     let left = elapsed / Double(done) * Double(total - done)
                     self.options.progress(
-                        "[\(done)/\(total)] \(plan.scenario.name) \(mode) \(items) items: \(summary)"
+                        "r\(self.options.repetition) [\(done)/\(total)] \(plan.scenario.name) \(mode) \(items) items: \(summary)"
                             + " — \(Self.duration(elapsed)) elapsed, ~\(Self.duration(left)) left")
                 }
                 outcome.series += result.series
@@ -136,7 +136,10 @@ public final class BenchmarkRunner {
                     continue
                 }
                 entry.elapsed &+= MonotonicClock.now() &- t0
-                entry.finished = !options.policy.wantsMoreSamples(count: entry.samples.count, elapsedNanoseconds: entry.elapsed)
+                // At least one whole pass of the trace, whatever the policy's time limit.
+                let coversTrace = entry.samples.count * entry.driver.batch >= entry.driver.work.traceLength
+                entry.finished = coversTrace
+                    && !options.policy.wantsMoreSamples(count: entry.samples.count, elapsedNanoseconds: entry.elapsed)
             }
         }
         var allocationCounts: [ObjectIdentifier: [Double]] = [:]
