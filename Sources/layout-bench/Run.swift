@@ -35,7 +35,15 @@ struct Run: ParsableCommand {
     @Flag(help: "Also count instructions per operation under callgrind (valgrind; exact and repeatable).")
     var instructions = false
 
-    @Option(help: ArgumentHelp("Process repetition number written to the CSV (for scripts).", visibility: .hidden))
+    @Option(help: ArgumentHelp(
+        "Independent repetitions, each in a fresh process (default: \(RunSession.defaultRepetitions); with --quick \(RunSession.quickRepetitions)). "
+            + "Confidence intervals come from the variation between them."))
+    var repetitions: Int?
+
+    @Flag(help: "Run the repetitions as rounds in this process (fresh fixtures, same process) instead of fresh processes.")
+    var inProcess = false
+
+    @Option(help: ArgumentHelp("The repetition number of the first repetition in the CSV (for scripts).", visibility: .hidden))
     var repetition = 1
 
     func validate() throws {
@@ -44,6 +52,9 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if let repetitions, repetitions < 1 {
+                throw CommandFailure(message: "--repetitions must be at least 1, got \(repetitions)")
+            }
             let catalog = try ScenarioCatalog.locate()
             let scenarioList = scenarios.isEmpty ? try catalog.loadAll() : try scenarios.map { name throws(ScenarioError) in try catalog.load(name) }
             let plans = try BenchmarkPlan.select(scenarioList, modes: modes, items: items, quick: quick)
@@ -51,7 +62,8 @@ struct Run: ParsableCommand {
 
             var session = try RunSession(
                 plans: plans, quick: quick, instructions: instructions, outDirectory: out,
-                repetition: repetition, commandLine: CommandLine.arguments,
+                repetition: repetition, repetitions: repetitions, isolation: inProcess ? .inProcess : .processes,
+                commandLine: CommandLine.arguments,
                 executable: CommandLine.arguments[0],
                 progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             let result = try session.run()

@@ -53,6 +53,16 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     /// Full runs: ≥ 30 samples and ≥ 0.5 s per operation, at most 10,000 samples or 5 s.
     public static let standard = SamplingPolicy()
 
+    /// One of several repetitions of a full run: ≥ 10 samples and ≥ 0.15 s per operation, at most
+    /// 2,000 samples or 1.5 s (the runner also times at least one whole pass of the trace).
+    public static let repetition = SamplingPolicy(
+        minTime: .milliseconds(150),
+        minSamples: 10,
+        maxSamples: 2_000,
+        maxTime: .milliseconds(1_500),
+        warmup: Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))
+    )
+
     /// Smoke runs (`--quick`): ≥ 5 samples and ≥ 20 ms, at most 200 samples or 0.2 s; 10 ms warm-up.
     public static let quick = SamplingPolicy(
         minTime: .milliseconds(20),

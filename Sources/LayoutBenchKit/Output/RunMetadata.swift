@@ -81,6 +81,9 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     public var harnessOverhead: HarnessOverhead?
     /// The value of SWIFT_DETERMINISTIC_HASHING (set to 1 for reproducible hashing), if set.
     public var swiftDeterministicHashing: String?
+    /// How many independent repetitions the run measured, and how (`processes` or `in-process`).
+    public var repetitions: Int?
+    public var isolation: String?
 
     /// Collects everything known at the start of a run. `directory` is where git is asked.
     public static func begin(

@@ -55,7 +55,7 @@ public final class BenchmarkRunner {
                     let elapsed = Double(MonotonicClock.now() &- start) / 1e9
                     let left = elapsed / Double(done) * Double(total - done)
                     self.options.progress(
-                        "[\(done)/\(total)] \(plan.scenario.name) \(mode) \(items) items: \(summary)"
+                        "r\(self.options.repetition) [\(done)/\(total)] \(plan.scenario.name) \(mode) \(items) items: \(summary)"
                             + " — \(Self.duration(elapsed)) elapsed, ~\(Self.duration(left)) left")
                 }
                 outcome.series += result.series
@@ -65,126 +65,11 @@ public final class BenchmarkRunner {
         return outcome
     }
 
-    /// One operation of one mode while sampling.
-    private final class Running {
-        let mode: String
-        let operation: String
-        let driver: OperationDriver
-        var samples: [Sample] = []
-        var elapsed: UInt64 = 0
-        var finished = false
-
-        init(mode: String, operation: String, driver: OperationDriver) {
-            self.mode = mode
-            self.operation = operation
-            self.driver = driver
-        }
-    }
-
-    /// Measures every mode of one scenario at one item count.
-    func measure(plan: BenchmarkPlan, items: Int, reportMode: (String, String) -> Void) -> Outcome {
-        var outcome = Outcome()
-        let scenario = plan.scenario
-        func fail(_ mode: String, _ what: String, _ error: any Error) {
-            outcome.failures.append(ModeFailure(scenario: scenario.name, mode: mode, items: items, message: "\(error)"))
-            reportMode(mode, "FAILED \(what): \(error)")
-        }
-        // Timed samples never read jemalloc's global allocation count (it flushes the thread
-        // cache, whose refill would land in the timed region); counts come from an untimed pass.
-        var timingPolicy = options.policy
-        timingPolicy.countsAllocations = false
-        let sampler = Sampler(policy: timingPolicy)
-        PeakMemory.resetPeak()
-
-        let group: WorkloadGroup
-        do {
-            group = try plan.workload.makeGroup(scenario: scenario, items: items)
-        } catch {
-            for mode in plan.modeNames { fail(mode, "to set up", error) }
-            return outcome
-        }
-
-        // Build and verify each mode; warm up each operation.
-        var running: [Running] = []
-        var observations: [String: [(operation: String, metric: Metric, values: [Double])]] = [:]
-        var failed = Set<String>()
-        for mode in plan.modes {
-            do {
-                let measured = try group.measure(mode: mode, verify: options.verify)
-                for (operation, work) in measured.operations {
-                    let driver = OperationDriver(work)
-                    try driver.warmUp(sampler: sampler)
-                    running.append(Running(mode: measured.mode, operation: operation, driver: driver))
-                }
-                observations[measured.mode] = measured.observations
-            } catch {
-                failed.insert(mode.rawValue)
-                running.removeAll { $0.mode == mode.rawValue }
-                fail(mode.rawValue, error is VerificationError ? "verification" : "to build", error)
-            }
-        }
-
-        // Interleaved sampling.
-        while let _ = running.first(where: { !$0.finished && !failed.contains($0.mode) }) {
-            for entry in running where !entry.finished && !failed.contains(entry.mode) {
-                let t0 = MonotonicClock.now()
-                do {
-                    entry.samples.append(try entry.driver.sample(sampler: sampler))
-                } catch {
-                    failed.insert(entry.mode)
-                    fail(entry.mode, "while sampling \(entry.operation)", error)
-                    continue
-                }
-                entry.elapsed &+= MonotonicClock.now() &- t0
-                entry.finished = !options.policy.wantsMoreSamples(count: entry.samples.count, elapsedNanoseconds: entry.elapsed)
-            }
-        }
-        var allocationCounts: [ObjectIdentifier: [Double]] = [:]
-        if options.policy.countsAllocations {
-            for entry in running where !failed.contains(entry.mode) {
-                do {
-                    allocationCounts[ObjectIdentifier(entry)] = try entry.driver.countAllocations(passes: Self.allocationCountPasses)
-                } catch {
-                    failed.insert(entry.mode)
-                    fail(entry.mode, "while counting allocations of \(entry.operation)", error)
-                }
-            }
-        }
-        let peak = Double(PeakMemory.residentBytes().peakBytes)
-
-        // Series: only modes that succeeded in every step.
-        func series(_ mode: String, _ operation: String, _ metric: Metric, _ values: [Double]?) -> MetricSeries {
-            MetricSeries(
-                scenario: scenario.name, workload: scenario.workload.kind, mode: mode, items: items,
-                operation: operation, metric: metric, repetition: options.repetition, values: values)
-        }
-        var anyMode = false
-        for mode in plan.modeNames where !failed.contains(mode) {
-            let entries = running.filter { $0.mode == mode }
-            anyMode = true
-            var summaries: [String] = []
-            for entry in entries {
-                let times = entry.samples.map(\.timeNanoseconds)
-                outcome.series.append(series(mode, entry.operation, .time, times))
-                let bytes = entry.samples.map(\.allocatedBytes)
-                outcome.series.append(series(mode, entry.operation, .allocBytes, bytes.contains { $0.isNaN } ? nil : bytes))
-                outcome.series.append(series(mode, entry.operation, .allocs, allocationCounts[ObjectIdentifier(entry)]))
-                let mean = times.reduce(0, +) / Double(Swift.max(times.count, 1))
-                summaries.append("\(entry.operation) median \(Self.nanoseconds(Quantile.median(times))), mean \(Self.nanoseconds(mean))")
-            }
-            for observation in observations[mode] ?? [] where !observation.values.isEmpty {
-                outcome.series.append(series(mode, observation.operation, observation.metric, observation.values))
-                if observation.metric == .recall {
-                    summaries.append(String(
-                        format: "recall median %.3f, min %.3f", Quantile.median(observation.values), observation.values.min() ?? 1))
-                }
-            }
-            reportMode(mode, summaries.joined(separator: ", "))
-        }
-        // The process's peak while the whole group ran: one group-level value (empty mode and
-        // operation), since the modes are interleaved in one process.
-        if anyMode { outcome.series.append(series("", "", .peakRSS, [peak])) }
-        return outcome
+    /// Measures every mode of one scenario at one item count (see `GroupMeasurement`).
+    func measure(plan: BenchmarkPlan, items: Int, reportMode: @escaping (String, String) -> Void) -> Outcome {
+        let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: reportMode)
+        group.run()
+        return group.outcome
     }
 
     /// Untimed passes that count allocations (at least this many operations for consuming ones).

@@ -1,19 +1,39 @@
 import Foundation
 import LayoutEngine
 
-/// One `layout-bench run`: metadata, the interleaved measurement, the optional callgrind pass,
-/// and the three result files written atomically into the results directory.
+/// One `layout-bench run`: metadata, several independent repetitions of the interleaved
+/// measurement, the optional callgrind pass, and the three result files written atomically into
+/// the results directory.
+///
+/// **Repetitions.** Every scenario × items group is measured in `repetitions` independent
+/// repetitions, by default each in a fresh process of this executable (`layout-bench child`):
+/// a new heap, address-space layout and page placement, fresh fixtures and state, and warm-up
+/// again. The repetitions run one after another over the whole suite, every other one in reverse
+/// order, so that slow drift of the machine spreads over all groups. The first repetition verifies
+/// every mode; a mode that fails is left out of the later ones and gets no rows. Summary
+/// intervals come from the variation between repetitions (`HierarchicalBootstrap`).
 public struct RunSession {
     public struct Result {
         public var directory: String
         public var failures: [ModeFailure]
     }
 
+    /// Where repetitions run.
+    public enum Isolation: String, Sendable {
+        /// Each repetition in a fresh child process of the executable (the default of `run`).
+        case processes
+        /// Each repetition as a round in this process, with fresh fixtures and state (tests).
+        case inProcess = "in-process"
+    }
+
     public var plans: [BenchmarkPlan]
     public var quick: Bool
     public var instructions: Bool
     public var directory: String
+    /// The number written in the `repetition` column for the first repetition.
     public var repetition: Int
+    public var repetitions: Int
+    public var isolation: Isolation
     public var executable: String
     public var progress: (String) -> Void
     private var metadata: RunMetadata
@@ -22,12 +42,15 @@ public struct RunSession {
 
     public init(
         plans: [BenchmarkPlan], quick: Bool, instructions: Bool, outDirectory: String?, repetition: Int,
+        repetitions: Int? = nil, isolation: Isolation = .inProcess,
         commandLine: [String], executable: String, progress: @escaping (String) -> Void
     ) throws {
         self.plans = plans
         self.quick = quick
         self.instructions = instructions
         self.repetition = repetition
+        self.repetitions = Swift.max(1, repetitions ?? (quick ? Self.quickRepetitions : Self.defaultRepetitions))
+        self.isolation = isolation
         self.executable = Self.resolvedExecutable(executable)
         self.progress = progress
         let now = Date()
@@ -44,18 +67,66 @@ public struct RunSession {
         results = try ResultsDirectory(target: directory, option: outDirectory == nil ? "results directory" : "--out")
     }
 
+    /// Repetitions of a full run and of a `--quick` one.
+    public static let defaultRepetitions = 5
+    public static let quickRepetitions = 2
+
     public mutating func run() throws -> Result {
-        let runner = BenchmarkRunner(plans: plans, options: .init(policy: quick ? .quick : .standard, repetition: repetition, progress: progress))
-        progress("layout-bench: \(plans.count) scenarios, \(runner.groupCount) scenario × mode × items groups"
-                 + (quick ? " (quick)" : "") + " → \(directory)")
+        let groupCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).groupCount
+        progress("layout-bench: \(plans.count) scenarios, \(groupCount) scenario × mode × items groups"
+                 + (quick ? " (quick)" : "") + ", \(repetitions) repetitions (\(isolation.rawValue)) → \(directory)")
         metadata.harnessOverhead = HarnessOverhead.measure()
-        var outcome = runner.run()
+        metadata.repetitions = repetitions
+        metadata.isolation = isolation.rawValue
+        let policy: SamplingPolicy = quick ? .quick : .repetition
+        var outcome = BenchmarkRunner.Outcome()
+        for index in 0..<repetitions {
+            let number = repetition + index
+            // Groups left after the failures so far, every other repetition in reverse order.
+            var groups = plans.flatMap { plan in plan.itemCounts.compactMap { items -> BenchmarkPlan? in
+                var group = plan
+                group.itemCounts = [items]
+                group.modes = plan.modes.filter { mode in
+                    !outcome.failures.contains { $0.scenario == plan.scenario.name && $0.items == items && $0.mode == mode.rawValue }
+                }
+                return group.modes.isEmpty ? nil : group
+            } }
+            if index % 2 == 1 { groups.reverse() }
+            if groups.isEmpty { break }
+            progress("repetition \(index + 1) of \(repetitions)" + (index == 0 ? " (verifies every mode)" : ""))
+            let options = BenchmarkRunner.Options(policy: policy, verify: index == 0, repetition: number, progress: progress)
+            let result: BenchmarkRunner.Outcome
+            switch isolation {
+            case .inProcess:
+                result = BenchmarkRunner(plans: groups, options: options).run()
+            case .processes:
+                let request = ChildRequest.repetition(RepetitionRequest(
+                    plans: groups.map(PlanSelection.init(plan:)), policy: policy, verify: index == 0, repetition: number))
+                let child = try runChildProcess(
+                    executable: executable, arguments: ["child"], input: try request.encoded(), passesErrorThrough: true)
+                guard child.status == 0, let decoded = try? JSONDecoder().decode(BenchmarkRunner.Outcome.self, from: Data(child.output.utf8)) else {
+                    throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
+                }
+                result = decoded
+            }
+            outcome.series += result.series
+            outcome.failures += result.failures
+        }
         if instructions {
             outcome.series += instructionSeries(failures: &outcome.failures)
         }
         metadata.finish()
         try write(outcome.series)
         return Result(directory: directory, failures: outcome.failures)
+    }
+
+    /// A repetition's child process that exited without an outcome.
+    struct RepetitionFailure: Error, CustomStringConvertible {
+        var repetition: Int
+        var status: Int32
+        var output: String
+
+        var description: String { "repetition \(repetition): the child process exited with status \(status): \(output)" }
     }
 
     // MARK: Instructions

@@ -51,11 +51,17 @@ public final class PrepareFixture: WorkloadFixture {
     }
 
     public func makeMeasurement(mode: PrepareWorkload.Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
-        var layout = try SectionedLayout(bounds: scenario.viewport, styles: styles, data: data)
-        try layout.prepare()
-        let reference = SectionedLayout.computeFrames(bounds: scenario.viewport, styles: styles, data: data)
-        if verify, let problem = layout.frames.firstDifference(from: reference) {
-            throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: problem)
+        if verify {
+            // The frames the timed operation produces: a fresh prepare, or invalidate and prepare again.
+            var layout = try SectionedLayout(bounds: scenario.viewport, styles: styles, data: data)
+            try layout.prepare()
+            if mode == .relayout {
+                layout.invalidate(with: .everything)
+                try layout.prepare()
+            }
+            if let problem = try ReferenceGeometry.firstMismatch(of: layout.frames, bounds: scenario.viewport, styles: styles, data: data) {
+                throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: problem)
+            }
         }
         let operation = PrepareOperation(bounds: scenario.viewport, styles: styles, data: data, reusesStorage: mode == .relayout)
         return ModeMeasurement(operations: [TimedOperation(.prepare, .consuming(operation))])

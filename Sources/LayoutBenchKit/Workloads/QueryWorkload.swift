@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutReference
 
 /// `query`: replays a scroll trace (`ScrollTrace`) and issues one viewport-sized rect query per
 /// frame, as `layoutAttributesForElements(in:)` is called while scrolling. Modes are the rect-query
@@ -37,7 +38,8 @@ public final class QueryFixture: WorkloadFixture {
     let items: Int
     let layout: SectionedLayout
     let trace: ScrollTrace
-    /// Per frame, the exact answer sorted by element.
+    /// Per frame, the exact answer (`linear`'s, checked against the reference geometry by
+    /// `referenceProblem`) sorted by element.
     private(set) lazy var reference: [[LayoutAttributes]] = {
         let linear = LinearQuery(frames: layout.frames)
         var buffer: [LayoutAttributes] = []
@@ -46,6 +48,23 @@ public final class QueryFixture: WorkloadFixture {
             return buffer.sorted { $0.id < $1.id }
         }
     }()
+
+    /// The first difference of the prepared layout, or of `linear`'s answers on the checked trace
+    /// frames, from the reference geometry (`ReferenceGeometry`); nil when they agree. Every mode
+    /// fails when this is not nil: they all query these frames.
+    private lazy var referenceProblem: Result<String?, any Error> = Result {
+        let geometry = try ReferenceGeometry.layout(bounds: scenario.viewport, styles: scenario.makeStyles(), data: layout.data)
+        if let problem = ReferenceCheck.firstMismatch(of: layout.frames, against: geometry) {
+            return "the prepared layout against the reference layout: \(problem)"
+        }
+        for frame in ReferenceGeometry.checkedQueryFrames(count: trace.offsets.count, items: items) {
+            let rect = trace.rect(at: frame, viewport: scenario.viewport)
+            if let problem = ReferenceCheck.firstMismatch(ofQuery: rect, answer: reference[frame], against: geometry) {
+                return "linear's answer at trace frame \(frame) against the reference layout: \(problem)"
+            }
+        }
+        return nil
+    }
 
     init(scenario: Scenario, items: Int, frames: Int) throws {
         self.scenario = scenario
@@ -59,6 +78,9 @@ public final class QueryFixture: WorkloadFixture {
     }
 
     public func makeMeasurement(mode: RectQueryMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+        if verify, let problem = try referenceProblem.get() {
+            throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: problem)
+        }
         var modeLayout = layout
         modeLayout.setQueryMode(mode)
         try modeLayout.prepare()

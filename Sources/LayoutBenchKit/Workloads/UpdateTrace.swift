@@ -50,26 +50,45 @@ final class UpdateOperation: ConsumingOperation {
         self.trace = trace
     }
 
-    /// Applies the whole trace to the mode and to its reference, comparing frames after every step.
+    /// Applies the whole trace to the mode and to its reference, comparing frames after every
+    /// step, and with the reference geometry where `ReferenceGeometry` says (see there).
     static func verify(
         mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
     ) throws -> String? {
         try verify(
             updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
             reference: mode.makeReference(bounds: bounds, styles: styles, data: trace.initial),
-            trace: trace)
+            trace: trace,
+            geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes))
     }
 
-    /// Applies the trace to both and returns the first difference of frames, or nil.
-    static func verify(updater: any LayoutUpdater, reference: any LayoutUpdater, trace: UpdateTrace) throws -> String? {
+    /// Applies the trace to both and returns the first difference of frames, or nil. With
+    /// `geometry`, the updater's frames are also compared with the reference layout of its data
+    /// before the first change and after the changes `ReferenceGeometry.checksChange` picks — for
+    /// a mode whose placement is not shortest-first only while nothing but appends has happened.
+    static func verify(
+        updater: any LayoutUpdater, reference: any LayoutUpdater, trace: UpdateTrace,
+        geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil
+    ) throws -> String? {
         var updater = updater, reference = reference
-        if let problem = updater.frames.firstDifference(from: reference.frames) { return "before any change: \(problem)" }
+        let items = trace.initial.itemCount
+        var onlyAppends = true
+        func geometryProblem() throws -> String? {
+            guard let geometry, geometry.keepsShortestFirstPlacement || onlyAppends else { return nil }
+            return try ReferenceGeometry.firstMismatch(of: updater.frames, bounds: geometry.bounds, styles: geometry.styles, data: updater.data)
+        }
+        if let problem = try updater.frames.firstDifference(from: reference.frames) ?? geometryProblem() {
+            return "before any change: \(problem)"
+        }
         for (step, change) in trace.changes.enumerated() {
             try updater.apply(change)
             try reference.apply(change)
-            if let problem = updater.frames.firstDifference(from: reference.frames) {
-                return "after change \(step) (\(change.shortDescription)): \(problem)"
+            if case .appendItems = change {} else { onlyAppends = false }
+            var problem = updater.frames.firstDifference(from: reference.frames)
+            if problem == nil, ReferenceGeometry.checksChange(step: step, count: trace.changes.count, items: items) {
+                problem = try geometryProblem()
             }
+            if let problem { return "after change \(step) (\(change.shortDescription)): \(problem)" }
         }
         return nil
     }
