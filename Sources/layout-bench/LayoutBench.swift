@@ -25,10 +25,12 @@ struct LayoutBench: ParsableCommand {
 
             Exit status:
               0   success
-              1   a bad scenario or data file, a failed verification, or an output path that cannot
-                  be written: one line on stderr naming the file and JSON path (or the option and path)
-              64  a malformed command line (unknown option, missing or malformed value)
-              Interrupted (SIGINT, SIGTERM), the run removes its partial results and ends by the signal.
+              1   bad scenario or data, failed verification, or an
+                  unwritable output: one line naming the file and JSON
+                  path (or the option and path)
+              64  malformed command line (unknown option, bad value)
+              An interrupted run (SIGINT, SIGTERM) removes its partial
+              results and ends by the signal.
             """,
         subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, ChildCommand.self]
     )

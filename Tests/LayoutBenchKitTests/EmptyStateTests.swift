@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LayoutBenchKit
 import LayoutEngine
@@ -45,9 +46,15 @@ import LayoutEngine
             (#"{"kind": "query", "frames": 20}"#, QueryWorkload.modes.map(\.name)),
             (#"{"kind": "append", "batch": 5, "steps": 3}"#, AppendWorkload.modes.map(\.name)),
             (#"{"kind": "edit", "steps": 3, "operations": ["insert"]}"#, EditWorkload.modes.map(\.name)),
+            (#"{"kind": "sticky-scroll", "steps": 20}"#, StickyScrollWorkload.modes.map(\.name)),
         ]
         for (workload, modes) in workloads {
-            let text = scenarioJSON(layout: Self.layout, data: Self.emptyData, workload: workload,
+            // Sticky scrolling pins the headers and footers of the empty sections.
+            let layout = workload.contains("sticky")
+                ? Self.layout.replacingOccurrences(of: #""header": {"height": 30}, "footer": {"height": 12}"#,
+                                                   with: #""header": {"height": 30, "pin": "normal"}, "footer": {"height": 12, "pin": "normal"}"#)
+                : Self.layout
+            let text = scenarioJSON(layout: layout, data: Self.emptyData, workload: workload,
                                     modes: "[" + modes.map { "\"\($0)\"" }.joined(separator: ", ") + "]", items: nil)
             try exerciseEveryMode(plan(text), items: 0)
         }

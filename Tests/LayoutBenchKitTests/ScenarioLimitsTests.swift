@@ -33,6 +33,8 @@ import LayoutEngine
                         path: "workload.frames", "from 1 to 1000000")
         expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "edit", "steps": 100001}"#, modes: #"["full"]"#)) },
                         path: "workload.steps", "from 1 to 100000")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "sticky-scroll", "steps": 1000000000000}"#, modes: #"["scan"]"#)) },
+                        path: "workload.steps", "from 1 to 100000")
     }
 
     @Test func sizesThatWouldOverflowAreRefused() throws {

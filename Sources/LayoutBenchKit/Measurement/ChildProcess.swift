@@ -12,6 +12,8 @@ func runChildProcess(
     let base = FileManager.default.temporaryDirectory
         .appendingPathComponent("layout-bench-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
     let outputPath = base + ".out", inputPath = base + ".in"
+    SignalCleanup.register([outputPath, inputPath])
+    defer { SignalCleanup.unregister([outputPath, inputPath]) }
     guard FileManager.default.createFile(atPath: outputPath, contents: nil),
           let output = FileHandle(forWritingAtPath: outputPath)
     else { throw CocoaError(.fileWriteUnknown) }
@@ -34,7 +36,9 @@ func runChildProcess(
     process.standardError = passesErrorThrough ? FileHandle.standardError : output
     process.standardInput = standardInput
     try process.run()
+    SignalCleanup.register(child: process.processIdentifier)
     process.waitUntilExit()
+    SignalCleanup.unregister(child: process.processIdentifier)
     try? output.close()
     let text = (try? readTextFile(outputPath)) ?? ""
     return (process.terminationStatus, text)

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Temporary paths to remove if the process is interrupted (SIGINT, SIGTERM, SIGHUP): staging
-/// directories and the files in them, temporary files of atomic writes.
+/// directories and the files in them, temporary files of atomic writes and child processes;
+/// and the child processes to end with it (a measuring child, valgrind).
 ///
 /// The handler only calls `unlink`, `rmdir`, `signal` and `raise` (async-signal-safe) on C
 /// strings prepared beforehand, files first, then directories, and then re-raises the signal with its default action, so the process ends as the
@@ -20,6 +21,12 @@ public enum SignalCleanup {
         slots.initialize(repeating: nil, count: capacity)
         return slots
     }()
+    /// Process ids of running children (0: free slot).
+    nonisolated(unsafe) static let children: UnsafeMutablePointer<pid_t> = {
+        let children = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        children.initialize(repeating: 0, count: capacity)
+        return children
+    }()
     nonisolated(unsafe) static var installed = false
     nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -31,13 +38,31 @@ public enum SignalCleanup {
     public static func register(_ paths: [String]) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        if !installed {
-            installed = true
-            for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Glibc_signal(signal, handler) }
-        }
+        installHandlers()
         for path in paths {
             guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return }
             slots[slot] = strdup(path)
+        }
+    }
+
+    /// A child process to send SIGTERM if this one is interrupted, until `unregister(child:)`.
+    public static func register(child pid: pid_t) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        installHandlers()
+        if let slot = (0..<capacity).first(where: { children[$0] == 0 }) { children[slot] = pid }
+    }
+
+    public static func unregister(child pid: pid_t) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        for slot in 0..<capacity where children[slot] == pid { children[slot] = 0 }
+    }
+
+    private static func installHandlers() {
+        if !installed {
+            installed = true
+            for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Glibc_signal(signal, handler) }
         }
     }
 
@@ -56,6 +81,9 @@ public enum SignalCleanup {
     }
 
     static let handler: @convention(c) (Int32) -> Void = { signal in
+        for slot in 0..<SignalCleanup.capacity where SignalCleanup.children[slot] > 0 {
+            kill(SignalCleanup.children[slot], SIGTERM)
+        }
         // Files first, then the (now empty) directories, whatever the slot order.
         for slot in 0..<SignalCleanup.capacity {
             if let path = SignalCleanup.slots[slot] { unlink(path) }

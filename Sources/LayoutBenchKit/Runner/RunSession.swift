@@ -223,6 +223,7 @@ public struct RunSession {
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return executable }
         let copy = FileManager.default.temporaryDirectory
             .appendingPathComponent("layout-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)").path
+        SignalCleanup.register([copy])
         let result = try? runChildProcess(executable: objcopy, arguments: ["--strip-debug", executable, copy])
         return result?.status == 0 ? copy : executable
     }

@@ -73,7 +73,7 @@ public struct ScenarioFootprint: Sendable {
 
         // Item sizes.
         let sizes = Self.itemSizes(scenario: scenario)
-        let minimumHeight = sizes.height.lowerBound, maximumHeight = sizes.height.upperBound
+        let maximumHeight = sizes.height.upperBound
 
         // Content height: every section's chrome plus, at worst, one row per item.
         let chrome = styles.map { $0.style.headerHeight + $0.style.footerHeight + $0.style.insets.vertical }

@@ -37,7 +37,7 @@ public struct StickyScrollWorkload: Workload {
     public var steps: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        steps = try spec.optionalInt("steps", default: 400, .atLeast(1))
+        steps = try spec.optionalInt("steps", default: 400, .between(1, Double(ScenarioLimits.maxSteps)))
         try spec.finish()
     }
 
