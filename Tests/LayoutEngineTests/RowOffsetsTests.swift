@@ -56,9 +56,10 @@ import Testing
                 let change = Self.randomChange(count: reference.count, rng: &rng, arbitrary: false)
                 // A scroll offset on the 1/4 pt grid too, so that every sum below is exact.
                 let scroll = reference.count == 0 ? 0 : (reference.contentHeight * rng.double(-0.05...1.05) * 4).rounded() / 4
-                let anchor = try reference.row(at: scroll)
-                let anchorID = ids.isEmpty ? nil : ids[anchor]
-                let screenTop = reference.count == 0 ? 0 : reference.offset(of: anchor) - scroll
+                // The first row that starts at or below the viewport top, found by a plain scan.
+                let anchor = (0..<reference.count).first { reference.offset(of: $0) >= scroll }
+                let anchorID = anchor.map { ids[$0] }
+                let screenTop = anchor.map { reference.offset(of: $0) - scroll } ?? 0
                 let correction = try reference.apply(change, anchoredAt: scroll)
                 switch change {
                 case .setHeight: break
@@ -67,7 +68,7 @@ import Testing
                     nextID += heights.count
                 case .remove(let at, let removing): ids.removeSubrange(at..<(at + removing))
                 }
-                // Anchoring keeps the first visible row where it was on screen.
+                // Anchoring keeps that row, and so everything below it, where it was on screen.
                 if let anchorID, let row = ids.firstIndex(of: anchorID) {
                     #expect(reference.offset(of: row) - (scroll + correction) == screenTop,
                             "seed \(seed) step \(step): \(change) moved the anchor row")

@@ -10,17 +10,24 @@ public enum RowChange: Hashable, Sendable {
 
 extension RowOffsets {
     /// Applies `change` without moving what the user sees, and returns the correction to add to the
-    /// scroll offset (TanStack Virtual's `scrollTop += Δ` for changes above the viewport).
+    /// scroll offset (TanStack Virtual's rule: `scrollTop += Δ` for a change to an item that starts
+    /// above the viewport top).
     ///
-    /// The anchor is the first visible row, the one covering `scrollOffset`. A change above it (a
-    /// measurement, an insert at or before it, a removal entirely before it) moves it by the
-    /// returned correction; scrolling by that much keeps its top at the same screen position. A
-    /// change to the anchor itself or below it needs no correction. Computed from the structure's
+    /// The anchor is the first row that starts at or below `scrollOffset` (the end of the content if
+    /// none does). A change above it — a measurement of a row that starts above the viewport top
+    /// (the partly visible top row included), an insert at or before it, a removal before it — moves it by the returned
+    /// correction; scrolling by that much keeps it, and everything below it, at the same screen
+    /// position. A change at or below the anchor needs no correction. Computed from the structure's
     /// own offsets, so every strategy reports it and all agree. Invalid changes throw and change
     /// nothing.
     public mutating func apply(_ change: RowChange, anchoredAt scrollOffset: Double) throws(RowOffsetsError) -> Double {
         try Self.checkOffset(scrollOffset)
-        let anchor = count == 0 ? 0 : try row(at: scrollOffset)
+        let oldCount = count
+        var anchor = 0
+        if count > 0 {
+            anchor = try row(at: scrollOffset)
+            if offset(of: anchor) < scrollOffset { anchor += 1 }
+        }
         let anchorTop = offset(of: anchor)
         var newAnchor = anchor
         switch change {
@@ -28,7 +35,8 @@ extension RowOffsets {
             try setHeight(height, of: row)
         case .insert(let at, let heights):
             try insert(heights: heights, at: at)
-            if at <= anchor && count > heights.count { newAnchor = anchor + heights.count }
+            // Rows inserted at the anchor go above it; rows appended after the last row do not.
+            if at < anchor || (at == anchor && anchor < oldCount) { newAnchor = anchor + heights.count }
         case .remove(let at, let removing):
             try remove(at: at, count: removing)
             if at + removing <= anchor { newAnchor = anchor - removing } else if at <= anchor { newAnchor = at }
