@@ -27,15 +27,23 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case elements
     case measurements
     case cellsCreated = "cells_created"
+    case dequeues
+    case peakPool = "peak_pool"
+    case mostVisible = "most_visible"
+    case cellsNeeded = "cells_needed"
+    case bytesPerRow = "bytes_per_row"
+    case scrollCorrection = "scroll_correction"
 
     /// time: ns per operation; alloc_bytes, peak_rss: bytes; recall: fraction (0...1); the counts
     /// (allocs, instructions, elements, measurements, cells_created): count per operation.
     public var unit: String {
         switch self {
         case .time: return "ns"
-        case .allocBytes, .peakRSS: return "bytes"
+        case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
+        case .scrollCorrection: return "pt"
         case .recall: return "fraction"
-        case .allocs, .instructions, .elements, .measurements, .cellsCreated: return "count"
+        case .allocs, .instructions, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible, .cellsNeeded:
+            return "count"
         }
     }
 }

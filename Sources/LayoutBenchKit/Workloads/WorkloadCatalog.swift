@@ -7,6 +7,8 @@ public enum WorkloadCatalog {
         AppendWorkload.self,
         EditWorkload.self,
         StickyScrollWorkload.self,
+        OffsetsWorkload.self,
+        ReuseScrollWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

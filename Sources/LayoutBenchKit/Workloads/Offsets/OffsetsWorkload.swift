@@ -1,0 +1,75 @@
+import LayoutEngine
+
+/// `offsets`: a self-sizing list whose rows start with estimated heights (one estimate, or one per
+/// reuse identifier) and are measured through the template cell as they scroll into view, while
+/// rows are inserted and removed (SPEC §4). Modes are the `RowOffsets` strategies; every mode is
+/// checked against `PrefixSumReference` after every step of every trace.
+///
+/// Operations (each its own trace, from the all-estimated list):
+/// - `update`: a measured height replaces an estimate, then the row's offset is read (no anchoring);
+/// - `measure-and-update`: the template cell measures the row's text, the height is applied with
+///   scroll anchoring (the real per-row work while scrolling);
+/// - `row-at-offset`: the row at the top of the viewport, for the offsets of the session's frames;
+/// - `insert`, `delete`: one row in the middle half;
+/// - `load-older`: a chat's older page of `page` rows inserted at the top, with anchoring.
+public struct OffsetsWorkload: Workload {
+    public typealias Mode = RowOffsetsMode
+    public enum Operation: String, WorkloadOperation {
+        case update
+        case measureAndUpdate = "measure-and-update"
+        case rowAtOffset = "row-at-offset"
+        case insert
+        case delete
+        case loadOlder = "load-older"
+    }
+
+    public static let kind = "offsets"
+    public static let summary = "estimated row heights replaced by measured ones while scrolling, with middle edits and older pages loaded at the top"
+
+    /// Frames of the scroll session.
+    public var frames: Int
+    /// One estimate per reuse identifier; rows draw their identifier at random.
+    public var estimates: [Double]
+    /// Changes per insert, delete and load-older trace.
+    public var steps: Int
+    /// Rows per older page.
+    public var page: Int
+    public var seed: Int
+    public var operations: [Operation]
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        frames = try spec.optionalInt("frames", default: 400, .between(1, 100_000))
+        if let nodes = try spec.optionalArray("estimates") {
+            guard !nodes.isEmpty, nodes.count <= 255 else {
+                throw spec.error(at: "estimates", "expected 1 to 255 estimates (one per reuse identifier), got \(nodes.count)")
+            }
+            var values: [Double] = []
+            for node in nodes { values.append(try node.double(.size)) }
+            estimates = values
+        } else {
+            estimates = [44]
+        }
+        steps = try spec.optionalInt("steps", default: 100, .between(1, 10_000))
+        page = try spec.optionalInt("page", default: 20, .between(1, 1_000))
+        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
+        if let nodes = try spec.optionalArray("operations") {
+            var chosen: [Operation] = []
+            for node in nodes {
+                let operation = try node.enumCase(Operation.self)
+                if chosen.contains(operation) { throw node.error("\(JSONValue.quoted(operation.rawValue)) is listed twice") }
+                chosen.append(operation)
+            }
+            if chosen.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
+            operations = chosen
+        } else {
+            operations = Operation.allCases
+        }
+        try spec.finish()
+    }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> OffsetsFixture {
+        try OffsetsFixture(scenario: scenario, items: items, workload: self)
+    }
+}
+
+extension RowOffsetsMode: WorkloadMode {}
