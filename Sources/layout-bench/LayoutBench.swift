@@ -22,15 +22,17 @@ struct LayoutBench: ParsableCommand {
                   --rect 0,2000,390,844
               layout-bench render mixed-sections-query --mode binary \\
                   --offset 1200 --out layout.svg
+              layout-bench compare results/base results/head --out diff.csv
 
             Exit status:
               0   success
               1   a bad scenario or data file, a failed verification, or an output path that cannot
                   be written: one line on stderr naming the file and JSON path (or the option and path)
+              2, 3, 4  compare only: a regression, too noisy to decide, improvements only
               64  a malformed command line (unknown option, missing or malformed value)
               Interrupted (SIGINT, SIGTERM), the run removes its partial results and ends by the signal.
             """,
-        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, ChildCommand.self]
+        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, ChildCommand.self]
     )
 }
 
@@ -43,6 +45,10 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as LayoutError {
         printError("\(error)")
     } catch let error as VerificationError {
+        printError("\(error)")
+    } catch let error as CompareError {
+        printError("\(error)")
+    } catch let error as AtomicFileError {
         printError("\(error)")
     } catch let error as CommandFailure {
         printError(error.message)
