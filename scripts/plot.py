@@ -295,10 +295,13 @@ def history_charts(out, directory, questions):
                     axis.axvline(x, color=line.get_color(), linestyle="--", linewidth=1)
                     axis.annotate(f"{float(step['ratio']):.2f}×", (x, medians[key].get(step["commit"], 0) / scale),
                                   textcoords="offset points", xytext=(4, 6), fontsize=7, color=line.get_color())
-                    marked.append(f"{key[1]} ×{float(step['ratio']):.2f} at {step['commit'][:8]}")
+                    unconfirmed = step.get("confirmations") == "0"
+                    marked.append(f"{key[1]} ×{float(step['ratio']):.2f} at {step['commit'][:8]}"
+                                  + (" (unconfirmed: the last commit measured)" if unconfirmed else ""))
         if logarithmic:
             axis.set_yscale("log")
         axis.set_xticks(range(len(present)), [c[:8] for c in present], rotation=60, fontsize=7)
+        axis.set_xlim(-0.5, len(present) - 0.3)
         axis.set_xlabel("commit (oldest left)")
         axis.set_ylabel(f"median time per {operation} ({unit})")
         axis.grid(alpha=0.3)
@@ -306,7 +309,7 @@ def history_charts(out, directory, questions):
         axis.set_title(f"{scenario}, {items:,} items: median {operation} time across commits\n"
                        "(dashed line: a detected step, labelled with its ratio)", fontsize=10)
         name = save(figure, out, f"history-{slug(scenario)}-{slug(operation)}-{items}")
-        caption = questions.get(scenario, "")
+        caption = questions.get(scenario, "").rstrip(".?") + ("?" if questions.get(scenario, "").endswith("?") else ".")
         caption += (" Steps: " + "; ".join(marked) + ".") if marked else " No step beyond the threshold."
         charts.append((name, f"History: {scenario}, {operation}, {items:,} items", caption))
     return charts
@@ -413,6 +416,10 @@ def main():
                                                       f"Verdicts: {summary}.")]))
             else:
                 charts = history_charts(temporary_out, path, questions)
+                with open(os.path.join(path, "commits.txt")) as f:
+                    latest = [line.strip() for line in f if line.strip()][-1:]
+                if latest:
+                    facts.append((f"{path}, latest commit", machine_facts(os.path.join(path, latest[0], "run.json"))))
                 sections.append((f"History {path}", charts))
         if growth_rows:
             with open(os.path.join(temporary_out, "growth.csv"), "w", newline="") as f:

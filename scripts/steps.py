@@ -40,7 +40,8 @@ def medians_by_commit(directory, commits):
 
 
 def detect(points, threshold, window):
-    """[(index, before, after)] for each step in [(commit, median)]."""
+    """[(index, before, after, confirmations)] for each step in [(commit, median)]; confirmations is
+    the number of later commits that agreed (0 for a step at the last commit)."""
     steps = []
     start = 0
     i = 1
@@ -49,7 +50,7 @@ def detect(points, threshold, window):
         following = [m for _, m in points[i:i + window]]
         ratios = [m / before for m in following] if before > 0 else []
         if ratios and (all(r > 1 + threshold for r in ratios) or all(r < 1 - threshold for r in ratios)):
-            steps.append((i, before, statistics.median(following)))
+            steps.append((i, before, statistics.median(following), len(following) - 1))
             start = i
         i += 1
     return steps
@@ -69,17 +70,18 @@ def main():
         sys.exit(f"steps: error: {order}: missing")
     rows = []
     for key, points in sorted(medians_by_commit(arguments.history, commits).items()):
-        for index, before, after in detect(points, arguments.threshold, arguments.window):
+        for index, before, after, confirmations in detect(points, arguments.threshold, arguments.window):
             commit = points[index][0]
             rows.append([key[0], key[1], key[2], key[3], "time", commit, points[index - 1][0],
-                         repr(before), repr(after), f"{after / before:.6f}"])
+                         repr(before), repr(after), f"{after / before:.6f}", confirmations])
+            note = "" if confirmations else " (unconfirmed: no later commit measured yet; one process can be that far off)"
             print(f"{key[0]} {key[1]} {key[2]} {key[3]}: ×{after / before:.3f} at {commit[:10]} "
-                  f"(median {before:.1f} → {after:.1f} ns)")
+                  f"(median {before:.1f} → {after:.1f} ns){note}")
     temporary = os.path.join(arguments.history, ".steps.csv.tmp")
     with open(temporary, "w", newline="") as f:
         writer = csv.writer(f, lineterminator="\n")
         writer.writerow(["scenario", "mode", "items", "operation", "metric", "commit", "previous_commit",
-                         "before", "after", "ratio"])
+                         "before", "after", "ratio", "confirmations"])
         writer.writerows(rows)
     os.replace(temporary, os.path.join(arguments.history, "steps.csv"))
     if not rows:
