@@ -29,6 +29,7 @@ build_commit() {
     fi
     if [ ! -d "$tree/Sources/layout-bench" ] || [ ! -d "$tree/Scenarios" ]; then
         echo "error: commit $short has no harness (no Sources/layout-bench or Scenarios/); pick a later commit" >&2
+        git worktree remove --force "$tree" >/dev/null 2>&1 || true
         return 1
     fi
     local binary="$tree/.build/release/layout-bench"
