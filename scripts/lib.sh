@@ -28,3 +28,10 @@ ensure_swift() {
     echo "error: swift 6 is not on PATH; install a Swift 6 toolchain from swift.org" >&2
     return 1
 }
+
+# valgrind: callgrind for --instructions.
+ensure_valgrind() {
+    if command -v valgrind >/dev/null 2>&1; then return 0; fi
+    echo "installing valgrind for --instructions..." >&2
+    as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >&2
+}

@@ -22,17 +22,21 @@ struct LayoutBench: ParsableCommand {
                   --rect 0,2000,390,844
               layout-bench render mixed-sections-query --mode binary \\
                   --offset 1200 --out layout.svg
+              layout-bench compare results/base results/head --out diff.csv
 
             Exit status:
               0   success
               1   bad scenario or data, failed verification, or an
                   unwritable output: one line naming the file and JSON
                   path (or the option and path)
+              2   compare: a regression
+              3   compare: too noisy to decide
+              4   compare: improvements only
               64  malformed command line (unknown option, bad value)
               An interrupted run (SIGINT, SIGTERM) removes its partial
               results and ends by the signal.
             """,
-        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, ChildCommand.self]
+        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, ChildCommand.self]
     )
 }
 
@@ -45,6 +49,10 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as LayoutError {
         printError("\(error)")
     } catch let error as VerificationError {
+        printError("\(error)")
+    } catch let error as CompareError {
+        printError("\(error)")
+    } catch let error as AtomicFileError {
         printError("\(error)")
     } catch let error as CommandFailure {
         printError(error.message)

@@ -33,6 +33,15 @@ public enum HierarchicalBootstrap {
         if groups.allSatisfy({ $0.allSatisfy { $0 == first } }) { return Bootstrap.Interval(low: first, high: first) }
 
         var generator = SplitMix64(seed: seed)
+        var medians = resampledMedians(groups, resamples: resamples, using: &generator)
+        medians.sort()
+        let tail = expandedTail(confidence: confidence, repetitions: groups.count)
+        return Bootstrap.Interval(low: Quantile.sorted(medians, tail), high: Quantile.sorted(medians, 1 - tail))
+    }
+
+    /// The medians of `resamples` two-stage resamples of non-empty `groups` (repetitions, then the
+    /// samples within each drawn repetition).
+    static func resampledMedians(_ groups: [[Double]], resamples: Int, using generator: inout SplitMix64) -> [Double] {
         let largest = groups.map(\.count).max() ?? 0
         var scratch = [Double](repeating: 0, count: largest * groups.count)
         var medians: [Double] = []
@@ -48,9 +57,7 @@ public enum HierarchicalBootstrap {
             }
             medians.append(Quantile.medianInPlace(&scratch, count: n))
         }
-        medians.sort()
-        let tail = expandedTail(confidence: confidence, repetitions: groups.count)
-        return Bootstrap.Interval(low: Quantile.sorted(medians, tail), high: Quantile.sorted(medians, 1 - tail))
+        return medians
     }
 
     /// α′/2 of the expanded percentile interval for `repetitions` repetitions.

@@ -1,0 +1,116 @@
+/// `compare BASE HEAD`: every series present on both sides judged (`RowComparison`), the series
+/// present on one side only, the geometric mean of the ratios per scenario and metric, warnings
+/// (different machines or builds, a workload that changed), and the exit status of SPEC §6.
+public struct ComparisonReport: Sendable {
+    /// A series that cannot be paired: absent on one side, or `unsupported` there.
+    public struct OneSided: Sendable, Equatable {
+        public enum Side: String, Sendable { case base, head }
+        public var key: RowKey
+        /// The side that has samples.
+        public var presentIn: Side
+        /// "missing" or "unsupported" (on the other side).
+        public var reason: String
+    }
+
+    /// exp(mean(log ratio)) over a scenario's judged rows of one metric with a finite, positive ratio.
+    public struct GeometricMean: Sendable, Equatable {
+        public var scenario: String
+        public var metric: String
+        public var ratio: Double
+        public var rows: Int
+    }
+
+    public var base: ResultSet
+    public var head: ResultSet
+    public var options: RowComparison.Options
+    /// Worst first (see `ComparisonTable.order`).
+    public var rows: [RowComparison]
+    public var oneSided: [OneSided]
+    public var geometricMeans: [GeometricMean]
+    public var warnings: [String]
+
+    public init(base: ResultSet, head: ResultSet, options: RowComparison.Options = .init()) throws(CompareError) {
+        self.base = base
+        self.head = head
+        self.options = options
+        var rows: [RowComparison] = []
+        var oneSided: [OneSided] = []
+        var warnings = RunCompatibility.warnings(base: base, head: head)
+        var changedWork: [String] = []
+        for key in Set(base.series.keys).union(head.series.keys).sorted()
+        where options.metrics.isEmpty || options.metrics.contains(key.metric) {
+            let b = base.series[key], h = head.series[key]
+            switch (b, h) {
+            case let (b?, h?) where b.count > 0 && h.count > 0:
+                let row = RowComparison(key: key, base: b, head: h, options: options)
+                if row.policy.direction == .neither {
+                    if abs(row.ratio - 1) > row.policy.threshold || row.ratio.isNaN {
+                        changedWork.append("\(key.scenario) \(key.mode) \(key.items) \(key.operation): \(key.metric) "
+                            + "\(ComparisonTable.format(row.baseMedian, unit: row.unit)) → \(ComparisonTable.format(row.headMedian, unit: row.unit))")
+                    }
+                    continue
+                }
+                rows.append(row)
+            case let (b?, h?):
+                if b.count == 0 && h.count == 0 { continue }  // unsupported on both sides: nothing to say
+                oneSided.append(OneSided(key: key, presentIn: b.count > 0 ? .base : .head, reason: "unsupported"))
+            case let (b?, nil):
+                if b.count > 0 { oneSided.append(OneSided(key: key, presentIn: .base, reason: "missing")) }
+            case let (nil, h?):
+                if h.count > 0 { oneSided.append(OneSided(key: key, presentIn: .head, reason: "missing")) }
+            case (nil, nil):
+                break
+            }
+        }
+        guard !rows.isEmpty else {
+            throw CompareError(file: "", message: "\(base.samplesPath) and \(head.samplesPath) have no scenario × mode × items × operation × metric in common; nothing to compare")
+        }
+        if !changedWork.isEmpty {
+            warnings.append("the work itself differs (\(changedWork.count) series): the runs measured different scenarios "
+                + "or query answers, so those rows' times are not comparable; first: " + changedWork.prefix(3).joined(separator: "; "))
+        }
+        if rows.contains(where: { $0.policy.kind == .statistical && ($0.baseRepetitions < 2 || $0.headRepetitions < 2) }) {
+            warnings.append("one repetition per side: the intervals cover the noise within one process only, and a whole "
+                + "process can run a few percent faster or slower than another; for a verdict that holds, give each side "
+                + "several repetitions (scripts/compare-commits runs the two binaries interleaved, several rounds)")
+        }
+        self.rows = rows.sorted(by: ComparisonTable.order)
+        self.oneSided = oneSided
+        self.warnings = warnings
+        self.geometricMeans = Self.geometricMeans(rows)
+    }
+
+    /// 2 when a row regressed, else 3 when a row was too noisy to decide, else 4 when rows improved,
+    /// else 0 (SPEC §6).
+    public var exitStatus: Int32 {
+        let verdicts = Set(rows.compactMap(\.verdict))
+        if verdicts.contains(.regressed) { return 2 }
+        if verdicts.contains(.noisy) { return 3 }
+        if verdicts.contains(.improved) { return 4 }
+        return 0
+    }
+
+    public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
+
+    static func geometricMeans(_ rows: [RowComparison]) -> [GeometricMean] {
+        var sums: [String: (scenario: String, metric: String, logSum: Double, count: Int)] = [:]
+        for row in rows where row.ratio.isFinite && row.ratio > 0 {
+            let id = row.key.scenario + "\u{1F}" + row.key.metric
+            var entry = sums[id] ?? (row.key.scenario, row.key.metric, 0, 0)
+            entry.logSum += log(row.ratio)
+            entry.count += 1
+            sums[id] = entry
+        }
+        return sums.values
+            .map { GeometricMean(scenario: $0.scenario, metric: $0.metric, ratio: exp($0.logSum / Double($0.count)), rows: $0.count) }
+            .sorted { ($0.scenario, $0.metric) < ($1.scenario, $1.metric) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

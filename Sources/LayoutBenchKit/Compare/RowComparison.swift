@@ -1,0 +1,139 @@
+/// The verdict of one compared row (SPEC §6).
+public enum Verdict: String, Sendable, CaseIterable, Comparable {
+    case regressed
+    case noisy
+    case improved
+    case unchanged
+
+    /// Worst first: regressed, noisy, improved, unchanged.
+    public static func < (a: Verdict, b: Verdict) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One scenario × mode × items × operation × metric present on both sides, judged.
+///
+/// The rule, after criterion.rs but on medians: a row is `regressed` only when the Mann–Whitney U
+/// p-value is below alpha AND the whole confidence interval of median(head) / median(base) lies beyond
+/// the threshold on the worse side; `improved` symmetrically (the whole interval below 1 − threshold
+/// for a lower-is-better metric); `unchanged` when the whole interval lies within the threshold band;
+/// `noisy` otherwise: the interval is too wide (or the samples too few) to decide.
+///
+/// Exact metrics (counts that repeat exactly) are judged by the medians: a change beyond the tiny
+/// tolerance is a regression or an improvement. Only if their samples vary within a side is the
+/// Mann–Whitney test needed too (`noisy` when it is not significant).
+public struct RowComparison: Sendable {
+    public var key: RowKey
+    public var workload: String
+    public var unit: String
+    public var policy: MetricPolicy
+    public var baseSamples: Int
+    public var headSamples: Int
+    public var baseRepetitions: Int
+    public var headRepetitions: Int
+    public var baseMedian: Double
+    public var headMedian: Double
+    /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0.
+    public var ratio: Double
+    public var interval: Bootstrap.Interval
+    /// Two-sided Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
+    public var pValue: Double
+    /// nil for metrics that are not judged (`elements`).
+    public var verdict: Verdict?
+
+    public struct Options: Sendable {
+        public var alpha: Double
+        public var confidence: Double
+        public var resamples: Int
+        public var thresholds: ThresholdOverrides
+        /// Only these metrics are compared; empty: all.
+        public var metrics: Set<String>
+
+        public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
+                    thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = []) {
+            self.alpha = alpha
+            self.confidence = confidence
+            self.resamples = resamples
+            self.thresholds = thresholds
+            self.metrics = metrics
+        }
+    }
+
+    public init(key: RowKey, base: SeriesSamples, head: SeriesSamples, options: Options) {
+        precondition(base.count > 0 && head.count > 0, "both sides need samples")
+        self.key = key
+        workload = head.workload
+        unit = head.unit
+        policy = options.thresholds.policy(for: key.metric)
+        let baseValues = base.values
+        let headValues = head.values
+        baseSamples = baseValues.count
+        headSamples = headValues.count
+        baseRepetitions = base.repetitions.count
+        headRepetitions = head.repetitions.count
+        baseMedian = Quantile.median(baseValues)
+        headMedian = Quantile.median(headValues)
+        ratio = HierarchicalBootstrap.ratio(headMedian, baseMedian)
+
+        let constant = Self.isConstant(baseValues) && Self.isConstant(headValues)
+        if policy.kind == .exact && constant {
+            interval = Bootstrap.Interval(low: ratio, high: ratio)
+            pValue = .nan
+        } else {
+            // Seeded by the key, so that the same inputs always give the same interval.
+            var hasher = StableHasher()
+            hasher.combine(key.label)
+            interval = HierarchicalBootstrap.medianRatioInterval(
+                base: base.repetitions, head: head.repetitions, confidence: options.confidence,
+                resamples: options.resamples, seed: hasher.value)
+            pValue = MannWhitney.pValue(headValues, baseValues)
+        }
+        verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, constant: constant,
+                             policy: policy, alpha: options.alpha)
+    }
+
+    static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double, constant: Bool,
+                      policy: MetricPolicy, alpha: Double) -> Verdict? {
+        // In "worse" units: > 1 is worse whatever the metric's direction.
+        let worse: (Double) -> Double
+        switch policy.direction {
+        case .neither: return nil
+        case .lowerIsBetter: worse = { $0 }
+        case .higherIsBetter: worse = { 1 / $0 }
+        }
+        let upper = 1 + policy.threshold
+        let lower = 1 - policy.threshold
+        if policy.kind == .exact {
+            let change = worse(ratio)
+            if change.isNaN { return .noisy }
+            let significant = constant || pValue < alpha
+            if change > upper { return significant ? .regressed : .noisy }
+            if change < lower { return significant ? .improved : .noisy }
+            return .unchanged
+        }
+        let a = worse(interval.low), b = worse(interval.high)
+        guard !a.isNaN, !b.isNaN else { return .noisy }
+        let low = Swift.min(a, b), high = Swift.max(a, b)
+        let significant = pValue < alpha
+        if significant && low > upper { return .regressed }
+        if significant && high < lower { return .improved }
+        if low >= lower && high <= upper { return .unchanged }
+        return .noisy
+    }
+
+    static func isConstant(_ values: [Double]) -> Bool {
+        guard let first = values.first else { return true }
+        return values.allSatisfy { $0 == first }
+    }
+}
+
+/// FNV-1a over UTF-8: a seed that is the same in every process (Swift's `Hasher` is randomly seeded).
+struct StableHasher {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    mutating func combine(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01b3
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import LayoutBenchKit
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two runs: per row the ratio of medians, its interval, a p-value and a verdict.",
+        discussion: """
+            BASE and HEAD are results directories (or their samples.csv). Rows are paired by scenario × mode \
+            × items × operation × metric. A row is `regressed` only when the Mann–Whitney U p-value is below \
+            --alpha AND the whole confidence interval of median(head) / median(base) lies beyond the \
+            threshold; `improved` likewise below it; `unchanged` when the interval lies within ± the \
+            threshold; `noisy` when it is too wide to decide. The interval resamples repetitions, then \
+            samples, so runs with several repetitions (scripts/compare-commits) also cover the noise \
+            between processes. Counted metrics (allocs, alloc_bytes, instructions, recall) are compared \
+            exactly, within 0.1%.
+
+            Default thresholds: time 5%, peak_rss 10%, counted metrics 0.1%.
+            Exit status: 0 nothing regressed, 2 a regression, 3 too noisy to decide, 4 improvements only, \
+            1 bad input.
+
+            Examples:
+              layout-bench compare results/base results/head
+              layout-bench compare base/samples.csv head/samples.csv --threshold time=3% --out diff.csv
+              layout-bench compare A B --threshold instructions=0 --all
+            """)
+
+    @Argument(help: "The base results directory or samples.csv.")
+    var base: String
+
+    @Argument(help: "The head results directory or samples.csv.")
+    var head: String
+
+    @Option(name: .customLong("threshold"), help: ArgumentHelp(
+        "METRIC=PERCENT, or PERCENT for time (repeatable), e.g. time=3% or instructions=0.5%.", valueName: "threshold"))
+    var thresholds: [String] = []
+
+    @Option(name: .customLong("metric"), help: "Compare only this metric (repeatable), e.g. --metric instructions.")
+    var metrics: [String] = []
+
+    @Option(help: "Significance level of the Mann–Whitney U test.")
+    var alpha: Double = 0.05
+
+    @Option(help: "Write the table as CSV to FILE (atomically).")
+    var out: String?
+
+    @Flag(help: "Also show the unchanged rows.")
+    var all = false
+
+    func validate() throws {
+        guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must lie between 0 and 1, e.g. 0.05") }
+    }
+
+    func run() throws {
+        let status: Int32 = try reportingErrors {
+            var overrides = ThresholdOverrides()
+            for threshold in thresholds { try overrides.add(threshold) }
+            let report = try ComparisonReport(
+                base: try ResultSet.load(base), head: try ResultSet.load(head),
+                options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics)))
+            if let out { try AtomicFile.write(ComparisonTable.csv(report), to: out) }
+            print(ComparisonTable.text(report, showUnchanged: all), terminator: "")
+            return report.exitStatus
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

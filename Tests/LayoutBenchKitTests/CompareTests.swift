@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+@testable import LayoutBenchKit
+
+/// `compare` on synthetic samples whose truth is known.
+@Suite struct CompareTests {
+    /// samples.csv text: `repetitions` runs of `count` samples each, value = center × noise, where the
+    /// noise is uniform in ±`spread` (relative) and each repetition is shifted by up to ±`shift`.
+    static func samples(
+        scenario: String = "s", mode: String = "m", metric: String = "time", unit: String = "ns",
+        center: Double, spread: Double, shift: Double = 0, repetitions: Int = 3, count: Int = 60, seed: UInt64
+    ) -> [[String]] {
+        var generator = SplitMix64(seed: seed)
+        func uniform() -> Double { Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1 }
+        var rows: [[String]] = []
+        for repetition in 1...repetitions {
+            let offset = 1 + shift * uniform()
+            for sample in 1...count {
+                let value = center * offset * (1 + spread * uniform())
+                rows.append(["1", "run", "abc1234", scenario, "query", mode, "1000", "query", String(repetition),
+                             String(sample), metric, unit, CSVWriter.format(value)])
+            }
+        }
+        return rows
+    }
+
+    static func csv(_ rows: [[String]]) -> String {
+        var writer = CSVWriter(header: CSVSchema.samplesHeader)
+        for row in rows { writer.append(row) }
+        return writer.text
+    }
+
+    static func report(_ base: [[String]], _ head: [[String]], options: RowComparison.Options = .init()) throws -> ComparisonReport {
+        try ComparisonReport(base: try ResultSet.parse(csv(base), file: "base.csv"),
+                             head: try ResultSet.parse(csv(head), file: "head.csv"), options: options)
+    }
+
+    @Test func identicalSamplesAreUnchanged() throws {
+        let rows = Self.samples(center: 1000, spread: 0.02, seed: 1)
+        let report = try Self.report(rows, rows)
+        #expect(report.rows.count == 1)
+        #expect(report.rows[0].verdict == .unchanged)
+        #expect(report.rows[0].ratio == 1)
+        #expect(report.exitStatus == 0)
+    }
+
+    @Test func tenPercentSlowerWithTightNoiseIsRegressed() throws {
+        let report = try Self.report(Self.samples(center: 1000, spread: 0.01, seed: 1),
+                                     Self.samples(center: 1100, spread: 0.01, seed: 2))
+        let row = try #require(report.rows.first)
+        #expect(row.verdict == .regressed)
+        #expect(abs(row.ratio - 1.10) < 0.01)
+        #expect(row.interval.low > 1.05 && row.interval.high < 1.15)
+        #expect(row.pValue < 0.001)
+        #expect(report.exitStatus == 2)
+    }
+
+    @Test func tenPercentFasterIsImproved() throws {
+        let report = try Self.report(Self.samples(center: 1000, spread: 0.01, seed: 1),
+                                     Self.samples(center: 900, spread: 0.01, seed: 2))
+        #expect(report.rows.first?.verdict == .improved)
+        #expect(report.exitStatus == 4)
+    }
+
+    @Test func veryNoisySamplesAreNoisy() throws {
+        let report = try Self.report(Self.samples(center: 1000, spread: 0.9, repetitions: 1, count: 8, seed: 1),
+                                     Self.samples(center: 1100, spread: 0.9, repetitions: 1, count: 8, seed: 2))
+        #expect(report.rows.first?.verdict == .noisy)
+        #expect(report.exitStatus == 3)
+    }
+
+    @Test func aSmallSignificantChangeWithinTheThresholdIsUnchanged() throws {
+        let report = try Self.report(Self.samples(center: 1000, spread: 0.002, count: 200, seed: 1),
+                                     Self.samples(center: 1010, spread: 0.002, count: 200, seed: 2))
+        let row = try #require(report.rows.first)
+        #expect(row.pValue < 0.001)
+        #expect(row.verdict == .unchanged)
+    }
+
+    @Test func thresholdOverrideDecides() throws {
+        let base = Self.samples(center: 1000, spread: 0.005, seed: 1), head = Self.samples(center: 1040, spread: 0.005, seed: 2)
+        #expect(try Self.report(base, head).rows.first?.verdict == .unchanged)
+        var strict = ThresholdOverrides()
+        try strict.add("time=2%")
+        #expect(try Self.report(base, head, options: .init(thresholds: strict)).rows.first?.verdict == .regressed)
+    }
+
+    /// Each process runs a few percent faster or slower as a whole: with several repetitions the
+    /// interval must cover that, so an A/A comparison is not called a regression. The same samples
+    /// pooled as one repetition are (wrongly) called regressed: the hierarchical resampling is what
+    /// prevents it.
+    @Test func betweenProcessShiftsAreNotRegressions() throws {
+        var falseRegressions = 0, pooledRegressions = 0
+        for seed in UInt64(1)...20 {
+            let base = Self.samples(center: 1000, spread: 0.01, shift: 0.08, repetitions: 5, count: 40, seed: seed)
+            let head = Self.samples(center: 1000, spread: 0.01, shift: 0.08, repetitions: 5, count: 40, seed: seed + 100)
+            let options = RowComparison.Options(resamples: 500)
+            if try Self.report(base, head, options: options).rows.first?.verdict == .regressed { falseRegressions += 1 }
+            let pooled = { (rows: [[String]]) in rows.map { row in var row = row; row[8] = "1"; return row } }
+            if try Self.report(pooled(base), pooled(head), options: options).rows.first?.verdict == .regressed { pooledRegressions += 1 }
+        }
+        #expect(falseRegressions == 0)
+        #expect(pooledRegressions > 0)
+    }
+
+    @Test func oneRepetitionFallsBackToThePlainBootstrap() {
+        let base = (1...50).map { Double($0) }, head = (1...50).map { Double($0) * 1.2 }
+        let plain = Bootstrap.medianRatioInterval(base: base, head: head, seed: 9)
+        let hierarchical = HierarchicalBootstrap.medianRatioInterval(base: [base], head: [head], seed: 9)
+        #expect(plain == hierarchical)
+    }
+
+    @Test func hierarchicalIntervalIsWiderWhenRepetitionsDisagree() {
+        let agreeing = [[Double]](repeating: (1...30).map { 100 + Double($0 % 5) }, count: 4)
+        let disagreeing = (0..<4).map { shift in (1...30).map { 100 + Double($0 % 5) + Double(shift) * 6 } }
+        let narrow = HierarchicalBootstrap.medianRatioInterval(base: agreeing, head: agreeing)
+        let wide = HierarchicalBootstrap.medianRatioInterval(base: disagreeing, head: disagreeing)
+        #expect(wide.high - wide.low > 2 * (narrow.high - narrow.low))
+        #expect(wide.contains(1) && narrow.contains(1))
+    }
+
+    @Test func rowsOnOneSideAreListedNotFatal() throws {
+        let base = Self.samples(mode: "a", center: 100, spread: 0.01, seed: 1) + Self.samples(mode: "gone", center: 100, spread: 0.01, seed: 2)
+        let head = Self.samples(mode: "a", center: 100, spread: 0.01, seed: 3) + Self.samples(mode: "new", center: 100, spread: 0.01, seed: 4)
+        let report = try Self.report(base, head)
+        #expect(report.rows.map(\.key.mode) == ["a"])
+        #expect(report.oneSided.map(\.key.mode).sorted() == ["gone", "new"])
+        #expect(report.oneSided.first { $0.key.mode == "gone" }?.presentIn == .base)
+        let csv = ComparisonTable.csv(report)
+        #expect(csv.contains("only-in-base") && csv.contains("only-in-head"))
+        #expect(ComparisonTable.text(report, showUnchanged: true).contains("s new 1000 query time: only in head"))
+    }
+
+    @Test func unsupportedOnOneSideIsListed() throws {
+        var head = Self.samples(metric: "instructions", unit: "count", center: 500, spread: 0, repetitions: 1, count: 1, seed: 1)
+        head[0][12] = "unsupported"
+        let base = Self.samples(metric: "instructions", unit: "count", center: 500, spread: 0, repetitions: 1, count: 1, seed: 1)
+        let both = Self.samples(center: 100, spread: 0.01, seed: 5)
+        let report = try Self.report(base + both, head + both)
+        #expect(report.oneSided.count == 1)
+        #expect(report.oneSided[0].reason == "unsupported")
+    }
+
+    @Test func exactMetricsAreComparedExactly() throws {
+        func allocs(_ value: Double, metric: String = "allocs") -> [[String]] {
+            Self.samples(metric: metric, unit: "count", center: value, spread: 0, repetitions: 1, count: 5, seed: 1)
+        }
+        #expect(try Self.report(allocs(3), allocs(3)).rows[0].verdict == .unchanged)
+        let more = try Self.report(allocs(3), allocs(4))
+        #expect(more.rows[0].verdict == .regressed)
+        #expect(more.rows[0].pValue.isNaN)            // no test needed: the counts are exact
+        #expect(try Self.report(allocs(4), allocs(3)).rows[0].verdict == .improved)
+        #expect(try Self.report(allocs(0), allocs(1)).rows[0].verdict == .regressed)   // 0 → 1: ratio infinite
+        #expect(try Self.report(allocs(0), allocs(0)).rows[0].verdict == .unchanged)
+        // Within the 0.1% tolerance: 100,000 → 100,050 instructions.
+        #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_050, metric: "instructions")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_200, metric: "instructions")).rows[0].verdict == .regressed)
+        // Recall: higher is better.
+        #expect(try Self.report(allocs(1, metric: "recall"), allocs(0.8, metric: "recall")).rows[0].verdict == .regressed)
+        #expect(try Self.report(allocs(0.8, metric: "recall"), allocs(1, metric: "recall")).rows[0].verdict == .improved)
+    }
+
+    @Test func elementsAreNotJudgedButAChangeIsWarned() throws {
+        let time = Self.samples(center: 100, spread: 0.01, seed: 5)
+        let base = time + Self.samples(metric: "elements", unit: "count", center: 12, spread: 0, repetitions: 1, count: 3, seed: 1)
+        let head = time + Self.samples(metric: "elements", unit: "count", center: 14, spread: 0, repetitions: 1, count: 3, seed: 1)
+        let report = try Self.report(base, head)
+        #expect(report.rows.map(\.key.metric) == ["time"])
+        #expect(report.warnings.contains { $0.contains("the work itself differs") })
+    }
+
+    @Test func geometricMeanPerScenario() throws {
+        let base = Self.samples(mode: "a", center: 100, spread: 0, seed: 1) + Self.samples(mode: "b", center: 100, spread: 0, seed: 1)
+        let head = Self.samples(mode: "a", center: 200, spread: 0, seed: 1) + Self.samples(mode: "b", center: 50, spread: 0, seed: 1)
+        let mean = try #require(try Self.report(base, head).geometricMeans.first)
+        #expect(mean.rows == 2)
+        #expect(abs(mean.ratio - 1) < 1e-12)
+    }
+
+    @Test func worstRowsComeFirst() throws {
+        let base = ["a", "b", "c"].flatMap { Self.samples(mode: $0, center: 1000, spread: 0.005, seed: 1) }
+        let head = Self.samples(mode: "a", center: 900, spread: 0.005, seed: 2) + Self.samples(mode: "b", center: 1300, spread: 0.005, seed: 3)
+            + Self.samples(mode: "c", center: 1100, spread: 0.005, seed: 4)
+        #expect(try Self.report(base, head).rows.map(\.key.mode) == ["b", "c", "a"])
+    }
+
+    // MARK: Bad input
+
+    @Test func summaryCSVIsRefusedWithAHint() {
+        let text = CSVSchema.summaryHeader.joined(separator: ",") + "\n"
+        #expect(throws: CompareError.self) { try ResultSet.parse(text, file: "x.csv") }
+        do { _ = try ResultSet.parse(text, file: "x.csv") } catch { #expect(error.description.contains("summary.csv")) }
+    }
+
+    @Test func wrongHeaderAndSchemaVersionAreRefused() {
+        #expect(throws: CompareError.self) { try ResultSet.parse("a,b,c\n1,2,3\n", file: "x.csv") }
+        var rows = Self.samples(center: 1, spread: 0, repetitions: 1, count: 2, seed: 1)
+        rows[1][0] = "2"
+        do {
+            _ = try ResultSet.parse(Self.csv(rows), file: "x.csv")
+            Issue.record("schema 2 accepted")
+        } catch {
+            #expect(error.description == "x.csv: line 3: schema version 2; this layout-bench reads version 1 (compare results written by the same CSV schema)")
+        }
+        rows = Self.samples(center: 1, spread: 0, repetitions: 1, count: 2, seed: 1)
+        rows[0][12] = "fast"
+        do { _ = try ResultSet.parse(Self.csv(rows), file: "x.csv"); Issue.record("accepted") } catch {
+            #expect(error.description.contains("line 2: value: expected a number"))
+        }
+        #expect(throws: CompareError.self) { try ResultSet.parse(CSVSchema.samplesHeader.joined(separator: ",") + "\n", file: "x.csv") }
+    }
+
+    @Test func nothingInCommonIsAnError() {
+        #expect(throws: CompareError.self) {
+            try Self.report(Self.samples(scenario: "x", center: 1, spread: 0, seed: 1), Self.samples(scenario: "y", center: 1, spread: 0, seed: 1))
+        }
+    }
+
+    @Test func missingFilesAreNamed() {
+        do { _ = try ResultSet.load("/nonexistent/results"); Issue.record("accepted") } catch {
+            #expect(error.description.hasPrefix("/nonexistent/results: no such file"))
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compare-empty-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do { _ = try ResultSet.load(directory); Issue.record("accepted") } catch {
+            #expect(error.description.contains("samples.csv: missing"))
+        }
+    }
+
+    @Test func thresholdParsing() throws {
+        var overrides = ThresholdOverrides()
+        try overrides.add("time=3%")
+        try overrides.add("instructions=0.5")
+        try overrides.add("7%")
+        #expect(overrides.byMetric == ["time": 0.07, "instructions": 0.005])
+        #expect(throws: CompareError.self) { try overrides.add("time=fast") }
+        #expect(throws: CompareError.self) { try overrides.add("time=-1%") }
+        #expect(throws: CompareError.self) { try overrides.add("=3%") }
+    }
+
+    @Test func formatting() {
+        #expect(ComparisonTable.format(1234, unit: "ns") == "1.23 µs")
+        #expect(ComparisonTable.format(95.04, unit: "ns") == "95.0 ns")
+        #expect(ComparisonTable.format(42_000_000, unit: "bytes") == "42 MB")
+        #expect(ComparisonTable.format(0.8412, unit: "fraction") == "0.841")
+        #expect(ComparisonTable.format(17, unit: "count") == "17")
+    }
+}

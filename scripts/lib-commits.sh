@@ -1,0 +1,88 @@
+# Shared by scripts/compare-commits and scripts/history: build any commit of this repository in its
+# own git worktree and build folder. Sourced, not run; needs scripts/lib.sh first.
+#
+# Worktrees live in .build-commits/<commit> (git ignores .build*), each with its own .build, so a
+# commit is built once and reused. Remove them with: rm -rf .build-commits && git worktree prune
+
+# Prints the full hash of REF, or fails with one clear line.
+resolve_commit() {
+    local ref=$1 sha
+    if ! sha=$(git rev-parse --verify --quiet "$ref^{commit}"); then
+        echo "error: '$ref' is not a commit of this repository (try a hash, a branch, a tag or HEAD~1)" >&2
+        return 1
+    fi
+    echo "$sha"
+}
+
+# Builds the layout-bench of commit SHA (release) and prints the path of its binary. Progress and
+# the build log go to stderr and .build-commits/<sha>.build.log.
+build_commit() {
+    local sha=$1 root="$PWD/.build-commits"
+    local tree="$root/$sha" log="$root/$sha.build.log" short
+    short=$(git rev-parse --short "$sha")
+    mkdir -p "$root"
+    if [ ! -e "$tree/.git" ]; then
+        rm -rf "$tree"
+        git worktree prune
+        git worktree add --detach --quiet "$tree" "$sha" >&2 || {
+            echo "error: cannot check out $short into $tree" >&2; return 1; }
+    fi
+    if [ ! -d "$tree/Sources/layout-bench" ] || [ ! -d "$tree/Scenarios" ]; then
+        echo "error: commit $short has no harness (no Sources/layout-bench or Scenarios/); pick a later commit" >&2
+        git worktree remove --force "$tree" >/dev/null 2>&1 || true
+        return 1
+    fi
+    local binary="$tree/.build/release/layout-bench"
+    if [ ! -x "$binary" ] || [ ! -e "$tree/.build/.built-$sha" ]; then
+        echo "building $short (release) in $tree ..." >&2
+        if ! (cd "$tree" && swift build -c release --product layout-bench) >"$log" 2>&1; then
+            echo "error: commit $short does not build; the last lines of $log:" >&2
+            tail -n 15 "$log" | sed 's/^/    /' >&2
+            return 1
+        fi
+        touch "$tree/.build/.built-$sha"
+    fi
+    echo "$binary"
+}
+
+# The layout-bench of this checkout (for `compare` and `steps`), built in release mode when needed.
+current_tool() {
+    if ! swift build -c release --product layout-bench >&2; then
+        echo "error: this checkout does not build; run swift build and fix it first" >&2
+        return 1
+    fi
+    echo "$PWD/.build/release/layout-bench"
+}
+
+# Merges the samples.csv of several runs (ROUND_DIR...) into OUT_DIR/samples.csv, numbering the
+# independent repetitions 1, 2, … across the rounds (each round is its own process), and copies the
+# first round's run.json. Written through temporary files and renamed.
+merge_rounds() {
+    local out=$1; shift
+    python3 - "$out" "$@" <<'PY'
+import csv, os, shutil, sys
+out, rounds = sys.argv[1], sys.argv[2:]
+header, rows, numbers = None, [], {}
+for directory in rounds:
+    with open(os.path.join(directory, "samples.csv"), newline="") as f:
+        reader = csv.reader(f)
+        first = next(reader)
+        if header is None:
+            header = first
+        elif first != header:
+            sys.exit(f"error: {directory}/samples.csv has a different header")
+        run, rep = header.index("run_id"), header.index("repetition")
+        for row in reader:
+            key = (directory, row[run], row[rep])
+            row[rep] = str(numbers.setdefault(key, len(numbers) + 1))
+            rows.append(row)
+os.makedirs(out, exist_ok=True)
+temporary = os.path.join(out, ".samples.csv.tmp")
+with open(temporary, "w", newline="") as f:
+    writer = csv.writer(f, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+os.replace(temporary, os.path.join(out, "samples.csv"))
+shutil.copyfile(os.path.join(rounds[0], "run.json"), os.path.join(out, "run.json"))
+PY
+}

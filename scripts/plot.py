@@ -1,0 +1,441 @@
+"""Charts and an HTML report from LayoutBench results (see scripts/plot for what it draws).
+
+Reads the CSV files that layout-bench writes (samples.csv, summary.csv, compare.csv) and the steps.csv
+of scripts/history; writes PNG and SVG per chart, growth.csv, and index.html.
+"""
+import argparse
+import csv
+import html
+import json
+import math
+import os
+import re
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
+import numpy as np  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
+SCHEMA = "1"
+VERDICT_COLOURS = {"regressed": "#c62828", "improved": "#2e7d32", "noisy": "#ef8f00", "unchanged": "#8a8a8a"}
+
+
+class InputError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------- input
+
+def read_csv(path):
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror})")
+    if not rows:
+        raise InputError(f"{path}: empty file (expected a header row)")
+    return rows[0], rows[1:]
+
+
+def time_series_from_samples(path):
+    """{(scenario, mode, items, operation): [values]} of the time metric, and the scenario workloads."""
+    header, rows = read_csv(path)
+    if header != SAMPLES_HEADER:
+        raise InputError(f"{path}: not a samples.csv (header {','.join(header[:4])},...)")
+    series, workloads = {}, {}
+    for number, row in enumerate(rows, start=2):
+        if len(row) != len(header):
+            raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
+        if row[0] != SCHEMA:
+            raise InputError(f"{path}: line {number}: schema version {row[0]}; this script reads version {SCHEMA}")
+        if row[10] != "time" or row[12] == "unsupported":
+            continue
+        key = (row[3], row[5], int(row[6]), row[7])
+        series.setdefault(key, []).append(float(row[12]))
+        workloads[row[3]] = row[4]
+    return series, workloads
+
+
+def summarise(series):
+    """{key: (median, p25, p75)} with numpy's linear percentiles (those of summary.csv)."""
+    return {key: tuple(np.percentile(values, [50, 25, 75])) for key, values in series.items() if values}
+
+
+def scenario_questions():
+    """Scenario -> the question it answers: the README's scenario table, else the scenario's description."""
+    questions = {}
+    scenarios = os.path.join(REPO, "Scenarios")
+    if os.path.isdir(scenarios):
+        for name in sorted(os.listdir(scenarios)):
+            if name.endswith(".json"):
+                try:
+                    with open(os.path.join(scenarios, name)) as f:
+                        data = json.load(f)
+                    questions[data.get("name", name[:-5])] = data.get("description", "")
+                except (OSError, ValueError):
+                    pass
+    try:
+        with open(os.path.join(REPO, "README.md")) as f:
+            for line in f:
+                match = re.match(r"\|\s*`([a-z0-9-]+)`\s*\|\s*([^|]+\?)\s*\|\s*$", line)
+                if match:
+                    questions[match.group(1)] = match.group(2).strip()
+    except OSError:
+        pass
+    return questions
+
+
+def machine_facts(run_json):
+    try:
+        with open(run_json) as f:
+            run = json.load(f)
+    except (OSError, ValueError):
+        return None
+    machine, os_, toolchain = run.get("machine", {}), run.get("os", {}), run.get("toolchain", {})
+    source, load = run.get("source", {}), run.get("load", {})
+    memory = machine.get("memory_bytes")
+    return [
+        ("run", run.get("run_id", "")),
+        ("commit", f"{source.get('commit', '?')}" + (" (uncommitted changes)" if source.get("dirty") else "")),
+        ("machine", f"{machine.get('hostname', '?')}: {machine.get('cpu_model', '?')}, "
+                    f"{machine.get('active_cores', '?')} cores" + (f", {memory / 2**30:.0f} GiB" if memory else "")),
+        ("system", f"{os_.get('pretty_name', '?')}, Linux {os_.get('release', '')}, ASLR {os_.get('aslr', '?')}"),
+        ("toolchain", f"{toolchain.get('swift_version', '?')}, {toolchain.get('configuration', '?')} build"),
+        ("allocator", f"{run.get('allocator', {}).get('name', '?')} {run.get('allocator', {}).get('version', '')}"),
+        ("load average", f"{load.get('start', [])[:1]} at start, {(load.get('end') or [])[:1]} at end"),
+        ("time", f"{run.get('start_time', '?')} to {run.get('end_time', '?')}"),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------- units
+
+def time_unit(largest):
+    for scale, name in ((1e9, "s"), (1e6, "ms"), (1e3, "µs")):
+        if largest >= scale:
+            return scale, name
+    return 1.0, "ns"
+
+
+def save(figure, out, name):
+    figure.tight_layout()
+    for extension in ("png", "svg"):
+        figure.savefig(os.path.join(out, f"{name}.{extension}"), dpi=110)
+    plt.close(figure)
+    return name
+
+
+def slug(text):
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text)
+
+
+# ---------------------------------------------------------------------------------------------- charts
+
+def modes_chart(out, scenario, stats):
+    """Median time per operation of every mode, grouped by item count; bars span the IQR."""
+    operations = sorted({key[3] for key in stats})
+    figure, axes = plt.subplots(1, len(operations), figsize=(max(7.5, 4.8 * len(operations)), 4.8), squeeze=False)
+    for axis, operation in zip(axes[0], operations):
+        keys = [key for key in stats if key[3] == operation]
+        modes = list(dict.fromkeys(key[1] for key in sorted(keys, key=lambda k: (k[2], k[1]))))
+        counts = sorted({key[2] for key in keys})
+        medians = [stats[key][0] for key in keys]
+        logarithmic = max(medians) / max(min(medians), 1e-12) > 30
+        scale, unit = time_unit(min(medians) if logarithmic else max(medians))
+        width = 0.8 / len(modes)
+        for m, mode in enumerate(modes):
+            xs, ys, low, high = [], [], [], []
+            for c, count in enumerate(counts):
+                if (scenario, mode, count, operation) in stats:
+                    median, p25, p75 = stats[(scenario, mode, count, operation)]
+                    xs.append(c - 0.4 + width * (m + 0.5))
+                    ys.append(median / scale)
+                    low.append((median - p25) / scale)
+                    high.append((p75 - median) / scale)
+            axis.bar(xs, ys, width * 0.92, yerr=[low, high], capsize=3, label=mode, error_kw={"elinewidth": 1})
+        axis.set_xticks(range(len(counts)), [f"{count:,} items" for count in counts])
+        axis.set_ylabel(f"time per {operation} ({unit})")
+        if logarithmic:
+            axis.set_yscale("log")
+        axis.set_title(f"{operation}" + (" (log scale)" if logarithmic else ""))
+        axis.grid(axis="y", alpha=0.3)
+        axis.legend(fontsize=8)
+    figure.suptitle(f"{scenario}: median time per operation by mode\n(whiskers: 25th–75th percentile)", fontsize=11)
+    return save(figure, out, f"modes-{slug(scenario)}")
+
+
+def growth_chart(out, scenario, stats, growth_rows):
+    """Median time against item count on log-log axes, one line per mode, with the fitted exponent."""
+    operations = sorted({key[3] for key in stats})
+    figure, axes = plt.subplots(1, len(operations), figsize=(max(7.5, 4.8 * len(operations)), 4.8), squeeze=False)
+    for axis, operation in zip(axes[0], operations):
+        modes = list(dict.fromkeys(key[1] for key in sorted(stats) if key[3] == operation))
+        for mode in modes:
+            points = sorted((key[2], stats[key][0]) for key in stats if key[1] == mode and key[3] == operation)
+            if len(points) < 2:
+                continue
+            counts = np.array([p[0] for p in points], dtype=float)
+            medians = np.array([p[1] for p in points], dtype=float)
+            slope, intercept = np.polyfit(np.log(counts), np.log(medians), 1)
+            fitted = slope * np.log(counts) + intercept
+            residual = np.sum((np.log(medians) - fitted) ** 2)
+            total = np.sum((np.log(medians) - np.log(medians).mean()) ** 2)
+            r2 = 1 - residual / total if total > 0 else 1.0
+            growth_rows.append([scenario, operation, "time", mode, f"{slope:.4f}", f"{r2:.4f}", len(points),
+                                int(counts[0]), int(counts[-1])])
+            axis.plot(counts, medians, marker="o", label=f"{mode}: ∝ n^{slope:.2f}")
+        axis.set_xscale("log")
+        axis.set_yscale("log")
+        axis.set_xlabel("items (log scale)")
+        axis.set_ylabel(f"median time per {operation} (ns, log scale)")
+        axis.set_title(operation)
+        axis.grid(which="both", alpha=0.3)
+        axis.legend(fontsize=8, title="mode: fitted growth", title_fontsize=8)
+    figure.suptitle(f"{scenario}: cost against item count\n(log-log; fitted exponent 1 = linear, 0 = flat)", fontsize=11)
+    return save(figure, out, f"growth-{slug(scenario)}")
+
+
+COMPARE_HEADER = ["scenario", "workload", "mode", "items", "operation", "metric", "unit", "base_samples",
+                  "head_samples", "base_repetitions", "head_repetitions", "base_median", "head_median", "ratio",
+                  "ci_low", "ci_high", "p_value", "threshold", "verdict"]
+
+
+def compare_chart(out, path, limit=60):
+    """Ratio of medians and its interval per compared row (worst first), coloured by verdict."""
+    header, rows = read_csv(path)
+    if header != COMPARE_HEADER:
+        raise InputError(f"{path}: not a compare.csv (written by layout-bench compare --out)")
+    judged = [dict(zip(header, row)) for row in rows if row[-1] in VERDICT_COLOURS]
+    if not judged:
+        raise InputError(f"{path}: no compared rows")
+    shown = [r for r in judged if r["verdict"] != "unchanged" or r["metric"] == "time"][:limit]
+    counts = {v: sum(r["verdict"] == v for r in judged) for v in VERDICT_COLOURS}
+    figure, axis = plt.subplots(figsize=(11, 1.6 + 0.24 * len(shown)))
+    ys = np.arange(len(shown))[::-1]
+    for y, r in zip(ys, shown):
+        ratio, low, high = (float(r[k]) for k in ("ratio", "ci_low", "ci_high"))
+        finite = [v for v in (ratio, low, high) if math.isfinite(v) and v > 0]
+        if not finite:
+            continue
+        ratio = min(max(ratio, 1e-3), 1e3) if math.isfinite(ratio) else max(finite)
+        low = low if math.isfinite(low) and low > 0 else ratio
+        high = high if math.isfinite(high) else ratio
+        axis.errorbar([ratio], [y], xerr=[[max(ratio - low, 0)], [max(high - ratio, 0)]], fmt="o",
+                      color=VERDICT_COLOURS[r["verdict"]], capsize=3, markersize=4)
+    time_threshold = next((float(r["threshold"]) for r in judged if r["metric"] == "time"), 0.05)
+    axis.axvline(1, color="black", linewidth=0.8)
+    for bound in (1 - time_threshold, 1 + time_threshold):
+        axis.axvline(bound, color="black", linewidth=0.6, linestyle="--")
+    axis.set_yticks(ys, [f"{r['scenario']} {r['mode']} {int(r['items']):,} {r['operation']} {r['metric']}" for r in shown],
+                    fontsize=7)
+    plotted = [float(r[k]) for r in shown for k in ("ci_low", "ci_high", "ratio")]
+    plotted = [v for v in plotted if math.isfinite(v) and v > 0]
+    logarithmic = bool(plotted) and max(plotted) / min(plotted) > 3
+    if logarithmic:
+        axis.set_xscale("log")
+        axis.xaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
+        axis.xaxis.set_minor_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
+    axis.set_xlabel(f"head median / base median{' (log scale)' if logarithmic else ''}; "
+                    f"dashed: ±{time_threshold:.0%} time threshold")
+    for verdict, colour in VERDICT_COLOURS.items():
+        axis.plot([], [], "o", color=colour, label=f"{verdict} ({counts[verdict]})")
+    axis.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), title="verdict", title_fontsize=8)
+    axis.grid(axis="x", which="both", alpha=0.3)
+    axis.set_title(f"head / base: ratio of medians with 95% interval\n({len(shown)} of {len(judged)} rows: "
+                   "every time row and every changed row, worst first)", fontsize=10)
+    return save(figure, out, "compare"), counts
+
+
+def history_charts(out, directory, questions):
+    """Median time per commit, one chart per scenario × operation × items, a line per mode, steps marked."""
+    order_path = os.path.join(directory, "commits.txt")
+    try:
+        with open(order_path) as f:
+            commits = [line.split()[0] for line in f if line.strip()]
+    except OSError:
+        raise InputError(f"{order_path}: missing (scripts/history writes the commit order there)")
+    medians = {}
+    present = []
+    for commit in commits:
+        samples = os.path.join(directory, commit, "samples.csv")
+        if not os.path.exists(samples):
+            continue
+        present.append(commit)
+        series, _ = time_series_from_samples(samples)
+        for key, stat in summarise(series).items():
+            medians.setdefault(key, {})[commit] = stat[0]
+    steps = {}
+    steps_path = os.path.join(directory, "steps.csv")
+    if os.path.exists(steps_path):
+        header, rows = read_csv(steps_path)
+        for row in rows:
+            r = dict(zip(header, row))
+            if r.get("metric", "time") == "time":
+                steps.setdefault((r["scenario"], r["mode"], int(r["items"]), r["operation"]), []).append(r)
+    charts = []
+    groups = sorted({(k[0], k[3], k[2]) for k in medians})
+    for scenario, operation, items in groups:
+        figure, axis = plt.subplots(figsize=(max(6.5, 0.45 * len(present) + 3), 4.2))
+        keys = sorted(k for k in medians if (k[0], k[3], k[2]) == (scenario, operation, items))
+        values = [v for k in keys for v in medians[k].values()]
+        logarithmic = max(values) / max(min(values), 1e-12) > 30
+        scale, unit = time_unit(min(values) if logarithmic else max(values))
+        marked = []
+        for key in keys:
+            xs = [i for i, c in enumerate(present) if c in medians[key]]
+            ys = [medians[key][present[i]] / scale for i in xs]
+            line, = axis.plot(xs, ys, marker="o", markersize=3, label=key[1])
+            for step in steps.get(key, []):
+                if step["commit"] in present:
+                    x = present.index(step["commit"])
+                    axis.axvline(x, color=line.get_color(), linestyle="--", linewidth=1)
+                    axis.annotate(f"{float(step['ratio']):.2f}×", (x, medians[key].get(step["commit"], 0) / scale),
+                                  textcoords="offset points", xytext=(4, 6), fontsize=7, color=line.get_color())
+                    unconfirmed = step.get("confirmations") == "0"
+                    marked.append(f"{key[1]} ×{float(step['ratio']):.2f} at {step['commit'][:8]}"
+                                  + (" (unconfirmed: the last commit measured)" if unconfirmed else ""))
+        if logarithmic:
+            axis.set_yscale("log")
+        axis.set_xticks(range(len(present)), [c[:8] for c in present], rotation=60, fontsize=7)
+        axis.set_xlim(-0.5, len(present) - 0.3)
+        axis.set_xlabel("commit (oldest left)")
+        axis.set_ylabel(f"median time per {operation} ({unit})")
+        axis.grid(alpha=0.3)
+        axis.legend(fontsize=8)
+        axis.set_title(f"{scenario}, {items:,} items: median {operation} time across commits\n"
+                       "(dashed line: a detected step, labelled with its ratio)", fontsize=10)
+        name = save(figure, out, f"history-{slug(scenario)}-{slug(operation)}-{items}")
+        caption = questions.get(scenario, "").rstrip(".?") + ("?" if questions.get(scenario, "").endswith("?") else ".")
+        caption += (" Steps: " + "; ".join(marked) + ".") if marked else " No step beyond the threshold."
+        charts.append((name, f"History: {scenario}, {operation}, {items:,} items", caption))
+    return charts
+
+
+# ---------------------------------------------------------------------------------------------- report
+
+def write_index(out, sections, facts_by_source):
+    parts = ["<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
+             "<title>LayoutBench report</title>",
+             "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}"
+             "img{max-width:100%;border:1px solid #ddd}table{border-collapse:collapse;margin-bottom:1em}"
+             "td,th{text-align:left;padding:2px 10px;border-bottom:1px solid #eee;vertical-align:top}"
+             "figure{margin:0 0 2.5em 0}figcaption{margin:.3em 0 .6em 0}.q{font-style:italic}</style></head><body>",
+             "<h1>LayoutBench report</h1>"]
+    for source, facts in facts_by_source:
+        parts.append(f"<h2>Where it ran: {html.escape(source)}</h2>")
+        if facts:
+            parts.append("<table>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
+                                             for k, v in facts) + "</table>")
+        else:
+            parts.append("<p>No run.json: machine facts unknown.</p>")
+    for heading, charts in sections:
+        parts.append(f"<h2>{html.escape(heading)}</h2>")
+        for name, title, caption in charts:
+            parts.append(f"<figure id=\"{html.escape(name)}\"><h3>{html.escape(title)}</h3>"
+                         f"<figcaption class=\"q\">{html.escape(caption)}</figcaption>"
+                         f"<a href=\"{html.escape(name)}.svg\"><img src=\"{html.escape(name)}.png\" "
+                         f"alt=\"{html.escape(title)}\"></a></figure>")
+    # Records how many images loaded (a headless browser reads it back: scripts/test-scripts).
+    parts.append("<script>window.addEventListener('load',()=>{const i=[...document.images];"
+                 "document.body.dataset.imagesLoaded=i.filter(x=>x.complete&&x.naturalWidth>0).length+'/'+i.length})"
+                 "</script>")
+    parts.append("</body></html>\n")
+    temporary = os.path.join(out, ".index.html.tmp")
+    with open(temporary, "w") as f:
+        f.write("\n".join(parts))
+    os.replace(temporary, os.path.join(out, "index.html"))
+
+
+def classify(path):
+    if os.path.isfile(path):
+        with open(path, newline="") as f:
+            header = next(csv.reader(f), [])
+        if header == COMPARE_HEADER:
+            return "compare", path
+        if header == SAMPLES_HEADER:
+            return "run", os.path.dirname(path) or "."
+        raise InputError(f"{path}: neither a samples.csv nor a compare.csv")
+    if not os.path.isdir(path):
+        raise InputError(f"{path}: no such file or directory")
+    if os.path.exists(os.path.join(path, "compare.csv")):
+        return "compare", os.path.join(path, "compare.csv")
+    if os.path.exists(os.path.join(path, "samples.csv")):
+        return "run", path
+    if os.path.exists(os.path.join(path, "commits.txt")):
+        return "history", path
+    raise InputError(f"{path}: no samples.csv, compare.csv or commits.txt (history) inside")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Charts and index.html from LayoutBench results.")
+    parser.add_argument("results", nargs="+", help="results directories, samples.csv, compare.csv or history directories")
+    parser.add_argument("--out", help="where to write the charts (default: report/ inside the first input)")
+    arguments = parser.parse_args()
+    try:
+        inputs = [classify(path) for path in arguments.results]
+    except InputError as error:
+        sys.exit(f"plot: error: {error}")
+    first = inputs[0][1]
+    out = arguments.out or os.path.join(first if os.path.isdir(first) else os.path.dirname(first) or ".", "report")
+    questions = scenario_questions()
+    sections, facts, growth_rows = [], [], []
+    temporary_out = out.rstrip("/") + f".tmp-{os.getpid()}"
+    os.makedirs(temporary_out, exist_ok=True)
+    try:
+        for kind, path in inputs:
+            if kind == "run":
+                series, _ = time_series_from_samples(os.path.join(path, "samples.csv"))
+                if not series:
+                    raise InputError(f"{path}/samples.csv: no time samples to draw")
+                stats = summarise(series)
+                facts.append((path, machine_facts(os.path.join(path, "run.json"))))
+                charts = []
+                for scenario in sorted({key[0] for key in stats}):
+                    own = {k: v for k, v in stats.items() if k[0] == scenario}
+                    question = questions.get(scenario, "")
+                    name = modes_chart(temporary_out, scenario, own)
+                    charts.append((name, f"{scenario}: modes side by side", question))
+                    if len({k[2] for k in own}) >= 2:
+                        name = growth_chart(temporary_out, scenario, own, growth_rows)
+                        charts.append((name, f"{scenario}: growth with item count",
+                                       question + " The exponent of a fitted power law n^k: k≈0 flat, 1 linear."))
+                sections.append((f"Run {path}", charts))
+            elif kind == "compare":
+                name, counts = compare_chart(temporary_out, path)
+                directory = os.path.dirname(path)
+                for side in ("base", "head"):
+                    run_json = os.path.join(directory, side, "run.json")
+                    if os.path.exists(run_json):
+                        facts.append((f"{side} ({directory})", machine_facts(run_json)))
+                summary = ", ".join(f"{n} {v}" for v, n in counts.items())
+                sections.append((f"Compare {path}", [(name, "Did head make anything slower than base?",
+                                                      f"Verdicts: {summary}.")]))
+            else:
+                charts = history_charts(temporary_out, path, questions)
+                with open(os.path.join(path, "commits.txt")) as f:
+                    latest = [line.strip() for line in f if line.strip()][-1:]
+                if latest:
+                    facts.append((f"{path}, latest commit", machine_facts(os.path.join(path, latest[0], "run.json"))))
+                sections.append((f"History {path}", charts))
+        if growth_rows:
+            with open(os.path.join(temporary_out, "growth.csv"), "w", newline="") as f:
+                writer = csv.writer(f, lineterminator="\n")
+                writer.writerow(["scenario", "operation", "metric", "mode", "exponent", "r2", "points", "min_items", "max_items"])
+                writer.writerows(growth_rows)
+        write_index(temporary_out, sections, facts)
+    except InputError as error:
+        import shutil
+        shutil.rmtree(temporary_out, ignore_errors=True)
+        sys.exit(f"plot: error: {error}")
+    import shutil
+    shutil.rmtree(out, ignore_errors=True)
+    os.replace(temporary_out, out)
+    print(f"report: {os.path.join(out, 'index.html')}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""Step detection over a commit history of LayoutBench runs (used by scripts/history).
+
+For every scenario × mode × items × operation, the median time of each commit forms a series. A step
+is the first commit whose median, and the medians of the commits that follow it (up to WINDOW of
+them), all lie beyond the threshold from the level before it (the median of up to WINDOW earlier
+commits), in the same direction. Requiring the following commits to agree keeps one noisy
+measurement from being called a step; the last commit of the range can only be confirmed by itself.
+After a step the level restarts there, so later steps are found too.
+
+Usage: python3 steps.py HISTORY_DIR [--threshold 0.05] [--window 3]
+Reads HISTORY_DIR/commits.txt (oldest first) and HISTORY_DIR/<commit>/samples.csv; writes
+HISTORY_DIR/steps.csv and prints one line per step.
+"""
+import argparse
+import csv
+import os
+import statistics
+import sys
+
+SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
+
+
+def medians_by_commit(directory, commits):
+    series = {}
+    for commit in commits:
+        path = os.path.join(directory, commit, "samples.csv")
+        if not os.path.exists(path):
+            continue
+        values = {}
+        with open(path, newline="") as f:
+            reader = csv.reader(f)
+            if next(reader, None) != SAMPLES_HEADER:
+                sys.exit(f"steps: error: {path}: not a samples.csv of schema 1")
+            for row in reader:
+                if row[10] == "time" and row[12] != "unsupported":
+                    values.setdefault((row[3], row[5], int(row[6]), row[7]), []).append(float(row[12]))
+        for key, samples in values.items():
+            series.setdefault(key, []).append((commit, statistics.median(samples)))
+    return series
+
+
+def detect(points, threshold, window):
+    """[(index, before, after, confirmations)] for each step in [(commit, median)]; confirmations is
+    the number of later commits that agreed (0 for a step at the last commit)."""
+    steps = []
+    start = 0
+    i = 1
+    while i < len(points):
+        before = statistics.median(m for _, m in points[max(start, i - window):i])
+        following = [m for _, m in points[i:i + window]]
+        ratios = [m / before for m in following] if before > 0 else []
+        if ratios and (all(r > 1 + threshold for r in ratios) or all(r < 1 - threshold for r in ratios)):
+            steps.append((i, before, statistics.median(following), len(following) - 1))
+            start = i
+        i += 1
+    return steps
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Find the commits where a median moved beyond the threshold.")
+    parser.add_argument("history")
+    parser.add_argument("--threshold", type=float, default=0.05, help="relative change (default 0.05 = 5%%)")
+    parser.add_argument("--window", type=int, default=3, help="commits before and after that must agree (default 3)")
+    arguments = parser.parse_args()
+    order = os.path.join(arguments.history, "commits.txt")
+    try:
+        with open(order) as f:
+            commits = [line.split()[0] for line in f if line.strip()]
+    except OSError:
+        sys.exit(f"steps: error: {order}: missing")
+    rows = []
+    for key, points in sorted(medians_by_commit(arguments.history, commits).items()):
+        for index, before, after, confirmations in detect(points, arguments.threshold, arguments.window):
+            commit = points[index][0]
+            rows.append([key[0], key[1], key[2], key[3], "time", commit, points[index - 1][0],
+                         repr(before), repr(after), f"{after / before:.6f}", confirmations])
+            note = "" if confirmations else " (unconfirmed: no later commit measured yet; one process can be that far off)"
+            print(f"{key[0]} {key[1]} {key[2]} {key[3]}: ×{after / before:.3f} at {commit[:10]} "
+                  f"(median {before:.1f} → {after:.1f} ns){note}")
+    temporary = os.path.join(arguments.history, ".steps.csv.tmp")
+    with open(temporary, "w", newline="") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(["scenario", "mode", "items", "operation", "metric", "commit", "previous_commit",
+                         "before", "after", "ratio", "confirmations"])
+        writer.writerows(rows)
+    os.replace(temporary, os.path.join(arguments.history, "steps.csv"))
+    if not rows:
+        print(f"no step beyond {arguments.threshold:.0%} in {len(commits)} commits")
+
+
+if __name__ == "__main__":
+    main()
