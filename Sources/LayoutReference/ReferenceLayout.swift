@@ -164,15 +164,19 @@ public struct ReferenceLayout: Sendable {
         return result
     }
 
-    /// SPEC §3's intersection, written out: both rectangles have positive width and height
-    /// (an empty rectangle intersects nothing), and they overlap on both axes with open edges
-    /// (rectangles that only touch do not intersect).
+    /// SPEC §3's intersection, written out: both rectangles have area (an empty rectangle
+    /// intersects nothing), and they overlap on both axes with open edges (rectangles that only
+    /// touch do not intersect). Area is judged on the edges as computed in `Double`: a positive
+    /// height too small to move `y + height` past `y` (1e-320 at y = 265) spans nothing, the same
+    /// rule as `Rect.intersects`.
     public static func intersects(_ a: Rect, _ b: Rect) -> Bool {
-        let aHasArea = a.width > 0 && a.height > 0
-        let bHasArea = b.width > 0 && b.height > 0
+        let aMaxX = a.x + a.width, aMaxY = a.y + a.height
+        let bMaxX = b.x + b.width, bMaxY = b.y + b.height
+        let aHasArea = a.x < aMaxX && a.y < aMaxY
+        let bHasArea = b.x < bMaxX && b.y < bMaxY
         guard aHasArea, bHasArea else { return false }
-        let overlapX = a.x < b.x + b.width && b.x < a.x + a.width
-        let overlapY = a.y < b.y + b.height && b.y < a.y + a.height
+        let overlapX = a.x < bMaxX && b.x < aMaxX
+        let overlapY = a.y < bMaxY && b.y < aMaxY
         return overlapX && overlapY
     }
 }

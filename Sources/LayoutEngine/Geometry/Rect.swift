@@ -2,8 +2,9 @@
 ///
 /// Intersection follows CoreGraphics' `CGRectIntersectsRect` with one deliberate choice made
 /// explicit: rectangles are half-open, so two rectangles that only touch along an edge do
-/// **not** intersect, and an empty rectangle (zero or negative width or height) intersects
-/// nothing. Every mode of every workload uses this one convention.
+/// **not** intersect, and an empty rectangle (zero or negative width or height, or a size too
+/// small to move its far edge: `y + height == y` in `Double`) intersects nothing. Every mode of
+/// every workload uses this one convention.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
