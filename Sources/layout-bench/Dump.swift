@@ -20,7 +20,7 @@ struct Dump: ParsableCommand {
     @Option(help: "The mode (a query mode for query scenarios, an update mode for append/edit).")
     var mode: String
 
-    @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first).")
+    @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first); with explicit data, its first N items.")
     var items: Int?
 
     @Option(parsing: .unconditional, help: "The scroll offset Y for pinned elements (negative: pulled past the top).")

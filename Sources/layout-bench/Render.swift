@@ -18,7 +18,7 @@ struct Render: ParsableCommand {
     @Option(help: "The mode whose layout to draw.")
     var mode: String
 
-    @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first).")
+    @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first); with explicit data, its first N items.")
     var items: Int?
 
     @Option(parsing: .unconditional, help: "The scroll offset Y (the top of the viewport; negative: pulled past the top).")

@@ -23,7 +23,7 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("mode"), help: "Only this mode (repeatable).")
     var modes: [String] = []
 
-    @Option(name: .customLong("items"), parsing: .unconditionalSingleValue, help: "Only this item count of the sweep (repeatable).")
+    @Option(name: .customLong("items"), parsing: .unconditionalSingleValue, help: "Only this item count of the sweep (repeatable); with explicit data, its first N items.")
     var items: [Int] = []
 
     @Flag(help: "Smoke run: the smallest count (at most \(BenchmarkPlan.quickItemLimit)) and few samples.")
@@ -56,8 +56,16 @@ struct Run: ParsableCommand {
                 throw CommandFailure(message: "--repetitions must be at least 1, got \(repetitions)")
             }
             let catalog = try ScenarioCatalog.locate()
-            let scenarioList = scenarios.isEmpty ? try catalog.loadAll() : try scenarios.map { name throws(ScenarioError) in try catalog.load(name) }
-            let plans = try BenchmarkPlan.select(scenarioList, modes: modes, items: items, quick: quick)
+            let loaded = scenarios.isEmpty
+                ? try catalog.loadTimed(nil) : try scenarios.flatMap { name throws(ScenarioError) in try catalog.loadTimed(name) }
+            for load in loaded where load.seconds > 1 {
+                let items = load.scenario.data.isExplicit ? " (\(load.scenario.itemCounts[0]) explicit items)" : ""
+                FileHandle.standardError.write(Data("layout-bench: loading \(load.scenario.file) took \(String(format: "%.2f", load.seconds)) s\(items)\n".utf8))
+            }
+            var plans = try BenchmarkPlan.select(loaded.map(\.scenario), modes: modes, items: items, quick: quick)
+            for i in plans.indices {
+                plans[i].loadSeconds = loaded.first { $0.scenario.file == plans[i].scenario.file }?.seconds
+            }
             if plans.isEmpty { throw CommandFailure(message: "nothing to run: no scenario has the selected modes and counts") }
 
             var session = try RunSession(

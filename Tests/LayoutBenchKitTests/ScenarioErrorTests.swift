@@ -237,7 +237,7 @@ import Foundation
     @Test func itemsWithExplicitData() {
         let e = expectScenarioError(
             scenarioJSON(data: #"{"sections": [[{"h": 10}, {"h": 20}], [{"h": 5}]]}"#, items: "[3]"), path: "items",
-            "must be left out with explicit data.sections (the count is the number of items given: 3)")
+            "must be left out with explicit data.sections or data.file (the count is the number of items given: 3)")
         #expect(e != nil)
     }
 

@@ -103,9 +103,13 @@ import LayoutEngine
         #expect(data.heights == [10, 20, 5, 7])
         #expect(data.widths == [0, 0, 30, 1])
         #expect(data.spansAllColumns == [false, true, false, false])
-        #expect(throws: ScenarioError(file: "test.json", path: "data.sections", message: "explicit data has 4 items; cannot make 5")) {
+        #expect(throws: ScenarioError(file: "test.json", path: "data", message: Scenario.explicitCountMessage(given: 4, asked: 5))) {
             try s.makeData(items: 5)
         }
+        // A prefix: the first 3 items, and the sections they fall in.
+        let prefix = try s.makeData(items: 3)
+        #expect(prefix.sectionCount == 2)
+        #expect(prefix.heights == [10, 20, 5])
     }
 
     @Test func parserKeepsOrderTypesAndLiterals() throws {

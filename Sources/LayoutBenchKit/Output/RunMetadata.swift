@@ -84,6 +84,22 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     /// How many independent repetitions the run measured, and how (`processes` or `in-process`).
     public var repetitions: Int?
     public var isolation: String?
+    /// How long reading and checking each scenario file took (so a slow load is never mistaken
+    /// for a slow layout), when the caller timed it.
+    public var scenarioLoads: [ScenarioLoad]? = nil
+
+    /// One scenario file's load: read, parsed, its data built (`scenario_loads` in run.json).
+    public struct ScenarioLoad: Codable, Sendable, Equatable {
+        public var scenario: String
+        public var file: String
+        public var seconds: Double
+
+        public init(scenario: String, file: String, seconds: Double) {
+            self.scenario = scenario
+            self.file = file
+            self.seconds = seconds
+        }
+    }
 
     /// Collects everything known at the start of a run. `directory` is where git is asked.
     public static func begin(

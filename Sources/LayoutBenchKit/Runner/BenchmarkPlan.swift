@@ -10,13 +10,16 @@ public struct BenchmarkPlan {
     /// become values).
     public var modes: [any WorkloadMode]
     public var itemCounts: [Int]
+    /// How long loading the scenario file took, when the caller timed it (see `ScenarioCatalog.loadTimed`).
+    public var loadSeconds: Double?
 
     /// The names of `modes`, as scenario files and the CSV write them.
     public var modeNames: [String] { modes.map { $0.rawValue } }
 
     /// Validates `scenario`. `modeFilter` keeps only those modes (each must exist for the
-    /// workload); `itemsFilter` keeps only those counts (each must be in the sweep, unless the
-    /// data is explicit). `quick` keeps only the smallest count, capped at `quickItemLimit`.
+    /// workload); `itemsFilter` keeps only those counts (each must be in the sweep; with explicit
+    /// data, each takes the first N items and must be at most the count given). `quick` keeps only
+    /// the smallest count, capped at `quickItemLimit` (explicit data: its first 2,000 items).
     public init(
         scenario: Scenario, modeFilter: [String] = [], itemsFilter: [Int] = [], quick: Bool = false
     ) throws(ScenarioError) {
@@ -50,8 +53,12 @@ public struct BenchmarkPlan {
 
         var counts = scenario.itemCounts
         if !itemsFilter.isEmpty {
-            if scenario.data.isExplicit {
-                throw ScenarioError(file: scenario.file, path: "items", message: "--items does not apply to explicit data")
+            if case .explicit(let explicitItems) = scenario.data {
+                for count in itemsFilter where count > explicitItems.count || (count < 1 && count != explicitItems.count) {
+                    throw ScenarioError(file: scenario.file, path: "data",
+                                        message: "--items \(count): " + Scenario.explicitCountMessage(given: explicitItems.count, asked: count))
+                }
+                counts = itemsFilter.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
             }
             for count in itemsFilter where !counts.contains(count) {
                 throw ScenarioError(
@@ -109,7 +116,14 @@ extension BenchmarkPlan {
         for scenario in scenarios {
             var plan = try BenchmarkPlan(scenario: scenario, quick: false)
             if !modes.isEmpty { plan.modes = plan.modes.filter { modes.contains($0.rawValue) } }
-            if !items.isEmpty && !scenario.data.isExplicit { plan.itemCounts = plan.itemCounts.filter { items.contains($0) } }
+            if !items.isEmpty {
+                if case .explicit(let explicitItems) = scenario.data {
+                    plan.itemCounts = items.filter { $0 >= 1 && $0 <= explicitItems.count }
+                        .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+                } else {
+                    plan.itemCounts = plan.itemCounts.filter { items.contains($0) }
+                }
+            }
             if quick { plan.itemCounts = quickCounts(plan.itemCounts) }
             if plan.modes.isEmpty || plan.itemCounts.isEmpty { continue }
             usedModes.formUnion(plan.modeNames)

@@ -76,6 +76,9 @@ public struct RunSession {
         progress("layout-bench: \(plans.count) scenarios, \(groupCount) scenario × mode × items groups"
                  + (quick ? " (quick)" : "") + ", \(repetitions) repetitions (\(isolation.rawValue)) → \(directory)")
         metadata.harnessOverhead = HarnessOverhead.measure()
+        metadata.scenarioLoads = plans.compactMap { plan in
+            plan.loadSeconds.map { RunMetadata.ScenarioLoad(scenario: plan.scenario.name, file: plan.scenario.file, seconds: $0) }
+        }
         metadata.repetitions = repetitions
         metadata.isolation = isolation.rawValue
         let policy: SamplingPolicy = quick ? .quick : .repetition

@@ -5,7 +5,8 @@ import LayoutEngine
 /// height pass measures them again with `cell.height(of: texts[i], width:)`).
 public struct GeneratedItems: Hashable, Sendable {
     public var data: LayoutData
-    /// One text per item in global order, or nil when heights are not measured from text.
+    /// One text per item in global order, or nil when heights are not measured from text
+    /// (explicit data: the texts given, if any, with `cell` nil).
     public var texts: ItemTexts?
     public var cell: TemplateCell?
 

@@ -18,9 +18,12 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private let file: String
     private var position = 0
-    private var line = 1
-    private var lineStart = 0
     private var depth = 0
+    /// The key path (from the root, through objects only) whose array value is skipped and
+    /// returned as a byte range instead of being built (see `parse(_:file:deferring:)`).
+    private var deferredKeyPath: [String] = []
+    private var deferredRange: Range<Int>?
+    private var deferredObjects = 0
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -28,37 +31,75 @@ public struct JSONParser {
     }
 
     /// Parses one JSON document. `file` only names the file in errors.
+    ///
+    /// Linear in the size of the document whatever its line structure: positions are byte
+    /// offsets, and a line and column are computed only for an error. JSON paths too are built
+    /// only for an error (a duplicate key), while the error unwinds.
     public static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, file: file)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            parser.position = 3
-            parser.lineStart = 3
-        }
-        if let bad = firstInvalidUTF8(bytes) {
-            parser.position = bad
-            throw parser.syntaxError("the file is not valid UTF-8")
-        }
-        parser.skipWhitespace()
-        guard parser.position < bytes.count else { throw parser.syntaxError("the file is empty; expected a JSON object") }
-        let value = try parser.parseValue(path: "")
-        parser.skipWhitespace()
-        guard parser.position == bytes.count else {
-            throw parser.syntaxError("unexpected \(parser.currentDescription) after the end of the top-level value")
-        }
-        return value
+        try parse(bytes, file: file, deferring: []).value
     }
 
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> JSONValue {
         try parse(Array(text.utf8), file: file)
     }
 
+    /// Parses one JSON document but does not build the array at `keyPath` (object keys from the
+    /// root, e.g. `["data", "sections"]`): its bytes are only skipped, bracket by bracket, and
+    /// their range is returned with the number of `{` in it outside strings (at most the number
+    /// of objects, to reserve space); the tree holds an empty array there. The caller must then read
+    /// that range with a parser of its own that accepts exactly valid JSON (or parse again
+    /// without deferring to find the error). With an empty `keyPath` nothing is deferred.
+    public static func parse(
+        _ bytes: [UInt8], file: String, deferring keyPath: [String]
+    ) throws(ScenarioError) -> (value: JSONValue, deferred: Range<Int>?, deferredObjects: Int) {
+        var parser = JSONParser(bytes: bytes, file: file)
+        parser.deferredKeyPath = keyPath
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        if let bad = firstInvalidUTF8(bytes) {
+            parser.position = bad
+            throw parser.syntaxError("the file is not valid UTF-8")
+        }
+        parser.skipWhitespace()
+        guard parser.position < bytes.count else { throw parser.syntaxError("the file is empty; expected a JSON object") }
+        let value = try parser.parseValue(keyPathMatched: keyPath.isEmpty ? nil : 0)
+        parser.skipWhitespace()
+        guard parser.position == bytes.count else {
+            throw parser.syntaxError("unexpected \(parser.currentDescription) after the end of the top-level value")
+        }
+        return (value, parser.deferredRange, parser.deferredObjects)
+    }
+
+    /// Parses the one JSON value that fills `range` of `bytes` (whitespace around it allowed),
+    /// for a line of a JSON Lines file. Errors give lines and columns in the whole of `bytes`.
+    /// `bytes` must be valid UTF-8 (the caller checks once with `firstInvalidUTF8`).
+    public static func parseValue(in bytes: [UInt8], range: Range<Int>, file: String) throws(ScenarioError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, file: file)
+        parser.position = range.lowerBound
+        parser.skipWhitespace()
+        guard parser.position < range.upperBound else { throw parser.syntaxError("expected a value") }
+        let value = try parser.parseValue(keyPathMatched: nil)
+        parser.skipWhitespace()
+        guard parser.position >= range.upperBound else {
+            throw parser.syntaxError("unexpected \(parser.currentDescription) after the end of the value")
+        }
+        return value
+    }
+
     // MARK: Values
 
-    private mutating func parseValue(path: String) throws(ScenarioError) -> JSONValue {
+    /// `keyPathMatched`: how many keys of `deferredKeyPath` lead to this value (nil: off the path).
+    private mutating func parseValue(keyPathMatched: Int?) throws(ScenarioError) -> JSONValue {
         guard position < bytes.count else { throw syntaxError("unexpected end of the file; expected a value") }
         switch bytes[position] {
-        case UInt8(ascii: "{"): return try parseObject(path: path)
-        case UInt8(ascii: "["): return try parseArray(path: path)
+        case UInt8(ascii: "{"): return try parseObject(keyPathMatched: keyPathMatched)
+        case UInt8(ascii: "["):
+            if let matched = keyPathMatched, matched == deferredKeyPath.count, deferredRange == nil {
+                let start = position
+                try skipContainer()
+                deferredRange = start..<position
+                return .array([])
+            }
+            return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
@@ -68,10 +109,14 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseObject(path: String) throws(ScenarioError) -> JSONValue {
+    /// Objects with more members than this find duplicate keys through a dictionary.
+    private static let linearDuplicateSearchLimit = 16
+
+    private mutating func parseObject(keyPathMatched: Int?) throws(ScenarioError) -> JSONValue {
         try enter()
         position += 1  // {
         var members: [JSONMember] = []
+        var keyIndex: [String: Int] = [:]
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             position += 1
@@ -85,14 +130,25 @@ public struct JSONParser {
                     ? "expected a key in double quotes or '}', got \(currentDescription)"
                     : "expected a key in double quotes after ',', got \(currentDescription)")
             }
-            let (keyLine, keyColumn) = (line, column(of: position))
+            let keyOffset = position
             let key = try parseString()
-            let memberPath = JSONPath.appending(path, key: key)
-            if let first = members.first(where: { $0.key == key }) {
+            let first: Int?
+            if members.count < Self.linearDuplicateSearchLimit {
+                first = members.firstIndex(where: { $0.key == key })
+            } else {
+                if keyIndex.isEmpty {
+                    for (i, member) in members.enumerated() { keyIndex[member.key] = i }
+                }
+                first = keyIndex[key]
+                if first == nil { keyIndex[key] = members.count }
+            }
+            if let first {
+                let (line, column) = Self.lineAndColumn(of: keyOffset, in: bytes)
+                let (firstLine, firstColumn) = Self.lineAndColumn(of: members[first].offset, in: bytes)
                 throw ScenarioError(
-                    file: file, path: memberPath,
-                    message: "duplicate key '\(key)' (line \(keyLine), column \(keyColumn); first at line \(first.line), column \(first.column))",
-                    line: keyLine, column: keyColumn)
+                    file: file, path: JSONPath.appending("", key: key),
+                    message: "duplicate key '\(key)' (line \(line), column \(column); first at line \(firstLine), column \(firstColumn))",
+                    line: line, column: column)
             }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
@@ -100,8 +156,17 @@ public struct JSONParser {
             }
             position += 1
             skipWhitespace()
-            let value = try parseValue(path: memberPath)
-            members.append(JSONMember(key: key, value: value, line: keyLine, column: keyColumn))
+            var childMatched: Int?
+            if let matched = keyPathMatched, matched < deferredKeyPath.count, deferredKeyPath[matched] == key {
+                childMatched = matched + 1
+            }
+            let value: JSONValue
+            do {
+                value = try parseValue(keyPathMatched: childMatched)
+            } catch {
+                throw error.inside(key: key)
+            }
+            members.append(JSONMember(key: key, value: value, offset: keyOffset))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 position += 1
@@ -118,7 +183,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(path: String) throws(ScenarioError) -> JSONValue {
+    private mutating func parseArray() throws(ScenarioError) -> JSONValue {
         try enter()
         position += 1  // [
         var elements: [JSONValue] = []
@@ -130,7 +195,11 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(path: JSONPath.appending(path, index: elements.count)))
+            do {
+                elements.append(try parseValue(keyPathMatched: nil))
+            } catch {
+                throw error.inside(index: elements.count)
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 position += 1
@@ -145,6 +214,69 @@ public struct JSONParser {
             }
             throw syntaxError("expected ',' or ']' after an array element, got \(currentDescription)")
         }
+    }
+
+    /// Skips an array or object by counting brackets outside strings; it checks nothing else
+    /// (see `parse(_:file:deferring:)`). Errors only at the end of the file.
+    private mutating func skipContainer() throws(ScenarioError) {
+        guard let (end, objects) = bytes.withUnsafeBufferPointer({ Self.containerEnd($0, from: position) }) else {
+            position = bytes.count
+            throw syntaxError("unexpected end of the file inside an array")
+        }
+        position = end
+        deferredObjects = objects
+    }
+
+    /// The high bit of every zero byte of `v` set (and possibly of bytes above the lowest zero byte).
+    @inline(__always)
+    private static func zeroBytes(_ v: UInt64) -> UInt64 {
+        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+    }
+
+    /// Where the container opening at `start` ends, and how many `{` it holds (outside strings).
+    private static func containerEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, objects: Int)? {
+        var nesting = 0
+        var objects = 0
+        var i = start
+        let count = buffer.count
+        let raw = UnsafeRawBufferPointer(buffer)
+        while i < count {
+            // Every byte that matters is one of " [ ] { } (0x22, 0x5B, 0x5D, 0x7B, 0x7D): eight
+            // bytes at a time, jump to the first of them (the lowest flag of `zeroBytes` is exact).
+            if i + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let folded = word & 0xDFDF_DFDF_DFDF_DFDF
+                let flags = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(folded ^ 0x5B5B_5B5B_5B5B_5B5B)
+                    | zeroBytes(folded ^ 0x5D5D_5D5D_5D5D_5D5D)
+                if flags == 0 {
+                    i += 8
+                    continue
+                }
+                i += flags.trailingZeroBitCount / 8
+            }
+            let b = buffer[i]
+            i += 1
+            if b != 0x22 && b & 0xDF != 0x5B && b & 0xDF != 0x5D { continue }
+            switch b {
+            case UInt8(ascii: "{"):
+                nesting += 1
+                objects += 1
+            case UInt8(ascii: "["):
+                nesting += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                nesting -= 1
+                if nesting == 0 { return (i, objects) }
+            case UInt8(ascii: "\""):
+                while i < count, buffer[i] != UInt8(ascii: "\"") {
+                    if buffer[i] == UInt8(ascii: "\\") { i += 1 }
+                    i += 1
+                }
+                i += 1
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     private mutating func enter() throws(ScenarioError) {
@@ -166,7 +298,7 @@ public struct JSONParser {
         position += count
     }
 
-    private static func isWordByte(_ b: UInt8) -> Bool {
+    static func isWordByte(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
     }
@@ -209,9 +341,10 @@ public struct JSONParser {
             throw syntaxError("unexpected \(currentDescription) in a number")
         }
         let literal = String(decoding: bytes[start..<position], as: UTF8.self)
-        // Swift's Double(String) is correctly rounded (and platform independent); overflow gives ±inf.
-        guard let value = Double(literal) else { throw syntaxError("invalid number '\(literal)'") }
-        return JSONNumber(value: value, integer: isInteger ? Int(literal) : nil, isIntegerLiteral: isInteger, literal: literal)
+        let value = bytes.withUnsafeBufferPointer { JSONNumberLiteral.scan($0, from: start, end: position)?.value ?? .nan }
+        var integer: Int?
+        if isInteger { integer = position - start <= 15 ? Int(exactly: value) : Int(literal) }
+        return JSONNumber(value: value, integer: integer, isIntegerLiteral: isInteger, literal: literal)
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -220,6 +353,22 @@ public struct JSONParser {
 
     private mutating func parseString() throws(ScenarioError) -> String {
         position += 1  // opening quote
+        // Fast path: no escape and no control character before the closing quote.
+        let plainEnd: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var i = position
+            while i < buffer.count {
+                let b = buffer[i]
+                if b == UInt8(ascii: "\"") { return i }
+                if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+                i += 1
+            }
+            return nil
+        }
+        if let plainEnd {
+            let text = String(decoding: bytes[position..<plainEnd], as: UTF8.self)
+            position = plainEnd + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = position
         func flush(_ end: Int) {
@@ -319,27 +468,38 @@ public struct JSONParser {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
                 position += 1
-            case UInt8(ascii: "\n"):
-                position += 1
-                line += 1
-                lineStart = position
             default:
                 return
             }
         }
     }
 
-    /// 1-based column of a byte offset on the current line, in characters (UTF-8 lead bytes).
-    private func column(of offset: Int) -> Int {
-        var column = 1
-        var i = lineStart
-        while i < offset {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+    /// The 1-based line and column of a byte offset, for an error message: lines end at `\n`,
+    /// columns count characters (UTF-8 lead bytes), a byte order mark at the start is not one.
+    /// Linear in `offset`, and only called when an error is reported.
+    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let end = min(offset, buffer.count)
+            var line = 1
+            var lineStart = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var i = lineStart
+            while i < end {
+                if buffer[i] == 0x0A {
+                    line += 1
+                    lineStart = i + 1
+                }
+                i += 1
+            }
+            var column = 1
+            i = lineStart
+            while i < end {
+                if buffer[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            return (line, column)
         }
-        return column
     }
 
     private var currentDescription: String {
@@ -358,30 +518,24 @@ public struct JSONParser {
     }
 
     private func syntaxError(_ message: String) -> ScenarioError {
-        // Recount lines up to `position`: an error inside a string may sit past the last newline seen.
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < position && i < bytes.count {
-            if bytes[i] == 0x0A {
-                line += 1
-                lineStart = i + 1
-            }
-            i += 1
-        }
-        var column = 1
-        i = lineStart
-        while i < position && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        let (line, column) = Self.lineAndColumn(of: position, in: bytes)
         return ScenarioError(file: file, path: "", message: message, line: line, column: column)
     }
 
     /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
-    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidUTF8($0) }
+    }
+
+    private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while i < bytes.count {
+            // ASCII runs eight bytes at a time.
+            if i + 8 <= bytes.count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             let length: Int

@@ -13,6 +13,14 @@ public enum JSONPath {
         path + "[\(index)]"
     }
 
+    /// `inner`, a path relative to the value at `path`, made absolute: `joining("a[2]", "b.c")`
+    /// is `a[2].b.c`.
+    public static func joining(_ path: String, _ inner: String) -> String {
+        if path.isEmpty { return inner }
+        if inner.isEmpty { return path }
+        return inner.hasPrefix("[") ? path + inner : path + "." + inner
+    }
+
     /// How the path is shown: the root is `(root)`.
     public static func display(_ path: String) -> String { path.isEmpty ? "(root)" : path }
 

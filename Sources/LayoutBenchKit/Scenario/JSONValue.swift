@@ -92,17 +92,25 @@ public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One member of a JSON object, with the position of its key in the file (1-based).
+/// One member of a JSON object, with the byte offset of its key in the file (for the line and
+/// column of an error, computed only then). Two members are equal when their keys and values
+/// are: where they were written does not matter.
 public struct JSONMember: Hashable, Sendable {
     public var key: String
     public var value: JSONValue
-    public var line: Int
-    public var column: Int
+    /// Byte offset of the key's opening quote in the parsed bytes.
+    public var offset: Int
 
-    public init(key: String, value: JSONValue, line: Int = 0, column: Int = 0) {
+    public init(key: String, value: JSONValue, offset: Int = 0) {
         self.key = key
         self.value = value
-        self.line = line
-        self.column = column
+        self.offset = offset
+    }
+
+    public static func == (a: JSONMember, b: JSONMember) -> Bool { a.key == b.key && a.value == b.value }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
     }
 }

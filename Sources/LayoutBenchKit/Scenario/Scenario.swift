@@ -31,23 +31,42 @@ public struct Scenario: Hashable, Sendable {
     public var itemCounts: [Int] {
         switch data {
         case .generated: return items ?? []
-        case .explicit(let sections): return [sections.reduce(0) { $0 + $1.count }]
+        case .explicit(let items): return [items.count]
         }
     }
 
     // MARK: Parsing
 
     /// Parses a scenario from the bytes of a JSON file; `file` names it in errors.
-    public init(parsing bytes: [UInt8], file: String) throws(ScenarioError) {
-        let root = try JSONReader(document: try JSONParser.parse(bytes, file: file), file: file)
-        try self.init(root)
+    ///
+    /// Explicit items (`data.sections`) are not built as a JSON tree: the parser skips their
+    /// bytes and `ExplicitItemsScanner` reads them straight into flat arrays. When that scanner
+    /// meets anything it does not accept, or the scenario has any other error, the file is read
+    /// again the strict way (`fast: false`), so that errors are found in the same order and
+    /// named with the same precision whatever the size of the data.
+    public init(parsing bytes: [UInt8], file: String, fast: Bool = true) throws(ScenarioError) {
+        guard fast else {
+            self = try Scenario(JSONReader(document: try JSONParser.parse(bytes, file: file), file: file), deferredSections: nil)
+            return
+        }
+        var deferred: DeferredSections?
+        do {
+            let (document, range, objects) = try JSONParser.parse(bytes, file: file, deferring: ["data", "sections"])
+            deferred = range.map { DeferredSections(bytes: bytes, range: $0, objects: objects) }
+            self = try Scenario(JSONReader(document: document, file: file), deferredSections: deferred)
+        } catch {
+            // Skipping the deferred bytes only counts brackets, so an error found after them, or
+            // by the scanner, is found again (and named) by the strict reading.
+            guard deferred?.isFinal != true else { throw error }
+            self = try Scenario(parsing: bytes, file: file, fast: false)
+        }
     }
 
     public init(parsing text: String, file: String) throws(ScenarioError) {
         try self.init(parsing: Array(text.utf8), file: file)
     }
 
-    private init(_ root: JSONReader) throws(ScenarioError) {
+    private init(_ root: JSONReader, deferredSections: DeferredSections?) throws(ScenarioError) {
         file = root.file
         name = try root.requireNonEmptyString("name")
         description = try root.requireNonEmptyString("description")
@@ -58,13 +77,12 @@ public struct Scenario: Hashable, Sendable {
             try v.finish()
         }
         layout = try ScenarioLayout.parse(try root.require("layout"), contentWidth: viewportSize.width)
-        data = try ScenarioData.parse(try root.require("data"), layout: layout)
+        data = try ScenarioData.parse(try root.require("data"), layout: layout, deferredSections: deferredSections)
         switch data {
-        case .explicit(let sections):
+        case .explicit(let explicitItems):
             if root.has("items") {
-                let count = sections.reduce(0) { $0 + $1.count }
                 throw root.error(at: "items",
-                    "must be left out with explicit data.sections (the count is the number of items given: \(count))")
+                    "must be left out with explicit data.sections or data.file (the count is the number of items given: \(explicitItems.count))")
             }
             items = nil
         case .generated:
@@ -117,7 +135,8 @@ public struct Scenario: Hashable, Sendable {
     /// The resolved section styles; the layout cycles through them.
     public func makeStyles() -> [SectionStyle] { layout.styles }
 
-    /// The data for `items` items (explicit data: `items` must be its count).
+    /// The data for `items` items (explicit data: its first `items` items, see
+    /// `ExplicitItems.prefix(_:)`; `items` must be from 1 to the count given).
     /// Same scenario and count, same data, bit for bit, on every platform.
     public func makeData(items: Int) throws(ScenarioError) -> LayoutData {
         try makeItems(items: items).data
@@ -126,14 +145,13 @@ public struct Scenario: Hashable, Sendable {
     /// The data plus, for text heights, the texts and the template cell.
     public func makeItems(items count: Int) throws(ScenarioError) -> GeneratedItems {
         switch data {
-        case .explicit(let sections):
-            let total = sections.reduce(0) { $0 + $1.count }
-            guard count == total else {
-                throw ScenarioError(file: file, path: "data.sections",
-                                    message: "explicit data has \(total) items; cannot make \(count)")
+        case .explicit(let explicitItems):
+            guard count <= explicitItems.count, count >= 1 || count == explicitItems.count else {
+                throw ScenarioError(file: file, path: "data", message: Self.explicitCountMessage(given: explicitItems.count, asked: count))
             }
+            let items = explicitItems.prefix(count)
             do {
-                return GeneratedItems(data: try LayoutData(sections: sections))
+                return GeneratedItems(data: try items.makeData(), texts: items.texts)
             } catch {
                 throw ScenarioError(file: file, path: "data." + error.field, message: error.description)
             }
@@ -143,6 +161,11 @@ public struct Scenario: Hashable, Sendable {
             }
             return try generate(generator, items: count)
         }
+    }
+
+    /// Why `asked` items cannot be taken from explicit data of `given` items.
+    public static func explicitCountMessage(given: Int, asked: Int) -> String {
+        "explicit data has \(given) items; cannot take the first \(asked) (an item count for explicit data must be from 1 to \(given))"
     }
 
     /// The width a template cell of an item is measured at: the items region for a list, the

@@ -88,6 +88,24 @@ public struct ScenarioCatalog: Hashable, Sendable {
         try Scenario.load(path: try resolve(argument))
     }
 
+    /// A scenario and how long reading and parsing its file (and data file) took.
+    public struct TimedScenario {
+        public var scenario: Scenario
+        public var seconds: Double
+    }
+
+    /// Loads the scenario a SCENARIO argument designates (all of the directory's for nil), timed.
+    public func loadTimed(_ argument: String?) throws(ScenarioError) -> [TimedScenario] {
+        let paths = argument == nil ? try files() : [try resolve(argument!)]
+        var loaded: [TimedScenario] = []
+        for path in paths {
+            let start = MonotonicClock.now()
+            let scenario = try Scenario.load(path: path)
+            loaded.append(TimedScenario(scenario: scenario, seconds: Double(MonotonicClock.now() - start) / 1e9))
+        }
+        return loaded
+    }
+
     /// Loads every scenario of the directory, in file-name order; the first error stops.
     public func loadAll() throws(ScenarioError) -> [Scenario] {
         var scenarios: [Scenario] = []
@@ -120,9 +138,9 @@ extension Scenario {
     /// Reads and parses the file at `path`; errors name `path` as given.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
         try ScenarioCatalog.checkFile(path)
-        guard let contents = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readFileBytes(path) else {
             throw ScenarioError(file: path, path: "", message: "cannot read the file")
         }
-        return try Scenario(parsing: [UInt8](contents), file: path)
+        return try Scenario(parsing: bytes, file: path)
     }
 }

@@ -1,75 +1,128 @@
 import LayoutEngine
 
 /// The `data` object of a scenario: a generator or explicit items (SPEC §5). Exactly one of
-/// `generate` and `sections`.
+/// `generate`, `sections` and `file`.
 public enum ScenarioData: Hashable, Sendable {
     case generated(DataGenerator)
-    /// `data.sections`: one array per section, items as given.
-    case explicit([[ItemSize]])
+    /// `data.sections` or `data.file`: the items as given.
+    case explicit(ExplicitItems)
 
     public var isExplicit: Bool {
         if case .explicit = self { return true }
         return false
     }
 
-    static func parse(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> ScenarioData {
+    /// `deferredSections`: the bytes of `data.sections`, left unparsed by `JSONParser`, for the
+    /// fast scanner (see `Scenario.init(parsing:file:)`).
+    static func parse(
+        _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil
+    ) throws(ScenarioError) -> ScenarioData {
         let r = try node.object()
-        let generate = r.optional("generate")
-        let sections = r.optional("sections")
+        let given = [("generate", r.optional("generate")), ("sections", r.optional("sections")), ("file", r.optional("file"))]
+            .filter { $0.1 != nil }
         try r.finish()
-        switch (generate, sections) {
-        case (let g?, nil):
-            return .generated(try DataGenerator.parse(g, layout: layout))
-        case (nil, let s?):
-            return .explicit(try parseExplicit(s, layout: layout))
-        case (_?, let s?):
-            throw s.error("'generate' and 'sections' cannot be used together; give one")
-        case (nil, nil):
-            throw r.error("expected 'generate' (a generator) or 'sections' (explicit items)")
+        guard let (key, value) = given.first.map({ ($0.0, $0.1!) }) else {
+            throw r.error("expected 'generate' (a generator) or 'sections' (explicit items) or 'file' (a data file of items)")
+        }
+        if given.count > 1 {
+            throw given[1].1!.error("'\(key)' and '\(given[1].0)' cannot be used together; give one")
+        }
+        switch key {
+        case "generate":
+            return .generated(try DataGenerator.parse(value, layout: layout))
+        case "sections":
+            if let deferredSections {
+                switch ExplicitItemsScanner.scanSections(
+                    deferredSections.bytes, range: deferredSections.range, expectedItems: deferredSections.objects, kind: { layout.section($0).style.kind.name }) {
+                case .items(let items):
+                    return .explicit(items)
+                case .tooMany(let section, let index):
+                    deferredSections.isFinal = true
+                    throw tooManyItems(file: node.file, path: JSONPath.appending(value.path, index: section))
+                case .giveUp:
+                    throw ScenarioError.readAgainStrictly
+                }
+            }
+            return .explicit(try parseExplicit(value, layout: layout))
+        default:
+            return .explicit(try DataFile.read(value, layout: layout))
         }
     }
 
-    /// `[[{"w": 80, "h": 120, "fullWidth": true}, …], …]`: `h` required, `w` required in flow
-    /// sections (list and waterfall items take the region or column width; `w` defaults to 0
-    /// there), `fullWidth` only in waterfall sections.
-    private static func parseExplicit(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> [[ItemSize]] {
-        var result: [[ItemSize]] = []
-        var total = 0
+    /// The error at the section where explicit items pass `ScenarioLimits.maxItems`.
+    static func tooManyItems(file: String, path: String) -> ScenarioError {
+        ScenarioError(file: file, path: path, message: "explicit data may have at most \(ScenarioLimits.maxItems) items in all")
+    }
+
+    /// `[[{"w": 80, "h": 120, "fullWidth": true, "text": "…"}, …], …]`: `h` required, `w`
+    /// required in flow sections (list and waterfall items take the region or column width; `w`
+    /// defaults to 0 there), `fullWidth` only in waterfall sections, `text` optional. The strict
+    /// reader: every error names its path (the fast scanner reads valid files).
+    private static func parseExplicit(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> ExplicitItems {
+        var result = ExplicitItems()
         let sectionNodes = try node.array(minCount: 1)
         guard sectionNodes.count <= ScenarioLimits.maxSections else {
             throw node.error("expected at most \(ScenarioLimits.maxSections) sections, got \(sectionNodes.count)")
         }
         for (s, sectionNode) in sectionNodes.enumerated() {
             let kind = layout.section(s).style.kind.name
-            var items: [ItemSize] = []
+            result.appendSection()
             for itemNode in try sectionNode.array() {
+                guard result.count < ScenarioLimits.maxItems else { throw tooManyItems(file: sectionNode.file, path: sectionNode.path) }
                 let r = try itemNode.object()
-                let width: Double
-                if kind == "flow" {
-                    guard let w = r.optional("w") else {
-                        throw r.error(at: "w", "missing required key 'w' (items of flow sections need a width; section \(s) is a flow)")
-                    }
-                    width = try w.double(.size)
-                } else {
-                    width = try r.optionalDouble("w", default: 0, .size)
-                }
-                let height = try r.requireDouble("h", .size)
-                let fullWidth = try r.optionalBool("fullWidth", default: false)
-                if fullWidth && kind != "waterfall" {
-                    throw r.error(at: "fullWidth", "full-width items exist only in waterfall sections; section \(s) is a \(kind)")
-                }
+                let item = try readItem(r, kind: kind, section: s)
                 try r.finish()
-                items.append(ItemSize(width: width, height: height, spansAllColumns: fullWidth))
+                result.append(width: item.width, height: item.height, spansAllColumns: item.spansAllColumns, text: item.text)
             }
-            total += items.count
-            guard total <= ScenarioLimits.maxItems else {
-                throw sectionNode.error("explicit data may have at most \(ScenarioLimits.maxItems) items in all")
-            }
-            result.append(items)
         }
         // No items at all is an empty state (headers, footers and insets only), laid out as UIKit does.
         return result
     }
+
+    /// The keys `w`, `h`, `fullWidth` and `text` of one item of section `s`, a `kind`.
+    static func readItem(
+        _ r: JSONReader, kind: String, section s: Int
+    ) throws(ScenarioError) -> (width: Double, height: Double, spansAllColumns: Bool, text: ArraySlice<UInt8>?) {
+        let width: Double
+        if kind == "flow" {
+            guard let w = r.optional("w") else {
+                throw r.error(at: "w", "missing required key 'w' (items of flow sections need a width; section \(s) is a flow)")
+            }
+            width = try w.double(.size)
+        } else {
+            width = try r.optionalDouble("w", default: 0, .size)
+        }
+        let height = try r.requireDouble("h", .size)
+        let fullWidth = try r.optionalBool("fullWidth", default: false)
+        if fullWidth && kind != "waterfall" {
+            throw r.error(at: "fullWidth", "full-width items exist only in waterfall sections; section \(s) is a \(kind)")
+        }
+        let text = try r.optional("text").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
+        return (width, height, fullWidth, text)
+    }
+}
+
+/// The bytes of `data.sections` that `JSONParser` skipped, for `ExplicitItemsScanner`.
+/// `isFinal` is set when the scanner's error stands (too many items) and must not be
+/// re-derived by parsing the whole file again.
+final class DeferredSections {
+    let bytes: [UInt8]
+    let range: Range<Int>
+    /// How many `{` the range holds (an upper bound on the items).
+    let objects: Int
+    var isFinal = false
+
+    init(bytes: [UInt8], range: Range<Int>, objects: Int) {
+        self.bytes = bytes
+        self.range = range
+        self.objects = objects
+    }
+}
+
+extension ScenarioError {
+    /// Thrown when the fast reader of explicit items gives up; never shown (the scenario is
+    /// then read again with the strict reader, which finds the real error).
+    static let readAgainStrictly = ScenarioError(file: "", path: "", message: "read again with the strict reader")
 }
 
 /// `data.generate`: how many sections, how sizes are drawn, the seed.

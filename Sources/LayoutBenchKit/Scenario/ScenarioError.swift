@@ -33,4 +33,21 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         if let location { return "\(file): \(location): \(message)" }
         return "\(file): \(message)"
     }
+
+    /// The error as seen from the object that holds the value it is about, under `key`
+    /// (errors without a path, syntax errors, stay as they are).
+    func inside(key: String) -> ScenarioError {
+        guard !path.isEmpty else { return self }
+        var copy = self
+        copy.path = JSONPath.joining(JSONPath.appending("", key: key), path)
+        return copy
+    }
+
+    /// The error as seen from the array that holds the value it is about, at `index`.
+    func inside(index: Int) -> ScenarioError {
+        guard !path.isEmpty else { return self }
+        var copy = self
+        copy.path = JSONPath.joining(JSONPath.appending("", index: index), path)
+        return copy
+    }
 }

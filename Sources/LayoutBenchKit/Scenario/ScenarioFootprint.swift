@@ -64,8 +64,8 @@ public struct ScenarioFootprint: Sendable {
             sectionCount = g.sections
             let largest = scenario.items?.firstIndex(of: base) ?? 0
             itemsPath = JSONPath.appending("items", index: largest)
-        case .explicit(let sections):
-            sectionCount = sections.count
+        case .explicit(let explicitItems):
+            sectionCount = explicitItems.sectionCount
             itemsPath = "data.sections"
         }
         let items = base + added
@@ -177,16 +177,9 @@ public struct ScenarioFootprint: Sendable {
     /// The range of item widths (flow) and heights the data can produce.
     static func itemSizes(scenario: Scenario) -> ItemSizes {
         switch scenario.data {
-        case .explicit(let sections):
-            var minW = Double.infinity, maxW = 0.0, minH = Double.infinity, maxH = 0.0
-            for items in sections {
-                for item in items {
-                    minW = Swift.min(minW, item.width); maxW = Swift.max(maxW, item.width)
-                    minH = Swift.min(minH, item.height); maxH = Swift.max(maxH, item.height)
-                }
-            }
-            if minW > maxW { minW = 0; maxW = 0 }
-            if minH > maxH { minH = 0; maxH = 0 }
+        case .explicit(let items):
+            let minW = items.widths.min() ?? 0, maxW = items.widths.max() ?? 0
+            let minH = items.heights.min() ?? 0, maxH = items.heights.max() ?? 0
             return ItemSizes(width: minW...maxW, height: minH...maxH, heightPath: "data.sections")
         case .generated(let g):
             let width = g.widths.bounds ?? 0...0

@@ -60,6 +60,12 @@ public struct ItemTexts: Hashable, Sendable {
         offsets.append(bytes.count)
     }
 
+    /// Appends an item with the given UTF-8 text (explicit data).
+    public mutating func append(_ text: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: text)
+        offsets.append(bytes.count)
+    }
+
     /// Appends an item with no text (items that do not use the `text` distribution).
     public mutating func appendEmpty() { offsets.append(bytes.count) }
 

@@ -15,9 +15,10 @@ extension Scenario {
             return (0..<sectionCount).map { s in
                 generated.itemRange(inSection: s).map { generated.size(section: s, item: $0 - generated.sectionStarts[s]) }
             }
-        case .explicit(let sections):
-            return sections.map { items in
-                (0..<count).map { i in items.isEmpty ? ItemSize(width: 100, height: 44) : items[i % items.count] }
+        case .explicit(let explicitItems):
+            return (0..<explicitItems.sectionCount).map { s in
+                let items = explicitItems.items(inSection: s)
+                return (0..<count).map { i in items.isEmpty ? ItemSize(width: 100, height: 44) : items[i % items.count] }
             }
         }
     }

@@ -1,0 +1,93 @@
+import LayoutEngine
+
+/// Items given one by one (`data.sections` or `data.file`), stored as the flat arrays that
+/// `LayoutData` keeps, so that a million items cost a few appends each and no per-item object.
+///
+/// Sections are contiguous runs of items: `sectionCounts[s]` items in section `s`, in order.
+/// Texts (CSV `text` column, `"text"` key) are kept only when at least one item has one.
+public struct ExplicitItems: Hashable, Sendable {
+    public private(set) var widths: [Double] = []
+    public private(set) var heights: [Double] = []
+    public private(set) var spansAllColumns: [Bool] = []
+    public private(set) var sectionCounts: [Int] = []
+    /// One text per item (empty for items without one), or nil when no item has a text.
+    public private(set) var texts: ItemTexts?
+
+    public init() {}
+
+    /// Items per section, as in the scenario file (`data.sections`).
+    public init(sections: [[ItemSize]]) {
+        for items in sections {
+            appendSection()
+            for item in items { append(width: item.width, height: item.height, spansAllColumns: item.spansAllColumns) }
+        }
+    }
+
+    public var count: Int { heights.count }
+    public var sectionCount: Int { sectionCounts.count }
+
+    public mutating func reserveCapacity(_ items: Int) {
+        widths.reserveCapacity(items)
+        heights.reserveCapacity(items)
+        spansAllColumns.reserveCapacity(items)
+    }
+
+    /// Starts a new, empty section.
+    public mutating func appendSection() { sectionCounts.append(0) }
+
+    /// Appends an item to the last section (there must be one).
+    public mutating func append(width: Double, height: Double, spansAllColumns spans: Bool, text: ArraySlice<UInt8>? = nil) {
+        assert(!sectionCounts.isEmpty, "append a section first")
+        if let text {
+            if texts == nil {
+                var empty = ItemTexts()
+                for _ in 0..<heights.count { empty.appendEmpty() }
+                texts = empty
+            }
+            texts!.append(text)
+        } else if texts != nil {
+            texts!.appendEmpty()
+        }
+        widths.append(width)
+        heights.append(height)
+        spansAllColumns.append(spans)
+        sectionCounts[sectionCounts.count - 1] += 1
+    }
+
+    /// The items of section `s` (for workloads that repeat a section's own items).
+    public func items(inSection s: Int) -> [ItemSize] {
+        let start = sectionCounts[..<s].reduce(0, +)
+        return (start..<(start + sectionCounts[s])).map {
+            ItemSize(width: widths[$0], height: heights[$0], spansAllColumns: spansAllColumns[$0])
+        }
+    }
+
+    /// The first `n` items (0 < n <= count, or n == count == 0) and the sections they fall in: a section after the
+    /// one that holds item `n - 1` is left out, as if the data source had loaded only that far.
+    /// `prefix(count)` is the whole data, trailing empty sections included.
+    public func prefix(_ n: Int) -> ExplicitItems {
+        precondition((n > 0 || n == count) && n <= count, "prefix of \(n) items out of \(count)")
+        guard n < count else { return self }
+        var result = ExplicitItems()
+        var remaining = n
+        for sectionCount in sectionCounts where remaining > 0 {
+            let taken = Swift.min(sectionCount, remaining)
+            result.sectionCounts.append(taken)
+            remaining -= taken
+        }
+        result.widths = Array(widths[..<n])
+        result.heights = Array(heights[..<n])
+        result.spansAllColumns = Array(spansAllColumns[..<n])
+        if let texts {
+            var kept = ItemTexts()
+            for i in 0..<n { kept.append(texts[i]) }
+            result.texts = kept
+        }
+        return result
+    }
+
+    /// The engine's data: the arrays are shared, not copied.
+    public func makeData() throws(LayoutError) -> LayoutData {
+        try LayoutData(widths: widths, heights: heights, spansAllColumns: spansAllColumns, counts: sectionCounts)
+    }
+}
