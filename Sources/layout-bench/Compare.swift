@@ -57,7 +57,7 @@ struct Compare: ParsableCommand {
             let report = try ComparisonReport(
                 base: try ResultSet.load(base), head: try ResultSet.load(head),
                 options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics)))
-            if let out { try AtomicFile.write(ComparisonTable.csv(report), to: out) }
+            if let out { try AtomicFile.write(ComparisonTable.csv(report), to: out, option: "--out") }
             print(ComparisonTable.text(report, showUnchanged: all), terminator: "")
             return report.exitStatus
         }
