@@ -58,14 +58,24 @@ extension ReferenceLayout {
     /// frames of what can. O(n + S).
     public func pinnedElements(in rect: Rect, pinOffset: Double, offset: Double, viewportHeight: Double) -> [LayoutAttributes] {
         let pinnable = pinnableSupplementaries(pinOffset: pinOffset, offset: offset, viewportHeight: viewportHeight)
-        let pinnableIDs = Set(pinnable.map(\.id))
         var result: [LayoutAttributes] = []
-        for element in elements(in: rect) where !pinnableIDs.contains(element.id) {
+        for element in elements(in: rect) where !canPin(element.id) {
             let zIndex = element.id.kind == .decoration ? -1 : element.id.kind == .item ? 0 : 1
             result.append(LayoutAttributes(id: element.id, frame: element.frame, zIndex: zIndex))
         }
         result += pinnable.filter { Self.intersects($0.frame, rect) }
         return result.sorted { $0.id < $1.id }
+    }
+
+    /// Whether `id` is a header or footer whose style pins it (the element exists only when its
+    /// height is not 0).
+    public func canPin(_ id: ElementID) -> Bool {
+        guard id.section >= 0, id.section < sectionCount else { return false }
+        switch id.kind {
+        case .header: return style(ofSection: id.section).headerPin != .none
+        case .footer: return style(ofSection: id.section).footerPin != .none
+        case .item, .decoration: return false
+        }
     }
 }
 
@@ -78,7 +88,6 @@ extension ReferenceCheck {
         ofPinnedQuery rect: Rect, answer: [LayoutAttributes], against reference: ReferenceLayout,
         pinOffset: Double, offset: Double, viewportHeight: Double
     ) -> String? {
-        let pinnable = reference.pinnableSupplementaries(pinOffset: pinOffset, offset: offset, viewportHeight: viewportHeight)
         let expected = reference.pinnedElements(in: rect, pinOffset: pinOffset, offset: offset, viewportHeight: viewportHeight)
         var answered: [ElementID: LayoutAttributes] = [:]
         answered.reserveCapacity(answer.count)
@@ -108,8 +117,10 @@ extension ReferenceCheck {
         }
         // What is left was answered but not expected: only borderline elements may be.
         for (id, actual) in answered.sorted(by: { $0.key < $1.key }) {
-            let current = pinnable.first { $0.id == id }
-                ?? reference.frame(of: id).map { LayoutAttributes(id: id, frame: $0, zIndex: actual.zIndex) }
+            let current = reference.canPin(id)
+                ? reference.pinnableSupplementaries(pinOffset: pinOffset, offset: offset, viewportHeight: viewportHeight)
+                    .first { $0.id == id }
+                : reference.frame(of: id).map { LayoutAttributes(id: id, frame: $0, zIndex: actual.zIndex) }
             if let current, isBorderline(current.frame, rect) {
                 if let mismatch = compare(actual, current) { return mismatch }
                 continue

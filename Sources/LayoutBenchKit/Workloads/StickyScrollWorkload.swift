@@ -58,16 +58,20 @@ public final class StickyScrollFixture: WorkloadFixture {
     let data: LayoutData
     let trace: StickyScrollTrace
     let viewports: [Rect]
-    /// The independent geometry every step is checked against.
-    let reference: ReferenceLayout
+    /// The independent geometry every step is checked against (built on first use: the callgrind
+    /// child, which does not verify, never pays for it).
+    private(set) lazy var reference: ReferenceLayout = {
+        // The same inputs the layout accepted; the reference refuses only what the engine refuses.
+        try! ReferenceLayout(data: data, styles: styles, viewportWidth: scenario.viewport.width)
+    }()
 
     init(scenario: Scenario, items: Int, steps: Int) throws {
         self.scenario = scenario
         self.items = items
         styles = scenario.makeStyles()
         data = try scenario.makeData(items: items)
-        reference = try ReferenceLayout(data: data, styles: styles, viewportWidth: scenario.viewport.width)
-        trace = StickyScrollTrace(contentHeight: reference.contentHeight, viewportHeight: scenario.viewport.height, steps: steps)
+        let contentHeight = SectionedLayout.computeFrames(bounds: scenario.viewport, styles: styles, data: data).contentHeight
+        trace = StickyScrollTrace(contentHeight: contentHeight, viewportHeight: scenario.viewport.height, steps: steps)
         viewports = trace.offsets.map {
             Rect(x: scenario.viewport.minX, y: $0, width: scenario.viewport.width, height: scenario.viewport.height)
         }
@@ -89,9 +93,7 @@ public final class StickyScrollFixture: WorkloadFixture {
 
     public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         let layout = try makeLayout(mode: mode)
-        let operation: any BatchableOperation & StickyStep = mode.pinningMode == nil
-            ? ViewportQueryStep(layout: layout, viewports: viewports)
-            : ScrollStep(layout: layout, viewports: viewports)
+        let operation = ScrollStep(layout: layout, viewports: viewports, boundsChanges: mode.pinningMode != nil)
         var elements: [Double] = []
         if verify {
             // One pass over the whole trace from the first step, checking every answer.
@@ -130,21 +132,20 @@ public final class StickyScrollFixture: WorkloadFixture {
     }
 }
 
-/// One scroll step that returns its answer, for verification outside the timed region.
-protocol StickyStep: AnyObject {
-    func step() -> [LayoutAttributes]
-}
-
-/// One bounds change through the UIKit lifecycle per operation, walking the trace (wrapping around).
-final class ScrollStep: BatchableOperation, StickyStep {
+/// One scroll step per operation, walking the trace (wrapping around): a bounds change through
+/// the UIKit lifecycle and the viewport query, or for the baseline (`boundsChanges` false) the
+/// viewport query alone.
+final class ScrollStep: BatchableOperation {
     private var layout: SectionedLayout
     private let viewports: [Rect]
+    private let boundsChanges: Bool
     private var next = 0
     private var buffer: [LayoutAttributes] = []
 
-    init(layout: SectionedLayout, viewports: [Rect]) {
+    init(layout: SectionedLayout, viewports: [Rect], boundsChanges: Bool) {
         self.layout = layout
         self.viewports = viewports
+        self.boundsChanges = boundsChanges
         buffer.reserveCapacity(4096)
     }
 
@@ -154,65 +155,35 @@ final class ScrollStep: BatchableOperation, StickyStep {
 
     func run(count: Int) -> Int {
         // One exclusive access to the layout for the whole batch.
-        Self.scroll(count: count, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
+        Self.scroll(count: count, boundsChanges: boundsChanges, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
     }
 
+    /// One step, returning its answer (for verification, untimed).
     func step() -> [LayoutAttributes] {
-        _ = Self.scroll(count: 1, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
+        _ = run(count: 1)
         return buffer
     }
 
     /// `count` scroll steps: shouldInvalidate → invalidate → prepare → viewport query.
     private static func scroll(
-        count: Int, layout: inout SectionedLayout, viewports: [Rect], next: inout Int, buffer: inout [LayoutAttributes]
+        count: Int, boundsChanges: Bool, layout: inout SectionedLayout, viewports: [Rect], next: inout Int,
+        buffer: inout [LayoutAttributes]
     ) -> Int {
         var checksum = 0
         for _ in 0..<count {
             let bounds = viewports[next]
-            if layout.shouldInvalidate(forBoundsChange: bounds) {
-                layout.invalidate(with: layout.invalidationContext(forBoundsChange: bounds))
+            if boundsChanges {
+                if layout.shouldInvalidate(forBoundsChange: bounds) {
+                    layout.invalidate(with: layout.invalidationContext(forBoundsChange: bounds))
+                }
+                // SectionedLayout.prepare() throws only for a layout it could not have been built with.
+                try! layout.prepare()
             }
-            // SectionedLayout.prepare() throws only for a layout it could not have been built with.
-            try! layout.prepare()
             layout.elements(in: bounds, into: &buffer)
             checksum &+= buffer.count
             next += 1
             if next == viewports.count { next = 0 }
         }
         return checksum
-    }
-}
-
-/// The baseline: the viewport query alone, at the same offsets.
-final class ViewportQueryStep: BatchableOperation, StickyStep {
-    private let layout: SectionedLayout
-    private let viewports: [Rect]
-    private var next = 0
-    private var buffer: [LayoutAttributes] = []
-
-    init(layout: SectionedLayout, viewports: [Rect]) {
-        self.layout = layout
-        self.viewports = viewports
-        buffer.reserveCapacity(4096)
-    }
-
-    var traceLength: Int { viewports.count }
-
-    func rewind() { next = 0 }
-
-    func run(count: Int) -> Int {
-        var checksum = 0
-        for _ in 0..<count {
-            layout.elements(in: viewports[next], into: &buffer)
-            checksum &+= buffer.count
-            next += 1
-            if next == viewports.count { next = 0 }
-        }
-        return checksum
-    }
-
-    func step() -> [LayoutAttributes] {
-        _ = run(count: 1)
-        return buffer
     }
 }
