@@ -225,7 +225,7 @@ import LayoutEngine
         try expectError("x.csv", "section,w,h,fullWidth\n0,3,10,yes\n", "x.csv: line 2, column 8: expected true, false or an empty cell for fullWidth, got 'yes'")
         try expectError("x.csv", "section,w,h\n0,,\"10\n", "x.csv: line 2, column 4: unterminated quoted cell (missing closing '\"')")
         try expectError("x.jsonl", "{\"section\": 0, \"h\": 1}\n{\"section\": 0, \"h\": -1}\n",
-                        "x.jsonl: line 2, column 16: h: expected a number >= 0, got -1")
+                        "x.jsonl: line 2, column 16: h: expected a number from 0 to 1000000000, got -1")
         try expectError("x.jsonl", "{\"section\": 0, \"h\": 1}\n{\"section\": 0, \"h\": 1, \"hieght\": 2}\n",
                         "x.jsonl: line 2, column 24: hieght: unknown key 'hieght'; expected one of: section, w, h, fullWidth, text (did you mean 'height'?)".replacingOccurrences(of: " (did you mean 'height'?)", with: ""))
         try expectError("x.jsonl", "{\"section\": 0, \"h\": 1}\n{\"h\": 1}\n", "x.jsonl: line 2, column 1: section: missing required key 'section'")
