@@ -281,6 +281,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             frames.withItemWriter { items -> (at: Int, delta: Double)? in
                 heights.withUnsafeBufferPointer { heights -> (at: Int, delta: Double)? in
                     spansAllColumns.withUnsafeBufferPointer { spans -> (at: Int, delta: Double)? in
+                        // Local copies: stores through the buffers cannot alias them, so the
+                        // compiler keeps them in registers instead of reloading after every store.
+                        let cursor = cursor, items = items
                         var i = start
                         while i < n {
                             if i & ColumnCheckpoints.intervalMask == 0 {

@@ -61,6 +61,7 @@ public enum WaterfallSectionLayout {
         let geometry = WaterfallGeometry(style: p.style, regionLeft: p.regionLeft, regionWidth: p.regionWidth)!
         var state = ColumnState(columns: style.columns, top: p.regionTop)
         state.withCursor(geometry) { cursor in
+            let cursor = cursor, p = p  // in registers, not reloaded after each store
             for i in 0..<p.count {
                 let height = p.heights[i]
                 let placed = cursor.place(item: i, height: height, spansAllColumns: p.spansAllColumns[i])
