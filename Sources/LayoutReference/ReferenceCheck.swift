@@ -137,9 +137,6 @@ public enum ReferenceCheck {
             rect.y.magnitude.ulp, (rect.y + rect.height).magnitude.ulp, frame.x.magnitude.ulp, rect.x.magnitude.ulp))
         let grown = Rect(x: rect.x - slack, y: rect.y - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
         let shrunk = Rect(x: rect.x + slack, y: rect.y + slack, width: rect.width - 2 * slack, height: rect.height - 2 * slack)
-        // An element thinner than the tolerance (a height of 1e-320 adds nothing to its y) is
-        // within the tolerance of having no area at all.
-        if frame.width <= slack || frame.height <= slack { return true }
         return ReferenceLayout.intersects(frame, grown) != ReferenceLayout.intersects(frame, shrunk)
     }
 }
