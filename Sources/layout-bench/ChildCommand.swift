@@ -11,6 +11,7 @@ struct ChildCommand: ParsableCommand {
         shouldDisplay: false)
 
     func run() throws {
+        exitWhenOrphaned()
         try reportingErrors {
             let request: ChildRequest
             do {
@@ -20,6 +21,18 @@ struct ChildCommand: ParsableCommand {
             }
             let output = try ChildProcessWork.run(request) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
             FileHandle.standardOutput.write(output)
+        }
+    }
+}
+
+/// Ends this child when the `run` that started it is gone (interrupted or killed), checking five
+/// times a second: a repetition must not keep measuring for nobody.
+private func exitWhenOrphaned() {
+    let parent = getppid()
+    Thread.detachNewThread {
+        while true {
+            Thread.sleep(forTimeInterval: 0.2)
+            if getppid() != parent { exit(1) }
         }
     }
 }

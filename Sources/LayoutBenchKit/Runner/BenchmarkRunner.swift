@@ -55,7 +55,7 @@ public final class BenchmarkRunner {
                     let elapsed = Double(MonotonicClock.now() &- start) / 1e9
                     let left = elapsed / Double(done) * Double(total - done)
                     self.options.progress(
-                        "r\(self.options.repetition) [\(done)/\(total)] \(plan.scenario.name) \(mode) \(items) items: \(summary)"
+                        "[\(done)/\(total)] r\(self.options.repetition) \(plan.scenario.name) \(mode) \(items) items: \(summary)"
                             + " — \(Self.duration(elapsed)) elapsed, ~\(Self.duration(left)) left")
                 }
                 outcome.series += result.series

@@ -97,14 +97,17 @@ public struct RunSession {
             if index % 2 == 1 { groups.reverse() }
             if groups.isEmpty { break }
             progress("repetition \(index + 1) of \(repetitions)" + (index == 0 ? " (verifies every mode)" : ""))
-            let options = BenchmarkRunner.Options(policy: policy, verify: index == 0, repetition: number, progress: progress)
+            // Allocation counts repeat exactly from process to process; the first repetition counts them.
+            var repetitionPolicy = policy
+            repetitionPolicy.countsAllocations = policy.countsAllocations && index == 0
+            let options = BenchmarkRunner.Options(policy: repetitionPolicy, verify: index == 0, repetition: number, progress: progress)
             let result: BenchmarkRunner.Outcome
             switch isolation {
             case .inProcess:
                 result = BenchmarkRunner(plans: groups, options: options).run()
             case .processes:
                 let request = ChildRequest.repetition(RepetitionRequest(
-                    plans: groups.map(PlanSelection.init(plan:)), policy: policy, verify: index == 0, repetition: number))
+                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: index == 0, repetition: number))
                 let child = try runChildProcess(
                     executable: executable, arguments: ["child"], input: try request.encoded(), passesErrorThrough: true)
                 guard child.status == 0, let decoded = try? JSONDecoder().decode(BenchmarkRunner.Outcome.self, from: Data(child.output.utf8)) else {
