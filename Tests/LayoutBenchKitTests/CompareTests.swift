@@ -160,6 +160,24 @@ import Testing
         #expect(try Self.report(allocs(0.8, metric: "recall"), allocs(1, metric: "recall")).rows[0].verdict == .improved)
     }
 
+    /// callgrind measures a non-batched operation in 3 regions whose counts differ a little (the first
+    /// pays for lazy state): 3 against 3 samples never reach p < 0.05, but ranges that do not overlap
+    /// decide; overlapping ranges stay noisy.
+    @Test func exactMetricsThatVaryAreJudgedBySeparatedRanges() throws {
+        func regions(_ values: [Double]) -> [[String]] {
+            values.enumerated().map { index, value in
+                ["1", "run", "abc1234", "s", "prepare", "m", "1000", "prepare", "1", String(index + 1),
+                 "instructions", "count", CSVWriter.format(value)]
+            }
+        }
+        let base = regions([37_229, 37_100, 37_250])
+        let slower = try Self.report(base, regions([38_810, 38_700, 38_820])).rows[0]
+        #expect(slower.pValue >= 0.05)
+        #expect(slower.verdict == .regressed)
+        #expect(try Self.report(base, regions([36_000, 35_900, 36_020])).rows[0].verdict == .improved)
+        #expect(try Self.report(base, regions([37_000, 38_000, 39_000])).rows[0].verdict == .noisy)
+    }
+
     @Test func elementsAreNotJudgedButAChangeIsWarned() throws {
         let time = Self.samples(center: 100, spread: 0.01, seed: 5)
         let base = time + Self.samples(metric: "elements", unit: "count", center: 12, spread: 0, repetitions: 1, count: 3, seed: 1)
