@@ -152,9 +152,12 @@ import Testing
         #expect(try Self.report(allocs(4), allocs(3)).rows[0].verdict == .improved)
         #expect(try Self.report(allocs(0), allocs(1)).rows[0].verdict == .regressed)   // 0 → 1: ratio infinite
         #expect(try Self.report(allocs(0), allocs(0)).rows[0].verdict == .unchanged)
-        // Within the 0.1% tolerance: 100,000 → 100,050 instructions.
-        #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_050, metric: "instructions")).rows[0].verdict == .unchanged)
-        #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_200, metric: "instructions")).rows[0].verdict == .regressed)
+        // Within the 0.1% tolerance of alloc_bytes, then beyond it.
+        #expect(try Self.report(allocs(100_000, metric: "alloc_bytes"), allocs(100_050, metric: "alloc_bytes")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(allocs(100_000, metric: "alloc_bytes"), allocs(100_200, metric: "alloc_bytes")).rows[0].verdict == .regressed)
+        // Instructions: 0.5%.
+        #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_400, metric: "instructions")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_600, metric: "instructions")).rows[0].verdict == .regressed)
         // Recall: higher is better.
         #expect(try Self.report(allocs(1, metric: "recall"), allocs(0.8, metric: "recall")).rows[0].verdict == .regressed)
         #expect(try Self.report(allocs(0.8, metric: "recall"), allocs(1, metric: "recall")).rows[0].verdict == .improved)
