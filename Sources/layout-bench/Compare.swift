@@ -12,9 +12,9 @@ struct Compare: ParsableCommand {
             threshold; `noisy` when it is too wide to decide. The interval resamples repetitions, then \
             samples, so runs with several repetitions (scripts/compare-commits) also cover the noise \
             between processes. Counted metrics (allocs, alloc_bytes, instructions, recall) are compared \
-            exactly, within 0.1%.
+            exactly, within 0.1% (instructions 0.5%).
 
-            Default thresholds: time 5%, peak_rss 10%, counted metrics 0.1%.
+            Default thresholds: time 5%, peak_rss 10%, instructions 0.5%, other counted metrics 0.1%.
             Exit status: 0 nothing regressed, 2 a regression, 3 too noisy to decide, 4 improvements only, \
             1 bad input.
 

@@ -20,8 +20,9 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// `noisy` otherwise: the interval is too wide (or the samples too few) to decide.
 ///
 /// Exact metrics (counts that repeat exactly) are judged by the medians: a change beyond the tiny
-/// tolerance is a regression or an improvement. Only if their samples vary within a side is the
-/// Mann–Whitney test needed too (`noisy` when it is not significant).
+/// tolerance is a regression or an improvement. If their samples vary within a side (callgrind's
+/// first region of an operation, a stray allocation), the change must also be borne out by the
+/// samples: the two sides' ranges do not overlap, or the Mann–Whitney p is below alpha; else `noisy`.
 public struct RowComparison: Sendable {
     public var key: RowKey
     public var workload: String
@@ -76,6 +77,7 @@ public struct RowComparison: Sendable {
         ratio = HierarchicalBootstrap.ratio(headMedian, baseMedian)
 
         let constant = Self.isConstant(baseValues) && Self.isConstant(headValues)
+        let separated = Self.separation(base: baseValues, head: headValues)
         if policy.kind == .exact && constant {
             interval = Bootstrap.Interval(low: ratio, high: ratio)
             pValue = .nan
@@ -89,11 +91,20 @@ public struct RowComparison: Sendable {
             pValue = MannWhitney.pValue(headValues, baseValues)
         }
         verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, constant: constant,
-                             policy: policy, alpha: options.alpha)
+                             separated: separated, policy: policy, alpha: options.alpha)
+    }
+
+    /// +1 when every head sample is larger than every base sample, -1 when every one is smaller, else 0.
+    static func separation(base: [Double], head: [Double]) -> Int {
+        guard let baseMin = base.min(), let baseMax = base.max(), let headMin = head.min(), let headMax = head.max()
+        else { return 0 }
+        if headMin > baseMax { return 1 }
+        if headMax < baseMin { return -1 }
+        return 0
     }
 
     static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double, constant: Bool,
-                      policy: MetricPolicy, alpha: Double) -> Verdict? {
+                      separated: Int = 0, policy: MetricPolicy, alpha: Double) -> Verdict? {
         // In "worse" units: > 1 is worse whatever the metric's direction.
         let worse: (Double) -> Double
         switch policy.direction {
@@ -107,8 +118,10 @@ public struct RowComparison: Sendable {
             let change = worse(ratio)
             if change.isNaN { return .noisy }
             let significant = constant || pValue < alpha
-            if change > upper { return significant ? .regressed : .noisy }
-            if change < lower { return significant ? .improved : .noisy }
+            // Separated in the direction of the change ("worse" flips it for higher-is-better).
+            let larger = policy.direction == .lowerIsBetter ? separated : -separated
+            if change > upper { return significant || larger == 1 ? .regressed : .noisy }
+            if change < lower { return significant || larger == -1 ? .improved : .noisy }
             return .unchanged
         }
         let a = worse(interval.low), b = worse(interval.high)
