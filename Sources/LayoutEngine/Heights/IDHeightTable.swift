@@ -4,12 +4,14 @@
 /// is the storage of the keyed caches (`Dictionary<Int, Double>` costs two to three times as
 /// much per lookup, hashing with SipHash).
 ///
-/// Ids usually come from a counter or a database sequence, so the home slot is the id itself
+/// Ids usually come from a counter or a database sequence, so the home slot is twice the id
 /// (masked): a pass over rows in id order then walks the arrays in order instead of missing the
-/// cache on every row (at 30,000 rows a multiplicative hash made a warm pass 3x slower). Ids
-/// that collide in runs (strides of a power of two) would make probes long, so the first insert
-/// that probes more than `maximumProbe` slots switches the table, for good, to a
-/// multiplicative (Fibonacci) hash and rehashes.
+/// cache on every row (at 30,000 rows a multiplicative hash made a warm pass 3x slower), and
+/// consecutive ids leave every other slot free, so a miss or a deletion stops after one probe
+/// (with the id itself as the home, a run of consecutive ids fills a stretch of slots and every
+/// deletion in it scans to its end). Ids that collide in runs (strides of a power of two) would
+/// make probes long, so the first insert that probes more than `maximumProbe` slots switches the
+/// table, for good, to a multiplicative (Fibonacci) hash and rehashes.
 struct IDHeightTable {
     private static let empty = Int.min
     private(set) var columns: Int
@@ -34,7 +36,7 @@ struct IDHeightTable {
         if scrambles {
             return Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(id)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
         }
-        return id & (keys.count - 1)
+        return (id &<< 1) & (keys.count - 1)
     }
 
     /// The slot holding `id`, or nil.
