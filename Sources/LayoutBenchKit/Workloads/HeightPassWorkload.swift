@@ -226,11 +226,14 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         }
     }
 
+    /// Batchable passes keep their warm table and go back to the first frame; consuming
+    /// operations start again from fresh state.
     func rewind() {
+        step = 0
+        if kind == .warmPass || kind == .scrollPass { return }
         table = nil
         cache = nil
         precache = nil
-        step = 0
     }
 
     func prepareNext() throws { try prepareForRun() }
