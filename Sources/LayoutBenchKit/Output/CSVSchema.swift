@@ -33,6 +33,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case cellsNeeded = "cells_needed"
     case bytesPerRow = "bytes_per_row"
     case scrollCorrection = "scroll_correction"
+    /// Rows whose cached height differs from a fresh measurement (`height-pass`, FD's cache).
+    case wrongHeights = "wrong_heights"
 
     /// time: ns per operation; alloc_bytes, peak_rss: bytes; recall: fraction (0...1); the counts
     /// (allocs, instructions, elements, measurements, cells_created): count per operation.
@@ -42,7 +44,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
         case .scrollCorrection: return "pt"
         case .recall: return "fraction"
-        case .allocs, .instructions, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible, .cellsNeeded:
+        case .allocs, .instructions, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible, .cellsNeeded, .wrongHeights:
             return "count"
         }
     }

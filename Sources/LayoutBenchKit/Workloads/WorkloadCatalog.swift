@@ -9,6 +9,7 @@ public enum WorkloadCatalog {
         StickyScrollWorkload.self,
         OffsetsWorkload.self,
         ReuseScrollWorkload.self,
+        HeightPassWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

@@ -1,0 +1,421 @@
+import LayoutEngine
+
+/// `height-pass`: what a self-sizing table goes through in real use, one timed operation each —
+/// the first full pass over every row (`first-pass`, cold cache, template cells created), a full
+/// pass with a warm cache (`warm-pass`), the visible rows of each frame of a scroll trace
+/// (`scroll-pass`), seeded random batch updates applied to data and cache (`batch-update`) and to
+/// the cache alone (`cache-update`), a width change (`width-change`: rotate, then a full pass) and
+/// a return to the old width (`width-return`), and one time-budgeted precache step
+/// (`precache-step`; its worst step is the summary's `max`). Modes are the height caches.
+///
+/// Every mode is verified after every step: each height it holds equals a fresh measurement.
+/// `fd-index-path` is wrong by design after some batches; its wrong rows are reported per batch
+/// as the `wrong_heights` metric. `measurements` and `cells_created` per operation come from the
+/// verification runs.
+public struct HeightPassWorkload: Workload {
+    public typealias Mode = HeightCacheMode
+    public enum Operation: String, WorkloadOperation {
+        /// Every row asked once on a cold table (template cells created, every row measured).
+        case firstPass = "first-pass"
+        /// Every row asked again with a warm cache.
+        case warmPass = "warm-pass"
+        /// The rows one frame of a scroll trace shows, asked again.
+        case scrollPass = "scroll-pass"
+        /// One seeded random batch applied to the data and the cache (checked first).
+        case batchUpdate = "batch-update"
+        /// The same batch applied to the cache alone, its plan made beforehand.
+        case cacheUpdate = "cache-update"
+        /// The width changes (a rotation), then every row is asked.
+        case widthChange = "width-change"
+        /// The width returns to the first one, then every row is asked.
+        case widthReturn = "width-return"
+        /// One precache step under the time budget, from the middle row outward.
+        case precacheStep = "precache-step"
+    }
+
+    public static let kind = "height-pass"
+    public static let summary = "row heights through full passes, scrolling, batch updates, a width change and a return, and precache"
+
+    public var scrollFrames: Int
+    public var batches: Int
+    public var changes: Int
+    /// The width after the change (default: the viewport's height, a rotation).
+    public var rotatedWidth: Double?
+    public var precacheBudgetMicroseconds: Int
+    /// Precache steps in one trace (then it starts again from a cold table).
+    public var precacheSteps: Int
+    public var seed: Int
+    public var operations: [Operation]
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        scrollFrames = try spec.optionalInt("scrollFrames", default: 120, .between(1, Double(ScenarioLimits.maxFrames)))
+        batches = try spec.optionalInt("batches", default: 40, .between(1, Double(ScenarioLimits.maxSteps)))
+        changes = try spec.optionalInt("changes", default: 10, .between(1, Double(ScenarioLimits.maxBatch)))
+        rotatedWidth = try spec.optionalDouble("rotatedWidth", .between(1, ScenarioLimits.maxSize))
+        precacheBudgetMicroseconds = try spec.optionalInt("precacheBudgetMicroseconds", default: 2000, .between(1, 10_000_000))
+        precacheSteps = try spec.optionalInt("precacheSteps", default: 10, .between(1, Double(ScenarioLimits.maxSteps)))
+        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
+        if let nodes = try spec.optionalArray("operations") {
+            var listed: [Operation] = []
+            for node in nodes {
+                let operation = try node.enumCase(Operation.self)
+                if listed.contains(operation) { throw node.error("\(JSONValue.quoted(operation.rawValue)) is listed twice") }
+                listed.append(operation)
+            }
+            if listed.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
+            operations = listed
+        } else {
+            operations = Operation.allCases
+        }
+        try spec.finish()
+    }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> HeightPassFixture {
+        let generated = try scenario.makeItems(items: items)
+        guard generated.texts != nil else {
+            throw ScenarioError(
+                file: scenario.file, path: "data.generate.heights.distribution",
+                message: "the height-pass workload measures rows from their text: expected \"text\"")
+        }
+        return try HeightPassFixture(workload: self, scenario: scenario, items: items, generated: generated)
+    }
+}
+
+extension HeightCacheMode: WorkloadMode {}
+
+/// The feed, its batches and its scroll frames at one item count, shared by every mode.
+public final class HeightPassFixture: WorkloadFixture {
+    public typealias Operation = HeightPassWorkload.Operation
+    let workload: HeightPassWorkload
+    let scenario: Scenario
+    let items: Int
+    let feed: FeedTable
+    let batches: [(BatchUpdate, BatchPlan)]
+    /// Per scroll frame, the rows the viewport shows.
+    let frames: [[ItemPath]]
+    let width: Double
+    let rotatedWidth: Double
+
+    init(workload: HeightPassWorkload, scenario: Scenario, items: Int, generated: GeneratedItems) throws {
+        self.workload = workload
+        self.scenario = scenario
+        self.items = items
+        var feed = try FeedTable(items: generated, seed: workload.seed)
+        batches = try feed.randomBatches(count: workload.batches, changes: workload.changes)
+        self.feed = feed
+        width = scenario.viewportSize.width
+        rotatedWidth = workload.rotatedWidth ?? scenario.viewportSize.height
+        // Row tops from fresh heights, then the rows each frame of a scroll trace shows.
+        var tops: [Double] = [], paths: [ItemPath] = []
+        var y = 0.0
+        for (s, rows) in feed.model.sections.enumerated() {
+            for (i, row) in rows.enumerated() {
+                tops.append(y)
+                paths.append(ItemPath(section: s, item: i))
+                y += feed.registry.freshHeight(of: row.content, reuseIdentifier: row.reuseIdentifier, width: width)
+            }
+        }
+        let trace = ScrollTrace(contentHeight: y, viewportHeight: scenario.viewportSize.height, frames: workload.scrollFrames)
+        frames = trace.offsets.map { offset in
+            // Rows whose [top, next top) meets [offset, offset + height).
+            var low = 0, high = tops.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tops[mid] <= offset { low = mid + 1 } else { high = mid }
+            }
+            var row = max(0, low - 1), visible: [ItemPath] = []
+            while row < tops.count, tops[row] < offset + scenario.viewportSize.height {
+                visible.append(paths[row])
+                row += 1
+            }
+            return visible
+        }
+    }
+
+    public func makeMeasurement(mode: HeightCacheMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+        switch mode {
+        case .none: return try measurement(mode, verify: verify, makeCache: noCache)
+        case .fdIndexPath: return try measurement(mode, verify: verify, makeCache: fdCache)
+        case .indexPath: return try measurement(mode, verify: verify, makeCache: indexPathCache)
+        case .keyed: return try measurement(mode, verify: verify, makeCache: keyedCache)
+        case .widthKeyed: return try measurement(mode, verify: verify, makeCache: widthKeyedCache)
+        }
+    }
+
+    private func noCache() -> NoHeightCache { NoHeightCache() }
+    private func fdCache() -> FDIndexPathHeightCache { FDIndexPathHeightCache(portraitWidth: width) }
+    private func indexPathCache() -> IndexPathHeightCache { IndexPathHeightCache() }
+    private func keyedCache() -> KeyedHeightCache { KeyedHeightCache(expectedItems: items) }
+    private func widthKeyedCache() -> WidthKeyedHeightCache { WidthKeyedHeightCache(expectedItems: items) }
+
+    /// The rows laid out as a list with the heights the mode returns after the whole batch trace
+    /// (FD's wrong heights included), for `dump` and `render`.
+    public func snapshot(mode: HeightCacheMode) throws -> LayoutSnapshot {
+        switch mode {
+        case .none: return try snapshot(makeCache: noCache)
+        case .fdIndexPath: return try snapshot(makeCache: fdCache)
+        case .indexPath: return try snapshot(makeCache: indexPathCache)
+        case .keyed: return try snapshot(makeCache: keyedCache)
+        case .widthKeyed: return try snapshot(makeCache: widthKeyedCache)
+        }
+    }
+
+    private func snapshot<Cache: HeightCache>(makeCache: () -> Cache) throws -> LayoutSnapshot {
+        var table = HeightTable(model: feed.model, registry: feed.registry, cache: makeCache(), width: width)
+        _ = table.fullPass()
+        for (batch, _) in batches { try table.perform(batch) }
+        let model = table.model
+        let sections = model.sections.indices.map { s in
+            model.sections[s].indices.map { ItemSize(height: table.height(at: ItemPath(section: s, item: $0))) }
+        }
+        var layout = try SectionedLayout(
+            bounds: scenario.viewport, styles: scenario.makeStyles().map(\.unpinned), data: LayoutData(sections: sections))
+        try layout.prepare()
+        return LayoutSnapshot(frames: layout.frames, queryMode: .binary, viewport: scenario.viewport)
+    }
+
+    private func measurement<Cache: HeightCache>(
+        _ mode: HeightCacheMode, verify: Bool, makeCache: @escaping () -> Cache
+    ) throws -> ModeMeasurement<Operation> {
+        var operations: [TimedOperation<Operation>] = []
+        var observations: [Observation<Operation>] = []
+        for kind in workload.operations {
+            let operation = HeightPassOperation(kind: kind, fixture: self, makeCache: makeCache)
+            if verify {
+                let check = HeightPassOperation(kind: kind, fixture: self, makeCache: makeCache)
+                let result = try check.verify(mode: mode)
+                observations.append(Observation(kind, .measurements, result.measurements))
+                observations.append(Observation(kind, .cellsCreated, result.cellsCreated))
+                if kind == .batchUpdate || kind == .cacheUpdate {
+                    observations.append(Observation(kind, .wrongHeights, result.wrongHeights))
+                }
+            }
+            let work: OperationWork = kind == .warmPass || kind == .scrollPass ? .batchable(operation) : .consuming(operation)
+            operations.append(TimedOperation(kind, work))
+        }
+        return ModeMeasurement(operations: operations, observations: observations)
+    }
+}
+
+/// One operation of `height-pass` for one cache strategy.
+final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, ConsumingOperation {
+    typealias Kind = HeightPassWorkload.Operation
+
+    let kind: Kind
+    private let fixture: HeightPassFixture
+    private let makeCache: () -> Cache
+    private var table: HeightTable<Cache>?
+    private var cache: Cache?
+    private var precache: Precache?
+    private var step = 0
+
+    init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
+        self.kind = kind
+        self.fixture = fixture
+        self.makeCache = makeCache
+    }
+
+    /// Warm passes: one pass; scrolling: the frames of the trace; batches: the batch trace;
+    /// precache: `precacheSteps` steps; the others: one operation from fresh state.
+    var traceLength: Int {
+        switch kind {
+        case .warmPass, .firstPass, .widthChange, .widthReturn: return 1
+        case .scrollPass: return fixture.frames.count
+        case .batchUpdate, .cacheUpdate: return fixture.batches.count
+        case .precacheStep: return fixture.workload.precacheSteps
+        }
+    }
+
+    /// Batchable passes keep their warm table and go back to the first frame; consuming
+    /// operations start again from fresh state.
+    func rewind() {
+        step = 0
+        if kind == .warmPass || kind == .scrollPass { return }
+        table = nil
+        cache = nil
+        precache = nil
+    }
+
+    func prepareNext() throws { try prepareForRun() }
+
+    func runNext() throws -> Int {
+        switch kind {
+        case .firstPass: break
+        case .precacheStep: guard table != nil, precache != nil else { throw OperationMisuse.notPrepared }
+        case .cacheUpdate: guard cache != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
+        case .batchUpdate: guard table != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
+        default: guard table != nil else { throw OperationMisuse.notPrepared }
+        }
+        return run(count: 1)
+    }
+
+    private func coldTable() -> HeightTable<Cache> {
+        var registry = fixture.feed.registry
+        registry.discardTemplateCells()
+        return HeightTable(model: fixture.feed.model, registry: registry, cache: makeCache(), width: fixture.width)
+    }
+
+    private func warmTable() -> HeightTable<Cache> {
+        var table = coldTable()
+        _ = table.fullPass()
+        table.resetCounters()
+        return table
+    }
+
+    private func prepareForRun() throws {
+        switch kind {
+        case .firstPass:
+            table = nil
+        case .warmPass, .scrollPass:
+            if table == nil { table = warmTable() }
+        case .batchUpdate:
+            if table == nil || step == fixture.batches.count {
+                table = nil
+                table = warmTable()
+                step = 0
+            }
+        case .cacheUpdate:
+            if cache == nil || step == fixture.batches.count {
+                cache = nil
+                cache = warmTable().cache
+                step = 0
+            }
+        case .widthChange:
+            table = nil
+            table = warmTable()
+        case .widthReturn:
+            table = nil
+            var warm = warmTable()
+            warm.setWidth(fixture.rotatedWidth)
+            _ = warm.fullPass()
+            warm.resetCounters()
+            table = warm
+        case .precacheStep:
+            if table == nil || precache == nil || precache!.isFinished || step == fixture.workload.precacheSteps {
+                step = 0
+                table = nil
+                let cold = coldTable()
+                precache = Precache(table: cold, centre: fixture.items / 2)
+                table = cold
+            }
+        }
+    }
+
+    func run(count: Int) -> Int {
+        switch kind {
+        case .firstPass:
+            var fresh = coldTable()
+            let total = fresh.fullPass()
+            table = fresh
+            return Int(total)
+        case .warmPass:
+            if table == nil { table = warmTable() }
+            var total = 0.0
+            for _ in 0..<count { total += table!.fullPass() }
+            return Int(total)
+        case .scrollPass:
+            // Batchable: the driver calls this without preparing; the table is built once.
+            if table == nil { table = warmTable() }
+            var total = 0.0
+            for _ in 0..<count {
+                total += table!.pass(over: fixture.frames[step % fixture.frames.count])
+                step += 1
+            }
+            return Int(total)
+        case .batchUpdate:
+            do {
+                try table!.perform(fixture.batches[step].0)
+            } catch {
+                fatalError("a batch failed after verification: \(error)")
+            }
+            step += 1
+            return table!.model.sectionCount
+        case .cacheUpdate:
+            cache!.apply(fixture.batches[step].0, plan: fixture.batches[step].1)
+            step += 1
+            return step
+        case .widthChange:
+            table!.setWidth(fixture.rotatedWidth)
+            return Int(table!.fullPass())
+        case .widthReturn:
+            table!.setWidth(fixture.width)
+            return Int(table!.fullPass())
+        case .precacheStep:
+            let result = precache!.step(&table!, budget: .microseconds(fixture.workload.precacheBudgetMicroseconds), clock: ContinuousClock())
+            step += 1
+            return result == .finished ? 1 : 0
+        }
+    }
+
+    struct Verification {
+        var measurements: [Double] = []
+        var cellsCreated: [Double] = []
+        var wrongHeights: [Double] = []
+    }
+
+    /// Runs the operation untimed, checking after every run that each height the cache holds
+    /// equals a fresh measurement, and counting measurements and template cells per run. An exact
+    /// mode that disagrees throws; FD's wrong rows are counted.
+    func verify(mode: HeightCacheMode) throws -> Verification {
+        var result = Verification()
+        let runs: Int
+        switch kind {
+        case .batchUpdate, .cacheUpdate: runs = fixture.batches.count
+        case .scrollPass: runs = fixture.frames.count
+        case .precacheStep: runs = fixture.workload.precacheSteps
+        default: runs = 2
+        }
+        var run = 0
+        while run < runs {
+            try prepareForRun()
+            if kind == .cacheUpdate {
+                // Verify the cache alone through a table that holds it: same batches, same plans.
+                if step == 0 { table = warmTable() }
+                try table!.perform(fixture.batches[step].0)
+                step += 1
+                result.measurements.append(0)
+                result.cellsCreated.append(0)
+            } else {
+                let before = table.map { ($0.registry.measurements, $0.registry.cellsCreated) } ?? (0, 0)
+                _ = self.run(count: 1)
+                let after = (table!.registry.measurements, table!.registry.cellsCreated)
+                result.measurements.append(Double(after.0 - before.0))
+                result.cellsCreated.append(Double(after.1 - before.1))
+            }
+            // Scrolling asks a few rows per frame: check those rows each frame, every row at the end.
+            let rows = kind == .scrollPass && run + 1 < runs ? fixture.frames[run % fixture.frames.count] : nil
+            let wrong = try check(mode: mode, context: "\(kind.rawValue) run \(run + 1)", rows: rows)
+            if kind == .batchUpdate || kind == .cacheUpdate { result.wrongHeights.append(Double(wrong)) }
+            run += 1
+            if kind == .precacheStep, precache!.isFinished { break }
+        }
+        // Leave the timed instance's state to its own prepareForRun.
+        table = nil
+        cache = nil
+        precache = nil
+        step = 0
+        return result
+    }
+
+    /// Counts the rows whose cached height differs from a fresh measurement; throws for an exact mode.
+    private func check(mode: HeightCacheMode, context: String, rows: [ItemPath]? = nil) throws -> Int {
+        guard let table else { return 0 }
+        var wrong = 0
+        let paths = rows ?? table.model.sections.indices.flatMap { s in
+            table.model.sections[s].indices.lazy.map { ItemPath(section: s, item: $0) }
+        }
+        for path in paths {
+            guard let cached = table.cache.peekHeight(id: table.model[path].id, at: path) else { continue }
+            let fresh = table.freshHeight(at: path)
+            if cached != fresh {
+                if mode.isExact {
+                    throw VerificationError(
+                        scenario: fixture.scenario.name, mode: mode.rawValue, items: fixture.items,
+                        detail: "\(context): row \(path) has cached height \(cached), a fresh measurement gives \(fresh)")
+                }
+                wrong += 1
+            }
+        }
+        return wrong
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import LayoutBenchKit
+import LayoutEngine
+
+private let feedScenario = scenarioJSON(
+    layout: #"{"kind": "list", "header": {"height": 28, "pin": "none"}}"#,
+    data: #"{"generate": {"sections": 6, "heights": {"distribution": "text", "minWords": 3, "maxWords": 40}, "seed": 4}}"#,
+    workload: #"{"kind": "height-pass", "batches": 16, "changes": 6, "scrollFrames": 30, "precacheBudgetMicroseconds": 200}"#,
+    modes: #"["none", "fd-index-path", "index-path", "keyed", "width-keyed"]"#,
+    items: "[300]")
+
+/// A keyed cache that forgets to invalidate reloaded rows: verification must catch it.
+private struct StaleOnReloadCache: HeightCache {
+    var heights: [Int: Double] = [:]
+    mutating func cachedHeight(id: Int, at path: ItemPath) -> Double? { heights[id] }
+    func peekHeight(id: Int, at path: ItemPath) -> Double? { heights[id] }
+    mutating func store(_ height: Double, id: Int, at path: ItemPath) { heights[id] = height }
+    mutating func apply(_ batch: BatchUpdate, plan: BatchPlan) { for id in plan.removedIDs { heights[id] = nil } }
+    mutating func widthChanged(to width: Double) { heights.removeAll() }
+    mutating func removeAll(sectionCounts: [Int]) { heights.removeAll() }
+}
+
+@Suite("height-pass workload")
+struct HeightPassWorkloadTests {
+    typealias Operation = HeightPassWorkload.Operation
+
+    func fixture() throws -> HeightPassFixture {
+        let scenario = try plan(feedScenario).scenario
+        return try HeightPassWorkload(spec: scenario.workload.reader()).makeFixture(scenario: scenario, items: 300)
+    }
+
+    func observation(_ m: ModeMeasurement<Operation>, _ operation: Operation, _ metric: Metric) -> [Double] {
+        m.observations.first { $0.operation == operation && $0.metric == metric }?.values ?? []
+    }
+
+    @Test func everyModeVerifiesAndCountsMeasurements() throws {
+        let fixture = try fixture()
+        var fdWrong = 0.0
+        var model = fixture.feed.model
+        for (batch, _) in fixture.batches { try model.perform(batch) }
+        let finalCount = model.itemCount
+        for mode in HeightCacheMode.allCases {
+            let m = try fixture.makeMeasurement(mode: mode, verify: true)
+            #expect(m.operations.map(\.operation) == Operation.allCases)
+            #expect(observation(m, .firstPass, .measurements).allSatisfy { $0 == 300 }, "\(mode)")
+            #expect(observation(m, .firstPass, .cellsCreated).allSatisfy { $0 == 3 }, "\(mode)")
+            let warm = observation(m, .warmPass, .measurements)
+            #expect(warm.allSatisfy { $0 == (mode == .none ? 300 : 0) }, "\(mode): \(warm)")
+            let back = observation(m, .widthReturn, .measurements)
+            let hitsOnReturn = mode == .widthKeyed || mode == .fdIndexPath
+            #expect(back.allSatisfy { $0 == (hitsOnReturn ? 0 : 300) }, "\(mode): \(back)")
+            let wrong = observation(m, .batchUpdate, .wrongHeights)
+            #expect(wrong.count == 16)
+            if mode.isExact { #expect(wrong.allSatisfy { $0 == 0 }) } else { fdWrong += wrong.reduce(0, +) }
+            // Every operation runs after its untimed set-up.
+            for timed in m.operations {
+                switch timed.work {
+                case .batchable(let operation):
+                    operation.rewind()
+                    _ = operation.run(count: 2)
+                case .consuming(let operation):
+                    operation.rewind()
+                    for _ in 0..<min(3, operation.traceLength) {
+                        try operation.prepareNext()
+                        _ = try operation.runNext()
+                    }
+                }
+            }
+            // dump and render show the heights the mode returns after the batches.
+            let snapshot = try fixture.snapshot(mode: mode)
+            #expect(snapshot.frames.itemCount == finalCount)
+        }
+        #expect(fdWrong > 0, "FD's cache should get rows wrong after section deletes and moves")
+    }
+
+    @Test func runsOnTinyTables() throws {
+        for items in [1, 7] {
+            let text = scenarioJSON(
+                layout: #"{"kind": "list"}"#,
+                data: #"{"generate": {"sections": 5, "heights": {"distribution": "text", "minWords": 0, "maxWords": 8}, "seed": 2}}"#,
+                workload: #"{"kind": "height-pass", "batches": 9, "changes": 3, "scrollFrames": 5, "precacheSteps": 2}"#,
+                modes: #"["none", "fd-index-path", "index-path", "keyed", "width-keyed"]"#, items: "[\(items)]")
+            try exerciseEveryMode(plan(text), items: items)
+        }
+    }
+
+    @Test func verificationCatchesAStaleCache() throws {
+        let fixture = try fixture()
+        let operation = HeightPassOperation(kind: .batchUpdate, fixture: fixture) { StaleOnReloadCache() }
+        #expect(throws: VerificationError.self) { try operation.verify(mode: .keyed) }
+    }
+
+    @Test func textHeightsAreRequired() throws {
+        let text = scenarioJSON(
+            layout: #"{"kind": "list"}"#, workload: #"{"kind": "height-pass"}"#, modes: #"["keyed"]"#, items: "[100]")
+        let scenario = try plan(text).scenario
+        do {
+            _ = try HeightPassWorkload(spec: scenario.workload.reader()).makeFixture(scenario: scenario, items: 100)
+            Issue.record("a height-pass without text heights was accepted")
+        } catch let error as ScenarioError {
+            #expect(error.path == "data.generate.heights.distribution")
+            #expect(error.message.contains("text"))
+        }
+        expectPlanError({
+            try plan(scenarioJSON(layout: #"{"kind": "list"}"#, workload: #"{"kind": "height-pass", "batchez": 3}"#, modes: #"["keyed"]"#))
+        }, path: "workload.batchez", "unknown")
+        expectPlanError({
+            try plan(scenarioJSON(layout: #"{"kind": "list"}"#, workload: #"{"kind": "height-pass"}"#, modes: #"["fd"]"#))
+        }, path: "modes[0]", "fd-index-path")
+    }
+}
