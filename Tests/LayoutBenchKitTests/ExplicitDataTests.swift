@@ -9,14 +9,15 @@ import LayoutEngine
     static let layout = #"{"kind": "waterfall", "columns": 2, "itemSpacing": 4, "sections": [{}, {"kind": "flow"}, {"kind": "list"}]}"#
 
     /// Random items for sections cycling waterfall, flow, list: `(section, w, h, fullWidth)`.
-    static func randomRows(_ rng: inout SplitMix64, count: Int) -> [(Int, Double?, Double, Bool)] {
+    /// With `oversize`, now and then a height beyond `ScenarioLimits.maxSize` (refused by both readers).
+    static func randomRows(_ rng: inout SplitMix64, count: Int, oversize: Bool = false) -> [(Int, Double?, Double, Bool)] {
         var rows: [(Int, Double?, Double, Bool)] = []
         var section = 0
         for _ in 0..<count {
             if rng.next(below: 8) == 0 { section += 1 + rng.next(below: 2) }
             let kind = section % 3
             let w: Double? = kind == 1 || rng.next(below: 3) == 0 ? Double(rng.next(below: 300)) + [0, 0.5, 0.25][rng.next(below: 3)] : nil
-            let h = Double(rng.next(below: 400)) + [0, 0.5, 1e-3][rng.next(below: 3)]
+            let h = oversize && rng.next(below: 400) == 0 ? 2e9 : Double(rng.next(below: 400)) + [0, 0.5, 1e-3][rng.next(below: 3)]
             rows.append((section, w, h, kind == 0 && rng.next(below: 5) == 0))
         }
         return rows
@@ -72,7 +73,7 @@ import LayoutEngine
         var rng = SplitMix64(seed: 21)
         var accepted = 0, rejected = 0
         for round in 0..<600 {
-            var text = scenarioJSON(layout: Self.layout, data: Self.inline(Self.randomRows(&rng, count: 1 + rng.next(below: 40))), items: nil)
+            var text = scenarioJSON(layout: Self.layout, data: Self.inline(Self.randomRows(&rng, count: 1 + rng.next(below: 40), oversize: true)), items: nil)
             if round % 2 == 1 {
                 // A mutation inside the items: the strict reader must explain it, whatever it is.
                 var bytes = Array(text.utf8)
@@ -209,10 +210,11 @@ import LayoutEngine
         try expectError("x.csv", "section,w,h,colour\n",
                         #"x.csv: line 1, column 13: expected the header section,w,h (optionally followed by fullWidth and text), got "section,w,h,colour"; 'colour' is not a column or is given twice"#)
         try expectError("x.csv", "section,w,h\n", "x.csv: line 2, column 1: no rows after the header; expected one row per item")
-        try expectError("x.csv", "section,w,h\n0,,abc\n", "x.csv: line 2, column 4: expected a number >= 0 for h, got 'abc'")
-        try expectError("x.csv", "section,w,h\n0,-5,10\n", "x.csv: line 2, column 3: expected a number >= 0 for w, got '-5' (sizes cannot be negative)")
-        try expectError("x.csv", "section,w,h\n0,,1e999\n", "x.csv: line 2, column 4: expected a number >= 0 for h, got '1e999', which is too large to be a finite number")
-        try expectError("x.csv", "section,w,h\n0,,\n", "x.csv: line 2, column 4: missing h: expected a number >= 0")
+        try expectError("x.csv", "section,w,h\n0,,abc\n", "x.csv: line 2, column 4: expected a number from 0 to 1000000000 for h, got 'abc'")
+        try expectError("x.csv", "section,w,h\n0,-5,10\n", "x.csv: line 2, column 3: expected a number from 0 to 1000000000 for w, got '-5' (sizes cannot be negative)")
+        try expectError("x.csv", "section,w,h\n0,,1e999\n", "x.csv: line 2, column 4: expected a number from 0 to 1000000000 for h, got '1e999', which is too large to be a finite number")
+        try expectError("x.csv", "section,w,h\n0,,2e9\n", "x.csv: line 2, column 4: expected a number from 0 to 1000000000 for h, got '2e9'")
+        try expectError("x.csv", "section,w,h\n0,,\n", "x.csv: line 2, column 4: missing h: expected a number from 0 to 1000000000")
         try expectError("x.csv", "section,w,h\n1,5,10\n0,,10\n",
                         "x.csv: line 3, column 1: section 0 after section 1; sections must come in non-decreasing order (all rows of a section together)")
         try expectError("x.csv", "section,w,h\n0,,10,7\n", "x.csv: line 2, column 6: too many cells: expected 3 (section,w,h), got 4")

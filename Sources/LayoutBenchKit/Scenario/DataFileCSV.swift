@@ -73,7 +73,7 @@ enum DataFileCSV {
                     ? nil : try size(buffer, bytes, file, widthCell, name: "w")
                 let heightCell = cells[2]
                 if heightCell.start == heightCell.end {
-                    throw DataFile.error(file, bytes, at: heightCell.start, "missing h: expected a number >= 0")
+                    throw DataFile.error(file, bytes, at: heightCell.start, "missing h: expected \(NumberBound.size.expected(integer: false))")
                 }
                 let height = try size(buffer, bytes, file, heightCell, name: "h")
                 var fullWidth = false
@@ -161,15 +161,17 @@ enum DataFileCSV {
     private static func size(
         _ buffer: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8], _ file: String, _ cell: Cell, name: String
     ) throws(ScenarioError) -> Double {
+        let expected = NumberBound.size.expected(integer: false)
         guard let n = number(buffer, cell) else {
-            throw DataFile.error(file, bytes, at: cell.start, "expected a number >= 0 for \(name), got \(describe(buffer, cell))")
+            throw DataFile.error(file, bytes, at: cell.start, "expected \(expected) for \(name), got \(describe(buffer, cell))")
         }
         guard n.value.isFinite else {
             throw DataFile.error(file, bytes, at: cell.start,
-                "expected a number >= 0 for \(name), got \(describe(buffer, cell)), which is too large to be a finite number")
+                "expected \(expected) for \(name), got \(describe(buffer, cell)), which is too large to be a finite number")
         }
-        guard n.value >= 0 else {
-            throw DataFile.error(file, bytes, at: cell.start, "expected a number >= 0 for \(name), got \(describe(buffer, cell)) (sizes cannot be negative)")
+        guard NumberBound.size.admits(n.value) else {
+            throw DataFile.error(file, bytes, at: cell.start,
+                "expected \(expected) for \(name), got \(describe(buffer, cell))" + (n.value < 0 ? " (sizes cannot be negative)" : ""))
         }
         return n.value
     }

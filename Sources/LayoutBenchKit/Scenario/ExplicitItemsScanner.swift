@@ -143,10 +143,10 @@ struct ExplicitItemsScanner {
         return true
     }
 
-    /// A finite number >= 0 followed by a delimiter.
+    /// A size (`NumberBound.size`: finite, from 0 to `ScenarioLimits.maxSize`) followed by a delimiter.
     private mutating func scanSize() -> Double? {
         guard let number = JSONNumberLiteral.scan(buffer, from: position, end: end),
-              number.value.isFinite, number.value >= 0, isDelimiter(number.end)
+              number.value.isFinite, NumberBound.size.admits(number.value), isDelimiter(number.end)
         else { return nil }
         position = number.end
         return number.value
