@@ -165,6 +165,22 @@ public final class JSONReader {
 
     public func optionalArray(_ key: String) throws(ScenarioError) -> [JSONNode]? { try optional(key)?.array() }
 
+    /// A workload's `operations` list (or any list of enum names): each name once, at least one;
+    /// `allCases` in declaration order when the key is absent.
+    public func operationList<E: RawRepresentable & CaseIterable>(
+        _ key: String = "operations", of type: E.Type
+    ) throws(ScenarioError) -> [E] where E.RawValue == String, E: Equatable {
+        guard let nodes = try optionalArray(key) else { return Array(E.allCases) }
+        var listed: [E] = []
+        for node in nodes {
+            let value = try node.enumCase(E.self)
+            if listed.contains(value) { throw node.error("\(JSONValue.quoted(value.rawValue)) is listed twice") }
+            listed.append(value)
+        }
+        if listed.isEmpty { throw error(at: key, "expected at least one operation") }
+        return listed
+    }
+
     // MARK: Suggestions
 
     /// The known key nearest to a misspelt one (edit distance at most 2), if any.

@@ -23,18 +23,7 @@ public struct EditWorkload: Workload {
 
     public init(spec: JSONReader) throws(ScenarioError) {
         steps = try spec.optionalInt("steps", default: 50, .between(1, Double(ScenarioLimits.maxSteps)))
-        if let nodes = try spec.optionalArray("operations") {
-            var listed: [Operation] = []
-            for node in nodes {
-                let operation = try node.enumCase(Operation.self)
-                if listed.contains(operation) { throw node.error("\(JSONValue.quoted(operation.rawValue)) is listed twice") }
-                listed.append(operation)
-            }
-            if listed.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
-            operations = listed
-        } else {
-            operations = Operation.allCases
-        }
+        operations = try spec.operationList(of: Operation.self)
         seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
         try spec.finish()
     }

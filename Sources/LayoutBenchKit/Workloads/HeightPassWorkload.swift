@@ -55,18 +55,7 @@ public struct HeightPassWorkload: Workload {
         precacheBudgetMicroseconds = try spec.optionalInt("precacheBudgetMicroseconds", default: 2000, .between(1, 10_000_000))
         precacheSteps = try spec.optionalInt("precacheSteps", default: 10, .between(1, Double(ScenarioLimits.maxSteps)))
         seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
-        if let nodes = try spec.optionalArray("operations") {
-            var listed: [Operation] = []
-            for node in nodes {
-                let operation = try node.enumCase(Operation.self)
-                if listed.contains(operation) { throw node.error("\(JSONValue.quoted(operation.rawValue)) is listed twice") }
-                listed.append(operation)
-            }
-            if listed.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
-            operations = listed
-        } else {
-            operations = Operation.allCases
-        }
+        operations = try spec.operationList(of: Operation.self)
         try spec.finish()
     }
 

@@ -52,18 +52,7 @@ public struct OffsetsWorkload: Workload {
         steps = try spec.optionalInt("steps", default: 100, .between(1, 10_000))
         page = try spec.optionalInt("page", default: 20, .between(1, 1_000))
         seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
-        if let nodes = try spec.optionalArray("operations") {
-            var chosen: [Operation] = []
-            for node in nodes {
-                let operation = try node.enumCase(Operation.self)
-                if chosen.contains(operation) { throw node.error("\(JSONValue.quoted(operation.rawValue)) is listed twice") }
-                chosen.append(operation)
-            }
-            if chosen.isEmpty { throw spec.error(at: "operations", "expected at least one operation") }
-            operations = chosen
-        } else {
-            operations = Operation.allCases
-        }
+        operations = try spec.operationList(of: Operation.self)
         try spec.finish()
     }
 
