@@ -281,4 +281,17 @@ import Foundation
             try s.checkModes(allowed: ["full", "incremental"])
         }
     }
+
+    @Test func operationListsNameEachOperationOnce() {
+        // Workload keys are read when the plan is made; each workload lists its operations.
+        for (kind, mode, operation) in [
+            ("edit", "full", "delete"), ("height-pass", "keyed", "batch-update"), ("offsets", "fenwick", "delete"),
+        ] {
+            let twice = scenarioJSON(
+                workload: #"{"kind": "\#(kind)", "operations": ["\#(operation)", "\#(operation)"]}"#, modes: #"["\#(mode)"]"#)
+            expectPlanError({ try plan(twice) }, path: "workload.operations[1]", #""\#(operation)" is listed twice"#)
+            let none = scenarioJSON(workload: #"{"kind": "\#(kind)", "operations": []}"#, modes: #"["\#(mode)"]"#)
+            expectPlanError({ try plan(none) }, path: "workload.operations", "expected at least one operation")
+        }
+    }
 }
