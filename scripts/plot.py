@@ -135,11 +135,26 @@ def slug(text):
 
 # ---------------------------------------------------------------------------------------------- charts
 
+PANELS_PER_ROW = 3
+
+
+def panel_grid(count):
+    """One panel per operation, at most three to a row so that a workload with eight operations
+    stays readable at page width; unused cells of the last row are hidden."""
+    columns = min(count, PANELS_PER_ROW)
+    rows = (count + columns - 1) // columns
+    figure, grid = plt.subplots(rows, columns, figsize=(max(7.5, 4.8 * columns), 4.8 * rows), squeeze=False)
+    cells = [axis for row in grid for axis in row]
+    for axis in cells[count:]:
+        axis.set_visible(False)
+    return figure, cells[:count]
+
+
 def modes_chart(out, scenario, stats):
     """Median time per operation of every mode, grouped by item count; bars span the IQR."""
     operations = sorted({key[3] for key in stats})
-    figure, axes = plt.subplots(1, len(operations), figsize=(max(7.5, 4.8 * len(operations)), 4.8), squeeze=False)
-    for axis, operation in zip(axes[0], operations):
+    figure, axes = panel_grid(len(operations))
+    for axis, operation in zip(axes, operations):
         keys = [key for key in stats if key[3] == operation]
         modes = list(dict.fromkeys(key[1] for key in sorted(keys, key=lambda k: (k[2], k[1]))))
         counts = sorted({key[2] for key in keys})
@@ -171,8 +186,8 @@ def modes_chart(out, scenario, stats):
 def growth_chart(out, scenario, stats, growth_rows):
     """Median time against item count on log-log axes, one line per mode, with the fitted exponent."""
     operations = sorted({key[3] for key in stats})
-    figure, axes = plt.subplots(1, len(operations), figsize=(max(7.5, 4.8 * len(operations)), 4.8), squeeze=False)
-    for axis, operation in zip(axes[0], operations):
+    figure, axes = panel_grid(len(operations))
+    for axis, operation in zip(axes, operations):
         modes = list(dict.fromkeys(key[1] for key in sorted(stats) if key[3] == operation))
         for mode in modes:
             points = sorted((key[2], stats[key][0]) for key in stats if key[1] == mode and key[3] == operation)
