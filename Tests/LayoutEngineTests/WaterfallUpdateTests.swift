@@ -264,6 +264,35 @@ func runDifferential(
         #expect(incremental.frames.firstDifference(from: full.frames) == nil)
     }
 
+    @Test func listEditsPlaceOnlyTheChangedItemsAndShiftTheRest() throws {
+        var rng = SplitMix64(seed: 7)
+        let items = (0..<100_000).map { _ in ItemSize(height: Double(rng.int(40...1200)) / 4) }
+        let list = SectionStyle(kind: .list, insets: EdgeInsets(top: 6, left: 10, bottom: 4, right: 12), lineSpacing: 1.5, headerHeight: 30)
+        let styles = [list, list]
+        let data = try LayoutData(sections: [items, [ItemSize(height: 40)]])
+        var incremental = try IncrementalWaterfallUpdater(bounds: Self.bounds, styles: styles, data: data)
+        var full = try FullRecomputeUpdater(bounds: Self.bounds, styles: styles, data: data)
+        let page = [ItemSize(height: 12.5), ItemSize(height: 80), ItemSize(height: 0)]
+        let changes: [(LayoutChange, placed: Int)] = [
+            (.setHeight(section: 0, item: 50_010, height: 333.25), 1),
+            (.setHeight(section: 0, item: 0, height: 7), 1),
+            (.setHeight(section: 0, item: 99_999, height: 12), 1),
+            (.insertItems(section: 0, at: 40_000, items: page), 3),
+            (.insertItems(section: 0, at: 0, items: page), 3),
+            (.removeItems(section: 0, at: 70_000, count: 5), 0),
+            (.removeItems(section: 0, at: 0, count: 2), 0),
+            (.appendItems(section: 0, items: page), 3),
+            (.removeItems(section: 0, at: 99_999, count: 2), 0),
+        ]
+        for (change, placed) in changes {
+            try incremental.apply(change)
+            try full.apply(change)
+            // Only the inserted or resized items are placed; the rest of the section moves by δ.
+            #expect(incremental.lastRecomputedItemCount == placed, "\(change)")
+            #expect(incremental.frames.firstDifference(from: full.frames) == nil, "\(change)")
+        }
+    }
+
     @Test func stableLanesMaterialiseOnlyTheMovedItems() throws {
         let (data, styles) = try Self.bigSection()
         var stable = try StableLanesUpdater(bounds: Self.bounds, styles: styles, data: data)

@@ -108,7 +108,9 @@ struct ColumnCheckpoints {
 ///   (which levels every column), at a later checkpoint, or at the section end. Every later item
 ///   of the section, and every later checkpoint, then moves by δ through `ShiftedOffsets`, in
 ///   O(n/4096 + 128); later sections move through `sectionTops` in O(sections).
-/// - List and flow sections are laid out again whole when they change.
+/// - In a list section an insert, delete or height change places only the inserted or resized
+///   items and moves every later item of the section by one δ through `ShiftedOffsets`.
+/// - Flow sections are laid out again whole when they change.
 ///
 /// Inserts and deletes also move the item arrays (O(n) memmoves) and, when the edit
 /// re-synchronises before the section end, rebuild the later checkpoints by reading the frames
@@ -165,7 +167,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         guard count > 0 else { return }
         frames.insertItemSlots(count, atGlobal: frames.sectionItemStarts[s] + at, section: s)
         let n = data.itemCount(inSection: s)
-        if styleGeometry[s % styles.count] == nil {
+        if isList(s) {
+            updateList(section: s, placing: at..<(at + count))
+        } else if styleGeometry[s % styles.count] == nil {
             relayOut(section: s)
         } else if at + count == n {
             // Append: continue from the cached end state; no replay, no re-synchronisation.
@@ -184,7 +188,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         guard count > 0 else { return }
         let start = frames.sectionItemStarts[s] + at
         frames.removeItemSlots(start..<(start + count), section: s)
-        if styleGeometry[s % styles.count] == nil {
+        if isList(s) {
+            updateList(section: s, placing: at..<at)
+        } else if styleGeometry[s % styles.count] == nil {
             relayOut(section: s)
         } else {
             recompute(section: s, firstAffected: at, firstUnchanged: at, structuralShift: -count)
@@ -195,7 +201,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     mutating func heightChanged(section s: Int, item: Int) {
         let global = frames.sectionItemStarts[s] + item
         guard frames.itemHeight[global] != data.heights[global] else { return }
-        if styleGeometry[s % styles.count] == nil {
+        if isList(s) {
+            updateList(section: s, placing: item..<(item + 1))
+        } else if styleGeometry[s % styles.count] == nil {
             relayOut(section: s)
         } else {
             recompute(section: s, firstAffected: item, firstUnchanged: item, structuralShift: 0)
@@ -392,6 +400,19 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top)
         var state = ColumnState(columns: columns.count, top: top)
         rescan(section: s, from: 0, state: &state)
+    }
+
+    // MARK: List sections
+
+    private func isList(_ s: Int) -> Bool {
+        if case .list = styles[s % styles.count].kind { return true }
+        return false
+    }
+
+    /// Places the items `placed` of list section `s` and moves the rest of the section by δ.
+    private mutating func updateList(section s: Int, placing placed: Range<Int>) {
+        lastRecomputedItemCount += frames.updateListSection(
+            s, placing: placed, bounds: bounds, style: styles[s % styles.count], heights: data.heights)
     }
 
     /// Lays out section `s` whole (any kind) and rebuilds its column state.
