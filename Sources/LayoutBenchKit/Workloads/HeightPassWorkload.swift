@@ -79,7 +79,11 @@ public final class HeightPassFixture: WorkloadFixture {
     let scenario: Scenario
     let items: Int
     let feed: FeedTable
-    let batches: [(BatchUpdate, BatchPlan)]
+    /// The batch trace, and the plan of each batch against the data the earlier ones leave: two
+    /// arrays, not one of tuples, because a tuple copied in unspecialised code asks the runtime
+    /// for its type metadata on every copy.
+    let updates: [BatchUpdate]
+    let plans: [BatchPlan]
     /// Per scroll frame, the rows the viewport shows.
     let frames: [[ItemPath]]
     let width: Double
@@ -90,7 +94,9 @@ public final class HeightPassFixture: WorkloadFixture {
         self.scenario = scenario
         self.items = items
         var feed = try FeedTable(items: generated, seed: workload.seed)
-        batches = try feed.randomBatches(count: workload.batches, changes: workload.changes)
+        let batches = try feed.randomBatches(count: workload.batches, changes: workload.changes)
+        updates = batches.map(\.0)
+        plans = batches.map(\.1)
         self.feed = feed
         width = scenario.viewportSize.width
         rotatedWidth = workload.rotatedWidth ?? scenario.viewportSize.height
@@ -152,7 +158,7 @@ public final class HeightPassFixture: WorkloadFixture {
     private func snapshot<Cache: HeightCache>(makeCache: () -> Cache) throws -> LayoutSnapshot {
         var table = HeightTable(model: feed.model, registry: feed.registry, cache: makeCache(), width: width)
         _ = table.fullPass()
-        for (batch, _) in batches { try table.perform(batch) }
+        for batch in updates { try table.perform(batch) }
         let model = table.model
         let sections = model.sections.indices.map { s in
             model.sections[s].indices.map { ItemSize(height: table.height(at: ItemPath(section: s, item: $0))) }
@@ -197,11 +203,18 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     private var cache: Cache?
     private var precache: Precache?
     private var step = 0
+    /// `runPrepared`, as compiled for `Cache`. The driver calls `runNext` through the operation
+    /// protocols, which reach unspecialised generic code, where every `HeightTable<Cache>?` or
+    /// `Cache?` asks the runtime for its type metadata (about 1,400 instructions, more than a
+    /// 10-change batch itself); `init` runs where `Cache` is known, so the closure it stores calls
+    /// the specialised code and `runNext` only forwards to it.
+    private let runPreparedStep: (HeightPassOperation) throws -> Int
 
     init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
         self.kind = kind
         self.fixture = fixture
         self.makeCache = makeCache
+        runPreparedStep = { operation in try operation.runPrepared() }
     }
 
     /// Warm passes: one pass; scrolling: the frames of the trace; batches: the batch trace;
@@ -210,7 +223,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         switch kind {
         case .warmPass, .firstPass, .widthChange, .widthReturn: return 1
         case .scrollPass: return fixture.frames.count
-        case .batchUpdate, .cacheUpdate: return fixture.batches.count
+        case .batchUpdate, .cacheUpdate: return fixture.updates.count
         case .precacheStep: return fixture.workload.precacheSteps
         }
     }
@@ -227,12 +240,14 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
 
     func prepareNext() throws { try prepareForRun() }
 
-    func runNext() throws -> Int {
+    func runNext() throws -> Int { try runPreparedStep(self) }
+
+    private func runPrepared() throws -> Int {
         switch kind {
         case .firstPass: break
         case .precacheStep: guard table != nil, precache != nil else { throw OperationMisuse.notPrepared }
-        case .cacheUpdate: guard cache != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
-        case .batchUpdate: guard table != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
+        case .cacheUpdate: guard cache != nil, step < fixture.updates.count else { throw OperationMisuse.notPrepared }
+        case .batchUpdate: guard table != nil, step < fixture.updates.count else { throw OperationMisuse.notPrepared }
         default: guard table != nil else { throw OperationMisuse.notPrepared }
         }
         return run(count: 1)
@@ -258,13 +273,13 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         case .warmPass, .scrollPass:
             if table == nil { table = warmTable() }
         case .batchUpdate:
-            if table == nil || step == fixture.batches.count {
+            if table == nil || step == fixture.updates.count {
                 table = nil
                 table = warmTable()
                 step = 0
             }
         case .cacheUpdate:
-            if cache == nil || step == fixture.batches.count {
+            if cache == nil || step == fixture.updates.count {
                 cache = nil
                 cache = warmTable().cache
                 step = 0
@@ -290,6 +305,11 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         }
     }
 
+    @_specialize(where Cache == NoHeightCache)
+    @_specialize(where Cache == FDIndexPathHeightCache)
+    @_specialize(where Cache == IndexPathHeightCache)
+    @_specialize(where Cache == KeyedHeightCache)
+    @_specialize(where Cache == WidthKeyedHeightCache)
     func run(count: Int) -> Int {
         switch kind {
         case .firstPass:
@@ -313,14 +333,14 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             return Int(total)
         case .batchUpdate:
             do {
-                try table!.perform(fixture.batches[step].0)
+                try table!.perform(fixture.updates[step])
             } catch {
                 fatalError("a batch failed after verification: \(error)")
             }
             step += 1
             return table!.model.sectionCount
         case .cacheUpdate:
-            cache!.apply(fixture.batches[step].0, plan: fixture.batches[step].1)
+            cache!.apply(fixture.updates[step], plan: fixture.plans[step])
             step += 1
             return step
         case .widthChange:
@@ -349,7 +369,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         var result = Verification()
         let runs: Int
         switch kind {
-        case .batchUpdate, .cacheUpdate: runs = fixture.batches.count
+        case .batchUpdate, .cacheUpdate: runs = fixture.updates.count
         case .scrollPass: runs = fixture.frames.count
         case .precacheStep: runs = fixture.workload.precacheSteps
         default: runs = 2
@@ -360,7 +380,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             if kind == .cacheUpdate {
                 // Verify the cache alone through a table that holds it: same batches, same plans.
                 if step == 0 { table = warmTable() }
-                try table!.perform(fixture.batches[step].0)
+                try table!.perform(fixture.updates[step])
                 step += 1
                 result.measurements.append(0)
                 result.cellsCreated.append(0)
