@@ -340,7 +340,10 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             step += 1
             return table!.model.sectionCount
         case .cacheUpdate:
-            cache!.apply(fixture.updates[step], plan: fixture.plans[step])
+            // Through buffers, so that the batch and its plan are borrowed, not copied (retained).
+            fixture.updates.withUnsafeBufferPointer { updates in
+                fixture.plans.withUnsafeBufferPointer { plans in cache!.apply(updates[step], plan: plans[step]) }
+            }
             step += 1
             return step
         case .widthChange:

@@ -85,25 +85,50 @@ struct IDHeightTable {
 
     /// Forgets every height of `id`.
     mutating func remove(_ id: Int) {
-        guard var hole = slot(of: id) else { return }
-        let mask = keys.count - 1
-        var i = hole
-        while true {
-            i = (i + 1) & mask
-            let key = keys[i]
-            if key == Self.empty { break }
-            // Move the entry back into the hole unless its home lies cyclically in (hole, i].
-            let h = home(key)
-            let stays = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i)
-            if !stays {
-                keys[hole] = key
-                for c in 0..<columns { values[hole * columns + c] = values[i * columns + c] }
-                hole = i
+        remove(contentsOf: CollectionOfOne(id))
+    }
+
+    /// Forgets every height of each id in `ids` (ids not in the table are skipped). The arrays
+    /// are opened once for all of them, so a batch's removals cost their probes and nothing else.
+    mutating func remove<IDs: Sequence<Int>>(contentsOf ids: IDs) {
+        let columns = self.columns, scrambles = self.scrambles, shift = self.shift
+        var removed = 0
+        keys.withUnsafeMutableBufferPointer { keys in
+            values.withUnsafeMutableBufferPointer { values in
+                let mask = keys.count - 1
+                @inline(__always) func home(_ id: Int) -> Int {
+                    scrambles
+                        ? Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(id)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+                        : (id &<< 1) & mask
+                }
+                for id in ids {
+                    var hole = home(id)
+                    while keys[hole] != id {
+                        if keys[hole] == Self.empty { break }
+                        hole = (hole + 1) & mask
+                    }
+                    guard keys[hole] == id else { continue }
+                    var i = hole
+                    while true {
+                        i = (i + 1) & mask
+                        let key = keys[i]
+                        if key == Self.empty { break }
+                        // Move the entry back into the hole unless its home lies cyclically in (hole, i].
+                        let h = home(key)
+                        let stays = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i)
+                        if !stays {
+                            keys[hole] = key
+                            for c in 0..<columns { values[hole * columns + c] = values[i * columns + c] }
+                            hole = i
+                        }
+                    }
+                    keys[hole] = Self.empty
+                    for c in 0..<columns { values[hole * columns + c] = .nan }
+                    removed += 1
+                }
             }
         }
-        keys[hole] = Self.empty
-        for c in 0..<columns { values[hole * columns + c] = .nan }
-        count -= 1
+        count -= removed
     }
 
     /// Forgets the heights of one column, for every id (O(capacity)).

@@ -21,8 +21,8 @@ public struct KeyedHeightCache: HeightCache {
     }
 
     public mutating func apply(_ batch: BatchUpdate, plan: BatchPlan) {
-        for id in plan.removedIDs { table.remove(id) }
-        for id in plan.reloadedIDs { table.remove(id) }
+        table.remove(contentsOf: plan.removedIDs)
+        table.remove(contentsOf: plan.reloadedIDs)
     }
 
     public mutating func widthChanged(to width: Double) { table.removeAll() }
@@ -61,8 +61,8 @@ public struct WidthKeyedHeightCache: HeightCache {
     }
 
     public mutating func apply(_ batch: BatchUpdate, plan: BatchPlan) {
-        for id in plan.removedIDs { table.remove(id) }
-        for id in plan.reloadedIDs { table.remove(id) }
+        table.remove(contentsOf: plan.removedIDs)
+        table.remove(contentsOf: plan.reloadedIDs)
     }
 
     public mutating func widthChanged(to width: Double) {
