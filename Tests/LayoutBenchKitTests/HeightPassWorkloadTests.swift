@@ -37,7 +37,7 @@ struct HeightPassWorkloadTests {
         let fixture = try fixture()
         var fdWrong = 0.0
         var model = fixture.feed.model
-        for batch in fixture.updates { try model.perform(batch) }
+        for batch in fixture.batches { try model.perform(batch.update) }
         let finalCount = model.itemCount
         for mode in HeightCacheMode.allCases {
             let m = try fixture.makeMeasurement(mode: mode, verify: true)

@@ -79,11 +79,8 @@ public final class HeightPassFixture: WorkloadFixture {
     let scenario: Scenario
     let items: Int
     let feed: FeedTable
-    /// The batch trace, and the plan of each batch against the data the earlier ones leave: two
-    /// arrays, not one of tuples, because a tuple copied in unspecialised code asks the runtime
-    /// for its type metadata on every copy.
-    let updates: [BatchUpdate]
-    let plans: [BatchPlan]
+    /// The batch trace, each batch with its plan against the data the earlier ones leave.
+    let batches: [PlannedBatch]
     /// Per scroll frame, the rows the viewport shows.
     let frames: [[ItemPath]]
     let width: Double
@@ -94,9 +91,8 @@ public final class HeightPassFixture: WorkloadFixture {
         self.scenario = scenario
         self.items = items
         var feed = try FeedTable(items: generated, seed: workload.seed)
-        let batches = try feed.randomBatches(count: workload.batches, changes: workload.changes)
-        updates = batches.map(\.0)
-        plans = batches.map(\.1)
+        batches = try feed.randomBatches(count: workload.batches, changes: workload.changes)
+            .map { PlannedBatch(update: $0.0, plan: $0.1) }
         self.feed = feed
         width = scenario.viewportSize.width
         rotatedWidth = workload.rotatedWidth ?? scenario.viewportSize.height
@@ -158,7 +154,7 @@ public final class HeightPassFixture: WorkloadFixture {
     private func snapshot<Cache: HeightCache>(makeCache: () -> Cache) throws -> LayoutSnapshot {
         var table = HeightTable(model: feed.model, registry: feed.registry, cache: makeCache(), width: width)
         _ = table.fullPass()
-        for batch in updates { try table.perform(batch) }
+        for batch in batches { try table.perform(batch.update) }
         let model = table.model
         let sections = model.sections.indices.map { s in
             model.sections[s].indices.map { ItemSize(height: table.height(at: ItemPath(section: s, item: $0))) }
@@ -189,6 +185,19 @@ public final class HeightPassFixture: WorkloadFixture {
             operations.append(TimedOperation(kind, work))
         }
         return ModeMeasurement(operations: operations, observations: observations)
+    }
+}
+
+/// A batch of the trace and its plan, in a box: the timed steps borrow them from its `let`s (one
+/// retain of the box), where an array of tuples or of plans hands out copies (a retain per array
+/// a plan holds, and in unspecialised code a runtime lookup of the tuple's type metadata).
+final class PlannedBatch: Sendable {
+    let update: BatchUpdate
+    let plan: BatchPlan
+
+    init(update: BatchUpdate, plan: BatchPlan) {
+        self.update = update
+        self.plan = plan
     }
 }
 
@@ -223,7 +232,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         switch kind {
         case .warmPass, .firstPass, .widthChange, .widthReturn: return 1
         case .scrollPass: return fixture.frames.count
-        case .batchUpdate, .cacheUpdate: return fixture.updates.count
+        case .batchUpdate, .cacheUpdate: return fixture.batches.count
         case .precacheStep: return fixture.workload.precacheSteps
         }
     }
@@ -246,8 +255,8 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         switch kind {
         case .firstPass: break
         case .precacheStep: guard table != nil, precache != nil else { throw OperationMisuse.notPrepared }
-        case .cacheUpdate: guard cache != nil, step < fixture.updates.count else { throw OperationMisuse.notPrepared }
-        case .batchUpdate: guard table != nil, step < fixture.updates.count else { throw OperationMisuse.notPrepared }
+        case .cacheUpdate: guard cache != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
+        case .batchUpdate: guard table != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
         default: guard table != nil else { throw OperationMisuse.notPrepared }
         }
         return run(count: 1)
@@ -273,13 +282,13 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         case .warmPass, .scrollPass:
             if table == nil { table = warmTable() }
         case .batchUpdate:
-            if table == nil || step == fixture.updates.count {
+            if table == nil || step == fixture.batches.count {
                 table = nil
                 table = warmTable()
                 step = 0
             }
         case .cacheUpdate:
-            if cache == nil || step == fixture.updates.count {
+            if cache == nil || step == fixture.batches.count {
                 cache = nil
                 cache = warmTable().cache
                 step = 0
@@ -333,17 +342,15 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             return Int(total)
         case .batchUpdate:
             do {
-                try table!.perform(fixture.updates[step])
+                try table!.perform(fixture.batches[step].update)
             } catch {
                 fatalError("a batch failed after verification: \(error)")
             }
             step += 1
             return table!.model.sectionCount
         case .cacheUpdate:
-            // Through buffers, so that the batch and its plan are borrowed, not copied (retained).
-            fixture.updates.withUnsafeBufferPointer { updates in
-                fixture.plans.withUnsafeBufferPointer { plans in cache!.apply(updates[step], plan: plans[step]) }
-            }
+            let batch = fixture.batches[step]
+            cache!.apply(batch.update, plan: batch.plan)
             step += 1
             return step
         case .widthChange:
@@ -372,7 +379,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         var result = Verification()
         let runs: Int
         switch kind {
-        case .batchUpdate, .cacheUpdate: runs = fixture.updates.count
+        case .batchUpdate, .cacheUpdate: runs = fixture.batches.count
         case .scrollPass: runs = fixture.frames.count
         case .precacheStep: runs = fixture.workload.precacheSteps
         default: runs = 2
@@ -383,7 +390,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             if kind == .cacheUpdate {
                 // Verify the cache alone through a table that holds it: same batches, same plans.
                 if step == 0 { table = warmTable() }
-                try table!.perform(fixture.updates[step])
+                try table!.perform(fixture.batches[step].update)
                 step += 1
                 result.measurements.append(0)
                 result.cellsCreated.append(0)
