@@ -168,24 +168,23 @@ public struct CountedHeightTree: Sendable {
 
     /// Moves `count` slots of `branchSlots` from `source` to `target` (the ranges may overlap).
     private mutating func moveSlots(from source: Int, to target: Int, count: Int) {
-        guard count > 0 else { return }
-        branchSlots.withUnsafeMutableBufferPointer { slots in
-            if target < source {
-                for i in 0..<count { slots[target + i] = slots[source + i] }
-            } else {
-                for i in (0..<count).reversed() { slots[target + i] = slots[source + i] }
-            }
-        }
+        Self.move(&branchSlots, from: source, to: target, count: count)
     }
 
     /// Moves `count` heights of `leafValues` from `source` to `target` (the ranges may overlap).
     private mutating func moveValues(from source: Int, to target: Int, count: Int) {
+        Self.move(&leafValues, from: source, to: target, count: count)
+    }
+
+    /// Moves `count` elements of `array` from `source` to `target`, in the order that lets the
+    /// ranges overlap.
+    private static func move<Element>(_ array: inout [Element], from source: Int, to target: Int, count: Int) {
         guard count > 0 else { return }
-        leafValues.withUnsafeMutableBufferPointer { values in
+        array.withUnsafeMutableBufferPointer { elements in
             if target < source {
-                for i in 0..<count { values[target + i] = values[source + i] }
+                for i in 0..<count { elements[target + i] = elements[source + i] }
             } else {
-                for i in (0..<count).reversed() { values[target + i] = values[source + i] }
+                for i in (0..<count).reversed() { elements[target + i] = elements[source + i] }
             }
         }
     }
