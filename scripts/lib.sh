@@ -35,3 +35,10 @@ ensure_valgrind() {
     echo "installing valgrind for --instructions..." >&2
     as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >&2
 }
+
+# python3: the CLI tests, the script tests, compare-commits' merging, history's step detector.
+ensure_python3() {
+    if command -v python3 >/dev/null 2>&1; then return 0; fi
+    echo "installing python3..." >&2
+    as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >&2
+}
