@@ -239,6 +239,21 @@ import LayoutEngine
         try expectError("x.jsonl", "[1]\n", "x.jsonl: line 1, column 1: expected an item object such as {\"section\": 0, \"h\": 44}, got an array")
     }
 
+    @Test func aDataFileThatNeverEndsIsRefused() throws {
+        // /dev/zero (through a link, as a user might make one) has no end: reading it whole once
+        // aborted the process on a failed allocation.
+        let files = ["s.json": scenarioJSON(layout: #"{"kind": "list"}"#, data: #"{"file": "zero.csv"}"#, items: nil)]
+        try Self.withFiles(files) { folder in
+            try FileManager.default.createSymbolicLink(atPath: folder + "/zero.csv", withDestinationPath: "/dev/zero")
+            #expect {
+                _ = try Scenario.load(path: folder + "/s.json")
+            } throws: { error in
+                guard let error = error as? ScenarioError else { return false }
+                return error.path == "data.file" && error.message.contains("not a regular file")
+            }
+        }
+    }
+
     @Test func moreRowsThanTheLimit() throws {
         let layout = try parseScenario(scenarioJSON(items: "[1]")).layout
         let csv = Array("section,w,h\n0,,1\n0,,2\n0,,3\n".utf8)

@@ -22,8 +22,9 @@ enum DataFile {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw node.error("no such data file: \(path) (data.file is relative to the scenario file's folder)")
         }
-        guard let bytes = readFileBytes(path) else {
-            throw node.error("cannot read the data file \(path)")
+        let bytes: [UInt8]
+        do { bytes = try readFileBytes(path) } catch {
+            throw node.error("cannot read the data file \(path): \(error.reason)")
         }
         if let bad = JSONParser.firstInvalidUTF8(bytes) {
             throw error(path, bytes, at: bad, "the file is not valid UTF-8")

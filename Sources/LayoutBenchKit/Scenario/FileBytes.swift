@@ -4,16 +4,33 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads a whole file straight into one `[UInt8]` (no `Data` to copy from: for a 60 MB scenario
-/// that halves the memory touched, and the time spent clearing fresh pages). Nil when the file
-/// cannot be opened or read.
-func readFileBytes(_ path: String) -> [UInt8]? {
+/// Why a file could not be read, in words that follow "cannot read …".
+enum FileReadError: Error {
+    case unreadable
+    case notRegularFile
+    case tooLarge(limit: Int)
+
+    var reason: String {
+        switch self {
+        case .unreadable: return "it cannot be opened or read"
+        case .notRegularFile: return "it is not a regular file (a device, a FIFO or a socket never ends)"
+        case .tooLarge(let limit): return "it is larger than \(limit) bytes"
+        }
+    }
+}
+
+/// Reads a whole regular file of at most `limit` bytes straight into one `[UInt8]` (no `Data` to
+/// copy from: for a 60 MB scenario that halves the memory touched, and the time spent clearing
+/// fresh pages).
+func readFileBytes(_ path: String, limit: Int = ScenarioLimits.maxFileBytes) throws(FileReadError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else { throw .unreadable }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return nil }
+    guard fstat(descriptor, &status) == 0 else { throw .unreadable }
+    guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegularFile }
     let size = Int(status.st_size)
+    guard size <= limit else { throw .tooLarge(limit: limit) }
     var failed = false
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
         var total = 0
@@ -26,14 +43,15 @@ func readFileBytes(_ path: String) -> [UInt8]? {
         }
         initialized = total
     }
-    if failed { return nil }
-    // A file that grew since fstat (or a /proc file that reports size 0): read the rest.
+    if failed { throw .unreadable }
+    // A file that grew since fstat (or a /proc file that reports size 0): read the rest, up to the limit.
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
         if count < 0, errno == EINTR { continue }
-        if count < 0 { return nil }
+        if count < 0 { throw .unreadable }
         if count == 0 { break }
+        guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
         bytes.append(contentsOf: chunk[..<count])
     }
     return bytes

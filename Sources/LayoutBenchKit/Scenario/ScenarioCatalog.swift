@@ -138,8 +138,9 @@ extension Scenario {
     /// Reads and parses the file at `path`; errors name `path` as given.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
         try ScenarioCatalog.checkFile(path)
-        guard let bytes = readFileBytes(path) else {
-            throw ScenarioError(file: path, path: "", message: "cannot read the file")
+        let bytes: [UInt8]
+        do { bytes = try readFileBytes(path) } catch {
+            throw ScenarioError(file: path, path: "", message: "cannot read the file: \(error.reason)")
         }
         return try Scenario(parsing: bytes, file: path)
     }

@@ -39,4 +39,7 @@ public enum ScenarioLimits {
     public static let maxContentHeight = 1e13
     /// The share of the machine's physical memory a scenario may be estimated to need.
     public static let memoryShare = 0.8
+    /// The largest scenario or data file read, in bytes (2 GiB: about 100 million items of CSV).
+    /// Only regular files are read: `/dev/zero` or a FIFO would never end.
+    public static let maxFileBytes = 1 << 31
 }
