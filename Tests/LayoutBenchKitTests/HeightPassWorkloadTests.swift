@@ -29,8 +29,13 @@ struct HeightPassWorkloadTests {
         return try HeightPassWorkload(spec: scenario.workload.reader()).makeFixture(scenario: scenario, items: 300)
     }
 
-    func observation(_ m: ModeMeasurement<Operation>, _ operation: Operation, _ metric: Metric) -> [Double] {
-        m.observations.first { $0.operation == operation && $0.metric == metric }?.values ?? []
+    /// The values of one observed metric; a missing or empty series is recorded as a failure, so the
+    /// `allSatisfy` checks below cannot pass on nothing.
+    func observation(_ m: ModeMeasurement<Operation>, _ operation: Operation, _ metric: Metric,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> [Double] {
+        let values = m.observations.first { $0.operation == operation && $0.metric == metric }?.values ?? []
+        if values.isEmpty { Issue.record("no \(metric.rawValue) observed for \(operation.rawValue)", sourceLocation: sourceLocation) }
+        return values
     }
 
     @Test func everyModeVerifiesAndCountsMeasurements() throws {

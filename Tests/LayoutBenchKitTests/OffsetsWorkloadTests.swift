@@ -120,7 +120,10 @@ import LayoutEngine
         _ = operation.run(count: 3000)
         #expect(counter.allocatedBytes() - before == 0)
         // The counter does see allocations: DZTableView's per-frame dictionary copy makes some.
-        guard case .batchable(let setScan) = try fixture.makeMeasurement(mode: .setScan, verify: false).operations[0].work else { return }
+        guard case .batchable(let setScan) = try fixture.makeMeasurement(mode: .setScan, verify: false).operations[0].work else {
+            Issue.record("set-scan's scroll-step should be batchable")
+            return
+        }
         _ = setScan.run(count: 600)
         let setScanBefore = counter.allocatedBytes()
         _ = setScan.run(count: 3000)

@@ -52,7 +52,8 @@ final class SpinningOperation: BatchableOperation, ConsumingOperation {
     /// Every operation gets measured allocation counts and bytes: batchable ones too slow to batch
     /// (batch 1) as well as ones that need fresh state per run.
     @Test func slowOperationsStillCountAllocations() throws {
-        guard AllocationCounters.isAvailable else { return }
+        // jemalloc is linked in every build (scripts/test installs it): without it this must fail.
+        try #require(AllocationCounters.isAvailable)
         var plan = try BenchmarkPlan(scenario: parseScenario(scenarioJSON()), quick: true)
         plan.workload = SpinningWorkload()
         plan.modes = [SpinningWorkload.Mode.spin]
