@@ -107,7 +107,9 @@ public struct TemplateCell: Hashable, Sendable {
         } else {
             // Character wrapping: whole lines, then the remainder opens the next line.
             // Saturates instead of trapping on an absurd scale (the harness bounds `fontScale`).
-            let full = Swift.min((word / limit).rounded(.up) - 1, Self.maximumLinesPerWord)
+            // NaN (an infinite word at an infinite width) saturates too: `min` would pass it on to `Int(_:)`.
+            let wrapped = (word / limit).rounded(.up) - 1
+            let full = wrapped.isNaN ? Self.maximumLinesPerWord : Swift.min(wrapped, Self.maximumLinesPerWord)
             lines &+= Int(full)
             used = word - full * limit
         }
