@@ -53,6 +53,12 @@ metrics = {r["metric"] for r in summary}
 for required in ("time", "alloc_bytes", "allocs", "peak_rss", "recall", "elements"):
     if required not in metrics:
         fail(f"metric {required} missing")
+# jemalloc is linked, so allocation counts are measured: none may come out unsupported (with several
+# repetitions, the ones that do not count once turned every allocs row into `unsupported`).
+for metric in ("alloc_bytes", "allocs"):
+    unsupported = [r for r in summary if r["metric"] == metric and r["median"] == "unsupported"]
+    if unsupported:
+        fail(f"{len(unsupported)} {metric} rows are unsupported, e.g. {unsupported[0]['scenario']} {unsupported[0]['mode']}")
 for r in summary:
     if r["metric"] == "recall" and r["mode"] != "binary-probe" and float(r["min"]) != 1.0:
         fail(f"exact mode {r['mode']} of {r['scenario']} has recall {r['min']}")

@@ -135,7 +135,11 @@ final class GroupMeasurement {
                 let bytes = entry.samples.map(\.allocatedBytes)
                 outcome.series.append(series(mode, entry.operation, .time, times))
                 outcome.series.append(series(mode, entry.operation, .allocBytes, bytes.contains { $0.isNaN } ? nil : bytes))
-                outcome.series.append(series(mode, entry.operation, .allocs, entry.allocationCounts))
+                // Only the repetition that counts allocations writes them (they repeat exactly): an
+                // empty series from the others would turn the whole summary row into `unsupported`.
+                if options.policy.countsAllocations {
+                    outcome.series.append(series(mode, entry.operation, .allocs, entry.allocationCounts))
+                }
                 let mean = times.reduce(0, +) / Double(Swift.max(times.count, 1))
                 summaries.append("\(entry.operation) median \(BenchmarkRunner.nanoseconds(Quantile.median(times)))"
                                  + ", mean \(BenchmarkRunner.nanoseconds(mean))")
