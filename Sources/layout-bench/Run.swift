@@ -48,13 +48,13 @@ struct Run: ParsableCommand {
 
     func validate() throws {
         try validateItemCounts(items)
+        if let repetitions, repetitions < 1 {
+            throw ValidationError("--repetitions expects a count >= 1, got \(repetitions)")
+        }
     }
 
     func run() throws {
         try reportingErrors {
-            if let repetitions, repetitions < 1 {
-                throw CommandFailure(message: "--repetitions must be at least 1, got \(repetitions)")
-            }
             let catalog = try ScenarioCatalog.locate()
             let loaded = scenarios.isEmpty
                 ? try catalog.loadTimed(nil) : try scenarios.flatMap { name throws(ScenarioError) in try catalog.loadTimed(name) }
