@@ -139,11 +139,11 @@ public final class ResultsDirectory {
         Self.syncDirectory(Self.split(target).parent)
     }
 
-    /// Removes the staging directory and any parents created for it.
+    /// Removes the staging directory (with the hard links a failed exchange may have left in it)
+    /// and any parents created for it.
     public func discard() {
         guard !committed, !staging.isEmpty else { return }
-        for name in Self.fileNames { unlink(staging + "/" + name) }
-        rmdir(staging)
+        Self.removeTree(staging)
         SignalCleanup.unregister(Self.fileNames.map { staging + "/" + $0 } + [staging])
         removeCreatedParents()
         committed = true
