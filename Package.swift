@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Property tests with shrinking, for the differential tests (test targets only).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The layout engine: pure Swift, no dependencies, no knowledge of the harness.
@@ -38,8 +40,8 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
-        .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference"]),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )
