@@ -84,6 +84,9 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     /// How many independent repetitions the run measured, and how (`processes` or `in-process`).
     public var repetitions: Int?
     public var isolation: String?
+    /// When each repetition started, in seconds after the first: how far apart in time the
+    /// repetitions that make the intervals were (README, "Repetitions and intervals").
+    public var repetitionStartSeconds: [Double]? = nil
     /// How long reading and checking each scenario file took (so a slow load is never mistaken
     /// for a slow layout), when the caller timed it.
     public var scenarioLoads: [ScenarioLoad]? = nil

@@ -43,11 +43,11 @@ public struct Summary: Sendable, Equatable, Codable {
     }
 
     /// The summary of values from several independent repetitions: the statistics of all values
-    /// pooled, and the confidence interval of the median from `HierarchicalBootstrap`, so that it
-    /// reflects the variation between repetitions as well as within them.
+    /// pooled, and the interval in which another run's median should fall (`RunToRunInterval`),
+    /// from the variation between the repetitions.
     public init(repetitions: [[Double]], confidence: Double = 0.95, seed: UInt64 = 0x1B) {
         self.init(Array(repetitions.joined()), confidence: confidence, resamples: 0, seed: seed)
-        let interval = HierarchicalBootstrap.medianInterval(repetitions, confidence: confidence, seed: seed)
+        let interval = RunToRunInterval.interval(repetitions, confidence: confidence, seed: seed)
         ciLow = interval.low
         ciHigh = interval.high
     }
