@@ -18,6 +18,20 @@ import Testing
         #expect(LayoutFrames().invariantViolation() == nil)
     }
 
+    /// The case the property tests shrank to: a list section of one zero-height item, with an
+    /// arbitrary top inset and line spacing. Its region ended at `(top + spacing) - spacing`,
+    /// one ulp below its top, and `prepare` stopped the debug build.
+    @Test func aZeroHeightListItemEndsItsRegionAtItsTop() throws {
+        let style = SectionStyle(kind: .list, insets: EdgeInsets(top: 18.146512752125826), lineSpacing: 12.407978279135532)
+        let data = try LayoutData(sections: [[ItemSize(width: 0, height: 0)]])
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        let frames = SectionedLayout.computeFrames(bounds: bounds, styles: [style], data: data)
+        #expect(frames.invariantViolation() == nil)
+        #expect(frames.itemsRegionBottoms[0] == frames.itemsRegionTops[0])
+        var layout = try SectionedLayout(bounds: bounds, styles: [style], data: data)
+        try layout.prepare()
+    }
+
     @Test func eachBrokenInvariantIsNamed() throws {
         var frames = try Self.frames()
         frames.itemWidth.removeLast()

@@ -8,15 +8,18 @@ public enum ListSectionLayout {
         let n = p.count
         if n == 0 { return p.regionTop }
         let left = p.regionLeft, width = p.regionWidth, spacing = p.style.lineSpacing
-        var y = p.regionTop
+        var y = p.regionTop, bottom = p.regionTop
         for i in 0..<n {
             let height = p.heights[i]
             p.minX[i] = left
             p.width[i] = width
             p.minY[i] = y
             p.height[i] = height
+            // The region ends at the last item's bottom, as `updateListSection` computes it:
+            // `y - spacing` after the loop can round below it (and below an empty region's top).
+            bottom = y + height
             y += height + spacing
         }
-        return y - spacing
+        return bottom
     }
 }
