@@ -32,6 +32,19 @@ import Testing
         try layout.prepare()
     }
 
+    /// The incremental case the property tests shrank to: two zero-height rows under a header of
+    /// arbitrary height; the first grows and shrinks back to 0. The second row's shifted top,
+    /// old + (top - old), rounded an ulp below the region's top, and the region ended there.
+    @Test func anIncrementalListUpdateEndsTheRegionAtItsTop() throws {
+        let style = SectionStyle(kind: .list, headerHeight: 0.25003356643667074)
+        let data = try LayoutData(sections: [[ItemSize(width: 0, height: 0), ItemSize(width: 0, height: 0)]])
+        var updater = try IncrementalWaterfallUpdater(bounds: Rect(x: 0, y: 0, width: 390, height: 600), styles: [style], data: data)
+        try updater.apply(.setHeight(section: 0, item: 0, height: 0.003333333333333334 * 300))
+        try updater.apply(.setHeight(section: 0, item: 0, height: 0))
+        #expect(updater.frames.invariantViolation() == nil)
+        #expect(updater.frames.itemsRegionBottoms[0] == updater.frames.itemsRegionTops[0])
+    }
+
     @Test func eachBrokenInvariantIsNamed() throws {
         var frames = try Self.frames()
         frames.itemWidth.removeLast()

@@ -33,7 +33,9 @@ extension LayoutFrames {
             let delta = y - itemMinY[base + placed.upperBound]
             itemMinY.shift((base + placed.upperBound)..<(base + n), by: delta)
         }
-        itemsRegionBottoms[s] = n == 0 ? regionTop : itemMinY[base + n - 1] + itemHeight[base + n - 1]
+        // Never above the region's top: shifted tops (old + (y - old)) can round an ulp below y, so a
+        // last item of height 0 could end the region before it starts.
+        itemsRegionBottoms[s] = n == 0 ? regionTop : Swift.max(regionTop, itemMinY[base + n - 1] + itemHeight[base + n - 1])
         return placed.count
     }
 }
