@@ -1,137 +1,135 @@
 import Testing
+import PropertyBased
 import LayoutEngine
 import LayoutReference
 
-/// The engine against the reference on thousands of seeded random layouts: `SectionedLayout`'s
-/// frames (read both as `LayoutFrames` and through `attributes(for:)`), every exact rect-query
-/// mode, and the `full` and `incremental` waterfall updaters after random changes.
-@Suite struct DifferentialTests {
+/// The engine against the reference on thousands of random layouts (property tests: a failure
+/// shrinks to a small layout and prints the seed that replays it): `SectionedLayout`'s frames
+/// (read both as `LayoutFrames` and through `attributes(for:)`), every exact rect-query mode,
+/// and the `full` and `incremental` waterfall updaters after random changes.
+@Suite(.shrinking) struct DifferentialTests {
     static func prepared(_ random: RandomLayout, queryMode: RectQueryMode = .binary) throws -> SectionedLayout {
         var layout = try SectionedLayout(bounds: random.bounds, styles: random.styles, data: random.data, queryMode: queryMode)
         try layout.prepare()
         return layout
     }
 
-    @Test(arguments: [0..<1500, 1500..<3000] as [Range<UInt64>])
-    func sectionedLayoutMatchesTheReference(seeds: Range<UInt64>) throws {
+    /// 2 × 1,500 random layouts.
+    @Test(arguments: 0..<2)
+    func sectionedLayoutMatchesTheReference(half: Int) async {
         var compared = 0
-        for seed in seeds {
-            let random = RandomLayout(seed: seed)
+        await propertyCheck(count: 1500, input: RandomLayout.generator()) { random in
             let layout = try Self.prepared(random)
             let reference = try ReferenceLayout(data: random.data, styles: random.styles, viewportWidth: random.width)
             if let mismatch = ReferenceCheck.firstMismatch(of: layout.frames, against: reference) {
-                Issue.record("seed \(seed) (\(random)): \(mismatch)")
-                continue
+                Issue.record("\(mismatch)")
+                return
             }
             if let mismatch = ReferenceCheck.firstMismatch(of: layout, against: reference, coverage: .whole) {
-                Issue.record("seed \(seed) (\(random)) via attributes(for:): \(mismatch)")
-                continue
+                Issue.record("via attributes(for:): \(mismatch)")
+                return
             }
             compared += reference.itemCount
         }
         #expect(compared > 20_000)
     }
 
-    /// Random rects: inside, around and beyond the content, empty ones, and rects whose edges
-    /// touch element edges exactly.
-    static func rects(_ reference: ReferenceLayout, count: Int, rng: inout SeededRandom) -> [Rect] {
+    /// The rect `genes` describe for `reference`: inside, around and beyond the content, empty
+    /// ones, and rects whose edges touch element edges exactly.
+    static func rect(_ genes: LayoutGenes.Query, in reference: ReferenceLayout, elements: [ReferenceElement]) -> Rect {
         let height = reference.contentHeight, width = reference.contentWidth
-        var rects: [Rect] = []
-        let elements = reference.allElements()
-        for _ in 0..<count {
-            var rect = Rect(
-                x: Double.random(in: -20...width, using: &rng), y: Double.random(in: -50...(height + 50), using: &rng),
-                width: rng.pick([width, width / 3, 1, 0]), height: rng.pick([600, 100, 1, 0, Double.random(in: 0...300, using: &rng)]))
-            if !elements.isEmpty && rng.chance(0.4) {
-                let frame = rng.pick(elements).frame
-                switch rng.int(0...3) {
-                case 0: rect.y = frame.y + frame.height  // touches the element's bottom
-                case 1: rect.y = frame.y - rect.height  // touches its top
-                case 2: rect.x = frame.x + frame.width; rect.y = frame.y  // touches its right edge
-                default: rect.x = frame.x - rect.width; rect.y = frame.y
-                }
+        var rect = Rect(
+            x: -20 + genes.x * (width + 20), y: -50 + genes.y * (height + 100),
+            width: [width, width / 3, 1, 0][genes.widthChoice], height: [600, 100, 1, 0, genes.height * 300][genes.heightChoice])
+        if !elements.isEmpty && genes.touch >= 6 {
+            let frame = elements[LayoutGenes.index(genes.element, count: elements.count)].frame
+            switch genes.touch {
+            case 6: rect.y = frame.y + frame.height  // touches the element's bottom
+            case 7: rect.y = frame.y - rect.height  // touches its top
+            case 8: rect.x = frame.x + frame.width; rect.y = frame.y  // touches its right edge
+            default: rect.x = frame.x - rect.width; rect.y = frame.y
             }
-            rects.append(rect)
         }
-        return rects
+        return rect
     }
 
+    /// 400 random layouts per mode, up to 24 rects each.
     @Test(arguments: RectQueryMode.allCases.filter(\.isExact))
-    func exactQueriesMatchTheReference(mode: RectQueryMode) throws {
+    func exactQueriesMatchTheReference(mode: RectQueryMode) async {
         var answers = 0
         var results: [LayoutAttributes] = []
-        for seed in UInt64(0)..<400 {
-            let random = RandomLayout(seed: seed &+ 10_000)
+        await propertyCheck(count: 400, input: RandomLayout.generator(), LayoutGenes.query.array(of: 1...24)) { random, queries in
             let layout = try Self.prepared(random, queryMode: mode)
             let reference = try ReferenceLayout(data: random.data, styles: random.styles, viewportWidth: random.width)
-            var rng = SeededRandom(seed: seed)
-            for rect in Self.rects(reference, count: 12, rng: &rng) {
+            let elements = reference.allElements()
+            for query in queries {
+                let rect = Self.rect(query, in: reference, elements: elements)
                 layout.elements(in: rect, into: &results)
                 answers += results.count
                 if let mismatch = ReferenceCheck.firstMismatch(ofQuery: rect, answer: results, against: reference) {
-                    Issue.record("\(mode) seed \(seed) (\(random)): \(mismatch)")
-                    break
+                    Issue.record("\(mode): \(mismatch)")
+                    return
                 }
             }
         }
         #expect(answers > 4_000)
     }
 
-    /// A random valid change for `data` (appends, inserts, removals, height edits, section
-    /// inserts and removals), with sizes like `RandomLayout`'s.
-    static func change(_ random: RandomLayout, data: LayoutData, rng: inout SeededRandom) -> LayoutChange {
-        func items(_ count: Int, section: Int) -> [ItemSize] {
+    /// The valid change `genes` describe for `data` (appends, inserts, removals, height edits,
+    /// section inserts and removals), with sizes like `RandomLayout`'s.
+    static func change(_ genes: LayoutGenes.Change, random: RandomLayout, data: LayoutData) -> LayoutChange {
+        func items(_ genes: some Sequence<LayoutGenes.Item>, section: Int) -> [ItemSize] {
             let style = random.styles[section % random.styles.count]
-            return (0..<count).map { _ in
-                RandomLayout.item(regionWidth: random.width - style.insets.horizontal, spacing: style.itemSpacing,
-                                  exact: random.exact, fullWidthChance: random.fullWidthChance, rng: &rng)
+            return genes.map {
+                RandomLayout.item($0, regionWidth: random.width - style.insets.horizontal, spacing: style.itemSpacing,
+                                  exact: random.exact, fullWidthChance: random.fullWidthChance)
             }
         }
         let sections = data.sectionCount
-        guard sections > 0 else { return .insertSection(at: 0, items: items(rng.int(0...20), section: 0)) }
-        let s = rng.int(0...(sections - 1))
+        guard sections > 0 else { return .insertSection(at: 0, items: items(genes.items, section: 0)) }
+        let s = LayoutGenes.index(genes.section, count: sections)
         let count = data.itemCount(inSection: s)
-        switch rng.int(0...99) {
+        switch genes.roll {
         case 0..<40 where count > 0:
-            let height = rng.chance(0.1) ? 0 : RandomLayout.size(0...300, exact: random.exact, rng: &rng)
-            return .setHeight(section: s, item: rng.int(0...(count - 1)), height: height)
+            let height = genes.zeroHeight ? 0 : RandomLayout.size(0...300, genes.height, exact: random.exact)
+            return .setHeight(section: s, item: LayoutGenes.index(genes.position, count: count), height: height)
         case 40..<60:
-            return .appendItems(section: s, items: items(rng.chance(0.05) ? 60 : rng.int(1...10), section: s))
+            let appended = genes.bigAppend ? (0..<60).map { genes.items[$0 % genes.items.count] } : genes.items
+            return .appendItems(section: s, items: items(appended, section: s))
         case 60..<75:
-            return .insertItems(section: s, at: rng.int(0...count), items: items(rng.int(1...5), section: s))
+            return .insertItems(section: s, at: LayoutGenes.index(genes.position, count: count + 1), items: items(genes.items.prefix(5), section: s))
         case 75..<88 where count > 0:
-            let at = rng.int(0...(count - 1))
-            return .removeItems(section: s, at: at, count: rng.int(1...min(5, count - at)))
+            let at = LayoutGenes.index(genes.position, count: count)
+            return .removeItems(section: s, at: at, count: min(1 + genes.count % 5, count - at))
         case 88..<95:
-            let at = rng.int(0...sections)
-            return .insertSection(at: at, items: items(rng.int(0...20), section: at))
+            let at = LayoutGenes.index(genes.position, count: sections + 1)
+            return .insertSection(at: at, items: items(genes.items.prefix(genes.count - 1), section: at))
         case 95..<100:
             return .removeSection(at: s)
         default:
-            return .appendItems(section: s, items: items(1, section: s))
+            return .appendItems(section: s, items: items(genes.items.prefix(1), section: s))
         }
     }
 
+    /// 600 random layouts per mode, each with up to 20 changes checked one by one.
     @Test(arguments: [WaterfallUpdateMode.full, .incremental])
-    func updatersMatchTheReferenceAfterEveryChange(mode: WaterfallUpdateMode) throws {
+    func updatersMatchTheReferenceAfterEveryChange(mode: WaterfallUpdateMode) async {
         var checks = 0
-        for seed in UInt64(0)..<400 {
-            let random = RandomLayout(seed: seed &+ 20_000, maxItemsPerSection: 25)
+        await propertyCheck(count: 600, input: RandomLayout.generator(maxItems: 25), LayoutGenes.change.array(of: 1...20)) { random, changes in
             var updater = try mode.makeUpdater(bounds: random.bounds, styles: random.styles, data: random.data)
             var data = random.data
-            var rng = SeededRandom(seed: seed &+ 1)
-            for step in 0..<15 {
-                let change = Self.change(random, data: data, rng: &rng)
+            for (step, changeGenes) in changes.enumerated() {
+                let change = Self.change(changeGenes, random: random, data: data)
                 try change.apply(to: &data)
                 try updater.apply(change)
                 let reference = try ReferenceLayout(data: data, styles: random.styles, viewportWidth: random.width)
                 checks += 1
                 if let mismatch = ReferenceCheck.firstMismatch(of: updater.frames, against: reference) {
-                    Issue.record("\(mode) seed \(seed) step \(step) \(change) (\(random)): \(mismatch)")
-                    break
+                    Issue.record("\(mode) step \(step) \(change): \(mismatch)")
+                    return
                 }
             }
         }
-        #expect(checks == 6000)
+        #expect(checks > 5_000)
     }
 }

@@ -19,6 +19,8 @@ struct SeededRandom: RandomNumberGenerator {
 
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    /// Uniform in 0...1.
+    mutating func fraction() -> Double { Double.random(in: 0...1, using: &self) }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &self)] }
 }
