@@ -1,4 +1,5 @@
 import Testing
+import PropertyBased
 @testable import LayoutEngine
 
 /// Five tables over the same data, one per cache strategy, driven in lockstep.
@@ -120,31 +121,41 @@ struct HeightCacheTests {
         #expect(rows.registry.identifier(named: "nope") == nil)
     }
 
-    @Test("Thousands of random batches: every cache returns a fresh measurement; the model follows UIKit's rules")
-    func randomBatches() throws {
+    /// Random batch sequences as shrinkable values: the initial section sizes, a seed for the
+    /// initial rows, and per batch a seed for its content, its number of changes, and whether the
+    /// table width switches (390 and 600 pt) after it.
+    static func batchSequences(maxBatches: Int) -> Generator<([Int], UInt64, [(UInt64, Int, Bool)]), some SendableSequenceType> {
+        zip(Gen.int(in: 0...12).array(of: 1...4), Gen.uint64().withoutShrink(),
+            zip(Gen.uint64().withoutShrink(), Gen.int(in: 1...6), Gen.bool(0.025)).array(of: 1...maxBatches))
+    }
+
+    @Test("Thousands of random batches: every cache returns a fresh measurement; the model follows UIKit's rules", .shrinking)
+    func randomBatches() async {
         var fdWrongTotal = 0
-        for seed in 0..<10 {
-            var rng = SplitMix64(seed: UInt64(seed) &* 7919 &+ 1)
+        // 20 sequences of 75 batches on average; a failure shrinks to few sections and batches.
+        await propertyCheck(count: 20, input: Self.batchSequences(maxBatches: 150)) { input in
+            let (counts, seed, batches) = input
+            var rng = SplitMix64(seed: seed)
             var rows = FeedRows()
-            let sections = rows.sections((0..<rng.int(1...4)).map { _ in rng.int(0...12) }, &rng)
-            let model = try TableModel(sections: sections)
-            var tables = AllCaches(model: model, registry: rows.registry, width: 390)
+            let sections = rows.sections(counts, &rng)
+            var tables = AllCaches(model: try! TableModel(sections: sections), registry: rows.registry, width: 390)
             var generator = RandomBatches(rows: rows)
-            fdWrongTotal += tables.check("seed \(seed) start")
-            for step in 0..<150 {
+            fdWrongTotal += tables.check("start")
+            for (step, (batchSeed, changes, switchesWidth)) in batches.enumerated() {
+                var rng = SplitMix64(seed: batchSeed)
                 let before = tables.none.model.sections
-                let batch = generator.valid(before, changes: rng.int(1...6), &rng)
+                let batch = generator.valid(before, changes: changes, &rng)
                 let expected = NaiveBatch.apply(batch, to: before)
                 do {
                     try tables.perform(batch)
                 } catch {
-                    Issue.record("seed \(seed) step \(step): a valid batch was refused: \(error)\n\(batch)")
+                    Issue.record("step \(step): a valid batch was refused: \(error)\n\(batch)")
                     return
                 }
                 #expect(tables.keyed.model.sections.map { $0.map(\.id) } == expected.map { $0.map(\.id) },
-                        "seed \(seed) step \(step): \(batch)")
-                if step % 40 == 39 { tables.setWidth(step % 80 == 39 ? 600 : 390) }
-                fdWrongTotal += tables.check("seed \(seed) step \(step)")
+                        "step \(step): \(batch)")
+                if switchesWidth { tables.setWidth(tables.none.width == 390 ? 600 : 390) }
+                fdWrongTotal += tables.check("step \(step)")
                 // Lookup by id agrees with a scan.
                 var model = tables.keyed.model
                 for (s, items) in model.sections.enumerated() {
@@ -256,41 +267,51 @@ struct HeightCacheTests {
         _ = tables.check("after widths")
     }
 
-    @Test("Layout changes from a batch bring an incremental layout to a fresh layout's frames")
-    func layoutFollowsBatches() throws {
+    @Test("Layout changes from a batch bring an incremental layout to a fresh layout's frames", .shrinking)
+    func layoutFollowsBatches() async {
         let styles = [
             SectionStyle(kind: .list, lineSpacing: 1),
             SectionStyle(kind: .waterfall(WaterfallStyle(columns: 2)), itemSpacing: 4, lineSpacing: 4),
         ]
         let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
-        for seed in 0..<6 {
-            var rng = SplitMix64(seed: UInt64(seed) + 100)
+        func data(_ table: inout HeightTable<KeyedHeightCache>) -> LayoutData {
+            let model = table.model
+            return try! LayoutData(sections: model.sections.indices.map { s in
+                model.sections[s].indices.map { ItemSize(height: table.height(at: ItemPath(section: s, item: $0))) }
+            })
+        }
+        // 6 sequences of 60 batches on average (the width never changes here).
+        await propertyCheck(count: 6, input: Self.batchSequences(maxBatches: 120)) { input in
+            let (counts, seed, batches) = input
+            var rng = SplitMix64(seed: seed)
             var rows = FeedRows()
-            let sections = rows.sections((0..<3).map { _ in rng.int(0...15) }, &rng)
-            var table = HeightTable(model: try TableModel(sections: sections), registry: rows.registry, cache: KeyedHeightCache(), width: 390)
-            func data(_ table: inout HeightTable<KeyedHeightCache>) -> LayoutData {
-                let model = table.model
-                return try! LayoutData(sections: model.sections.indices.map { s in
-                    model.sections[s].indices.map { ItemSize(height: table.height(at: ItemPath(section: s, item: $0))) }
-                })
-            }
-            var updater = try IncrementalWaterfallUpdater(bounds: bounds, styles: styles, data: data(&table))
+            let sections = rows.sections(counts, &rng)
+            var table = HeightTable(model: try! TableModel(sections: sections), registry: rows.registry, cache: KeyedHeightCache(), width: 390)
             var generator = RandomBatches(rows: rows)
-            for step in 0..<60 {
-                let batch = generator.valid(table.model.sections, changes: 4, &rng)
-                let plan = try table.perform(batch)
-                for change in table.layoutChanges(for: plan) {
-                    try updater.apply(change)
-                    // List sections (even) place only inserted or resized rows; the rest shifts.
-                    switch change {
-                    case .insertItems(let s, _, let items) where s % 2 == 0: #expect(updater.lastRecomputedItemCount == items.count)
-                    case .removeItems(let s, _, _) where s % 2 == 0: #expect(updater.lastRecomputedItemCount == 0)
-                    case .setHeight(let s, _, _) where s % 2 == 0: #expect(updater.lastRecomputedItemCount <= 1)
-                    default: break
+            do {
+                var updater = try IncrementalWaterfallUpdater(bounds: bounds, styles: styles, data: data(&table))
+                for (step, (batchSeed, changes, _)) in batches.enumerated() {
+                    var rng = SplitMix64(seed: batchSeed)
+                    let batch = generator.valid(table.model.sections, changes: changes, &rng)
+                    let plan = try table.perform(batch)
+                    for change in table.layoutChanges(for: plan) {
+                        try updater.apply(change)
+                        // List sections (even) place only inserted or resized rows; the rest shifts.
+                        switch change {
+                        case .insertItems(let s, _, let items) where s % 2 == 0: #expect(updater.lastRecomputedItemCount == items.count)
+                        case .removeItems(let s, _, _) where s % 2 == 0: #expect(updater.lastRecomputedItemCount == 0)
+                        case .setHeight(let s, _, _) where s % 2 == 0: #expect(updater.lastRecomputedItemCount <= 1)
+                        default: break
+                        }
+                    }
+                    let reference = try FullRecomputeUpdater(bounds: bounds, styles: styles, data: data(&table))
+                    if let difference = updater.frames.firstDifference(from: reference.frames) {
+                        Issue.record("step \(step): \(difference) after \(batch)")
+                        return
                     }
                 }
-                let reference = try FullRecomputeUpdater(bounds: bounds, styles: styles, data: data(&table))
-                #expect(updater.frames.firstDifference(from: reference.frames) == nil, "seed \(seed) step \(step): \(batch)")
+            } catch {
+                Issue.record(error)  // propertyCheck ignores errors thrown from its body
             }
         }
     }

@@ -1,136 +1,6 @@
 import Testing
+import PropertyBased
 @testable import LayoutEngine
-
-/// Random layouts that exercise every section kind and the awkward corners of each.
-struct RandomLayoutGenerator {
-    var rng: SplitMix64
-    /// Round generated sizes to halves (exact arithmetic) or keep raw doubles (rounding at edges).
-    var fractional: Bool
-
-    init(seed: UInt64) {
-        rng = SplitMix64(seed: seed)
-        fractional = false
-        fractional = rng.chance(0.5)
-    }
-
-    mutating func size(_ range: ClosedRange<Double>) -> Double {
-        let value = rng.double(range)
-        return fractional ? value : (value * 2).rounded() / 2
-    }
-
-    mutating func style(width: Double) -> SectionStyle {
-        var style = SectionStyle()
-        let maxInset = Swift.min(40, width / 4)
-        style.insets = EdgeInsets(
-            top: rng.chance(0.5) ? size(0...30) : 0, left: rng.chance(0.5) ? size(0...maxInset) : 0,
-            bottom: rng.chance(0.5) ? size(0...30) : 0, right: rng.chance(0.5) ? size(0...maxInset) : 0)
-        style.itemSpacing = rng.chance(0.7) ? size(0...20) : 0
-        style.lineSpacing = rng.chance(0.7) ? size(0...20) : 0
-        style.headerHeight = rng.chance(0.5) ? size(1...60) : 0
-        style.footerHeight = rng.chance(0.4) ? size(1...40) : 0
-        style.background = rng.chance(0.4)
-        switch rng.int(0...2) {
-        case 0:
-            style.kind = .list
-        case 1:
-            style.kind = .flow(justify: rng.pick(Justify.allCases), align: rng.pick(Align.allCases))
-        default:
-            let columns = rng.int(1...5)
-            let regionWidth = width - style.insets.horizontal
-            // Keep the column gaps smaller than the region.
-            if Double(columns - 1) * style.itemSpacing >= regionWidth { style.itemSpacing = 0 }
-            let weights: [Double]? = rng.chance(0.3) ? (0..<columns).map { _ in rng.double(0.2...3) } : nil
-            style.kind = .waterfall(WaterfallStyle(
-                columns: columns, weights: weights, direction: rng.pick(RenderDirection.allCases)))
-        }
-        return style
-    }
-
-    mutating func item(regionWidth: Double) -> ItemSize {
-        let roll = rng.unit()
-        let height: Double
-        if roll < 0.05 { height = 0 }
-        else if roll < 0.08 { height = rng.double(0.0001...0.01) }
-        else if roll < 0.10 { height = size(2_000...200_000) }
-        else { height = size(1...200) }
-        let widthRoll = rng.unit()
-        let width: Double
-        if widthRoll < 0.05 { width = 0 }
-        else if widthRoll < 0.08 { width = regionWidth * rng.double(1...1.6) }
-        else if widthRoll < 0.12 { width = regionWidth }
-        else { width = size(0.5...Swift.max(1, regionWidth * 0.6)) }
-        return ItemSize(width: width, height: height, spansAllColumns: rng.chance(0.1))
-    }
-
-    /// A random layout's frames.
-    mutating func frames() throws -> LayoutFrames {
-        let width = rng.chance(0.5) ? 390 : size(60...1200)
-        let styles = (0..<rng.int(1...4)).map { _ in style(width: width) }
-        let sectionCount = rng.chance(0.02) ? 0 : rng.int(1...8)
-        var sections: [[ItemSize]] = []
-        for s in 0..<sectionCount {
-            let style = styles[s % styles.count]
-            let regionWidth = width - style.insets.horizontal
-            let roll = rng.unit()
-            let count = roll < 0.15 ? 0 : roll < 0.25 ? 1 : roll < 0.9 ? rng.int(2...40) : rng.int(41...250)
-            sections.append((0..<count).map { _ in item(regionWidth: regionWidth) })
-        }
-        let data = try LayoutData(sections: sections)
-        let bounds = Rect(x: 0, y: 0, width: width, height: 844)
-        _ = try SectionedLayout(bounds: bounds, styles: styles, data: data)  // validates the styles
-        return SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
-    }
-
-    /// A random query rect of one of the awkward kinds.
-    mutating func rect(frames: LayoutFrames, elements: [LayoutAttributes]) -> Rect {
-        let width = frames.contentWidth, height = frames.contentHeight
-        let anyY = { (rng: inout SplitMix64) in rng.double(-900...(height + 900)) }
-        switch rng.int(0...13) {
-        case 0:  // viewport-sized at a random offset
-            return Rect(x: 0, y: anyY(&rng), width: 390, height: 844)
-        case 1:  // tiny
-            return Rect(x: rng.double(-5...(width + 5)), y: anyY(&rng), width: rng.double(0.001...2), height: rng.double(0.001...2))
-        case 2:  // huge
-            return Rect(x: -1e7, y: -1e7, width: 1e8 + width, height: 1e8 + height)
-        case 3:  // empty
-            return rng.chance(0.5)
-                ? Rect(x: rng.double(0...width), y: anyY(&rng), width: 0, height: 500)
-                : Rect(x: 0, y: anyY(&rng), width: width, height: rng.chance(0.5) ? 0 : -10)
-        case 4:  // outside: above, below, left, right
-            switch rng.int(0...3) {
-            case 0: return Rect(x: 0, y: -500, width: width, height: 500)
-            case 1: return Rect(x: 0, y: height, width: width, height: 500)
-            case 2: return Rect(x: -500, y: 0, width: 500, height: height)
-            default: return Rect(x: width + 1e6, y: 0, width: 500, height: height)
-            }
-        case 5:  // spans everything
-            return Rect(x: -1, y: -1, width: width + 2, height: height + 2)
-        case 6, 7, 8:  // touches an element's edge exactly (or is the element's frame)
-            guard let element = elements.isEmpty ? nil : rng.pick(elements) else { return .zero }
-            let f = element.frame
-            let w = rng.double(0.5...300), h = rng.double(0.5...900)
-            switch rng.int(0...5) {
-            case 0: return Rect(x: f.maxX, y: f.minY, width: w, height: h)
-            case 1: return Rect(x: f.minX - w, y: f.minY, width: w, height: h)
-            case 2: return Rect(x: f.minX, y: f.maxY, width: w, height: h)
-            case 3: return Rect(x: f.minX, y: f.minY - h, width: w, height: h)
-            case 4: return Rect(x: f.minX - w, y: f.minY - h, width: w, height: h)
-            default: return f
-            }
-        case 9:  // starts or ends exactly at a section boundary
-            let s = rng.int(0...frames.sectionCount)
-            let y = frames.sectionTops[s]
-            let h = rng.double(0.5...900)
-            return Rect(x: 0, y: rng.chance(0.5) ? y : y - h, width: width, height: h)
-        case 10:  // a full-width band
-            return Rect(x: 0, y: anyY(&rng), width: width, height: rng.double(1...3000))
-        default:  // anything
-            return Rect(
-                x: rng.double(-100...(width + 100)), y: anyY(&rng),
-                width: rng.double(0.1...width * 1.5), height: rng.double(0.1...2000))
-        }
-    }
-}
 
 /// Checks that `index` returns exactly what `linear` returns for `rect`, each element once.
 func expectSameAsLinear(
@@ -140,10 +10,10 @@ func expectSameAsLinear(
     index.elements(in: rect, frames: frames, into: &results)
     let returned = Set(results)
     if returned == exact && returned.count == results.count { return }
-    Issue.record("\(name) differs from linear for \(rect) (\(context)): missing \(exact.subtracting(returned).map(\.id).sorted().prefix(5)), extra \(returned.subtracting(exact).map(\.id).sorted().prefix(5)), duplicates \(results.count - returned.count)")
+    Issue.record("\(name) differs from linear for \(rect)\(context.isEmpty ? "" : " (\(context))"): missing \(exact.subtracting(returned).map(\.id).sorted().prefix(5)), extra \(returned.subtracting(exact).map(\.id).sorted().prefix(5)), duplicates \(results.count - returned.count)")
 }
 
-@Suite struct QueryDifferentialTests {
+@Suite(.shrinking) struct QueryDifferentialTests {
     static let exactModes: [RectQueryMode] = RectQueryMode.allCases.filter(\.isExact)
 
     @Test func everyExactModeIsListed() {
@@ -153,46 +23,43 @@ func expectSameAsLinear(
         #expect(RectQueryMode(rawValue: "buckets") == .buckets)
     }
 
-    /// 8 chunks x 250 seeded random layouts x 16 rects, for every exact mode (and small buckets).
+    /// 8 chunks x 250 random layouts x up to 32 rects (16 on average), for every exact mode (and
+    /// small buckets); a failure shrinks to a small layout and the one rect that shows it.
     @Test(arguments: 0..<8)
-    func exactModesMatchLinear(chunk: Int) throws {
+    func exactModesMatchLinear(chunk: Int) async {
         var results: [LayoutAttributes] = []
         results.reserveCapacity(4096)
-        for layout in 0..<250 {
-            let seed = UInt64(chunk * 1_000_003 + layout)
-            var generator = RandomLayoutGenerator(seed: seed)
-            let frames = try generator.frames()
+        await propertyCheck(count: 250, input: RandomFrames.generator, RandomRect.generator.array(of: 1...32)) { random, rects in
+            let frames = random.frames
             let elements = frames.allElements()
             let linear = LinearQuery(frames: frames)
             var indexes: [(String, any RectQueryIndex)] = Self.exactModes.map { ($0.rawValue, $0.makeIndex(frames: frames)) }
             indexes.append(("buckets(h=7.5)", BucketQuery(frames: frames, bucketHeight: 7.5)))
             indexes.append(("buckets(h=333)", BucketQuery(frames: frames, bucketHeight: 333)))
-            for _ in 0..<16 {
-                let rect = generator.rect(frames: frames, elements: elements)
+            for random in rects {
+                let rect = random.rect(frames: frames, elements: elements)
                 linear.elements(in: rect, frames: frames, into: &results)
                 let exact = Set(results)
                 #expect(exact.count == results.count, "linear returned duplicates")
                 for (name, index) in indexes {
                     expectSameAsLinear(
-                        index, name: name, rect: rect, frames: frames, exact: exact, results: &results,
-                        context: "seed \(seed)")
+                        index, name: name, rect: rect, frames: frames, exact: exact, results: &results, context: "")
                 }
             }
         }
     }
 
     /// The whole content returns every element with its natural frame, in every exact mode.
-    @Test func wholeContentReturnsEveryElement() throws {
-        for seed in UInt64(0)..<50 {
-            var generator = RandomLayoutGenerator(seed: 777_000 + seed)
-            let frames = try generator.frames()
+    @Test func wholeContentReturnsEveryElement() async {
+        await propertyCheck(count: 50, input: RandomFrames.generator) { random in
+            let frames = random.frames
             let all = Set(frames.allElements().filter { !$0.frame.isEmpty })
             var results: [LayoutAttributes] = []
             let everything = Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9 + frames.contentHeight)
             for mode in Self.exactModes {
                 expectSameAsLinear(
                     mode.makeIndex(frames: frames), name: mode.rawValue, rect: everything, frames: frames,
-                    exact: all, results: &results, context: "seed \(seed)")
+                    exact: all, results: &results, context: "")
             }
         }
     }
@@ -268,8 +135,8 @@ func expectSameAsLinear(
     }
 
     @Test func indexesReportTheirMemory() throws {
-        var generator = RandomLayoutGenerator(seed: 42)
-        let frames = try generator.frames()
+        var rng = Xoshiro(seed: (42, 43, 44, 45))
+        let frames = RandomFrames.generator.run(using: &rng).frames
         let perColumn = PerColumnQuery(frames: frames)
         let buckets = BucketQuery(frames: frames)
         #expect(perColumn.allocatedBytes >= (frames.sectionCount + 1) * 4)

@@ -1,34 +1,53 @@
 import Testing
+import PropertyBased
 @testable import LayoutEngine
 
-/// The reuse strategies on seeded random scrolls: after every step each visible row has exactly one
-/// cell of its own identifier, and the stacks create no more cells than the most rows of an
-/// identifier ever visible at once.
-@Suite struct ReusePoolTests {
-    /// Visible ranges of a scroll over `rows` rows: small steps, flings, jumps, and back to the top.
-    static func ranges(rows: Int, visible: Int, frames: Int, rng: inout SplitMix64) -> [Range<Int>] {
+/// The reuse strategies on random scrolls (property tests: a failure shrinks to few rows, few
+/// identifiers and a short scroll): after every step each visible row has exactly one cell of its
+/// own identifier, and the stacks create no more cells than the most rows of an identifier ever
+/// visible at once.
+@Suite(.shrinking) struct ReusePoolTests {
+    /// One frame of a scroll: `kind` 0...4 a small step, 5...7 a step of up to a screen, 8 back
+    /// to the top, 9 a jump anywhere; `amount` how far; `extra` 0...4 rows more or fewer visible.
+    struct Scroll: Sendable {
+        var kind: Int
+        var amount: Double
+        var extra: Int
+    }
+
+    static let scroll = zip(Gen.int(in: 0...9), Gen.double(in: 0...1), Gen.int(in: 0...4)).map(Scroll.init)
+
+    /// The visible ranges of a scroll over `rows` rows.
+    static func ranges(rows: Int, visible: Int, scrolls: [Scroll]) -> [Range<Int>] {
         var first = 0
-        return (0..<frames).map { _ in
-            switch rng.int(0...9) {
-            case 0: first = rng.int(0...(rows - 1))
-            case 1: first = 0
-            case 2...4: first += rng.int(-visible...visible)
-            default: first += rng.int(-2...3)
+        return scrolls.map { scroll in
+            func step(_ range: ClosedRange<Int>) -> Int {
+                let span = range.upperBound - range.lowerBound
+                return range.lowerBound + Swift.min(span, Int(scroll.amount * Double(span + 1)))
+            }
+            switch scroll.kind {
+            case 0...4: first += step(-2...3)
+            case 5...7: first += step(-visible...visible)
+            case 8: first = 0
+            default: first = step(0...(rows - 1))
             }
             first = Swift.min(Swift.max(0, first), rows - 1)
-            let count = Swift.max(0, visible + rng.int(-2...2))
+            let count = Swift.max(0, visible + scroll.extra - 2)
             return first..<Swift.min(rows, first + count)
         }
     }
 
-    @Test func everyVisibleRowHasOneCellOfItsIdentifier() {
-        for seed in 0..<20 {
-            var rng = SplitMix64(seed: UInt64(seed) + 40)
-            let identifierCount = rng.int(1...4)
-            let rows = rng.int(1...3000)
+    /// Scrolls over random rows: how many identifiers, the identifier of each row (from a seed),
+    /// how many rows are visible, and up to 600 frames (300 on average).
+    static let scrolls = zip(
+        Gen.int(in: 1...4), Gen.int(in: 1...3000), Gen.uint64().withoutShrink(), Gen.int(in: 1...30), scroll.array(of: 1...600))
+
+    @Test func everyVisibleRowHasOneCellOfItsIdentifier() async {
+        await propertyCheck(count: 20, input: Self.scrolls) { input in
+            let (identifierCount, rows, seed, visible, scrolls) = input
+            var rng = SplitMix64(seed: seed)
             let identifiers = (0..<rows).map { _ in UInt8(rng.int(0...(identifierCount - 1))) }
-            let visible = rng.int(1...30)
-            let ranges = Self.ranges(rows: rows, visible: visible, frames: 300, rng: &rng)
+            let ranges = Self.ranges(rows: rows, visible: visible, scrolls: scrolls)
             // The most rows of each identifier visible at once bounds what the stacks may create.
             var mostVisible = Array(repeating: 0, count: identifierCount)
             for range in ranges {
@@ -47,12 +66,12 @@ import Testing
                 for (frame, range) in ranges.enumerated() {
                     pool.show(range, identifiers: identifiers)
                     if let problem = pool.firstProblem(visible: range, identifiers: identifiers, seen: &seen) {
-                        Issue.record("\(mode) seed \(seed) frame \(frame): \(problem)")
+                        Issue.record("\(mode) frame \(frame): \(problem)")
                         break
                     }
                 }
                 let statistics = pool.statistics
-                #expect(statistics.dequeues == appearances, "\(mode) seed \(seed)")
+                #expect(statistics.dequeues == appearances, "\(mode)")
                 switch mode {
                 case .none:
                     #expect(statistics.cellsCreated == appearances)
@@ -60,7 +79,7 @@ import Testing
                 case .setScan, .stacks:
                     for i in 0..<identifierCount {
                         let created = pool.cellIdentifiers.filter { $0 == UInt8(i) }.count
-                        #expect(created <= mostVisible[i], "\(mode) seed \(seed): \(created) cells of identifier \(i), at most \(mostVisible[i]) visible")
+                        #expect(created <= mostVisible[i], "\(mode): \(created) cells of identifier \(i), at most \(mostVisible[i]) visible")
                     }
                     #expect(statistics.discarded == 0)
                 }
