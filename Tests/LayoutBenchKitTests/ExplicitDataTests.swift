@@ -287,7 +287,8 @@ import LayoutEngine
         #expect(try plan(text).itemCounts == [4])
         #expect(try plan(text, items: [3, 1]).itemCounts == [3, 1])
         #expect(try plan(text, quick: true).itemCounts == [4])
-        #expect(throws: ScenarioError(file: "test.json", path: "data", message: "--items 5: " + Scenario.explicitCountMessage(given: 4, asked: 5))) {
+        #expect(throws: ScenarioError(file: "test.json", path: "data", message:
+                                       "--items 5: explicit data has 4 items; cannot take the first 5 (an item count for explicit data must be from 1 to 4)")) {
             try plan(text, items: [5])
         }
         let scenario = try parseScenario(text)

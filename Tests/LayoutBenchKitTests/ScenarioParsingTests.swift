@@ -103,7 +103,8 @@ import LayoutEngine
         #expect(data.heights == [10, 20, 5, 7])
         #expect(data.widths == [0, 0, 30, 1])
         #expect(data.spansAllColumns == [false, true, false, false])
-        #expect(throws: ScenarioError(file: "test.json", path: "data", message: Scenario.explicitCountMessage(given: 4, asked: 5))) {
+        #expect(throws: ScenarioError(file: "test.json", path: "data", message:
+                                       "explicit data has 4 items; cannot take the first 5 (an item count for explicit data must be from 1 to 4)")) {
             try s.makeData(items: 5)
         }
         // A prefix: the first 3 items, and the sections they fall in.
