@@ -95,21 +95,40 @@ def main():
         expect(not os.path.exists(fresh) and not mine,
                f"an interrupted first run (status {status}) left {os.listdir(fresh) if os.path.exists(fresh) else mine}")
 
-    # dump --out: the previous file stays whole; no temporary file after SIGINT.
+    # dump --out, as for run: killed by the SIGINT (or finished first, exit 0), the previous file
+    # whole and unchanged, no temporary file of that process left; a first dump interrupted
+    # creates no file at all.
     target = os.path.join(work, "frames.csv")
-    dump = [binary, "dump", "waterfall-append", "--mode", "incremental", "--items", "30000", "--out", target]
-    subprocess.run(dump, check=True, capture_output=True)
+    dump = [binary, "dump", "waterfall-append", "--mode", "incremental", "--items", "30000", "--out"]
+    started = time.monotonic()
+    subprocess.run(dump + [target], check=True, capture_output=True)
+    dump_duration = time.monotonic() - started
     whole = open(target, "rb").read()
-    for attempt in range(3):
-        process = subprocess.Popen(dump, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.2, 3.0))
+    interrupted_dumps = 0
+    def interrupt_dump(path, fraction):
+        process = subprocess.Popen(dump + [path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(fraction * dump_duration)
         process.send_signal(signal.SIGINT)
-        process.wait()
-        expect(open(target, "rb").read() == whole, f"dump attempt {attempt}: the file changed or is partial")
-        left = [e for e in partials(work) if "frames.csv" in e]
+        status = process.wait()
+        left = [e for e in partials(work) if f"-{process.pid}-" in e]
+        return status, left
+    for attempt in range(4):
+        status, left = interrupt_dump(target, rng.uniform(0.1, 0.9))
+        expect(status in (0, -signal.SIGINT), f"dump attempt {attempt}: exit status {status}")
+        interrupted_dumps += status == -signal.SIGINT
+        expect(open(target, "rb").read() == whole, f"dump attempt {attempt} (status {status}): the file changed or is partial")
         expect(not left, f"dump attempt {attempt}: temporary file left: {left}")
+    expect(interrupted_dumps >= 2, f"only {interrupted_dumps} of 4 dumps were interrupted before they finished")
+    first = os.path.join(work, "first-frames.csv")
+    status, left = interrupt_dump(first, 0.3)
+    if status == 0:
+        expect(open(first, "rb").read() == whole, "a first dump that finished before its SIGINT wrote other frames")
+    else:
+        expect(status == -signal.SIGINT, f"interrupted first dump: exit status {status}")
+        expect(not os.path.exists(first) and not left,
+               f"an interrupted first dump (status {status}) left {first if os.path.exists(first) else left}")
 
-    print(f"interrupt test: {interrupted} of 6 runs interrupted, 1 interrupted first run, 3 interrupted dumps; {len(failures)} failures")
+    print(f"interrupt test: {interrupted} of 6 runs interrupted, 1 interrupted first run, {interrupted_dumps} of 4 dumps interrupted; {len(failures)} failures")
     shutil.rmtree(work, ignore_errors=True)
     return 1 if failures else 0
 
