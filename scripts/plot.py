@@ -19,47 +19,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 
+from results_csv import SAMPLES_HEADER, InputError, read_csv, time_series_from_samples  # noqa: E402
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
-SCHEMA = "1"
 VERDICT_COLOURS = {"regressed": "#c62828", "improved": "#2e7d32", "noisy": "#ef8f00", "unchanged": "#8a8a8a"}
 
 
-class InputError(Exception):
-    pass
-
-
 # ---------------------------------------------------------------------------------------------- input
-
-def read_csv(path):
-    try:
-        with open(path, newline="") as f:
-            rows = list(csv.reader(f))
-    except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror})")
-    if not rows:
-        raise InputError(f"{path}: empty file (expected a header row)")
-    return rows[0], rows[1:]
-
-
-def time_series_from_samples(path):
-    """{(scenario, mode, items, operation): [values]} of the time metric, and the scenario workloads."""
-    header, rows = read_csv(path)
-    if header != SAMPLES_HEADER:
-        raise InputError(f"{path}: not a samples.csv (header {','.join(header[:4])},...)")
-    series, workloads = {}, {}
-    for number, row in enumerate(rows, start=2):
-        if len(row) != len(header):
-            raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
-        if row[0] != SCHEMA:
-            raise InputError(f"{path}: line {number}: schema version {row[0]}; this script reads version {SCHEMA}")
-        if row[10] != "time" or row[12] == "unsupported":
-            continue
-        key = (row[3], row[5], int(row[6]), row[7])
-        series.setdefault(key, []).append(float(row[12]))
-        workloads[row[3]] = row[4]
-    return series, workloads
-
 
 def summarise(series):
     """{key: (median, p25, p75)} with numpy's linear percentiles (those of summary.csv)."""

@@ -17,7 +17,7 @@ import os
 import statistics
 import sys
 
-SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
+from results_csv import InputError, time_series_from_samples
 
 
 def medians_by_commit(directory, commits):
@@ -26,14 +26,7 @@ def medians_by_commit(directory, commits):
         path = os.path.join(directory, commit, "samples.csv")
         if not os.path.exists(path):
             continue
-        values = {}
-        with open(path, newline="") as f:
-            reader = csv.reader(f)
-            if next(reader, None) != SAMPLES_HEADER:
-                sys.exit(f"steps: error: {path}: not a samples.csv of schema 1")
-            for row in reader:
-                if row[10] == "time" and row[12] != "unsupported":
-                    values.setdefault((row[3], row[5], int(row[6]), row[7]), []).append(float(row[12]))
+        values, _ = time_series_from_samples(path)
         for key, samples in values.items():
             series.setdefault(key, []).append((commit, statistics.median(samples)))
     return series
@@ -68,8 +61,12 @@ def main():
             commits = [line.split()[0] for line in f if line.strip()]
     except OSError:
         sys.exit(f"steps: error: {order}: missing")
+    try:
+        series = medians_by_commit(arguments.history, commits)
+    except InputError as error:
+        sys.exit(f"steps: error: {error}")
     rows = []
-    for key, points in sorted(medians_by_commit(arguments.history, commits).items()):
+    for key, points in sorted(series.items()):
         for index, before, after, confirmations in detect(points, arguments.threshold, arguments.window):
             commit = points[index][0]
             rows.append([key[0], key[1], key[2], key[3], "time", commit, points[index - 1][0],

@@ -1,0 +1,50 @@
+"""Reading the CSV files that layout-bench writes, shared by plot.py and steps.py: every problem is
+one InputError that names the file, the line and the field (no traceback for a malformed file)."""
+import csv
+
+SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
+SCHEMA = "1"
+
+
+class InputError(Exception):
+    pass
+
+
+def read_csv(path):
+    """(header, rows) of the CSV file at path."""
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror})")
+    except (csv.Error, UnicodeDecodeError) as error:
+        raise InputError(f"{path}: not a CSV file ({error})")
+    if not rows:
+        raise InputError(f"{path}: empty file (expected a header row)")
+    return rows[0], rows[1:]
+
+
+def time_series_from_samples(path):
+    """{(scenario, mode, items, operation): [values]} of the time metric, and the scenario workloads."""
+    header, rows = read_csv(path)
+    if header != SAMPLES_HEADER:
+        raise InputError(f"{path}: not a samples.csv (header {','.join(header[:4])},...)")
+    series, workloads = {}, {}
+    for number, row in enumerate(rows, start=2):
+        if len(row) != len(header):
+            raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
+        if row[0] != SCHEMA:
+            raise InputError(f"{path}: line {number}: schema version {row[0]}; this script reads version {SCHEMA}")
+        if row[10] != "time" or row[12] == "unsupported":
+            continue
+        try:
+            items = int(row[6])
+        except ValueError:
+            raise InputError(f"{path}: line {number}: items: expected an integer, got '{row[6]}'")
+        try:
+            value = float(row[12])
+        except ValueError:
+            raise InputError(f"{path}: line {number}: value: expected a number, got '{row[12]}'")
+        series.setdefault((row[3], row[5], items, row[7]), []).append(value)
+        workloads[row[3]] = row[4]
+    return series, workloads
