@@ -18,7 +18,7 @@ import LayoutReference
     @Test(arguments: 0..<2)
     func sectionedLayoutMatchesTheReference(half: Int) async {
         var compared = 0
-        await propertyCheck(count: 1500, input: RandomLayout.generator()) { random in
+        await checkProperty(count: 1500, input: RandomLayout.generator()) { random in
             let layout = try Self.prepared(random)
             let reference = try ReferenceLayout(data: random.data, styles: random.styles, viewportWidth: random.width)
             if let mismatch = ReferenceCheck.firstMismatch(of: layout.frames, against: reference) {
@@ -58,7 +58,7 @@ import LayoutReference
     func exactQueriesMatchTheReference(mode: RectQueryMode) async {
         var answers = 0
         var results: [LayoutAttributes] = []
-        await propertyCheck(count: 400, input: RandomLayout.generator(), LayoutGenes.query.array(of: 1...24)) { random, queries in
+        await checkProperty(count: 400, input: RandomLayout.generator(), LayoutGenes.query.array(of: 1...24)) { random, queries in
             let layout = try Self.prepared(random, queryMode: mode)
             let reference = try ReferenceLayout(data: random.data, styles: random.styles, viewportWidth: random.width)
             let elements = reference.allElements()
@@ -115,7 +115,7 @@ import LayoutReference
     @Test(arguments: [WaterfallUpdateMode.full, .incremental])
     func updatersMatchTheReferenceAfterEveryChange(mode: WaterfallUpdateMode) async {
         var checks = 0
-        await propertyCheck(count: 600, input: RandomLayout.generator(maxItems: 25), LayoutGenes.change.array(of: 1...20)) { random, changes in
+        await checkProperty(count: 600, input: RandomLayout.generator(maxItems: 25), LayoutGenes.change.array(of: 1...20)) { random, changes in
             var updater = try mode.makeUpdater(bounds: random.bounds, styles: random.styles, data: random.data)
             var data = random.data
             for (step, changeGenes) in changes.enumerated() {

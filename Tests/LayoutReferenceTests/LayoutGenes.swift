@@ -20,11 +20,33 @@ enum LayoutGenes {
         var widthKind: Int
         var width: Double
         var spanRoll: Double
+
+        /// Items one step simpler: each field towards false or 0 (to 0 at once, or halfway).
+        var simpler: [Item] {
+            var candidates: [Item] = []
+            func add(_ change: (inout Item) -> Void) {
+                var item = self
+                change(&item)
+                candidates.append(item)
+            }
+            if zeroHeight { add { $0.zeroHeight = false } }
+            for value in LayoutGenes.smaller(height) { add { $0.height = value } }
+            if widthKind != 0 { add { $0.widthKind = 0 } }
+            for value in LayoutGenes.smaller(width) { add { $0.width = value } }
+            for value in LayoutGenes.smaller(spanRoll) { add { $0.spanRoll = value } }
+            return candidates
+        }
     }
 
-    static let item = zip(Gen.bool(0.07), fraction, Gen.int(in: 0...9), fraction, fraction).map {
-        Item(zeroHeight: $0, height: $1, widthKind: $2, width: $3, spanRoll: $4)
-    }
+    /// Items are drawn in one step and shrink field by field (see `simpler`): composing five
+    /// generators per item made generation cost more than the layouts it checks.
+    static let item = Generator<Item, [Item]>(
+        run: { rng in
+            Item(zeroHeight: Double.random(in: 0..<1, using: &rng) < 0.07, height: Double.random(in: 0...1, using: &rng),
+                 widthKind: Int.random(in: 0...9, using: &rng), width: Double.random(in: 0...1, using: &rng),
+                 spanRoll: Double.random(in: 0...1, using: &rng))
+        },
+        shrink: { $0.simpler })
 
     /// One section: `shape` 0...2 makes it empty, 3...4 adds `bulkCount` more items drawn from
     /// `bulkSeed` (the big sections; their count shrinks, their sizes do not), anything else
@@ -63,23 +85,64 @@ enum LayoutGenes {
         var footerPin: Int
         var tallHeader: Double?
         var tallFooter: Double?
+
+        /// Styles one step simpler: optional sizes to none, then towards 0; choices to the first
+        /// (a list, start, shortest-first, no pins); one column; no weights; no background.
+        var simpler: [Style] {
+            var candidates: [Style] = []
+            func add(_ change: (inout Style) -> Void) {
+                var style = self
+                change(&style)
+                candidates.append(style)
+            }
+            func optional(_ value: Double?, _ set: @escaping (inout Style, Double?) -> Void) {
+                guard let value else { return }
+                add { set(&$0, nil) }
+                for smaller in LayoutGenes.smaller(value) { add { set(&$0, smaller) } }
+            }
+            if kind != 0 { add { $0.kind = 0 } }
+            if columns != 1 { add { $0.columns = 1 } }
+            if weights != nil { add { $0.weights = nil } }
+            optional(tallHeader) { $0.tallHeader = $1 }
+            optional(tallFooter) { $0.tallFooter = $1 }
+            optional(header) { $0.header = $1 }
+            optional(footer) { $0.footer = $1 }
+            optional(insets.top) { $0.insets.top = $1 }
+            optional(insets.left) { $0.insets.left = $1 }
+            optional(insets.bottom) { $0.insets.bottom = $1 }
+            optional(insets.right) { $0.insets.right = $1 }
+            optional(itemSpacing) { $0.itemSpacing = $1 }
+            optional(lineSpacing) { $0.lineSpacing = $1 }
+            if background { add { $0.background = false } }
+            if justify != 0 { add { $0.justify = 0 } }
+            if align != 0 { add { $0.align = 0 } }
+            if direction != 0 { add { $0.direction = 0 } }
+            if headerPin != 0 { add { $0.headerPin = 0 } }
+            if footerPin != 0 { add { $0.footerPin = 0 } }
+            return candidates
+        }
     }
 
-    static let style = zip(
-        zip(fraction.optional(valueRate: 0.5), fraction.optional(valueRate: 0.5), fraction.optional(valueRate: 0.5),
-            fraction.optional(valueRate: 0.5)),
-        zip(fraction.optional(valueRate: 0.7), fraction.optional(valueRate: 0.7), fraction.optional(valueRate: 0.5),
-            fraction.optional(valueRate: 0.4), Gen.bool(0.4)),
-        zip(Gen.int(in: 0...2), Gen.int(in: 0...(Justify.allCases.count - 1)), Gen.int(in: 0...(Align.allCases.count - 1)),
-            Gen.int(in: 1...6), fraction.array(of: 6).optional(valueRate: 0.3), Gen.int(in: 0...4)),
-        zip(Gen.int(in: 0...(HeaderPin.allCases.count - 1)), Gen.int(in: 0...(FooterPin.allCases.count - 1)),
-            fraction.optional(valueRate: 0.15), fraction.optional(valueRate: 0.1))
-    ).map { insets, sizes, kind, pins in
-        Style(
-            insets: insets, itemSpacing: sizes.0, lineSpacing: sizes.1, header: sizes.2, footer: sizes.3, background: sizes.4,
-            kind: kind.0, justify: kind.1, align: kind.2, columns: kind.3, weights: kind.4, direction: kind.5,
-            headerPin: pins.0, footerPin: pins.1, tallHeader: pins.2, tallFooter: pins.3)
-    }
+    static let style = Generator<Style, [Style]>(
+        run: { rng in
+            func maybe(_ rate: Double) -> Double? {
+                Double.random(in: 0..<1, using: &rng) < rate ? Double.random(in: 0...1, using: &rng) : nil
+            }
+            func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+            let insets = (maybe(0.5), maybe(0.5), maybe(0.5), maybe(0.5))
+            let spacings = (maybe(0.7), maybe(0.7))
+            let header = maybe(0.5), footer = maybe(0.4), background = Double.random(in: 0..<1, using: &rng) < 0.4
+            let kind = int(0...2), justify = int(0...(Justify.allCases.count - 1)), align = int(0...(Align.allCases.count - 1))
+            let columns = int(1...6)
+            let weights = Double.random(in: 0..<1, using: &rng) < 0.3 ? (0..<6).map { _ in Double.random(in: 0...1, using: &rng) } : nil
+            let direction = int(0...4)
+            let pins = (int(0...(HeaderPin.allCases.count - 1)), int(0...(FooterPin.allCases.count - 1)), maybe(0.15), maybe(0.1))
+            return Style(
+                insets: insets, itemSpacing: spacings.0, lineSpacing: spacings.1, header: header, footer: footer,
+                background: background, kind: kind, justify: justify, align: align, columns: columns, weights: weights,
+                direction: direction, headerPin: pins.0, footerPin: pins.1, tallHeader: pins.2, tallFooter: pins.3)
+        },
+        shrink: { $0.simpler })
 
     /// A whole layout: width choice, `arbitrary` (any doubles rather than quarters), the chance
     /// of full-width items, styles, sections, and now and then every section empty.
@@ -109,10 +172,34 @@ enum LayoutGenes {
         /// 0...5 none, 6 touches an element's bottom, 7 its top, 8 its right edge, 9 its left.
         var touch: Int
         var element: Double
+
+        /// Queries one step simpler: each field towards 0 (to 0 at once, or halfway).
+        var simpler: [Query] {
+            var candidates: [Query] = []
+            func add(_ change: (inout Query) -> Void) {
+                var query = self
+                change(&query)
+                candidates.append(query)
+            }
+            if touch != 0 { add { $0.touch = 0 } }
+            for value in LayoutGenes.smaller(x) { add { $0.x = value } }
+            for value in LayoutGenes.smaller(y) { add { $0.y = value } }
+            if widthChoice != 0 { add { $0.widthChoice = 0 } }
+            if heightChoice != 0 { add { $0.heightChoice = 0 } }
+            for value in LayoutGenes.smaller(height) { add { $0.height = value } }
+            for value in LayoutGenes.smaller(element) { add { $0.element = value } }
+            return candidates
+        }
     }
 
-    static let query = zip(fraction, fraction, Gen.int(in: 0...3), Gen.int(in: 0...4), fraction, Gen.int(in: 0...9), fraction)
-        .map { Query(x: $0, y: $1, widthChoice: $2, heightChoice: $3, height: $4, touch: $5, element: $6) }
+    static let query = Generator<Query, [Query]>(
+        run: { rng in
+            Query(x: Double.random(in: 0...1, using: &rng), y: Double.random(in: 0...1, using: &rng),
+                  widthChoice: Int.random(in: 0...3, using: &rng), heightChoice: Int.random(in: 0...4, using: &rng),
+                  height: Double.random(in: 0...1, using: &rng), touch: Int.random(in: 0...9, using: &rng),
+                  element: Double.random(in: 0...1, using: &rng))
+        },
+        shrink: { $0.simpler })
 
     /// One change to a layout's data, read against the data it applies to: 0..<40 a height
     /// edit, 40..<60 an append, 60..<75 an insert, 75..<88 a removal, 88..<95 a section insert,
@@ -148,6 +235,43 @@ enum LayoutGenes {
     static let offset = zip(Gen.int(in: 0...7), fraction, fraction, Gen.int(in: 0...3), Gen.bool())
         .map { Offset(kind: $0, section: $1, value: $2, nudge: $3, stacked: $4) }
 
+    /// Values between `value` and 0 to try when shrinking: 0, then half (only 0 below 1e-6, so
+    /// that shrinking ends).
+    static func smaller(_ value: Double) -> [Double] { value == 0 ? [] : value < 1e-6 ? [0] : [0, value / 2] }
+
+    /// `value` to three decimals, for short descriptions of genes.
+    static func short(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
     /// The index `fraction` picks among `count` (count > 0).
     static func index(_ fraction: Double, count: Int) -> Int { min(count - 1, Int(fraction * Double(count))) }
+}
+
+// Short descriptions: a failing case prints its genes (the shrunk and the original ones).
+extension LayoutGenes.Item: CustomStringConvertible {
+    var description: String {
+        let s = LayoutGenes.short
+        return "item(h \(zeroHeight ? "0" : "\(s(height))"), w \(widthKind)/\(s(width)), span \(s(spanRoll)))"
+    }
+}
+
+extension LayoutGenes.Query: CustomStringConvertible {
+    var description: String {
+        let s = LayoutGenes.short
+        return "query(x \(s(x)), y \(s(y)), w \(widthChoice), h \(heightChoice)/\(s(height)), touch \(touch) \(s(element)))"
+    }
+}
+
+extension LayoutGenes.Change: CustomStringConvertible {
+    var description: String {
+        let s = LayoutGenes.short
+        return "change(roll \(roll), section \(s(section)), position \(s(position)), count \(count), "
+            + "h \(zeroHeight ? "0" : "\(s(height))"), \(items)\(bigAppend ? " x60" : ""))"
+    }
+}
+
+extension LayoutGenes.Offset: CustomStringConvertible {
+    var description: String {
+        let s = LayoutGenes.short
+        return "offset(kind \(kind), section \(s(section)), value \(s(value)), nudge \(nudge), stacked \(stacked))"
+    }
 }

@@ -95,7 +95,7 @@ struct RandomPinnedLayout: CustomStringConvertible, Sendable {
         var results: [LayoutAttributes] = []
         var checked = 0
         let scrolls = zip(LayoutGenes.offset, LayoutGenes.query).array(of: 1...40)
-        await propertyCheck(count: 60, input: RandomPinnedLayout.generator, scrolls) { random, scrolls in
+        await checkProperty(count: 60, input: RandomPinnedLayout.generator, scrolls) { random, scrolls in
             let reference = try ReferenceLayout(data: random.data, styles: random.styles, viewportWidth: random.width)
             let elements = reference.allElements()
             var layouts = try PinningMode.allCases.map { try random.layout(mode: $0) }
@@ -140,7 +140,7 @@ struct RandomPinnedLayout: CustomStringConvertible, Sendable {
     @Test(arguments: RectQueryMode.allCases)
     func pinningComposesWithEveryQueryMode(queryMode: RectQueryMode) async {
         var results: [LayoutAttributes] = []
-        await propertyCheck(count: 60, input: RandomPinnedLayout.generator, LayoutGenes.offset.array(of: 1...12)) { random, offsets in
+        await checkProperty(count: 60, input: RandomPinnedLayout.generator, LayoutGenes.offset.array(of: 1...12)) { random, offsets in
             let reference = try ReferenceLayout(data: random.data, styles: random.styles, viewportWidth: random.width)
             var layout = try random.layout(mode: .cached, queryMode: queryMode)
             for offsetGenes in offsets {
