@@ -8,398 +8,393 @@
 /// in that lane whatever happens to the heights before it, so after edits an item is no longer
 /// necessarily in the shortest column. Until the first edit the placement equals shortest-first.
 /// Full-width items remain barriers: a full-width item starts below the tallest lane (plus
-/// `lineSpacing` when a lane holds an item) and levels every lane, so an edit in the segment
-/// before it moves it by the change of the tallest lane, and everything after it by that amount.
-/// Sections whose style changes (styles cycle by index, so inserting or removing a section can
-/// change later ones) are laid out afresh. `StableLanesReference` is the from-scratch definition.
+/// `lineSpacing` when a lane holds an item) and levels every lane. Sections whose style changes
+/// (styles cycle by index, so inserting or removing a section can change later ones) are laid out
+/// afresh. `StableLanesReference` is the from-scratch definition.
 ///
-/// **Costs.** A height edit of a lane item: O(log n) binary searches to find its position and the
-/// next barrier, a `ShiftedOffsets` range shift of the lane's later tops in that segment
-/// (O(n/4096 + 128)), O(columns · log n) to re-level the next barrier, and for every lane a lazy
-/// shift past it. An edit of a full-width item shifts the rest of the section the same way.
-/// Append: O(batch · columns). Inserts and deletes in the middle relay the section out with the
-/// kept lanes (O(section)), like the array memmoves they need anyway.
+/// **The truth is counted, not flat.** Each section's items live in a `LaneSequence`: chunks in
+/// index order under a summary tree whose nodes map the lane state before a run of items to the
+/// state after it. The updater keeps, besides, only each section's items-region bottom and the
+/// section tops. So for a waterfall section an insert, a delete or a height change anywhere costs
+/// O(chunk + lanes · log n) (chunks of 1,024 items: a few µs at 1,000,000 items): validate, find
+/// the lane state at the position in the tree (the new item's lane), edit one chunk, recompute
+/// its summary and its ancestors, and the section's bottom from the root. Appends are the same
+/// at the end. List and flow sections, and sections laid out afresh, cost O(section) as before.
 ///
-/// **Materialisation.** Lane tops are the truth; `frames.itemMinY` of the items moved inside a
-/// segment is brought up to date lazily, on the first read of `frames` after the edits (or before
-/// the next structural change): each edit records its stale range of lane positions, and the read
-/// sorts and merges them and writes each moved item once — O(items moved + e log e) for e edits
-/// since the last read, the values that changed and nothing else. This is real work that the
-/// timed `apply` does not include; without full-width items a single edit early in a long lane
-/// moves O(n / columns) items, and that is what the next read pays. Items past a barrier are
-/// shifted in `frames` eagerly through `ShiftedOffsets`, which is itself lazy. Because a read
-/// writes into the shared storage, the type is not `Sendable`: read it from one thread at a time.
+/// **`data` and `frames` are views**, materialised from the sequences on the first read after a
+/// change: O(n) (a full pass with the kept lanes, the same arithmetic in the same order as the
+/// reference), outside the timed `apply`. `itemFrame(section:item:)` and
+/// `itemIDs(intersecting:)` answer from the tree without materialising. Because a read caches
+/// into the shared storage, the type is not `Sendable`: read it from one thread at a time.
 public struct StableLanesUpdater: LayoutUpdater {
     private var storage: StableLanesStorage
 
     public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
+        try self.init(bounds: bounds, styles: styles, data: data, chunkCapacity: nil)
+    }
+
+    /// An updater whose sequences use chunks of at most `chunkCapacity` items (tests use tiny
+    /// chunks so that a few dozen items exercise splits, merges and the tree).
+    init(bounds: Rect, styles: [SectionStyle], data: LayoutData, chunkCapacity: Int?) throws(LayoutError) {
         try UpdaterSupport.validate(bounds: bounds, styles: styles)
-        storage = StableLanesStorage(bounds: bounds, styles: styles, data: data)
-        storage.frames.checkInvariants()
+        storage = StableLanesStorage(bounds: bounds, styles: styles, data: data, chunkCapacity: chunkCapacity)
     }
 
-    public var data: LayoutData { storage.data }
+    /// The data, materialised from the sequences on the first read after a change (O(n)).
+    public var data: LayoutData { storage.materializedData() }
 
-    /// The frames, after copying pending lane moves into them (O(moved items), once per batch).
-    public var frames: LayoutFrames {
-        storage.materialize()
-        return storage.frames
-    }
+    /// The frames, materialised on the first read after a change (O(n), with the kept lanes).
+    public var frames: LayoutFrames { storage.materializedFrames() }
 
+    /// Validates the change (the error `LayoutData` would throw; a failed change leaves the
+    /// updater as it was), then applies it to the sequences.
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
+        try storage.validate(change)
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        try storage.apply(change)
-        storage.frames.checkInvariants()
+        storage.apply(change)
     }
 
-    /// Lane of every item of `section` (-1 for full-width items), for tests.
-    func lanes(ofSection section: Int) -> [Int] { storage.sections[section].laneOfItem.map(Int.init) }
+    /// The absolute frame of item `item` of `section`, from the summary tree without
+    /// materialising: O(lanes · log n + chunk) in a waterfall section, O(section) in a list or
+    /// flow section. Nil when there is no such item.
+    public func itemFrame(section: Int, item: Int) -> Rect? { storage.itemFrame(section: section, item: item) }
 
-    /// Lane items whose tops the last read of `frames` had to write, for tests.
-    var lastMaterializedItemCount: Int { storage.lastMaterializedItemCount }
+    /// The items whose frames meet `rect` (positive area, as `Rect.intersects`), in index order,
+    /// from the summary tree without materialising. In a waterfall section: a descent to the
+    /// first chunk that reaches below `rect.minY`, O(lanes · log n), then a walk until every lane
+    /// starts below `rect.maxY` — the items that meet the rect plus those interleaved with them in
+    /// index order (when lanes drift far apart after edits, the items of the other lanes between
+    /// them), and at most a chunk more. List and flow sections: O(section). Sections: O(sections).
+    public func itemIDs(intersecting rect: Rect) -> [ElementID] { storage.itemIDs(intersecting: rect) }
+
+    /// Lane of every item of `section` (-1 for full-width items, -2 for list and flow items), for tests.
+    func lanes(ofSection section: Int) -> [Int] {
+        var lanes: [Int] = []
+        storage.sections[section].forEachChunk { lanes.append(contentsOf: $0.lanes.map(Int.init)) }
+        return lanes
+    }
+
+    /// Chunks of `section`, for tests.
+    func chunkCount(ofSection section: Int) -> Int { storage.sections[section].chunks.count }
 }
 
-/// The lanes of one waterfall section.
-struct LaneSection {
-    /// Per item (section-local index): its lane, or -1 for a full-width item.
-    var laneOfItem: [Int32] = []
-    /// Per lane: the section-local indices of its items, increasing.
-    var members: [[Int]]
-    /// Per lane: the section-relative tops of its items, by position in `members`. The truth for
-    /// lane items; lazily shifted so a lane's suffix moves in O(n/4096 + 128).
-    var tops: [ShiftedOffsets]
-    /// Section-local indices of the full-width items, increasing.
-    var barriers: [Int] = []
-
-    init(lanes: Int) {
-        members = [[Int]](repeating: [], count: lanes)
-        tops = [ShiftedOffsets](repeating: ShiftedOffsets(), count: lanes)
-    }
-
-    var laneCount: Int { members.count }
-
-    /// Records item `i`, just placed after every other item of the section (an append).
-    mutating func append(item i: Int, placedIn placed: WaterfallPlacement) {
-        if placed.column < 0 {
-            laneOfItem.append(-1)
-            barriers.append(i)
-        } else {
-            laneOfItem.append(Int32(placed.column))
-            members[placed.column].append(i)
-            tops[placed.column].append(placed.minY)
-        }
-    }
-
-    /// The first position in `sorted` whose value is at least `value`.
-    static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if sorted[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-}
-
-/// The mutable state of a `StableLanesUpdater`, in a class so that reading `frames` can
-/// materialise pending lane moves; the updater copies it before mutating when it is shared.
-final class StableLanesStorage: ChangeSteps {
+/// The mutable state of a `StableLanesUpdater`, in a class so that reading `data` and `frames`
+/// can cache what it materialises; the updater copies it before mutating when it is shared.
+final class StableLanesStorage {
     typealias ColumnState = WaterfallSectionLayout.ColumnState
 
     let bounds: Rect
     let styles: [SectionStyle]
     let styleGeometry: [WaterfallGeometry?]
-    var data: LayoutData
-    var frames: LayoutFrames
-    /// Per section; empty (no lanes) for list and flow sections.
-    var sections: [LaneSection] = []
-    /// Lane positions whose tops in `frames` are stale, one entry per edit since the last read:
-    /// `(section, lane, first position, end position)`.
-    var staleRanges: [(section: Int, lane: Int, low: Int, high: Int)] = []
-    /// Items whose tops the last materialisation wrote (tests check it is what moved, not n).
-    var lastMaterializedItemCount = 0
-    private var scratch: [Double] = []
+    let chunkCapacity: Int?
+    /// Per section: its items.
+    var sections: [LaneSequence] = []
+    /// Per section: the bottom of its items region, relative to the section top.
+    var regionBottoms: [Double] = []
+    /// `sections.count + 1` absolute section tops, stacked as `LayoutFrames.restackSections` does.
+    var sectionTops: [Double] = [0]
+    private var cachedData: LayoutData?
+    private var cachedFrames: LayoutFrames?
+    /// Scratch lane states and lanes, reused so that a change allocates nothing in steady state.
+    private var state = ColumnState.empty
+    private var otherState = ColumnState.empty
+    private var newLanes: [Int32] = []
 
-    init(bounds: Rect, styles: [SectionStyle], data: LayoutData) {
+    init(bounds: Rect, styles: [SectionStyle], data: LayoutData, chunkCapacity: Int?) {
         self.bounds = bounds
         self.styles = styles
         self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
-        self.data = data
-        self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
-        sections = (0..<data.sectionCount).map { _ in LaneSection(lanes: 0) }
-        for s in 0..<data.sectionCount where styleGeometry[s % styles.count] != nil {
-            rebuild(section: s, lanes: unassigned(data.itemCount(inSection: s)))
+        self.chunkCapacity = chunkCapacity
+        for s in 0..<data.sectionCount {
+            let range = data.itemRange(inSection: s)
+            sections.append(freshSequence(
+                section: s, widths: Array(data.widths[range]), heights: Array(data.heights[range]),
+                spans: Array(data.spansAllColumns[range])))
+            regionBottoms.append(0)
+            sectionTops.append(0)
+            refreshRegionBottom(section: s)
         }
+        restack(from: 0)
+        cachedData = data
     }
 
     private init(copying other: StableLanesStorage) {
         bounds = other.bounds
         styles = other.styles
         styleGeometry = other.styleGeometry
-        data = other.data
-        frames = other.frames
+        chunkCapacity = other.chunkCapacity
         sections = other.sections
-        staleRanges = other.staleRanges
+        regionBottoms = other.regionBottoms
+        sectionTops = other.sectionTops
+        cachedData = other.cachedData
+        cachedFrames = other.cachedFrames
     }
 
     func copy() -> StableLanesStorage { StableLanesStorage(copying: self) }
 
-    func apply(_ change: LayoutChange) throws(LayoutError) {
-        try change.apply(to: &data)
-        var steps = self
-        change.route(to: &steps, data: data)
-    }
+    private func style(_ s: Int) -> SectionStyle { styles[s % styles.count] }
+    private func geometry(_ s: Int) -> WaterfallGeometry? { styleGeometry[s % styles.count] }
+    private func regionTop(_ s: Int) -> Double { style(s).headerHeight + style(s).insets.top }
 
-    /// Copies the tops of every lane item moved since the last call into `frames`: the stale
-    /// ranges sorted and merged, so each moved item is written once. O(moved + e log e) for e edits.
-    func materialize() {
-        guard !staleRanges.isEmpty else { return }
-        lastMaterializedItemCount = 0
-        staleRanges.sort { ($0.section, $0.lane, $0.low) < ($1.section, $1.lane, $1.low) }
-        var section = -1, lane = -1, written = 0
-        let sectionItemStarts = frames.sectionItemStarts
-        frames.withItemWriter { items in
-            for range in staleRanges {
-                if range.section != section || range.lane != lane {
-                    section = range.section
-                    lane = range.lane
-                    written = range.low
-                }
-                let base = sectionItemStarts[section]
-                var p = Swift.max(written, range.low)
-                while p < range.high {
-                    items.minY[base + sections[section].members[lane][p]] = sections[section].tops[lane][p]
-                    p += 1
-                }
-                lastMaterializedItemCount += Swift.max(0, range.high - Swift.max(written, range.low))
-                written = Swift.max(written, range.high)
+    /// Sets `state` to the lane state at the top of waterfall section `s`'s items region.
+    private func resetState(_ state: inout ColumnState, section s: Int) {
+        let lanes = sections[s].laneCount, top = regionTop(s)
+        if state.bottoms.count != lanes {
+            state = ColumnState(columns: lanes, top: top)
+        } else {
+            for c in 0..<lanes {
+                state.bottoms[c] = top
+                state.occupied[c] = false
             }
         }
-        staleRanges.removeAll(keepingCapacity: true)
     }
 
     // MARK: Changes
 
-    func heightChanged(section s: Int, item: Int) {
-        let base = frames.sectionItemStarts[s]
-        let global = base + item
-        let oldHeight = frames.itemHeight[global], newHeight = data.heights[global]
-        guard oldHeight != newHeight else { return }
-        guard styleGeometry[s % styles.count] != nil else {
-            frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
-            frames.restackSections(from: s, styles: styles)
-            return
-        }
-        frames.itemHeight[global] = newHeight
-        let n = frames.sectionItemStarts[s + 1] - base
-        let lane = Int(sections[s].laneOfItem[item])
-        if lane < 0 {
-            // A barrier: everything after it moves with its bottom.
-            shiftRest(section: s, from: item + 1, by: newHeight - oldHeight)
-        } else {
-            let next = LaneSection.lowerBound(sections[s].barriers, item + 1)
-            let segmentEnd = next < sections[s].barriers.count ? sections[s].barriers[next] : n
-            let position = LaneSection.lowerBound(sections[s].members[lane], item)
-            let positionEnd = LaneSection.lowerBound(sections[s].members[lane], segmentEnd)
-            if position + 1 < positionEnd {
-                sections[s].tops[lane].shift((position + 1)..<positionEnd, by: newHeight - oldHeight)
-                staleRanges.append((s, lane, position + 1, positionEnd))
-            }
-            if segmentEnd < n {
-                // The next barrier moves with the tallest lane of the segment, and the rest with it.
-                let previous = next > 0 ? sections[s].barriers[next - 1] : -1
-                var state = segmentState(section: s, before: segmentEnd, after: previous)
-                let top = state.withCursor(styleGeometry[s % styles.count]!) { $0.fullWidthTop() }
-                shiftRest(section: s, from: segmentEnd, by: top - frames.itemMinY[base + segmentEnd])
-            }
-        }
-        frames.itemsRegionBottoms[s] = regionBottom(section: s)
-        frames.restackSections(from: s, styles: styles)
+    func validate(_ change: LayoutChange) throws(LayoutError) {
+        try change.validate(sectionCount: sections.count) { sections[$0].count }
     }
 
-    func itemsInserted(section s: Int, at: Int, count: Int) {
-        guard count > 0 else { return }
-        let base = frames.sectionItemStarts[s]
-        let n = data.itemCount(inSection: s)
-        if at + count == n {
-            // Append: continue from the lanes' bottoms after the last barrier.
-            frames.insertItemSlots(count, atGlobal: base + at, section: s)
-            if let geometry = styleGeometry[s % styles.count] {
-                var state = segmentState(section: s, before: at, after: sections[s].barriers.last ?? -1)
-                var section = sections[s]
-                sections[s] = LaneSection(lanes: 0)
-                let heights = data.heights, spans = data.spansAllColumns
-                frames.withItemWriter { items in
-                    state.withCursor(geometry) { cursor in
-                        for i in at..<n {
-                            let global = base + i
-                            let placed = cursor.place(item: i, height: heights[global], spansAllColumns: spans[global])
-                            items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: heights[global])
-                            section.append(item: i, placedIn: placed)
-                        }
-                    }
-                }
-                sections[s] = section
-                frames.itemsRegionBottoms[s] = state.tallest
+    /// Applies a validated change.
+    func apply(_ change: LayoutChange) {
+        cachedData = nil
+        cachedFrames = nil
+        switch change {
+        case .appendItems(let s, let items):
+            insert(items, section: s, at: sections[s].count)
+        case .insertItems(let s, let at, let items):
+            insert(items, section: s, at: at)
+        case .removeItems(let s, let at, let count):
+            guard count > 0 else { return }
+            sections[s].remove(at: at, count: count)
+            refreshRegionBottom(section: s)
+            restack(from: s)
+        case .setHeight(let s, let item, let height):
+            guard sections[s].item(item).height != height else { return }
+            sections[s].setHeight(height, at: item)
+            refreshRegionBottom(section: s)
+            restack(from: s)
+        case .insertSection(let at, let items):
+            sections.insert(freshSequence(
+                section: at, widths: items.map(\.width), heights: items.map(\.height), spans: items.map(\.spansAllColumns)),
+                at: at)
+            regionBottoms.insert(0, at: at)
+            sectionTops.append(0)
+            refreshRegionBottom(section: at)
+            for t in (at + 1)..<sections.count where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t - 1) {
+                layOutAfresh(section: t)
+            }
+            restack(from: at)
+        case .removeSection(let at):
+            sections.remove(at: at)
+            regionBottoms.remove(at: at)
+            sectionTops.removeLast()
+            for t in at..<sections.count where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + 1) {
+                layOutAfresh(section: t)
+            }
+            restack(from: at)
+        }
+    }
+
+    /// Inserts items at `at` of section `s`: in a waterfall, each new item gets the lane the
+    /// render direction picks from the lane state at its position (read from the tree), as the
+    /// reference assigns it when it reaches the item.
+    private func insert(_ items: [ItemSize], section s: Int, at: Int) {
+        guard !items.isEmpty else { return }
+        newLanes.removeAll(keepingCapacity: true)
+        if let geometry = geometry(s) {
+            resetState(&state, section: s)
+            if at == sections[s].count {
+                sections[s].advanceToEnd(&state)
             } else {
-                frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
+                sections[s].advance(&state, toItem: at)
             }
-        } else {
-            materialize()
-            frames.insertItemSlots(count, atGlobal: base + at, section: s)
-            if styleGeometry[s % styles.count] != nil {
-                var lanes = sections[s].laneOfItem
-                lanes.insert(contentsOf: repeatElement(-2, count: count), at: at)
-                rebuild(section: s, lanes: lanes)
-            } else {
-                frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
-            }
-        }
-        frames.restackSections(from: s, styles: styles)
-    }
-
-    func itemsRemoved(section s: Int, at: Int, count: Int) {
-        guard count > 0 else { return }
-        materialize()
-        let start = frames.sectionItemStarts[s] + at
-        frames.removeItemSlots(start..<(start + count), section: s)
-        if styleGeometry[s % styles.count] != nil {
-            var lanes = sections[s].laneOfItem
-            lanes.removeSubrange(at..<(at + count))
-            rebuild(section: s, lanes: lanes)
-        } else {
-            frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
-        }
-        frames.restackSections(from: s, styles: styles)
-    }
-
-    func sectionInserted(at: Int, itemCount: Int) {
-        materialize()
-        frames.insertSectionSlots(at: at, itemCount: itemCount)
-        sections.insert(LaneSection(lanes: 0), at: at)
-        layOutAfresh(section: at)
-        for t in (at + 1)..<frames.sectionCount
-        where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t - 1) {
-            layOutAfresh(section: t)
-        }
-        frames.restackSections(from: at, styles: styles)
-    }
-
-    func sectionRemoved(at: Int) {
-        materialize()
-        frames.removeSectionSlots(at: at)
-        sections.remove(at: at)
-        for t in at..<frames.sectionCount where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + 1) {
-            layOutAfresh(section: t)
-        }
-        frames.restackSections(from: at, styles: styles)
-    }
-
-    // MARK: Lanes
-
-    private func unassigned(_ count: Int) -> [Int32] { [Int32](repeating: -2, count: count) }
-
-    /// Lays out section `s` as new: its style's placement, and fresh lanes for a waterfall.
-    private func layOutAfresh(section s: Int) {
-        frames.layOutSection(s, bounds: bounds, style: styles[s % styles.count], data: data, scratch: &scratch)
-        if styleGeometry[s % styles.count] != nil {
-            rebuild(section: s, lanes: unassigned(data.itemCount(inSection: s)))
-        } else {
-            sections[s] = LaneSection(lanes: 0)
-        }
-    }
-
-    /// Lays out waterfall section `s` from scratch with the given lanes (-2: assign one now),
-    /// rebuilding its lane structures. O(section), in one pass through a `WaterfallCursor` (the
-    /// full layout's rules, with kept lanes) and one `LayoutFrames.ItemWriter`.
-    private func rebuild(section s: Int, lanes: [Int32]) {
-        guard let geometry = styleGeometry[s % styles.count] else { return }
-        let style = styles[s % styles.count]
-        let laneCount = geometry.columns.count
-        let base = frames.sectionItemStarts[s], n = lanes.count
-        var laneOfItem = [Int32](repeating: -1, count: n)
-        var members = [[Int]](repeating: [], count: laneCount)
-        var laneTops = [[Double]](repeating: [], count: laneCount)
-        var barriers: [Int] = []
-        for c in 0..<laneCount {
-            members[c].reserveCapacity(n / laneCount + 1)
-            laneTops[c].reserveCapacity(n / laneCount + 1)
-        }
-        var state = ColumnState(columns: laneCount, top: frames.itemsRegionTops[s])
-        let heights = data.heights, spans = data.spansAllColumns
-        frames.withItemWriter { items in
+            var newLanes = self.newLanes
+            self.newLanes = []
             state.withCursor(geometry) { cursor in
-                heights.withUnsafeBufferPointer { heights in
-                    spans.withUnsafeBufferPointer { spans in
-                        lanes.withUnsafeBufferPointer { lanes in
-                            for i in 0..<n {
-                                let global = base + i
-                                let height = heights[global]
-                                let placed = cursor.place(
-                                    item: i, height: height, spansAllColumns: spans[global], lane: Int(lanes[i]))
-                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
-                                if placed.column < 0 {
-                                    barriers.append(i)
-                                } else {
-                                    laneOfItem[i] = Int32(placed.column)
-                                    members[placed.column].append(i)
-                                    laneTops[placed.column].append(placed.minY)
-                                }
-                            }
+                for (k, item) in items.enumerated() {
+                    newLanes.append(Int32(cursor.place(item: at + k, height: item.height, spansAllColumns: item.spansAllColumns).column))
+                }
+            }
+            self.newLanes = newLanes
+        } else {
+            for item in items { newLanes.append(item.spansAllColumns ? LaneSequence.fullWidth : LaneSequence.noLane) }
+        }
+        sections[s].insert(items, lanes: newLanes, at: at)
+        refreshRegionBottom(section: s)
+        restack(from: s)
+    }
+
+    /// A sequence for section `s` with its style's lanes assigned afresh (the render direction,
+    /// item by item, as the full layout places them).
+    private func freshSequence(section s: Int, widths: [Double], heights: [Double], spans: [Bool]) -> LaneSequence {
+        var sequence = LaneSequence(geometry: geometry(s), chunkCapacity: chunkCapacity)
+        var lanes = [Int32](repeating: LaneSequence.noLane, count: heights.count)
+        if let geometry = geometry(s) {
+            var state = ColumnState(columns: sequence.laneCount, top: regionTop(s))
+            state.withCursor(geometry) { cursor in
+                for i in 0..<heights.count {
+                    lanes[i] = Int32(cursor.place(item: i, height: heights[i], spansAllColumns: spans[i]).column)
+                }
+            }
+        } else {
+            for i in 0..<heights.count where spans[i] { lanes[i] = LaneSequence.fullWidth }
+        }
+        sequence.replaceAll(widths: widths, heights: heights, lanes: lanes)
+        return sequence
+    }
+
+    /// Section `s` after its style changed: its items with fresh lanes. O(section).
+    private func layOutAfresh(section s: Int) {
+        let (widths, heights, spans) = items(ofSection: s)
+        sections[s] = freshSequence(section: s, widths: widths, heights: heights, spans: spans)
+        refreshRegionBottom(section: s)
+    }
+
+    /// The items of section `s` as flat arrays. O(section).
+    private func items(ofSection s: Int) -> (widths: [Double], heights: [Double], spans: [Bool]) {
+        var widths: [Double] = [], heights: [Double] = [], spans: [Bool] = []
+        widths.reserveCapacity(sections[s].count)
+        heights.reserveCapacity(sections[s].count)
+        spans.reserveCapacity(sections[s].count)
+        sections[s].forEachChunk { chunk in
+            widths.append(contentsOf: chunk.widths)
+            heights.append(contentsOf: chunk.heights)
+            for lane in chunk.lanes { spans.append(lane == LaneSequence.fullWidth) }
+        }
+        return (widths, heights, spans)
+    }
+
+    /// Recomputes the items-region bottom of section `s`: from the root summary of a waterfall
+    /// (O(lanes)), by laying a list or flow section out (O(section)).
+    private func refreshRegionBottom(section s: Int) {
+        if sections[s].count == 0 {
+            regionBottoms[s] = regionTop(s)
+        } else if geometry(s) != nil {
+            resetState(&state, section: s)
+            sections[s].advanceToEnd(&state)
+            regionBottoms[s] = state.tallest
+        } else {
+            regionBottoms[s] = sectionFrames(s).itemsRegionBottoms[0]
+        }
+    }
+
+    /// Section `s` laid out alone by its style (list and flow sections). O(section).
+    private func sectionFrames(_ s: Int) -> LayoutFrames {
+        let (widths, heights, spans) = items(ofSection: s)
+        let data = try! LayoutData(widths: widths, heights: heights, spansAllColumns: spans, counts: [heights.count])
+        return SectionedLayout.computeFrames(bounds: bounds, styles: [style(s)], data: data)
+    }
+
+    /// The section tops after section `s`, with `LayoutFrames.restackSections`' arithmetic.
+    private func restack(from s: Int) {
+        for t in s..<sections.count {
+            let style = style(t)
+            sectionTops[t + 1] = sectionTops[t] + (regionBottoms[t] + style.insets.bottom + style.footerHeight)
+        }
+    }
+
+    // MARK: Reading
+
+    func materializedData() -> LayoutData {
+        if let cachedData { return cachedData }
+        var widths: [Double] = [], heights: [Double] = [], spans: [Bool] = []
+        let total = sections.reduce(0) { $0 + $1.count }
+        widths.reserveCapacity(total)
+        heights.reserveCapacity(total)
+        spans.reserveCapacity(total)
+        for sequence in sections {
+            sequence.forEachChunk { chunk in
+                widths.append(contentsOf: chunk.widths)
+                heights.append(contentsOf: chunk.heights)
+                for lane in chunk.lanes { spans.append(lane == LaneSequence.fullWidth) }
+            }
+        }
+        let data = try! LayoutData(widths: widths, heights: heights, spansAllColumns: spans, counts: sections.map(\.count))
+        cachedData = data
+        return data
+    }
+
+    /// Every frame from scratch: list and flow sections as `SectionedLayout` places them,
+    /// waterfall sections item by item in their kept lanes through a `WaterfallCursor`. O(n).
+    func materializedFrames() -> LayoutFrames {
+        if let cachedFrames { return cachedFrames }
+        let data = materializedData()
+        var frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
+        for s in 0..<sections.count {
+            guard let geometry = geometry(s), sections[s].count > 0 else { continue }
+            var state = ColumnState(columns: sections[s].laneCount, top: regionTop(s))
+            var global = data.sectionStarts[s]
+            frames.withItemWriter { items in
+                state.withCursor(geometry) { cursor in
+                    sections[s].forEachChunk { chunk in
+                        for i in 0..<chunk.count {
+                            let lane = Int(chunk.lanes[i]), height = chunk.heights[i]
+                            let placed = lane < 0
+                                ? cursor.placeFullWidth(height: height) : cursor.place(height: height, inColumn: lane)
+                            items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                            global += 1
                         }
                     }
                 }
             }
+            frames.itemsRegionBottoms[s] = state.tallest
         }
-        frames.itemsRegionBottoms[s] = n == 0 ? style.headerHeight + style.insets.top : state.tallest
-        var section = LaneSection(lanes: laneCount)
-        section.laneOfItem = laneOfItem
-        section.members = members
-        section.tops = laneTops.map(ShiftedOffsets.init)
-        section.barriers = barriers
-        sections[s] = section
+        frames.restackSections(from: 0, styles: styles)
+        frames.checkInvariants()
+        cachedFrames = frames
+        return frames
     }
 
-    /// The lane bottoms just before item `end` of section `s`, in the segment that starts after
-    /// barrier `previous` (-1: the section start). O(lanes · log n).
-    private func segmentState(section s: Int, before end: Int, after previous: Int) -> ColumnState {
-        let base = frames.sectionItemStarts[s]
-        let lanes = sections[s].laneCount
-        let segmentTop: Double
-        if previous >= 0 {
-            segmentTop = frames.itemMinY[base + previous] + frames.itemHeight[base + previous]
-        } else {
-            segmentTop = frames.itemsRegionTops[s]
+    func itemFrame(section s: Int, item i: Int) -> Rect? {
+        guard s >= 0, s < sections.count, i >= 0, i < sections[s].count else { return nil }
+        guard let geometry = geometry(s) else {
+            let frames = sectionFrames(s)
+            let frame = frames.itemFrame(global: i, section: 0)
+            return Rect(x: frame.x, y: sectionTops[s] + frame.y, width: frame.width, height: frame.height)
         }
-        var state = ColumnState(columns: lanes, top: segmentTop)
-        for c in 0..<lanes {
-            let members = sections[s].members[c]
-            let last = LaneSection.lowerBound(members, end) - 1
-            if last >= 0, members[last] > previous {
-                state.bottoms[c] = sections[s].tops[c][last] + data.heights[base + members[last]]
-                state.occupied[c] = true
-            } else {
-                state.occupied[c] = previous >= 0
+        var state = ColumnState(columns: sections[s].laneCount, top: regionTop(s))
+        sections[s].advance(&state, toItem: i)
+        let item = sections[s].item(i)
+        let placed = state.withCursor(geometry) { cursor in
+            item.lane < 0 ? cursor.placeFullWidth(height: item.height) : cursor.place(height: item.height, inColumn: Int(item.lane))
+        }
+        return Rect(x: placed.minX, y: sectionTops[s] + placed.minY, width: placed.width, height: item.height)
+    }
+
+    func itemIDs(intersecting rect: Rect) -> [ElementID] {
+        var result: [ElementID] = []
+        for s in 0..<sections.count where sectionTops[s] < rect.maxY && sectionTops[s + 1] > rect.minY {
+            let top = sectionTops[s]
+            guard let geometry = geometry(s) else {
+                let frames = sectionFrames(s)
+                for i in 0..<sections[s].count {
+                    let frame = frames.itemFrame(global: i, section: 0)
+                    if rect.intersects(Rect(x: frame.x, y: top + frame.y, width: frame.width, height: frame.height)) {
+                        result.append(.item(i, section: s))
+                    }
+                }
+                continue
+            }
+            var state = ColumnState(columns: sections[s].laneCount, top: regionTop(s))
+            var scratch = state
+            var (chunk, index) = sections[s].firstChunk(endingBelow: rect.minY - top, state: &state, scratch: &scratch)
+            while chunk < sections[s].chunks.count, (state.bottoms.min() ?? 0) <= rect.maxY - top {
+                let items = sections[s].chunks[chunk]
+                state.withCursor(geometry) { cursor in
+                    for i in 0..<items.count {
+                        let lane = Int(items.lanes[i]), height = items.heights[i]
+                        let placed = lane < 0
+                            ? cursor.placeFullWidth(height: height) : cursor.place(height: height, inColumn: lane)
+                        if rect.intersects(Rect(x: placed.minX, y: top + placed.minY, width: placed.width, height: height)) {
+                            result.append(.item(index + i, section: s))
+                        }
+                    }
+                }
+                index += items.count
+                chunk += 1
             }
         }
-        return state
-    }
-
-    /// The bottom of the items region of waterfall section `s`: its tallest lane after the last barrier.
-    private func regionBottom(section s: Int) -> Double {
-        let n = frames.itemRange(inSection: s).count
-        if n == 0 { return frames.itemsRegionTops[s] }
-        return segmentState(section: s, before: n, after: sections[s].barriers.last ?? -1).tallest
-    }
-
-    /// Moves items `start...` of section `s` (every lane and every barrier) down by `delta`.
-    private func shiftRest(section s: Int, from start: Int, by delta: Double) {
-        let base = frames.sectionItemStarts[s]
-        let n = frames.sectionItemStarts[s + 1] - base
-        guard delta != 0, start < n else { return }
-        frames.itemMinY.shift((base + start)..<(base + n), by: delta)
-        for c in 0..<sections[s].laneCount {
-            sections[s].tops[c].shiftFrom(LaneSection.lowerBound(sections[s].members[c], start), by: delta)
-        }
+        return result
     }
 }

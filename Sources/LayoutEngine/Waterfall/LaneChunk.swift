@@ -1,0 +1,56 @@
+/// One chunk of a `LaneSequence`: a run of consecutive items of a section, in index order, as
+/// three parallel flat arrays (at most `LaneSequence.chunkCapacity` items).
+struct LaneChunk {
+    var widths: [Double] = []
+    var heights: [Double] = []
+    /// Per item: its lane (>= 0), `LaneSequence.fullWidth` for an item that spans all columns,
+    /// or `LaneSequence.noLane` for a list or flow item that does not.
+    var lanes: [Int32] = []
+
+    @inlinable var count: Int { heights.count }
+
+    /// A chunk with room for `capacity` items, so inserts until it splits do not reallocate.
+    init(capacity: Int) {
+        widths.reserveCapacity(capacity)
+        heights.reserveCapacity(capacity)
+        lanes.reserveCapacity(capacity)
+    }
+
+    /// Appends every item of `other`.
+    mutating func append(contentsOf other: LaneChunk) {
+        widths.append(contentsOf: other.widths)
+        heights.append(contentsOf: other.heights)
+        lanes.append(contentsOf: other.lanes)
+    }
+
+    /// Inserts `items` with their lanes at `offset` (one memmove per array, then one pass).
+    mutating func insert(_ items: [ItemSize], lanes newLanes: [Int32], at offset: Int) {
+        let count = items.count
+        if offset == self.count {
+            widths.append(contentsOf: repeatElement(0, count: count))
+            heights.append(contentsOf: repeatElement(0, count: count))
+            lanes.append(contentsOf: repeatElement(0, count: count))
+        } else {
+            widths.replaceSubrange(offset..<offset, with: repeatElement(0, count: count))
+            heights.replaceSubrange(offset..<offset, with: repeatElement(0, count: count))
+            lanes.replaceSubrange(offset..<offset, with: repeatElement(0, count: count))
+        }
+        widths.withUnsafeMutableBufferPointer { widths in
+            heights.withUnsafeMutableBufferPointer { heights in
+                lanes.withUnsafeMutableBufferPointer { lanes in
+                    for k in 0..<count {
+                        widths[offset + k] = items[k].width
+                        heights[offset + k] = items[k].height
+                        lanes[offset + k] = newLanes[k]
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func removeSubrange(_ range: Range<Int>) {
+        widths.removeSubrange(range)
+        heights.removeSubrange(range)
+        lanes.removeSubrange(range)
+    }
+}
