@@ -9,18 +9,26 @@ struct LaneChunk {
 
     @inlinable var count: Int { heights.count }
 
+    /// An empty chunk that holds no storage (room for a later split).
+    init() {}
+
     /// A chunk with room for `capacity` items, so inserts until it splits do not reallocate.
-    init(capacity: Int) {
+    init(capacity: Int) { reserve(capacity) }
+
+    mutating func reserve(_ capacity: Int) {
         widths.reserveCapacity(capacity)
         heights.reserveCapacity(capacity)
         lanes.reserveCapacity(capacity)
     }
 
-    /// Appends every item of `other`.
-    mutating func append(contentsOf other: LaneChunk) {
-        widths.append(contentsOf: other.widths)
-        heights.append(contentsOf: other.heights)
-        lanes.append(contentsOf: other.lanes)
+    /// Moves `count` items of `other` from `start` on (all from `start` when nil) to the front of
+    /// this chunk.
+    mutating func take(from other: inout LaneChunk, from start: Int, count: Int? = nil) {
+        let end = count.map { start + $0 } ?? other.count
+        widths.insert(contentsOf: other.widths[start..<end], at: 0)
+        heights.insert(contentsOf: other.heights[start..<end], at: 0)
+        lanes.insert(contentsOf: other.lanes[start..<end], at: 0)
+        other.removeSubrange(start..<end)
     }
 
     /// Inserts `items` with their lanes at `offset` (one memmove per array, then one pass).

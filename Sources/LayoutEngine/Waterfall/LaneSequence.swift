@@ -42,14 +42,14 @@ struct LaneSequence {
     private var suffix: [Double] = []
 
     /// The default chunk capacity for `lanes` lanes: 1,024 items, or 16 per lane when wider.
-    static func defaultChunkCapacity(lanes: Int) -> Int { Swift.max(1024, 16 * lanes) }
+    static func defaultChunkCapacity(lanes: Int) -> Int { Swift.max(256, 16 * lanes) }
 
     init(geometry: WaterfallGeometry?, chunkCapacity: Int? = nil) {
         self.geometry = geometry
         laneCount = geometry?.columns.count ?? 0
         lineSpacing = geometry?.lineSpacing ?? 0
         self.chunkCapacity = Swift.max(2, chunkCapacity ?? Self.defaultChunkCapacity(lanes: laneCount))
-        rebuildTree()
+        spread([])
     }
 
     /// The number of items.
@@ -60,7 +60,7 @@ struct LaneSequence {
     /// The chunk holding item `index` and its offset there; `index == count` gives the end of the
     /// last chunk. O(log chunks).
     func locate(_ index: Int) -> (chunk: Int, offset: Int) {
-        if index >= count { return (Swift.max(0, chunks.count - 1), chunks.last?.count ?? 0) }
+        if index >= count { return (chunks.count - 1, chunks[chunks.count - 1].count) }
         var node = 1, offset = index
         while node < leafCount {
             let left = 2 * node
@@ -154,9 +154,10 @@ struct LaneSequence {
 
     // MARK: Changes
 
-    /// Replaces every item (a section laid out afresh): chunks half full, the tree rebuilt. O(n).
+    /// Replaces every item (a section laid out afresh): chunks half full, each followed by an
+    /// empty one (room to split into), the tree rebuilt. O(n).
     mutating func replaceAll(widths: [Double], heights: [Double], lanes: [Int32]) {
-        chunks.removeAll()
+        var pieces: [LaneChunk] = []
         let fill = Swift.max(1, chunkCapacity / 2)
         var start = 0
         while start < heights.count {
@@ -165,98 +166,140 @@ struct LaneSequence {
             chunk.widths.append(contentsOf: widths[start..<end])
             chunk.heights.append(contentsOf: heights[start..<end])
             chunk.lanes.append(contentsOf: lanes[start..<end])
-            chunks.append(chunk)
+            pieces.append(chunk)
             start = end
         }
+        spread(pieces)
+    }
+
+    /// Lays `pieces` (non-empty chunks in order) out over the leaves with an empty chunk after
+    /// each, padded to a power of two, and rebuilds the tree. O(chunks · lanes).
+    private mutating func spread(_ pieces: [LaneChunk]) {
+        var leaves = 1
+        while leaves < 2 * pieces.count { leaves <<= 1 }
+        chunks.removeAll(keepingCapacity: true)
+        chunks.reserveCapacity(leaves)
+        for piece in pieces {
+            chunks.append(piece)
+            chunks.append(LaneChunk())
+        }
+        while chunks.count < leaves { chunks.append(LaneChunk()) }
         rebuildTree()
     }
 
     /// Inserts `items` with the given lanes so that the first gets index `index`. Only the chunk
-    /// at `index` moves (split when it overflows); its summary and its ancestors are recomputed.
+    /// at `index` moves; when it overflows, its tail moves into an empty chunk beside it (the
+    /// chunks up to the nearest empty one shift by one leaf, or all are spread out again when
+    /// none is left). Its summary, the shifted leaves' and their ancestors are recomputed.
     mutating func insert(_ items: [ItemSize], lanes: [Int32], at index: Int) {
         guard !items.isEmpty else { return }
-        if chunks.isEmpty { chunks.append(LaneChunk(capacity: chunkCapacity)) }
-        let (c, offset) = locate(index)
-        let oldChunkCount = chunks.count
+        var (c, offset) = locate(index)
+        if chunks[c].widths.capacity < chunkCapacity { chunks[c].reserve(chunkCapacity) }
         chunks[c].insert(items, lanes: lanes, at: offset)
-        if chunks[c].count > chunkCapacity {
-            // The last chunk (appends) keeps full chunks; others split into halves.
-            let piece = c == chunks.count - 1 ? chunkCapacity : Swift.max(1, chunkCapacity / 2)
-            var pieces: [LaneChunk] = []
-            var start = piece
-            while start < chunks[c].count {
-                pieces.append(LaneChunk(capacity: chunkCapacity))
-                let end = Swift.min(chunks[c].count, start + piece)
-                pieces[pieces.count - 1].widths.append(contentsOf: chunks[c].widths[start..<end])
-                pieces[pieces.count - 1].heights.append(contentsOf: chunks[c].heights[start..<end])
-                pieces[pieces.count - 1].lanes.append(contentsOf: chunks[c].lanes[start..<end])
-                start = end
-            }
-            chunks[c].removeSubrange(piece..<chunks[c].count)
-            chunks.insert(contentsOf: pieces, at: c + 1)
+        var low = c, high = c
+        while chunks[c].count > chunkCapacity {
+            // Appends (nothing after this chunk) keep it full; elsewhere it splits in half.
+            let keep = chunks[(c + 1)...].allSatisfy { $0.count == 0 } ? chunkCapacity : chunkCapacity / 2
+            guard let gap = openGap(after: c) else { return repack() }
+            c = gap.chunk
+            low = Swift.min(low, gap.range.lowerBound)
+            high = Swift.max(high, gap.range.upperBound)
+            var next = LaneChunk()
+            swap(&next, &chunks[c + 1])
+            next.reserve(chunkCapacity)
+            next.take(from: &chunks[c], from: keep)
+            swap(&next, &chunks[c + 1])
+            c += 1
         }
-        refresh(from: c, oldChunkCount: oldChunkCount)
+        refresh(leaves: low...high)
     }
 
-    /// Removes `count` items from `index` on. The chunks they were in shrink (an emptied chunk is
-    /// dropped, a chunk under an eighth full merges with a neighbour that has room).
+    /// Spreads the chunks out again (an empty chunk after each), splitting any that overflows
+    /// into halves: when no empty chunk is left to split into. O(chunks · lanes), and then
+    /// every chunk has room beside it again.
+    private mutating func repack() {
+        var pieces: [LaneChunk] = []
+        for var chunk in chunks where chunk.count > 0 {
+            while chunk.count > chunkCapacity {
+                var head = LaneChunk(capacity: chunkCapacity)
+                head.take(from: &chunk, from: 0, count: chunkCapacity / 2)
+                pieces.append(head)
+            }
+            pieces.append(chunk)
+        }
+        spread(pieces)
+    }
+
+    /// Makes the chunk after `c` empty, shifting the chunks between it and the nearest empty
+    /// chunk by one leaf; returns where the chunk that was at `c` is now and the leaves that
+    /// moved, or nil when no chunk is empty.
+    private mutating func openGap(after c: Int) -> (chunk: Int, range: ClosedRange<Int>)? {
+        var right = c + 1, left = c - 1
+        while right < chunks.count || left >= 0 {
+            if right < chunks.count {
+                if chunks[right].count == 0 {
+                    // Chunks c+1 ..< right move one leaf right.
+                    let empty = chunks.remove(at: right)
+                    chunks.insert(empty, at: c + 1)
+                    return (c, c...right)
+                }
+                right += 1
+            }
+            if left >= 0 {
+                if chunks[left].count == 0 {
+                    // Chunks left+1 ... c move one leaf left; c is then at c - 1 and c is empty.
+                    let empty = chunks.remove(at: left)
+                    chunks.insert(empty, at: c)
+                    return (c - 1, left...c)
+                }
+                left -= 1
+            }
+        }
+        return nil
+    }
+
+    /// Removes `count` items from `index` on. The chunks they were in shrink, and an emptied
+    /// chunk stays as room for later splits; when the items fill under a sixteenth of the leaves'
+    /// capacity, the chunks are packed again.
     mutating func remove(at index: Int, count removed: Int) {
         guard removed > 0 else { return }
-        let oldChunkCount = chunks.count
         var (c, offset) = locate(index)
         let first = c
         var remaining = removed
         while remaining > 0 {
             let take = Swift.min(remaining, chunks[c].count - offset)
-            chunks[c].removeSubrange(offset..<(offset + take))
+            if take > 0 { chunks[c].removeSubrange(offset..<(offset + take)) }
             remaining -= take
             c += 1
             offset = 0
         }
-        var last = c - 1
-        // Drop emptied chunks, then merge a small survivor into a neighbour.
-        var k = last
-        while k >= first {
-            if chunks[k].count == 0 { chunks.remove(at: k); last -= 1 }
-            k -= 1
-        }
-        var changed = first
-        let small = Swift.max(1, chunkCapacity / 8)
-        for k in Swift.max(first, 0)...Swift.max(first, last) where k < chunks.count && chunks[k].count < small {
-            if k + 1 < chunks.count, chunks[k].count + chunks[k + 1].count <= chunkCapacity {
-                chunks[k].append(contentsOf: chunks[k + 1])
-                chunks.remove(at: k + 1)
-            } else if k > 0, chunks[k - 1].count + chunks[k].count <= chunkCapacity {
-                chunks[k - 1].append(contentsOf: chunks[k])
-                chunks.remove(at: k)
-                changed = Swift.min(changed, k - 1)
+        let total = itemCounts[1] - removed
+        if leafCount > 4, total * 16 < leafCount * chunkCapacity {
+            var widths: [Double] = [], heights: [Double] = [], lanes: [Int32] = []
+            for chunk in chunks {
+                widths.append(contentsOf: chunk.widths)
+                heights.append(contentsOf: chunk.heights)
+                lanes.append(contentsOf: chunk.lanes)
             }
-            break
+            replaceAll(widths: widths, heights: heights, lanes: lanes)
+            return
         }
-        refresh(from: Swift.min(changed, Swift.max(0, chunks.count - 1)), oldChunkCount: oldChunkCount, through: last)
+        refresh(leaves: first...(c - 1))
     }
 
     /// Sets the height of item `index`. O(chunk + lanes · log n).
     mutating func setHeight(_ height: Double, at index: Int) {
         let (c, offset) = locate(index)
         chunks[c].heights[offset] = height
-        refresh(from: c, oldChunkCount: chunks.count)
+        refresh(leaves: c...c)
     }
 
     // MARK: The summary tree
 
-    /// Recomputes the leaves of chunks `from...` that may have changed — only `from` (or through
-    /// `through`) when the chunk count stayed, every later one when chunks were inserted or
-    /// removed — and their ancestors. Rebuilds the tree when the chunks outgrow its leaves.
-    private mutating func refresh(from first: Int, oldChunkCount: Int, through last: Int? = nil) {
-        if chunks.count > leafCount || (leafCount > 8 && chunks.count * 4 < leafCount) {
-            rebuildTree()
-            return
-        }
-        let end = chunks.count == oldChunkCount ? Swift.max(first, last ?? first) + 1 : Swift.max(chunks.count, oldChunkCount)
-        guard first < end else { return }
-        for c in first..<end { computeLeaf(leafCount + c) }
-        var low = (leafCount + first) >> 1, high = (leafCount + end - 1) >> 1
+    /// Recomputes the leaves `range` and their ancestors. O((range + log n) · lanes + chunks in range).
+    private mutating func refresh(leaves range: ClosedRange<Int>) {
+        for c in range { computeLeaf(leafCount + c) }
+        var low = (leafCount + range.lowerBound) >> 1, high = (leafCount + range.upperBound) >> 1
         while low >= 1 {
             for node in low...high { combine(node) }
             low >>= 1

@@ -115,7 +115,6 @@ final class StableLanesStorage {
             refreshRegionBottom(section: s)
         }
         restack(from: 0)
-        cachedData = data
     }
 
     private init(copying other: StableLanesStorage) {
