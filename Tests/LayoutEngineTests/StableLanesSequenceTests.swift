@@ -128,7 +128,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
     /// to the materialised frames.
     @Test func equalsTheReferenceThroughTinyChunks() async {
         await propertyCheck(
-            count: 600, input: Gen.int(in: 0...1_000_000), Gen.int(in: 1...8), Gen.int(in: 2...8), Gen.int(in: 0...3)
+            count: 400, input: Gen.int(in: 0...1_000_000), Gen.int(in: 1...8), Gen.int(in: 2...8), Gen.int(in: 0...3)
         ) { seed, columns, capacity, fullWidthLevel in
             var rng = SplitMix64(seed: UInt64(seed))
             let scenario = LanesScenario(rng: &rng, columns: columns, fullWidthLevel: fullWidthLevel)

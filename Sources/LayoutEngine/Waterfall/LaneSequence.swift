@@ -11,8 +11,8 @@
 /// when any lane holds an item), add `span` (from that item's top to the last full-width item's
 /// bottom), then add `suffix` per lane" — a max-plus map, so summaries compose associatively
 /// (`combine`). A node stores its item count, `hasBarrier`, `span`, and per lane `prefix`,
-/// `occupies` (the prefix puts an item in the lane) and `suffix`: O(lanes) per node, with
-/// `chunkCapacity` at least 16 lanes, so the tree costs at most about 9 bytes per item.
+/// `occupies` (the prefix puts an item in the lane) and `suffix`, packed together: O(lanes) per
+/// node, with `chunkCapacity` at least 16 per lane, so the tree stays within a few bytes per item.
 ///
 /// List and flow sections have no lanes (`geometry == nil`): the sequence only counts and stores
 /// their items, and the updater lays them out in O(section) as before.
@@ -34,12 +34,10 @@ struct LaneSequence {
     // `chunks` in order (leaves past the last chunk are empty, the identity summary).
     private var leafCount = 1
     private var itemCounts: [Int] = [0, 0]
-    private var hasBarrier: [Bool] = [false, false]
-    private var span: [Double] = [0, 0]
-    /// Per node and lane, at `node * laneCount + lane`.
-    private var prefix: [Double] = []
-    private var occupies: [Bool] = []
-    private var suffix: [Double] = []
+    /// Per node, `summaryStride` doubles in one place (one or two cache lines for a few lanes):
+    /// `span`, `hasBarrier` (0 or 1), then per lane `prefix`, `occupies` (0 or 1), `suffix`.
+    private var summaries: [Double] = []
+    private var summaryStride: Int { 2 + 3 * laneCount }
 
     /// The default chunk capacity for `lanes` lanes: 1,024 items, or 16 per lane when wider.
     static func defaultChunkCapacity(lanes: Int) -> Int { Swift.max(256, 16 * lanes) }
@@ -313,101 +311,90 @@ struct LaneSequence {
         while leafCount < chunks.count { leafCount <<= 1 }
         let nodes = 2 * leafCount
         itemCounts = [Int](repeating: 0, count: nodes)
-        hasBarrier = [Bool](repeating: false, count: nodes)
-        span = [Double](repeating: 0, count: nodes)
-        prefix = [Double](repeating: 0, count: nodes * laneCount)
-        occupies = [Bool](repeating: false, count: nodes * laneCount)
-        suffix = [Double](repeating: 0, count: nodes * laneCount)
+        summaries = [Double](repeating: 0, count: laneCount > 0 ? nodes * summaryStride : 0)
         for c in 0..<leafCount { computeLeaf(leafCount + c) }
         var node = leafCount - 1
         while node >= 1 { combine(node); node -= 1 }
     }
 
+    // Offsets in a node's summary.
+    private static let spanOffset = 0, barrierOffset = 1, prefixOffset = 2
+
     /// The summary of one chunk, item by item (the identity past the last chunk).
     private mutating func computeLeaf(_ node: Int) {
         let chunk = node - leafCount
-        let lanes = laneCount, base = node * lanes, spacing = lineSpacing
-        for c in 0..<lanes {
-            prefix[base + c] = 0
-            occupies[base + c] = false
-            suffix[base + c] = 0
-        }
-        hasBarrier[node] = false
-        span[node] = 0
-        guard chunk < chunks.count else { itemCounts[node] = 0; return }
-        itemCounts[node] = chunks[chunk].count
+        itemCounts[node] = chunk < chunks.count ? chunks[chunk].count : 0
+        let lanes = laneCount, spacing = lineSpacing
         guard lanes > 0 else { return }
-        var barrier = false, runSpan = 0.0
-        chunks[chunk].heights.withUnsafeBufferPointer { heights in
-            chunks[chunk].lanes.withUnsafeBufferPointer { itemLanes in
-                prefix.withUnsafeMutableBufferPointer { prefix in
-                    occupies.withUnsafeMutableBufferPointer { occupies in
-                        suffix.withUnsafeMutableBufferPointer { suffix in
-                            for i in 0..<heights.count {
-                                let lane = Int(itemLanes[i])
-                                if lane >= 0 {
-                                    if barrier {
-                                        suffix[base + lane] += heights[i] + spacing
-                                    } else {
-                                        prefix[base + lane] += heights[i] + spacing
-                                        occupies[base + lane] = true
-                                    }
-                                } else if !barrier {
-                                    barrier = true
-                                    runSpan = heights[i]
-                                } else {
-                                    var tallest = suffix[base]
-                                    suffix[base] = 0
-                                    for c in 1..<lanes {
-                                        tallest = Swift.max(tallest, suffix[base + c])
-                                        suffix[base + c] = 0
-                                    }
-                                    runSpan += tallest + spacing + heights[i]
-                                }
+        let base = node * summaryStride
+        summaries.withUnsafeMutableBufferPointer { all in
+            let summary = UnsafeMutableBufferPointer(rebasing: all[base..<(base + 2 + 3 * lanes)])
+            for k in 0..<summary.count { summary[k] = 0 }
+            guard chunk < chunks.count else { return }
+            let prefix = 2, occupies = 2 + lanes, suffix = 2 + 2 * lanes
+            var barrier = false, runSpan = 0.0
+            chunks[chunk].heights.withUnsafeBufferPointer { heights in
+                chunks[chunk].lanes.withUnsafeBufferPointer { itemLanes in
+                    for i in 0..<heights.count {
+                        let lane = Int(itemLanes[i])
+                        if lane >= 0 {
+                            if barrier {
+                                summary[suffix + lane] += heights[i] + spacing
+                            } else {
+                                summary[prefix + lane] += heights[i] + spacing
+                                summary[occupies + lane] = 1
                             }
+                        } else if !barrier {
+                            barrier = true
+                            runSpan = heights[i]
+                        } else {
+                            var tallest = summary[suffix]
+                            summary[suffix] = 0
+                            for c in 1..<lanes {
+                                tallest = Swift.max(tallest, summary[suffix + c])
+                                summary[suffix + c] = 0
+                            }
+                            runSpan += tallest + spacing + heights[i]
                         }
                     }
                 }
             }
+            summary[Self.barrierOffset] = barrier ? 1 : 0
+            summary[Self.spanOffset] = runSpan
         }
-        hasBarrier[node] = barrier
-        span[node] = runSpan
     }
 
     /// A node's summary from its children's: the left run, then the right run.
     private mutating func combine(_ node: Int) {
         let left = 2 * node, right = left + 1
         itemCounts[node] = itemCounts[left] + itemCounts[right]
-        let lanes = laneCount
+        let lanes = laneCount, stride = summaryStride, spacing = lineSpacing
         guard lanes > 0 else { return }
-        let n = node * lanes, l = left * lanes, r = right * lanes
-        let leftBarrier = hasBarrier[left], rightBarrier = hasBarrier[right]
-        hasBarrier[node] = leftBarrier || rightBarrier
-        prefix.withUnsafeMutableBufferPointer { prefix in
-            occupies.withUnsafeMutableBufferPointer { occupies in
-                suffix.withUnsafeMutableBufferPointer { suffix in
-                    if !leftBarrier {
-                        for c in 0..<lanes {
-                            prefix[n + c] = prefix[l + c] + prefix[r + c]
-                            occupies[n + c] = occupies[l + c] || occupies[r + c]
-                            suffix[n + c] = rightBarrier ? suffix[r + c] : 0
-                        }
-                        span[node] = rightBarrier ? span[right] : 0
-                    } else {
-                        for c in 0..<lanes {
-                            prefix[n + c] = prefix[l + c]
-                            occupies[n + c] = occupies[l + c]
-                        }
-                        if !rightBarrier {
-                            for c in 0..<lanes { suffix[n + c] = suffix[l + c] + prefix[r + c] }
-                            span[node] = span[left]
-                        } else {
-                            var tallest = suffix[l] + prefix[r]
-                            for c in 1..<lanes { tallest = Swift.max(tallest, suffix[l + c] + prefix[r + c]) }
-                            span[node] = span[left] + tallest + lineSpacing + span[right]
-                            for c in 0..<lanes { suffix[n + c] = suffix[r + c] }
-                        }
-                    }
+        summaries.withUnsafeMutableBufferPointer { all in
+            let n = node * stride, l = left * stride, r = right * stride
+            let prefix = 2, occupies = 2 + lanes, suffix = 2 + 2 * lanes
+            let leftBarrier = all[l + Self.barrierOffset] != 0, rightBarrier = all[r + Self.barrierOffset] != 0
+            all[n + Self.barrierOffset] = leftBarrier || rightBarrier ? 1 : 0
+            if !leftBarrier {
+                for c in 0..<lanes {
+                    all[n + prefix + c] = all[l + prefix + c] + all[r + prefix + c]
+                    all[n + occupies + c] = Swift.max(all[l + occupies + c], all[r + occupies + c])
+                    all[n + suffix + c] = rightBarrier ? all[r + suffix + c] : 0
+                }
+                all[n + Self.spanOffset] = rightBarrier ? all[r + Self.spanOffset] : 0
+            } else {
+                for c in 0..<lanes {
+                    all[n + prefix + c] = all[l + prefix + c]
+                    all[n + occupies + c] = all[l + occupies + c]
+                }
+                if !rightBarrier {
+                    for c in 0..<lanes { all[n + suffix + c] = all[l + suffix + c] + all[r + prefix + c] }
+                    all[n + Self.spanOffset] = all[l + Self.spanOffset]
+                } else {
+                    var tallest = all[l + suffix] + all[r + prefix]
+                    for c in 1..<lanes { tallest = Swift.max(tallest, all[l + suffix + c] + all[r + prefix + c]) }
+                    all[n + Self.spanOffset] = all[l + Self.spanOffset] + tallest + spacing + all[r + Self.spanOffset]
+                    for c in 0..<lanes { all[n + suffix + c] = all[r + suffix + c] }
                 }
             }
         }
@@ -415,31 +402,27 @@ struct LaneSequence {
 
     /// Applies node `node`'s summary to `state`. O(lanes).
     private func apply(node: Int, to state: inout WaterfallSectionLayout.ColumnState) {
-        let lanes = laneCount, base = node * lanes, spacing = lineSpacing
+        let lanes = laneCount, spacing = lineSpacing
         guard lanes > 0, itemCounts[node] > 0 else { return }
-        let barrier = hasBarrier[node]
-        let nodeSpan = span[node]
-        prefix.withUnsafeBufferPointer { prefix in
-            occupies.withUnsafeBufferPointer { occupies in
-                suffix.withUnsafeBufferPointer { suffix in
-                    state.bottoms.withUnsafeMutableBufferPointer { bottoms in
-                        state.occupied.withUnsafeMutableBufferPointer { occupied in
-                            var tallest = -Double.infinity, anyOccupied = false
-                            for c in 0..<lanes {
-                                if occupies[base + c] {
-                                    bottoms[c] += occupied[c] ? prefix[base + c] : prefix[base + c] - spacing
-                                    occupied[c] = true
-                                }
-                                tallest = Swift.max(tallest, bottoms[c])
-                                anyOccupied = anyOccupied || occupied[c]
-                            }
-                            guard barrier else { return }
-                            let bottom = (anyOccupied ? tallest + spacing : tallest) + nodeSpan
-                            for c in 0..<lanes {
-                                bottoms[c] = bottom + suffix[base + c]
-                                occupied[c] = true
-                            }
+        let base = node * summaryStride
+        summaries.withUnsafeBufferPointer { all in
+            let prefix = base + 2, occupies = base + 2 + lanes, suffix = base + 2 + 2 * lanes
+            state.bottoms.withUnsafeMutableBufferPointer { bottoms in
+                state.occupied.withUnsafeMutableBufferPointer { occupied in
+                    var tallest = -Double.infinity, anyOccupied = false
+                    for c in 0..<lanes {
+                        if all[occupies + c] != 0 {
+                            bottoms[c] += occupied[c] ? all[prefix + c] : all[prefix + c] - spacing
+                            occupied[c] = true
                         }
+                        tallest = Swift.max(tallest, bottoms[c])
+                        anyOccupied = anyOccupied || occupied[c]
+                    }
+                    guard all[base + Self.barrierOffset] != 0 else { return }
+                    let bottom = (anyOccupied ? tallest + spacing : tallest) + all[base + Self.spanOffset]
+                    for c in 0..<lanes {
+                        bottoms[c] = bottom + all[suffix + c]
+                        occupied[c] = true
                     }
                 }
             }
