@@ -10,7 +10,7 @@
 /// is "apply the prefix up to the first full-width item, take the tallest lane (plus `lineSpacing`
 /// when any lane holds an item), add `span` (from that item's top to the last full-width item's
 /// bottom), then add `suffix` per lane" — a max-plus map, so summaries compose associatively
-/// (`combine`). A node stores its item count, `hasBarrier`, `span`, and per lane `prefix`,
+/// (`append`). A node stores its item count, `hasBarrier`, `span`, and per lane `prefix`,
 /// `occupies` (the prefix puts an item in the lane) and `suffix`, packed together: O(lanes) per
 /// node, with `chunkCapacity` at least 16 per lane, so the tree stays within a few bytes per item.
 ///
@@ -30,16 +30,21 @@ struct LaneSequence {
     let chunkCapacity: Int
     private(set) var chunks: [LaneChunk] = []
 
-    // The summary tree: node 1 is the root, the leaves `leafCount ..< 2 * leafCount` stand for
-    // `chunks` in order (leaves past the last chunk are empty, the identity summary).
-    private var leafCount = 1
-    private var itemCounts: [Int] = [0, 0]
+    // The summary tree, level by level in flat arrays: level 0 has one node per chunk, each node
+    // of level h + 1 summarises up to `fanout` consecutive nodes of level h, and the last level
+    // is the root. Node j of level h is at `levelStarts[h] + j`. A wide fanout keeps a descent to
+    // a few levels, each a few consecutive cache lines: few cache and TLB misses when cold.
+    static let fanout = 8
+    private var levelStarts: [Int] = [0]
+    private var levelCounts: [Int] = [1]
+    private var root = 0
+    private var itemCounts: [Int] = [0]
     /// Per node, `summaryStride` doubles in one place (one or two cache lines for a few lanes):
     /// `span`, `hasBarrier` (0 or 1), then per lane `prefix`, `occupies` (0 or 1), `suffix`.
     private var summaries: [Double] = []
     private var summaryStride: Int { 2 + 3 * laneCount }
 
-    /// The default chunk capacity for `lanes` lanes: 1,024 items, or 16 per lane when wider.
+    /// The default chunk capacity for `lanes` lanes: 256 items, or 16 per lane when wider.
     static func defaultChunkCapacity(lanes: Int) -> Int { Swift.max(256, 16 * lanes) }
 
     init(geometry: WaterfallGeometry?, chunkCapacity: Int? = nil) {
@@ -51,20 +56,28 @@ struct LaneSequence {
     }
 
     /// The number of items.
-    @inlinable var count: Int { itemCounts[1] }
+    var count: Int { itemCounts[root] }
 
     // MARK: Reading
 
     /// The chunk holding item `index` and its offset there; `index == count` gives the end of the
-    /// last chunk. O(log chunks).
+    /// last chunk. O(fanout · log chunks).
     func locate(_ index: Int) -> (chunk: Int, offset: Int) {
         if index >= count { return (chunks.count - 1, chunks[chunks.count - 1].count) }
-        var node = 1, offset = index
-        while node < leafCount {
-            let left = 2 * node
-            if offset < itemCounts[left] { node = left } else { offset -= itemCounts[left]; node = left + 1 }
+        var node = 0, offset = index
+        var level = levelStarts.count - 1
+        while level > 0 {
+            let below = levelStarts[level - 1]
+            var child = node * Self.fanout
+            let end = Swift.min(child + Self.fanout, levelCounts[level - 1])
+            while child < end - 1, offset >= itemCounts[below + child] {
+                offset -= itemCounts[below + child]
+                child += 1
+            }
+            node = child
+            level -= 1
         }
-        return (node - leafCount, offset)
+        return (node, offset)
     }
 
     /// Width, height and lane of item `index`.
@@ -74,55 +87,67 @@ struct LaneSequence {
     }
 
     /// Brings `state` (the lane state at the section's items-region top) to the state just before
-    /// item `index`: the summaries of the subtrees left of it, then the items before it in its
-    /// chunk. O(lanes · log n + chunk). A waterfall section only.
+    /// item `index`: the summaries of the runs before it on the way down, then the items before it
+    /// in its chunk. O(lanes · fanout · log n + chunk). A waterfall section only.
     func advance(_ state: inout WaterfallSectionLayout.ColumnState, toItem index: Int) {
-        var node = 1, offset = Swift.min(index, count)
-        while node < leafCount {
-            let left = 2 * node
-            if offset < itemCounts[left] {
-                node = left
-            } else {
-                apply(node: left, to: &state)
-                offset -= itemCounts[left]
-                node = left + 1
+        guard index < count else { return advanceToEnd(&state) }
+        var node = 0, offset = index
+        var level = levelStarts.count - 1
+        while level > 0 {
+            let below = levelStarts[level - 1]
+            var child = node * Self.fanout
+            let end = Swift.min(child + Self.fanout, levelCounts[level - 1])
+            while child < end - 1, offset >= itemCounts[below + child] {
+                apply(node: below + child, to: &state)
+                offset -= itemCounts[below + child]
+                child += 1
             }
+            node = child
+            level -= 1
         }
-        let chunk = node - leafCount
-        if offset > 0 { place(chunk: chunk, items: 0..<offset, on: &state) }
+        if offset > 0 { place(chunk: node, items: 0..<offset, on: &state) }
     }
 
     /// Applies the whole section to `state`: its lanes' bottoms after the last item.
     func advanceToEnd(_ state: inout WaterfallSectionLayout.ColumnState) {
-        apply(node: 1, to: &state)
+        apply(node: root, to: &state)
     }
 
     /// The first chunk that reaches down to `y` (its tallest lane ends at or below `y` after it;
     /// `chunks.count` when none does) and the index of its first item, with `state` brought to
     /// the lane state at its start. Lane bottoms only grow along the section, so the chunks
-    /// before it hold no item that reaches past `y`. O(lanes · log n); `scratch` must have as
-    /// many lanes as `state`.
+    /// before it hold no item that reaches past `y`. O(lanes · fanout · log n); `scratch` must
+    /// have as many lanes as `state`.
     func firstChunk(
         endingBelow y: Double, state: inout WaterfallSectionLayout.ColumnState,
         scratch: inout WaterfallSectionLayout.ColumnState
     ) -> (chunk: Int, firstItem: Int) {
-        var node = 1, firstItem = 0
-        while node < leafCount {
-            let left = 2 * node
-            for c in 0..<laneCount {
-                scratch.bottoms[c] = state.bottoms[c]
-                scratch.occupied[c] = state.occupied[c]
-            }
-            apply(node: left, to: &scratch)
-            if itemCounts[left] > 0, scratch.tallest >= y {
-                node = left
-            } else {
+        var node = 0, firstItem = 0
+        var level = levelStarts.count - 1
+        while level > 0 {
+            let below = levelStarts[level - 1]
+            var child = node * Self.fanout
+            let end = Swift.min(child + Self.fanout, levelCounts[level - 1])
+            var found = false
+            while child < end {
+                for c in 0..<laneCount {
+                    scratch.bottoms[c] = state.bottoms[c]
+                    scratch.occupied[c] = state.occupied[c]
+                }
+                apply(node: below + child, to: &scratch)
+                if itemCounts[below + child] > 0, scratch.tallest >= y {
+                    found = true
+                    break
+                }
                 swap(&state, &scratch)
-                firstItem += itemCounts[left]
-                node = left + 1
+                firstItem += itemCounts[below + child]
+                child += 1
             }
+            guard found else { return (chunks.count, firstItem) }
+            node = child
+            level -= 1
         }
-        return (Swift.min(node - leafCount, chunks.count), firstItem)
+        return (node, firstItem)
     }
 
     /// Places items `range` of chunk `chunk` on `state` in order, by the rules of `WaterfallCursor`.
@@ -271,8 +296,8 @@ struct LaneSequence {
             c += 1
             offset = 0
         }
-        let total = itemCounts[1] - removed
-        if leafCount > 4, total * 16 < leafCount * chunkCapacity {
+        let total = count - removed
+        if chunks.count > 8, total * 16 < chunks.count * chunkCapacity {
             var widths: [Double] = [], heights: [Double] = [], lanes: [Int32] = []
             for chunk in chunks {
                 widths.append(contentsOf: chunk.widths)
@@ -294,43 +319,61 @@ struct LaneSequence {
 
     // MARK: The summary tree
 
-    /// Recomputes the leaves `range` and their ancestors. O((range + log n) · lanes + chunks in range).
+    /// Recomputes the leaves `range` and their ancestors. O((range + fanout · log n) · lanes + chunks in range).
     private mutating func refresh(leaves range: ClosedRange<Int>) {
-        for c in range { computeLeaf(leafCount + c) }
-        var low = (leafCount + range.lowerBound) >> 1, high = (leafCount + range.upperBound) >> 1
-        while low >= 1 {
-            for node in low...high { combine(node) }
-            low >>= 1
-            high >>= 1
+        for c in range { computeLeaf(c) }
+        var low = range.lowerBound, high = range.upperBound
+        for level in 1..<levelStarts.count {
+            low /= Self.fanout
+            high /= Self.fanout
+            for node in low...high { recompute(level: level, node: node) }
         }
     }
 
-    /// Sizes the tree for the chunks (leaves: a power of two) and computes every node. O(chunks · lanes).
+    /// Sizes the tree for the chunks and computes every node. O(chunks · lanes).
     private mutating func rebuildTree() {
-        leafCount = 1
-        while leafCount < chunks.count { leafCount <<= 1 }
-        let nodes = 2 * leafCount
+        levelStarts = [0]
+        levelCounts = [chunks.count]
+        while levelCounts[levelCounts.count - 1] > 1 {
+            levelStarts.append(levelStarts[levelStarts.count - 1] + levelCounts[levelCounts.count - 1])
+            levelCounts.append((levelCounts[levelCounts.count - 1] + Self.fanout - 1) / Self.fanout)
+        }
+        root = levelStarts[levelStarts.count - 1]
+        let nodes = root + 1
         itemCounts = [Int](repeating: 0, count: nodes)
         summaries = [Double](repeating: 0, count: laneCount > 0 ? nodes * summaryStride : 0)
-        for c in 0..<leafCount { computeLeaf(leafCount + c) }
-        var node = leafCount - 1
-        while node >= 1 { combine(node); node -= 1 }
+        for c in 0..<chunks.count { computeLeaf(c) }
+        for level in 1..<levelStarts.count {
+            for node in 0..<levelCounts[level] { recompute(level: level, node: node) }
+        }
+    }
+
+    /// Node `node` of level `level` from its children: the identity, then each child's run in order.
+    private mutating func recompute(level: Int, node: Int) {
+        let id = levelStarts[level] + node
+        itemCounts[id] = 0
+        if laneCount > 0 {
+            let base = id * summaryStride
+            for k in base..<(base + summaryStride) { summaries[k] = 0 }
+        }
+        let below = levelStarts[level - 1]
+        let first = node * Self.fanout, end = Swift.min(first + Self.fanout, levelCounts[level - 1])
+        for child in first..<end where itemCounts[below + child] > 0 { append(below + child, to: id) }
     }
 
     // Offsets in a node's summary.
     private static let spanOffset = 0, barrierOffset = 1, prefixOffset = 2
 
-    /// The summary of one chunk, item by item (the identity past the last chunk).
+    /// The summary of one chunk (a leaf: node `node` of level 0), item by item.
     private mutating func computeLeaf(_ node: Int) {
-        let chunk = node - leafCount
-        itemCounts[node] = chunk < chunks.count ? chunks[chunk].count : 0
+        let chunk = node
+        itemCounts[node] = chunks[chunk].count
         let lanes = laneCount, spacing = lineSpacing
         guard lanes > 0 else { return }
         let base = node * summaryStride
         summaries.withUnsafeMutableBufferPointer { all in
             let summary = UnsafeMutableBufferPointer(rebasing: all[base..<(base + 2 + 3 * lanes)])
             for k in 0..<summary.count { summary[k] = 0 }
-            guard chunk < chunks.count else { return }
             let prefix = 2, occupies = 2 + lanes, suffix = 2 + 2 * lanes
             var barrier = false, runSpan = 0.0
             chunks[chunk].heights.withUnsafeBufferPointer { heights in
@@ -364,39 +407,31 @@ struct LaneSequence {
         }
     }
 
-    /// A node's summary from its children's: the left run, then the right run.
-    private mutating func combine(_ node: Int) {
-        let left = 2 * node, right = left + 1
-        itemCounts[node] = itemCounts[left] + itemCounts[right]
+    /// Extends node `node`'s run by node `right`'s, which follows it: the summary of the two in order.
+    private mutating func append(_ right: Int, to node: Int) {
+        itemCounts[node] += itemCounts[right]
         let lanes = laneCount, stride = summaryStride, spacing = lineSpacing
         guard lanes > 0 else { return }
         summaries.withUnsafeMutableBufferPointer { all in
-            let n = node * stride, l = left * stride, r = right * stride
+            let n = node * stride, r = right * stride
             let prefix = 2, occupies = 2 + lanes, suffix = 2 + 2 * lanes
-            let leftBarrier = all[l + Self.barrierOffset] != 0, rightBarrier = all[r + Self.barrierOffset] != 0
-            all[n + Self.barrierOffset] = leftBarrier || rightBarrier ? 1 : 0
+            let leftBarrier = all[n + Self.barrierOffset] != 0, rightBarrier = all[r + Self.barrierOffset] != 0
             if !leftBarrier {
                 for c in 0..<lanes {
-                    all[n + prefix + c] = all[l + prefix + c] + all[r + prefix + c]
-                    all[n + occupies + c] = Swift.max(all[l + occupies + c], all[r + occupies + c])
+                    all[n + prefix + c] += all[r + prefix + c]
+                    all[n + occupies + c] = Swift.max(all[n + occupies + c], all[r + occupies + c])
                     all[n + suffix + c] = rightBarrier ? all[r + suffix + c] : 0
                 }
                 all[n + Self.spanOffset] = rightBarrier ? all[r + Self.spanOffset] : 0
+            } else if !rightBarrier {
+                for c in 0..<lanes { all[n + suffix + c] += all[r + prefix + c] }
             } else {
-                for c in 0..<lanes {
-                    all[n + prefix + c] = all[l + prefix + c]
-                    all[n + occupies + c] = all[l + occupies + c]
-                }
-                if !rightBarrier {
-                    for c in 0..<lanes { all[n + suffix + c] = all[l + suffix + c] + all[r + prefix + c] }
-                    all[n + Self.spanOffset] = all[l + Self.spanOffset]
-                } else {
-                    var tallest = all[l + suffix] + all[r + prefix]
-                    for c in 1..<lanes { tallest = Swift.max(tallest, all[l + suffix + c] + all[r + prefix + c]) }
-                    all[n + Self.spanOffset] = all[l + Self.spanOffset] + tallest + spacing + all[r + Self.spanOffset]
-                    for c in 0..<lanes { all[n + suffix + c] = all[r + suffix + c] }
-                }
+                var tallest = all[n + suffix] + all[r + prefix]
+                for c in 1..<lanes { tallest = Swift.max(tallest, all[n + suffix + c] + all[r + prefix + c]) }
+                all[n + Self.spanOffset] += tallest + spacing + all[r + Self.spanOffset]
+                for c in 0..<lanes { all[n + suffix + c] = all[r + suffix + c] }
             }
+            all[n + Self.barrierOffset] = leftBarrier || rightBarrier ? 1 : 0
         }
     }
 
