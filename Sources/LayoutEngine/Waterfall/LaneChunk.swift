@@ -34,6 +34,12 @@ struct LaneChunk {
     /// Inserts `items` with their lanes at `offset` (one memmove per array, then one pass).
     mutating func insert(_ items: [ItemSize], lanes newLanes: [Int32], at offset: Int) {
         let count = items.count
+        if count == 1 {
+            widths.insert(items[0].width, at: offset)
+            heights.insert(items[0].height, at: offset)
+            lanes.insert(newLanes[0], at: offset)
+            return
+        }
         if offset == self.count {
             widths.append(contentsOf: repeatElement(0, count: count))
             heights.append(contentsOf: repeatElement(0, count: count))
