@@ -64,6 +64,13 @@ struct LaneSequence {
     /// last chunk. O(fanout · log chunks).
     func locate(_ index: Int) -> (chunk: Int, offset: Int) {
         if index >= count { return (chunks.count - 1, chunks[chunks.count - 1].count) }
+        return descend(to: index) { _ in }
+    }
+
+    /// Descends from the root to the chunk holding item `index` (< count), calling `skip` with
+    /// each node whose run lies wholly before it, in order; returns the chunk and the offset there.
+    @inline(__always)
+    private func descend(to index: Int, skipping skip: (Int) -> Void) -> (chunk: Int, offset: Int) {
         var node = 0, offset = index
         var level = levelStarts.count - 1
         while level > 0 {
@@ -71,6 +78,7 @@ struct LaneSequence {
             var child = node * Self.fanout
             let end = Swift.min(child + Self.fanout, levelCounts[level - 1])
             while child < end - 1, offset >= itemCounts[below + child] {
+                skip(below + child)
                 offset -= itemCounts[below + child]
                 child += 1
             }
@@ -91,20 +99,7 @@ struct LaneSequence {
     /// in its chunk. O(lanes · fanout · log n + chunk). A waterfall section only.
     func advance(_ state: inout WaterfallSectionLayout.ColumnState, toItem index: Int) {
         guard index < count else { return advanceToEnd(&state) }
-        var node = 0, offset = index
-        var level = levelStarts.count - 1
-        while level > 0 {
-            let below = levelStarts[level - 1]
-            var child = node * Self.fanout
-            let end = Swift.min(child + Self.fanout, levelCounts[level - 1])
-            while child < end - 1, offset >= itemCounts[below + child] {
-                apply(node: below + child, to: &state)
-                offset -= itemCounts[below + child]
-                child += 1
-            }
-            node = child
-            level -= 1
-        }
+        let (node, offset) = descend(to: index) { apply(node: $0, to: &state) }
         if offset > 0 { place(chunk: node, items: 0..<offset, on: &state) }
     }
 
