@@ -45,6 +45,20 @@ import Testing
         #expect(updater.frames.itemsRegionBottoms[0] == updater.frames.itemsRegionTops[0])
     }
 
+    /// The stable-lanes case the property tests shrank to: a 1-column waterfall under a header of
+    /// arbitrary height; a section of two zero-height items is inserted, the first grows and
+    /// shrinks back to 0. The region must end at its top, not an ulp above or below it.
+    @Test func aStableLanesHeightEditEndsTheRegionAtItsTop() throws {
+        let style = SectionStyle(kind: .waterfall(WaterfallStyle(columns: 1)), headerHeight: 1.8296227385042194)
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 600)
+        var updater = try StableLanesUpdater(bounds: bounds, styles: [style], data: LayoutData())
+        try updater.apply(.insertSection(at: 0, items: [ItemSize(width: 0, height: 0), ItemSize(width: 0, height: 0)]))
+        try updater.apply(.setHeight(section: 0, item: 0, height: 2))
+        try updater.apply(.setHeight(section: 0, item: 0, height: 0))
+        #expect(updater.frames.invariantViolation() == nil)
+        #expect(updater.frames.itemsRegionBottoms[0] == updater.frames.itemsRegionTops[0])
+    }
+
     @Test func eachBrokenInvariantIsNamed() throws {
         var frames = try Self.frames()
         frames.itemWidth.removeLast()
