@@ -4,11 +4,12 @@
 ///
 /// Leaves hold up to `leafCapacity` heights; branches hold up to `branchCapacity` children with
 /// the count and the sum of the heights under each. Nodes live in flat buffers
-/// (`CountedHeightTreeNodes`: no object per node, huge pages for large trees), a branch's counts
-/// and sums in separate runs, so that a descent reads one run of counts and a sum is recomputed from
-/// one run of `Double`s. A full node splits in two; a node that falls below a quarter of its
-/// capacity merges with a neighbour when both fit in one. The tree is a value: a copy shares the
-/// buffers until one of them changes. Debug builds check every index.
+/// (`CountedHeightTreeNodes`: no object per node, huge pages for large trees); a branch keeps each
+/// child's count beside its index, so that a descent picks the child from the line it scans, and
+/// the sums in a run of their own, so that a sum is recomputed from one run of `Double`s. A full
+/// node splits in two; a node that falls below a quarter of its capacity merges with a neighbour
+/// when both fit in one. The tree is a value: a copy shares the buffers until one of them changes.
+/// The hot loops run on plain pointers; `checkInvariants()` checks the whole structure.
 ///
 /// A change descends once: the counts on the way down are adjusted by one (integers, exact), and
 /// on the way back up every sum on the path is recomputed from its node's children (`sum(_:count:)`,
@@ -181,9 +182,9 @@ public struct CountedHeightTree: Sendable {
     /// The number of heights under `node`, from its size or its slots' counts.
     private func count(of node: Int, level: Int) -> Int {
         if level == 0 { return nodes.leafSizes[node] }
-        let counts = nodes.branchCounts + node * Self.branchStride
+        let base = node * Self.branchStride
         var total = 0
-        for slot in 0..<nodes.branchSizes[node] { total += counts[slot] }
+        for slot in base..<(base + nodes.branchSizes[node]) { total += nodes.branchCounts[slot] }
         return total
     }
 
@@ -200,16 +201,14 @@ public struct CountedHeightTree: Sendable {
     private func shiftSlots(of branch: Int, from slot: Int, size: Int, by shift: Int) {
         let base = branch * Self.branchStride, moving = size - slot
         guard moving > 0 else { return }
-        (nodes.branchCounts + base + slot + shift).update(from: nodes.branchCounts + base + slot, count: moving)
+        (nodes.branchSlots + 2 * (base + slot + shift)).update(from: nodes.branchSlots + 2 * (base + slot), count: 2 * moving)
         (nodes.branchSums + base + slot + shift).update(from: nodes.branchSums + base + slot, count: moving)
-        (nodes.branchChildren + base + slot + shift).update(from: nodes.branchChildren + base + slot, count: moving)
     }
 
     /// Copies `count` slots from one place to another (between branches; no overlap).
     private func copySlots(from source: Int, to target: Int, count: Int) {
-        (nodes.branchCounts + target).update(from: nodes.branchCounts + source, count: count)
+        (nodes.branchSlots + 2 * target).update(from: nodes.branchSlots + 2 * source, count: 2 * count)
         (nodes.branchSums + target).update(from: nodes.branchSums + source, count: count)
-        (nodes.branchChildren + target).update(from: nodes.branchChildren + source, count: count)
     }
 
     // MARK: Queries
@@ -307,6 +306,7 @@ public struct CountedHeightTree: Sendable {
     /// Inserts `value` so that it becomes position `index` (`0 ... count`).
     public mutating func insert(_ value: Double, at index: Int) {
         precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
+        precondition(count < Int(Int32.max), "a CountedHeightTree holds at most \(Int32.max) heights")
         makeUnique()
         if let sibling = insert(value, at: index, node: root, level: depth) {
             let newRoot = allocateBranch()

@@ -3,10 +3,11 @@
 /// pointers without bounds, uniqueness or exclusivity checks.
 ///
 /// - A leaf `l` holds `leafSizes[l]` heights at `leafValues[l * leafStride ...]`.
-/// - A branch `b` holds `branchSizes[b]` children; slot `s` (at `b * branchStride + s`) keeps the
-///   child's node index in `branchChildren`, how many heights lie under it in `branchCounts` and
-///   their sum in `branchSums`. Counts and sums are separate runs, so a descent scans only counts
-///   and a sum is recomputed from one contiguous run of `Double`s.
+/// - A branch `b` holds `branchSizes[b]` children; slot `s` (at `b * branchStride + s`) keeps how
+///   many heights lie under the child and the child's node index side by side (`branchSlots`: two
+///   `Int32`s, read through `branchCounts` and `branchChildren`), and their sum in `branchSums`. A
+///   descent reads the count and the child it picks from the same cache line; a sum is
+///   recomputed from one contiguous run of `Double`s. (Counts are `Int32`: at most 2^31 − 1 heights.)
 ///
 /// The pointers never change: a tree that needs more nodes copies its nodes into a larger
 /// storage, and a tree that shares its storage (a copy of the tree) copies it before a change. The
@@ -21,9 +22,9 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
     let branchCapacity: Int
     @usableFromInline let leafValues: UnsafeMutablePointer<Double>
     @usableFromInline let leafSizes: UnsafeMutablePointer<Int>
-    @usableFromInline let branchCounts: UnsafeMutablePointer<Int>
+    /// Per slot two `Int32`s: the count, then the child.
+    @usableFromInline let branchSlots: UnsafeMutablePointer<Int32>
     @usableFromInline let branchSums: UnsafeMutablePointer<Double>
-    @usableFromInline let branchChildren: UnsafeMutablePointer<Int>
     @usableFromInline let branchSizes: UnsafeMutablePointer<Int>
 
     /// Room for `leafCapacity` leaves and `branchCapacity` branches, contents undefined.
@@ -34,9 +35,8 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
         self.branchCapacity = Swift.max(1, branchCapacity)
         leafValues = NodeMemory.allocate(Double.self, count: self.leafCapacity * leafStride)
         leafSizes = NodeMemory.allocate(Int.self, count: self.leafCapacity)
-        branchCounts = NodeMemory.allocate(Int.self, count: self.branchCapacity * branchStride)
+        branchSlots = NodeMemory.allocate(Int32.self, count: 2 * self.branchCapacity * branchStride)
         branchSums = NodeMemory.allocate(Double.self, count: self.branchCapacity * branchStride)
-        branchChildren = NodeMemory.allocate(Int.self, count: self.branchCapacity * branchStride)
         branchSizes = NodeMemory.allocate(Int.self, count: self.branchCapacity)
     }
 
@@ -48,9 +48,8 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
             leafStride: leafStride, branchStride: branchStride, leafCapacity: leafCapacity, branchCapacity: branchCapacity)
         copy.leafValues.update(from: leafValues, count: leaves * leafStride)
         copy.leafSizes.update(from: leafSizes, count: leaves)
-        copy.branchCounts.update(from: branchCounts, count: branches * branchStride)
+        copy.branchSlots.update(from: branchSlots, count: 2 * branches * branchStride)
         copy.branchSums.update(from: branchSums, count: branches * branchStride)
-        copy.branchChildren.update(from: branchChildren, count: branches * branchStride)
         copy.branchSizes.update(from: branchSizes, count: branches)
         return copy
     }
@@ -58,16 +57,32 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
     /// Bytes of the buffers (capacities).
     var bytes: Int {
         leafCapacity * (leafStride * MemoryLayout<Double>.stride + MemoryLayout<Int>.stride)
-            + branchCapacity * (branchStride * (MemoryLayout<Int>.stride * 2 + MemoryLayout<Double>.stride) + MemoryLayout<Int>.stride)
+            + branchCapacity * (branchStride * (MemoryLayout<Int32>.stride * 2 + MemoryLayout<Double>.stride) + MemoryLayout<Int>.stride)
+    }
+
+    /// The slots' counts, by slot index.
+    @usableFromInline var branchCounts: SlotColumn { SlotColumn(first: branchSlots) }
+    /// The slots' children, by slot index.
+    @usableFromInline var branchChildren: SlotColumn { SlotColumn(first: branchSlots + 1) }
+
+    /// One of the two `Int32`s of every slot, read and written as `Int`.
+    @usableFromInline
+    struct SlotColumn {
+        let first: UnsafeMutablePointer<Int32>
+
+        @inline(__always) @usableFromInline
+        subscript(slot: Int) -> Int {
+            get { Int(first[2 &* slot]) }
+            nonmutating set { first[2 &* slot] = Int32(newValue) }
+        }
     }
 
     /// Releases the buffers.
     func deallocate() {
         NodeMemory.deallocate(leafValues, count: leafCapacity * leafStride)
         NodeMemory.deallocate(leafSizes, count: leafCapacity)
-        NodeMemory.deallocate(branchCounts, count: branchCapacity * branchStride)
+        NodeMemory.deallocate(branchSlots, count: 2 * branchCapacity * branchStride)
         NodeMemory.deallocate(branchSums, count: branchCapacity * branchStride)
-        NodeMemory.deallocate(branchChildren, count: branchCapacity * branchStride)
         NodeMemory.deallocate(branchSizes, count: branchCapacity)
     }
 }
