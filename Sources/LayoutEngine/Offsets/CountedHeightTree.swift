@@ -170,13 +170,32 @@ public struct CountedHeightTree: Sendable {
         return (first + lanes[1]) + (lanes[2] + lanes[3])
     }
 
+    /// The sum of the slots' sums, in the same order as `sum(_:count:)` (sum `i % 4` takes slot `i`,
+    /// the last `count % 4` slots go to the first; then `(s0 + s1) + (s2 + s3)`).
+    @inline(__always) @usableFromInline
+    static func sum(_ slots: UnsafeMutablePointer<CountedHeightTreeNodes.BranchSlot>, count: Int) -> Double {
+        var a = 0.0, b = 0.0, c = 0.0, d = 0.0, i = 0
+        while i + 4 <= count {
+            a += slots[i].sum
+            b += slots[i + 1].sum
+            c += slots[i + 2].sum
+            d += slots[i + 3].sum
+            i += 4
+        }
+        while i < count {
+            a += slots[i].sum
+            i += 1
+        }
+        return (a + b) + (c + d)
+    }
+
     /// The sum of the heights under `node` (a leaf when `level` is 0), from its own values or slots.
     @inline(__always)
     private func sum(of node: Int, level: Int) -> Double {
         let nodes = self.nodes
         return level == 0
             ? Self.sum(nodes.leafValues + node * Self.leafStride, count: nodes.leafSizes[node])
-            : Self.sum(nodes.branchSums + node * Self.branchStride, count: nodes.branchSizes[node])
+            : Self.sum(nodes.branchSlots + node * Self.branchStride, count: nodes.branchSizes[node])
     }
 
     /// The number of heights under `node`, from its size or its slots' counts.
@@ -201,14 +220,12 @@ public struct CountedHeightTree: Sendable {
     private func shiftSlots(of branch: Int, from slot: Int, size: Int, by shift: Int) {
         let base = branch * Self.branchStride, moving = size - slot
         guard moving > 0 else { return }
-        (nodes.branchSlots + 2 * (base + slot + shift)).update(from: nodes.branchSlots + 2 * (base + slot), count: 2 * moving)
-        (nodes.branchSums + base + slot + shift).update(from: nodes.branchSums + base + slot, count: moving)
+        (nodes.branchSlots + base + slot + shift).update(from: nodes.branchSlots + base + slot, count: moving)
     }
 
     /// Copies `count` slots from one place to another (between branches; no overlap).
     private func copySlots(from source: Int, to target: Int, count: Int) {
-        (nodes.branchSlots + 2 * target).update(from: nodes.branchSlots + 2 * source, count: 2 * count)
-        (nodes.branchSums + target).update(from: nodes.branchSums + source, count: count)
+        (nodes.branchSlots + target).update(from: nodes.branchSlots + source, count: count)
     }
 
     // MARK: Queries

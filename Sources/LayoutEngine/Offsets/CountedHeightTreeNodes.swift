@@ -4,10 +4,10 @@
 ///
 /// - A leaf `l` holds `leafSizes[l]` heights at `leafValues[l * leafStride ...]`.
 /// - A branch `b` holds `branchSizes[b]` children; slot `s` (at `b * branchStride + s`) keeps how
-///   many heights lie under the child and the child's node index side by side (`branchSlots`: two
-///   `Int32`s, read through `branchCounts` and `branchChildren`), and their sum in `branchSums`. A
-///   descent reads the count and the child it picks from the same cache line; a sum is
-///   recomputed from one contiguous run of `Double`s. (Counts are `Int32`: at most 2^31 − 1 heights.)
+///   many heights lie under the child, the child's node index and the heights' sum side by side
+///   (`BranchSlot`, 16 bytes, read through `branchCounts`, `branchChildren` and `branchSums`), so
+///   that a descent reads the count, the sum and the child it picks from the lines it scans.
+///   (Counts are `Int32`: at most 2^31 − 1 heights.)
 ///
 /// The pointers never change: a tree that needs more nodes copies its nodes into a larger
 /// storage, and a tree that shares its storage (a copy of the tree) copies it before a change. The
@@ -22,9 +22,7 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
     let branchCapacity: Int
     @usableFromInline let leafValues: UnsafeMutablePointer<Double>
     @usableFromInline let leafSizes: UnsafeMutablePointer<Int>
-    /// Per slot two `Int32`s: the count, then the child.
-    @usableFromInline let branchSlots: UnsafeMutablePointer<Int32>
-    @usableFromInline let branchSums: UnsafeMutablePointer<Double>
+    @usableFromInline let branchSlots: UnsafeMutablePointer<BranchSlot>
     @usableFromInline let branchSizes: UnsafeMutablePointer<Int>
 
     /// Room for `leafCapacity` leaves and `branchCapacity` branches, contents undefined.
@@ -35,8 +33,7 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
         self.branchCapacity = Swift.max(1, branchCapacity)
         leafValues = NodeMemory.allocate(Double.self, count: self.leafCapacity * leafStride)
         leafSizes = NodeMemory.allocate(Int.self, count: self.leafCapacity)
-        branchSlots = NodeMemory.allocate(Int32.self, count: 2 * self.branchCapacity * branchStride)
-        branchSums = NodeMemory.allocate(Double.self, count: self.branchCapacity * branchStride)
+        branchSlots = NodeMemory.allocate(BranchSlot.self, count: self.branchCapacity * branchStride)
         branchSizes = NodeMemory.allocate(Int.self, count: self.branchCapacity)
     }
 
@@ -48,8 +45,7 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
             leafStride: leafStride, branchStride: branchStride, leafCapacity: leafCapacity, branchCapacity: branchCapacity)
         copy.leafValues.update(from: leafValues, count: leaves * leafStride)
         copy.leafSizes.update(from: leafSizes, count: leaves)
-        copy.branchSlots.update(from: branchSlots, count: 2 * branches * branchStride)
-        copy.branchSums.update(from: branchSums, count: branches * branchStride)
+        copy.branchSlots.update(from: branchSlots, count: branches * branchStride)
         copy.branchSizes.update(from: branchSizes, count: branches)
         return copy
     }
@@ -57,23 +53,57 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
     /// Bytes of the buffers (capacities).
     var bytes: Int {
         leafCapacity * (leafStride * MemoryLayout<Double>.stride + MemoryLayout<Int>.stride)
-            + branchCapacity * (branchStride * (MemoryLayout<Int32>.stride * 2 + MemoryLayout<Double>.stride) + MemoryLayout<Int>.stride)
+            + branchCapacity * (branchStride * MemoryLayout<BranchSlot>.stride + MemoryLayout<Int>.stride)
+    }
+
+    /// One child of a branch: how many heights lie under it, its node index, their sum.
+    @usableFromInline
+    struct BranchSlot {
+        @usableFromInline var count: Int32
+        @usableFromInline var child: Int32
+        @usableFromInline var sum: Double
     }
 
     /// The slots' counts, by slot index.
-    @usableFromInline var branchCounts: SlotColumn { SlotColumn(first: branchSlots) }
+    @usableFromInline var branchCounts: Counts { Counts(slots: branchSlots) }
     /// The slots' children, by slot index.
-    @usableFromInline var branchChildren: SlotColumn { SlotColumn(first: branchSlots + 1) }
+    @usableFromInline var branchChildren: Children { Children(slots: branchSlots) }
+    /// The slots' sums, by slot index.
+    @usableFromInline var branchSums: Sums { Sums(slots: branchSlots) }
 
-    /// One of the two `Int32`s of every slot, read and written as `Int`.
+    /// The counts of the slots, read and written as `Int`.
     @usableFromInline
-    struct SlotColumn {
-        let first: UnsafeMutablePointer<Int32>
+    struct Counts {
+        let slots: UnsafeMutablePointer<BranchSlot>
 
         @inline(__always) @usableFromInline
         subscript(slot: Int) -> Int {
-            get { Int(first[2 &* slot]) }
-            nonmutating set { first[2 &* slot] = Int32(newValue) }
+            get { Int(slots[slot].count) }
+            nonmutating set { slots[slot].count = Int32(newValue) }
+        }
+    }
+
+    /// The children of the slots, read and written as `Int`.
+    @usableFromInline
+    struct Children {
+        let slots: UnsafeMutablePointer<BranchSlot>
+
+        @inline(__always) @usableFromInline
+        subscript(slot: Int) -> Int {
+            get { Int(slots[slot].child) }
+            nonmutating set { slots[slot].child = Int32(newValue) }
+        }
+    }
+
+    /// The sums of the slots.
+    @usableFromInline
+    struct Sums {
+        let slots: UnsafeMutablePointer<BranchSlot>
+
+        @inline(__always) @usableFromInline
+        subscript(slot: Int) -> Double {
+            get { slots[slot].sum }
+            nonmutating set { slots[slot].sum = newValue }
         }
     }
 
@@ -81,8 +111,7 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
     func deallocate() {
         NodeMemory.deallocate(leafValues, count: leafCapacity * leafStride)
         NodeMemory.deallocate(leafSizes, count: leafCapacity)
-        NodeMemory.deallocate(branchSlots, count: 2 * branchCapacity * branchStride)
-        NodeMemory.deallocate(branchSums, count: branchCapacity * branchStride)
+        NodeMemory.deallocate(branchSlots, count: branchCapacity * branchStride)
         NodeMemory.deallocate(branchSizes, count: branchCapacity)
     }
 }
