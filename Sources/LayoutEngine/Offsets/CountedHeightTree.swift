@@ -4,12 +4,12 @@
 ///
 /// Leaves hold up to `leafCapacity` heights; branches hold up to `branchCapacity` children with
 /// the count and the sum of the heights under each. Nodes live in flat buffers
-/// (`CountedHeightTreeNodes`: no object per node, huge pages for large trees); a branch keeps each
-/// child's count beside its index, so that a descent picks the child from the line it scans, and
-/// the sums in a run of their own, so that a sum is recomputed from one run of `Double`s. A full
-/// node splits in two; a node that falls below a quarter of its capacity merges with a neighbour
-/// when both fit in one. The tree is a value: a copy shares the buffers until one of them changes.
-/// The hot loops run on plain pointers; `checkInvariants()` checks the whole structure.
+/// (`CountedHeightTreeNodes`: no object per node, huge pages for large trees); a branch slot keeps
+/// a child's count, index and sum side by side in 16 bytes, so that a descent or a query reads one
+/// run per branch and picks the child from the line it scanned. A full node splits in two; a node
+/// that falls below a quarter of its capacity merges with a neighbour when both fit in one. The
+/// tree is a value: a copy shares the buffers until one of them changes. The hot loops run on
+/// plain pointers; `checkInvariants()` checks the whole structure.
 ///
 /// A change descends once: the counts on the way down are adjusted by one (integers, exact), and
 /// on the way back up every sum on the path is recomputed from its node's children (`sum(_:count:)`,
