@@ -65,33 +65,24 @@ struct CountedHeightTreeNodes: @unchecked Sendable {
     }
 
     /// The slots' counts, by slot index.
-    @usableFromInline var branchCounts: Counts { Counts(slots: branchSlots) }
+    @usableFromInline var branchCounts: SlotIntegers { SlotIntegers(slots: branchSlots, isChild: false) }
     /// The slots' children, by slot index.
-    @usableFromInline var branchChildren: Children { Children(slots: branchSlots) }
+    @usableFromInline var branchChildren: SlotIntegers { SlotIntegers(slots: branchSlots, isChild: true) }
     /// The slots' sums, by slot index.
     @usableFromInline var branchSums: Sums { Sums(slots: branchSlots) }
 
-    /// The counts of the slots, read and written as `Int`.
+    /// The counts or the children of the slots, read and written as `Int`.
     @usableFromInline
-    struct Counts {
+    struct SlotIntegers {
         let slots: UnsafeMutablePointer<BranchSlot>
+        let isChild: Bool
 
         @inline(__always) @usableFromInline
         subscript(slot: Int) -> Int {
-            get { Int(slots[slot].count) }
-            nonmutating set { slots[slot].count = Int32(newValue) }
-        }
-    }
-
-    /// The children of the slots, read and written as `Int`.
-    @usableFromInline
-    struct Children {
-        let slots: UnsafeMutablePointer<BranchSlot>
-
-        @inline(__always) @usableFromInline
-        subscript(slot: Int) -> Int {
-            get { Int(slots[slot].child) }
-            nonmutating set { slots[slot].child = Int32(newValue) }
+            get { Int(isChild ? slots[slot].child : slots[slot].count) }
+            nonmutating set {
+                if isChild { slots[slot].child = Int32(newValue) } else { slots[slot].count = Int32(newValue) }
+            }
         }
     }
 
