@@ -3,48 +3,37 @@
 /// answered, all in O(log n) (layout-engines.md (ii) 3).
 ///
 /// Leaves hold up to `leafCapacity` heights; branches hold up to `branchCapacity` children with
-/// the count and the sum of the heights under each. Nodes live in flat arrays (no object per node,
-/// no pointer chasing through the allocator): a leaf is a slice of `leafValues`, a branch a slice of
-/// `branchSlots`, whose slots keep a child's count, sum and index side by side, so that a scan
-/// through a branch reads one run of memory (one page, a few cache lines) rather than three. A full
-/// node splits in two; a node that falls below a quarter of its capacity merges with a neighbour
-/// when both fit in one. The hot loops run on unsafe buffers (no bounds or uniqueness check per
-/// element); debug builds still check every index.
+/// the count and the sum of the heights under each. Nodes live in flat buffers
+/// (`CountedHeightTreeNodes`: no object per node, huge pages for large trees); a branch slot keeps
+/// a child's count, index and sum side by side in 16 bytes, so that a descent or a query reads one
+/// run per branch and picks the child from the line it scanned. A full node splits in two; a node
+/// that falls below a quarter of its capacity merges with a neighbour when both fit in one. The
+/// tree is a value: a copy shares the buffers until one of them changes. The hot loops run on
+/// plain pointers; `checkInvariants()` checks the whole structure.
 ///
-/// Every sum stored in a branch is recomputed from its children (in order) whenever they change,
-/// never adjusted by a difference, so the sums do not drift however many updates they see.
-/// `prefixSum(upTo:)` and `lastIndex(withPrefixSumAtMost:)` add the same sums in the same order, so
-/// they agree exactly on every boundary.
+/// A change descends once: the counts on the way down are adjusted by one (integers, exact), and
+/// on the way back up every sum on the path is recomputed from its node's children (`sum(_:count:)`,
+/// always in the same order), never adjusted by a difference, so the sums do not drift however many
+/// changes they see. `prefixSum(upTo:)` and `lastIndex(withPrefixSumAtMost:)` add the same sums in
+/// the same order, so they agree exactly on every boundary.
 public struct CountedHeightTree: Sendable {
     /// Heights per leaf: 32 (256 bytes, four cache lines), so that the shift and the sum after an
-    /// insert touch few lines; at 1,000,000 rows the tree is as deep as with 64.
+    /// insert touch few lines.
     public static let leafCapacity = 32
+    /// Children per branch: 32, so that a million rows take four levels of branches.
     public static let branchCapacity = 32
     /// Slots per node: one more than the capacity, so a node can overflow by one and then split.
     @usableFromInline static let leafStride = leafCapacity + 1
     @usableFromInline static let branchStride = branchCapacity + 1
+    /// The most levels a tree can have (non-root branches keep at least a quarter of their capacity).
+    static let maximumDepth = 40
 
-    /// One child of a branch: how many heights lie under it, their sum, and the child's node index.
-    @usableFromInline
-    struct Slot: Sendable {
-        @usableFromInline var count: Int
-        @usableFromInline var sum: Double
-        @usableFromInline var child: Int
-
-        @usableFromInline static let empty = Slot(count: 0, sum: 0, child: 0)
-
-        @usableFromInline
-        init(count: Int, sum: Double, child: Int) {
-            self.count = count
-            self.sum = sum
-            self.child = child
-        }
-    }
-
-    @usableFromInline var leafValues: [Double] = []
-    @usableFromInline var leafSizes: [Int] = []
-    @usableFromInline var branchSlots: [Slot] = []
-    @usableFromInline var branchSizes: [Int] = []
+    /// The node buffers, and their owner (shared by copies of the tree until one changes).
+    @usableFromInline var nodes: CountedHeightTreeNodes
+    private var storage: CountedHeightTreeStorage
+    /// Leaves and branches allocated so far (free ones included).
+    private var leafCount = 0
+    private var branchCount = 0
     private var freeLeaves: [Int] = []
     private var freeBranches: [Int] = []
     /// The root node: a leaf when `depth` is 0, else a branch with `depth` levels of branches
@@ -56,6 +45,8 @@ public struct CountedHeightTree: Sendable {
 
     /// An empty tree.
     public init() {
+        nodes = CountedHeightTreeNodes(leafStride: Self.leafStride, branchStride: Self.branchStride, leafCapacity: 4, branchCapacity: 4)
+        storage = CountedHeightTreeStorage(nodes)
         root = allocateLeaf()
     }
 
@@ -63,21 +54,31 @@ public struct CountedHeightTree: Sendable {
     /// inserts do not split every node), O(n).
     public init(_ values: [Double]) {
         let leafFill = Self.leafCapacity * 3 / 4, branchFill = Self.branchCapacity * 3 / 4
-        let leafCount = Swift.max(1, (values.count + leafFill - 1) / leafFill)
-        leafValues.reserveCapacity(leafCount * Self.leafStride * 5 / 4)
-        leafSizes.reserveCapacity(leafCount * 5 / 4)
+        let leaves = Swift.max(1, (values.count + leafFill - 1) / leafFill)
+        var branches = 0, width = leaves
+        while width > 1 {
+            width = (width + branchFill - 1) / branchFill
+            branches += width
+        }
+        // A quarter more room, for the splits of the first inserts.
+        nodes = CountedHeightTreeNodes(
+            leafStride: Self.leafStride, branchStride: Self.branchStride,
+            leafCapacity: leaves + leaves / 4 + 4, branchCapacity: branches + branches / 4 + 4)
+        storage = CountedHeightTreeStorage(nodes)
         var level: [Int] = []
-        level.reserveCapacity(leafCount)
+        level.reserveCapacity(leaves)
         var start = 0
-        repeat {
-            let end = Swift.min(values.count, start + leafFill)
-            let leaf = allocateLeaf()
-            let base = leaf * Self.leafStride
-            for i in start..<end { leafValues[base + i - start] = values[i] }
-            leafSizes[leaf] = end - start
-            level.append(leaf)
-            start = end
-        } while start < values.count
+        values.withUnsafeBufferPointer { values in
+            repeat {
+                let end = Swift.min(values.count, start + leafFill)
+                let leaf = allocateLeaf()
+                let base = nodes.leafValues + leaf * Self.leafStride
+                for i in start..<end { base[i - start] = values[i] }
+                nodes.leafSizes[leaf] = end - start
+                level.append(leaf)
+                start = end
+            } while start < values.count
+        }
         var levelIsLeaves = true
         while level.count > 1 {
             var parents: [Int] = []
@@ -86,12 +87,11 @@ public struct CountedHeightTree: Sendable {
             while first < level.count {
                 let end = Swift.min(level.count, first + branchFill)
                 let branch = allocateBranch()
-                let base = branch * Self.branchStride
                 for i in first..<end {
-                    let (childCount, childSum) = levelIsLeaves ? leafSummary(level[i]) : branchSummary(level[i])
-                    branchSlots[base + i - first] = Slot(count: childCount, sum: childSum, child: level[i])
+                    nodes.branchChildren[branch * Self.branchStride + i - first] = level[i]
                 }
-                branchSizes[branch] = end - first
+                nodes.branchSizes[branch] = end - first
+                for slot in 0..<(end - first) { refresh(branch: branch, slot: slot, childrenAreLeaves: levelIsLeaves) }
                 parents.append(branch)
                 first = end
             }
@@ -107,101 +107,125 @@ public struct CountedHeightTree: Sendable {
 
     private mutating func allocateLeaf() -> Int {
         if let leaf = freeLeaves.popLast() {
-            leafSizes[leaf] = 0
+            nodes.leafSizes[leaf] = 0
             return leaf
         }
-        leafValues.append(contentsOf: repeatElement(0, count: Self.leafStride))
-        leafSizes.append(0)
-        return leafSizes.count - 1
+        if leafCount == nodes.leafCapacity {
+            replaceNodes(leafCapacity: 2 * nodes.leafCapacity, branchCapacity: nodes.branchCapacity)
+        }
+        nodes.leafSizes[leafCount] = 0
+        leafCount += 1
+        return leafCount - 1
     }
 
     private mutating func allocateBranch() -> Int {
         if let branch = freeBranches.popLast() {
-            branchSizes[branch] = 0
+            nodes.branchSizes[branch] = 0
             return branch
         }
-        branchSlots.append(contentsOf: repeatElement(Slot.empty, count: Self.branchStride))
-        branchSizes.append(0)
-        return branchSizes.count - 1
+        if branchCount == nodes.branchCapacity {
+            replaceNodes(leafCapacity: nodes.leafCapacity, branchCapacity: 2 * nodes.branchCapacity)
+        }
+        nodes.branchSizes[branchCount] = 0
+        branchCount += 1
+        return branchCount - 1
     }
 
-    /// The count and the in-order sum of a leaf's heights.
-    @usableFromInline
-    func leafSummary(_ leaf: Int) -> (count: Int, sum: Double) {
-        let base = leaf * Self.leafStride, size = leafSizes[leaf]
-        return leafValues.withUnsafeBufferPointer { values in
-            var sum = 0.0
-            for i in base..<(base + size) { sum += values[i] }
-            return (size, sum)
+    /// Gives this tree its own buffers before a change (a copy of the tree shares them).
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            replaceNodes(leafCapacity: nodes.leafCapacity, branchCapacity: nodes.branchCapacity)
         }
     }
 
-    /// The count and the in-order sum of a branch's children.
-    @usableFromInline
-    func branchSummary(_ branch: Int) -> (count: Int, sum: Double) {
-        let base = branch * Self.branchStride, size = branchSizes[branch]
-        return branchSlots.withUnsafeBufferPointer { slots in
-            var total = 0, sum = 0.0
-            for i in base..<(base + size) {
-                total += slots[i].count
-                sum += slots[i].sum
-            }
-            return (total, sum)
+    /// Moves the nodes into new buffers of the given capacities (the old ones stay with the other
+    /// trees that share them, or are freed).
+    private mutating func replaceNodes(leafCapacity: Int, branchCapacity: Int) {
+        nodes = nodes.copy(leafCapacity: leafCapacity, branchCapacity: branchCapacity, leaves: leafCount, branches: branchCount)
+        storage = CountedHeightTreeStorage(nodes)
+    }
+
+    /// The sum of `count` consecutive values in a fixed order — four running sums (value `i` goes
+    /// to sum `i % 4`, the last `count % 4` values to the first), then `(s0 + s1) + (s2 + s3)` — so
+    /// that the same values always give the same sum, with a quarter of the dependent adds.
+    @inline(__always) @usableFromInline
+    static func sum(_ values: UnsafeMutablePointer<Double>, count: Int) -> Double {
+        var lanes = SIMD4<Double>(), i = 0
+        let raw = UnsafeRawPointer(values)
+        // Eight values per turn (the same order as four at a time: fewer loop branches).
+        while i + 8 <= count {
+            lanes += raw.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Double>.self)
+            lanes += raw.loadUnaligned(fromByteOffset: i * 8 + 32, as: SIMD4<Double>.self)
+            i += 8
         }
-    }
-
-    private func size(of node: Int, level: Int) -> Int { level == 0 ? leafSizes[node] : branchSizes[node] }
-
-    private func summary(of node: Int, level: Int) -> (count: Int, sum: Double) {
-        level == 0 ? leafSummary(node) : branchSummary(node)
-    }
-
-    /// Child slot `slot` of `branch` takes the summary of its child.
-    private mutating func refresh(branch: Int, slot: Int, level: Int) {
-        let i = branch * Self.branchStride + slot
-        let (childCount, childSum) = summary(of: branchSlots[i].child, level: level - 1)
-        branchSlots.withUnsafeMutableBufferPointer { slots in
-            slots[i].count = childCount
-            slots[i].sum = childSum
+        if i + 4 <= count {
+            lanes += raw.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Double>.self)
+            i += 4
         }
-    }
-
-    /// Moves `count` slots of `branchSlots` from `source` to `target` (the ranges may overlap).
-    private mutating func moveSlots(from source: Int, to target: Int, count: Int) {
-        Self.move(&branchSlots, from: source, to: target, count: count)
-    }
-
-    /// Moves `count` heights of `leafValues` from `source` to `target` (the ranges may overlap).
-    private mutating func moveValues(from source: Int, to target: Int, count: Int) {
-        Self.move(&leafValues, from: source, to: target, count: count)
-    }
-
-    /// Moves `count` elements of `array` from `source` to `target`, in the order that lets the
-    /// ranges overlap.
-    private static func move<Element>(_ array: inout [Element], from source: Int, to target: Int, count: Int) {
-        guard count > 0 else { return }
-        array.withUnsafeMutableBufferPointer { elements in
-            if target < source {
-                for i in 0..<count { elements[target + i] = elements[source + i] }
-            } else {
-                for i in (0..<count).reversed() { elements[target + i] = elements[source + i] }
-            }
+        var first = lanes[0]
+        while i < count {
+            first += values[i]
+            i += 1
         }
+        return (first + lanes[1]) + (lanes[2] + lanes[3])
     }
 
-    /// The slot of `branch` whose subtree holds position `index` (the first slot whose count
-    /// exceeds what is left), and the position within that child.
+    /// The sum of the slots' sums, in the same order as `sum(_:count:)` (sum `i % 4` takes slot `i`,
+    /// the last `count % 4` slots go to the first; then `(s0 + s1) + (s2 + s3)`).
+    @inline(__always) @usableFromInline
+    static func sum(_ slots: UnsafeMutablePointer<CountedHeightTreeNodes.BranchSlot>, count: Int) -> Double {
+        var a = 0.0, b = 0.0, c = 0.0, d = 0.0, i = 0
+        while i + 4 <= count {
+            a += slots[i].sum
+            b += slots[i + 1].sum
+            c += slots[i + 2].sum
+            d += slots[i + 3].sum
+            i += 4
+        }
+        while i < count {
+            a += slots[i].sum
+            i += 1
+        }
+        return (a + b) + (c + d)
+    }
+
+    /// The sum of the heights under `node` (a leaf when `level` is 0), from its own values or slots.
     @inline(__always)
-    private func childSlot(holding index: Int, in branch: Int) -> (slot: Int, remaining: Int) {
-        let base = branch * Self.branchStride
-        return branchSlots.withUnsafeBufferPointer { slots in
-            var slot = 0, remaining = index
-            while remaining >= slots[base + slot].count {
-                remaining -= slots[base + slot].count
-                slot += 1
-            }
-            return (slot, remaining)
-        }
+    private func sum(of node: Int, level: Int) -> Double {
+        let nodes = self.nodes
+        return level == 0
+            ? Self.sum(nodes.leafValues + node * Self.leafStride, count: nodes.leafSizes[node])
+            : Self.sum(nodes.branchSlots + node * Self.branchStride, count: nodes.branchSizes[node])
+    }
+
+    /// The number of heights under `node`, from its size or its slots' counts.
+    private func count(of node: Int, level: Int) -> Int {
+        if level == 0 { return nodes.leafSizes[node] }
+        let base = node * Self.branchStride
+        var total = 0
+        for slot in base..<(base + nodes.branchSizes[node]) { total += nodes.branchCounts[slot] }
+        return total
+    }
+
+    private func size(of node: Int, level: Int) -> Int { level == 0 ? nodes.leafSizes[node] : nodes.branchSizes[node] }
+
+    /// Slot `slot` of `branch` takes the count and the sum of its child.
+    private func refresh(branch: Int, slot: Int, childrenAreLeaves: Bool) {
+        let i = branch * Self.branchStride + slot, child = nodes.branchChildren[i], level = childrenAreLeaves ? 0 : 1
+        nodes.branchCounts[i] = count(of: child, level: level)
+        nodes.branchSums[i] = sum(of: child, level: level)
+    }
+
+    /// Moves slots `slot ..< size` of `branch` by `shift` (+1 to open a slot, -1 to close one).
+    private func shiftSlots(of branch: Int, from slot: Int, size: Int, by shift: Int) {
+        let base = branch * Self.branchStride, moving = size - slot
+        guard moving > 0 else { return }
+        (nodes.branchSlots + base + slot + shift).update(from: nodes.branchSlots + base + slot, count: moving)
+    }
+
+    /// Copies `count` slots from one place to another (between branches; no overlap).
+    private func copySlots(from source: Int, to target: Int, count: Int) {
+        (nodes.branchSlots + target).update(from: nodes.branchSlots + source, count: count)
     }
 
     // MARK: Queries
@@ -209,40 +233,36 @@ public struct CountedHeightTree: Sendable {
     /// The height at `index` (`0 ..< count`).
     public func value(at index: Int) -> Double {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        let nodes = self.nodes
         var node = root, remaining = index
-        branchSlots.withUnsafeBufferPointer { slots in
-            for _ in 0..<depth {
-                var slot = node * Self.branchStride
-                while remaining >= slots[slot].count {
-                    remaining -= slots[slot].count
-                    slot += 1
-                }
-                node = slots[slot].child
+        for _ in 0..<depth {
+            var slot = node * Self.branchStride
+            while remaining >= nodes.branchCounts[slot] {
+                remaining -= nodes.branchCounts[slot]
+                slot += 1
             }
+            node = nodes.branchChildren[slot]
         }
-        return leafValues[node * Self.leafStride + remaining]
+        return nodes.leafValues[node * Self.leafStride + remaining]
     }
 
     /// The sum of the heights at positions `0 ..< index` (`index` in `0 ... count`).
     public func prefixSum(upTo index: Int) -> Double {
         precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
+        let nodes = self.nodes
         var node = root, remaining = index, sum = 0.0
-        branchSlots.withUnsafeBufferPointer { slots in
-            for _ in 0..<depth {
-                var slot = node * Self.branchStride
-                let last = slot + branchSizes[node] - 1
-                while slot < last && remaining >= slots[slot].count {
-                    remaining -= slots[slot].count
-                    sum += slots[slot].sum
-                    slot += 1
-                }
-                node = slots[slot].child
+        for _ in 0..<depth {
+            var slot = node * Self.branchStride
+            let last = slot + nodes.branchSizes[node] - 1
+            while slot < last && remaining >= nodes.branchCounts[slot] {
+                remaining -= nodes.branchCounts[slot]
+                sum += nodes.branchSums[slot]
+                slot += 1
             }
+            node = nodes.branchChildren[slot]
         }
-        let base = node * Self.leafStride
-        leafValues.withUnsafeBufferPointer { values in
-            for i in base..<(base + remaining) { sum += values[i] }
-        }
+        let values = nodes.leafValues + node * Self.leafStride
+        for i in 0..<remaining { sum += values[i] }
         return sum
     }
 
@@ -251,29 +271,26 @@ public struct CountedHeightTree: Sendable {
 
     /// The largest `k` in `0 ... count` with `prefixSum(upTo: k) <= y` (0 when y is below 0).
     public func lastIndex(withPrefixSumAtMost y: Double) -> Int {
+        let nodes = self.nodes
         var node = root, position = 0, sum = 0.0
-        branchSlots.withUnsafeBufferPointer { slots in
-            for _ in 0..<depth {
-                var slot = node * Self.branchStride
-                let last = slot + branchSizes[node] - 1
-                while slot < last {
-                    let candidate = sum + slots[slot].sum
-                    guard candidate <= y else { break }
-                    sum = candidate
-                    position += slots[slot].count
-                    slot += 1
-                }
-                node = slots[slot].child
-            }
-        }
-        let base = node * Self.leafStride
-        leafValues.withUnsafeBufferPointer { values in
-            for i in base..<(base + leafSizes[node]) {
-                let candidate = sum + values[i]
+        for _ in 0..<depth {
+            var slot = node * Self.branchStride
+            let last = slot + nodes.branchSizes[node] - 1
+            while slot < last {
+                let candidate = sum + nodes.branchSums[slot]
                 guard candidate <= y else { break }
                 sum = candidate
-                position += 1
+                position += nodes.branchCounts[slot]
+                slot += 1
             }
+            node = nodes.branchChildren[slot]
+        }
+        let values = nodes.leafValues + node * Self.leafStride
+        for i in 0..<nodes.leafSizes[node] {
+            let candidate = sum + values[i]
+            guard candidate <= y else { break }
+            sum = candidate
+            position += 1
         }
         return position
     }
@@ -283,156 +300,175 @@ public struct CountedHeightTree: Sendable {
     /// Replaces the height at `index`.
     public mutating func setValue(_ value: Double, at index: Int) {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        makeUnique()
         setValue(value, at: index, node: root, level: depth)
     }
 
-    private mutating func setValue(_ value: Double, at index: Int, node: Int, level: Int) {
+    private func setValue(_ value: Double, at index: Int, node: Int, level: Int) {
+        let nodes = self.nodes
         if level == 0 {
-            leafValues[node * Self.leafStride + index] = value
+            nodes.leafValues[node * Self.leafStride + index] = value
             return
         }
-        let (slot, remaining) = childSlot(holding: index, in: node)
-        let i = node * Self.branchStride + slot, child = branchSlots[i].child
+        var slot = node * Self.branchStride, remaining = index
+        while remaining >= nodes.branchCounts[slot] {
+            remaining -= nodes.branchCounts[slot]
+            slot += 1
+        }
+        let child = nodes.branchChildren[slot]
         setValue(value, at: remaining, node: child, level: level - 1)
-        let childSum = summary(of: child, level: level - 1).sum
-        branchSlots.withUnsafeMutableBufferPointer { slots in slots[i].sum = childSum }
+        nodes.branchSums[slot] = sum(of: child, level: level - 1)
     }
 
     /// Inserts `value` so that it becomes position `index` (`0 ... count`).
     public mutating func insert(_ value: Double, at index: Int) {
         precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
+        precondition(count < Int(Int32.max), "a CountedHeightTree holds at most \(Int32.max) heights")
+        makeUnique()
         if let sibling = insert(value, at: index, node: root, level: depth) {
             let newRoot = allocateBranch()
             let base = newRoot * Self.branchStride
-            branchSlots[base].child = root
-            branchSlots[base + 1].child = sibling
-            branchSizes[newRoot] = 2
+            nodes.branchChildren[base] = root
+            nodes.branchChildren[base + 1] = sibling
+            nodes.branchSizes[newRoot] = 2
+            refresh(branch: newRoot, slot: 0, childrenAreLeaves: depth == 0)
+            refresh(branch: newRoot, slot: 1, childrenAreLeaves: depth == 0)
             depth += 1
-            refresh(branch: newRoot, slot: 0, level: depth)
-            refresh(branch: newRoot, slot: 1, level: depth)
             root = newRoot
         }
         count += 1
     }
 
-    /// Inserts into the subtree at `node`; returns the new right sibling if `node` split.
+    /// Inserts into the subtree at `node`; returns the new right sibling if `node` split. On the way
+    /// down each slot's count grows by one; on the way up its sum is recomputed.
     private mutating func insert(_ value: Double, at index: Int, node: Int, level: Int) -> Int? {
+        let nodes = self.nodes
         if level == 0 {
-            let base = node * Self.leafStride, size = leafSizes[node]
-            moveValues(from: base + index, to: base + index + 1, count: size - index)
-            leafValues.withUnsafeMutableBufferPointer { values in values[base + index] = value }
-            leafSizes[node] = size + 1
+            let values = nodes.leafValues + node * Self.leafStride, size = nodes.leafSizes[node]
+            assert(index <= size && size <= Self.leafCapacity)
+            if index < size { (values + index + 1).update(from: values + index, count: size - index) }
+            values[index] = value
+            nodes.leafSizes[node] = size + 1
             return size + 1 > Self.leafCapacity ? splitLeaf(node) : nil
         }
-        let base = node * Self.branchStride, size = branchSizes[node]
-        var slot = 0, remaining = index
-        branchSlots.withUnsafeBufferPointer { slots in
-            while slot < size - 1 && remaining > slots[base + slot].count {
-                remaining -= slots[base + slot].count
-                slot += 1
-            }
+        let base = node * Self.branchStride, size = nodes.branchSizes[node]
+        var slot = base, remaining = index
+        assert(size > 0)
+        // Position `index` at a boundary goes to the end of the left child; the last child's
+        // count is at least what remains, so the scan stops there at the latest.
+        while remaining > nodes.branchCounts[slot] {
+            remaining -= nodes.branchCounts[slot]
+            slot += 1
         }
-        let split = insert(value, at: remaining, node: branchSlots[base + slot].child, level: level - 1)
-        refresh(branch: node, slot: slot, level: level)
-        guard let sibling = split else { return nil }
-        moveSlots(from: base + slot + 1, to: base + slot + 2, count: size - slot - 1)
-        branchSlots[base + slot + 1].child = sibling
-        branchSizes[node] = size + 1
-        refresh(branch: node, slot: slot + 1, level: level)
+        assert(slot < base + size)
+        nodes.branchCounts[slot] += 1
+        let child = nodes.branchChildren[slot]
+        guard let sibling = insert(value, at: remaining, node: child, level: level - 1) else {
+            self.nodes.branchSums[slot] = sum(of: child, level: level - 1)
+            return nil
+        }
+        // The child split (allocating may have moved the buffers: `self.nodes` from here on).
+        let childSlot = slot - base
+        shiftSlots(of: node, from: childSlot + 1, size: size, by: 1)
+        self.nodes.branchChildren[slot + 1] = sibling
+        self.nodes.branchSizes[node] = size + 1
+        refresh(branch: node, slot: childSlot, childrenAreLeaves: level == 1)
+        refresh(branch: node, slot: childSlot + 1, childrenAreLeaves: level == 1)
         return size + 1 > Self.branchCapacity ? splitBranch(node) : nil
     }
 
     /// Moves the upper half of an overfull leaf into a new leaf and returns it.
     private mutating func splitLeaf(_ leaf: Int) -> Int {
         let right = allocateLeaf()
-        let size = leafSizes[leaf], keep = size / 2
-        moveValues(from: leaf * Self.leafStride + keep, to: right * Self.leafStride, count: size - keep)
-        leafSizes[leaf] = keep
-        leafSizes[right] = size - keep
+        let size = nodes.leafSizes[leaf], keep = size / 2
+        (nodes.leafValues + right * Self.leafStride).update(from: nodes.leafValues + leaf * Self.leafStride + keep, count: size - keep)
+        nodes.leafSizes[leaf] = keep
+        nodes.leafSizes[right] = size - keep
         return right
     }
 
     /// Moves the upper half of an overfull branch into a new branch and returns it.
     private mutating func splitBranch(_ branch: Int) -> Int {
         let right = allocateBranch()
-        let size = branchSizes[branch], keep = size / 2
-        moveSlots(from: branch * Self.branchStride + keep, to: right * Self.branchStride, count: size - keep)
-        branchSizes[branch] = keep
-        branchSizes[right] = size - keep
+        let size = nodes.branchSizes[branch], keep = size / 2
+        copySlots(from: branch * Self.branchStride + keep, to: right * Self.branchStride, count: size - keep)
+        nodes.branchSizes[branch] = keep
+        nodes.branchSizes[right] = size - keep
         return right
     }
 
     /// Removes the height at `index` (`0 ..< count`).
     public mutating func remove(at index: Int) {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        makeUnique()
         remove(at: index, node: root, level: depth)
         count -= 1
         if count == 0 {
             self = CountedHeightTree()
             return
         }
-        while depth > 0 && branchSizes[root] == 1 {
-            let child = branchSlots[root * Self.branchStride].child
+        while depth > 0 && nodes.branchSizes[root] == 1 {
+            let child = nodes.branchChildren[root * Self.branchStride]
             freeBranches.append(root)
             root = child
             depth -= 1
         }
     }
 
+    /// Removes from the subtree at `node` (removing allocates no node, so the buffers stay put).
     private mutating func remove(at index: Int, node: Int, level: Int) {
+        let nodes = self.nodes
         if level == 0 {
-            let base = node * Self.leafStride, size = leafSizes[node]
-            moveValues(from: base + index + 1, to: base + index, count: size - index - 1)
-            leafSizes[node] = size - 1
+            let values = nodes.leafValues + node * Self.leafStride, size = nodes.leafSizes[node]
+            assert(index < size)
+            if index + 1 < size { (values + index).update(from: values + index + 1, count: size - index - 1) }
+            nodes.leafSizes[node] = size - 1
             return
         }
         let base = node * Self.branchStride
-        let (slot, remaining) = childSlot(holding: index, in: node)
-        let child = branchSlots[base + slot].child
+        var slot = 0, remaining = index
+        while remaining >= nodes.branchCounts[base + slot] {
+            remaining -= nodes.branchCounts[base + slot]
+            slot += 1
+        }
+        let child = nodes.branchChildren[base + slot]
         remove(at: remaining, node: child, level: level - 1)
         let childSize = size(of: child, level: level - 1)
         if childSize == 0 {
             // A branch left without children is removed by its own parent in turn.
-            removeSlot(slot, of: node)
+            shiftSlots(of: node, from: slot + 1, size: nodes.branchSizes[node], by: -1)
+            nodes.branchSizes[node] -= 1
             free(child, level: level - 1)
             return
         }
-        refresh(branch: node, slot: slot, level: level)
+        nodes.branchCounts[base + slot] -= 1
+        nodes.branchSums[base + slot] = sum(of: child, level: level - 1)
         let capacity = level == 1 ? Self.leafCapacity : Self.branchCapacity
-        guard childSize < capacity / 4, branchSizes[node] > 1 else { return }
+        guard childSize < capacity / 4, nodes.branchSizes[node] > 1 else { return }
         let left = slot > 0 ? slot - 1 : slot
-        let leftChild = branchSlots[base + left].child, rightChild = branchSlots[base + left + 1].child
-        guard size(of: leftChild, level: level - 1) + size(of: rightChild, level: level - 1) <= capacity else { return }
-        if level == 1 { mergeLeaf(rightChild, into: leftChild) } else { mergeBranch(rightChild, into: leftChild) }
-        removeSlot(left + 1, of: node)
+        let leftChild = nodes.branchChildren[base + left], rightChild = nodes.branchChildren[base + left + 1]
+        let leftSize = size(of: leftChild, level: level - 1), rightSize = size(of: rightChild, level: level - 1)
+        guard leftSize + rightSize <= capacity else { return }
+        if level == 1 {
+            (nodes.leafValues + leftChild * Self.leafStride + leftSize).update(from: nodes.leafValues + rightChild * Self.leafStride, count: rightSize)
+            nodes.leafSizes[leftChild] = leftSize + rightSize
+        } else {
+            copySlots(from: rightChild * Self.branchStride, to: leftChild * Self.branchStride + leftSize, count: rightSize)
+            nodes.branchSizes[leftChild] = leftSize + rightSize
+        }
+        shiftSlots(of: node, from: left + 2, size: nodes.branchSizes[node], by: -1)
+        nodes.branchSizes[node] -= 1
         free(rightChild, level: level - 1)
-        refresh(branch: node, slot: left, level: level)
-    }
-
-    private mutating func removeSlot(_ slot: Int, of branch: Int) {
-        let base = branch * Self.branchStride, size = branchSizes[branch]
-        moveSlots(from: base + slot + 1, to: base + slot, count: size - slot - 1)
-        branchSizes[branch] = size - 1
+        refresh(branch: node, slot: left, childrenAreLeaves: level == 1)
     }
 
     private mutating func free(_ node: Int, level: Int) {
         if level == 0 { freeLeaves.append(node) } else { freeBranches.append(node) }
     }
 
-    private mutating func mergeLeaf(_ right: Int, into left: Int) {
-        moveValues(from: right * Self.leafStride, to: left * Self.leafStride + leafSizes[left], count: leafSizes[right])
-        leafSizes[left] += leafSizes[right]
-    }
-
-    private mutating func mergeBranch(_ right: Int, into left: Int) {
-        moveSlots(from: right * Self.branchStride, to: left * Self.branchStride + branchSizes[left], count: branchSizes[right])
-        branchSizes[left] += branchSizes[right]
-    }
-
-    /// Bytes held by the node arrays (capacities).
+    /// Bytes held by the node buffers and free lists (capacities).
     public var storageBytes: Int {
-        8 * (leafValues.capacity + leafSizes.capacity + branchSizes.capacity + freeLeaves.capacity + freeBranches.capacity)
-            + MemoryLayout<Slot>.stride * branchSlots.capacity
+        nodes.bytes + MemoryLayout<Int>.stride * (freeLeaves.capacity + freeBranches.capacity)
     }
 
     /// Checks the tree's invariants (tests and debug builds): every stored count and sum equals its
@@ -442,16 +478,17 @@ public struct CountedHeightTree: Sendable {
             let size = self.size(of: node, level: level)
             let capacity = level == 0 ? Self.leafCapacity : Self.branchCapacity
             if size > capacity || (!isRoot && size == 0) { return nil }
-            if level == 0 { return leafSummary(node) }
+            if level == 0 { return (size, sum(of: node, level: 0)) }
             let base = node * Self.branchStride
             for slot in 0..<size {
-                let stored = branchSlots[base + slot]
-                guard let child = check(stored.child, level: level - 1, isRoot: false),
-                      child.count == stored.count, child.sum == stored.sum else { return nil }
+                guard let child = check(nodes.branchChildren[base + slot], level: level - 1, isRoot: false),
+                      child.count == nodes.branchCounts[base + slot], child.sum == nodes.branchSums[base + slot] else { return nil }
             }
-            return branchSummary(node)
+            return (count(of: node, level: level), sum(of: node, level: level))
         }
-        guard let summary = check(root, level: depth, isRoot: true) else { return "a node's size, count or sum is wrong" }
+        guard depth < Self.maximumDepth, let summary = check(root, level: depth, isRoot: true) else {
+            return "a node's size, count or sum is wrong"
+        }
         return summary.count == count ? nil : "the tree holds \(summary.count) values, count says \(count)"
     }
 }
