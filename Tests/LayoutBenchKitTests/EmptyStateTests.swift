@@ -77,7 +77,7 @@ func exerciseEveryMode(_ plan: BenchmarkPlan, items: Int) throws {
             switch work {
             case .batchable(let operation):
                 operation.rewind()
-                _ = operation.run(count: 2)
+                _ = try operation.run(count: 2)
             case .consuming(let operation):
                 operation.rewind()
                 for _ in 0..<Swift.min(2, operation.traceLength) {

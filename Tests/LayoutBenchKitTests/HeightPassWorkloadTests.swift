@@ -62,7 +62,7 @@ struct HeightPassWorkloadTests {
                 switch timed.work {
                 case .batchable(let operation):
                     operation.rewind()
-                    _ = operation.run(count: 2)
+                    _ = try operation.run(count: 2)
                 case .consuming(let operation):
                     operation.rewind()
                     for _ in 0..<min(3, operation.traceLength) {

@@ -38,7 +38,7 @@ import LayoutEngine
             #expect(measurement.operations.map(\.operation) == OffsetsWorkload.Operation.allCases)
             for timed in measurement.operations {
                 switch timed.work {
-                case .batchable(let operation): _ = operation.run(count: 3)
+                case .batchable(let operation): _ = try operation.run(count: 3)
                 case .consuming(let operation):
                     for _ in 0..<(operation.traceLength + 2) {
                         try operation.prepareNext()
@@ -115,18 +115,18 @@ import LayoutEngine
             Issue.record("scroll-step should be batchable")
             return
         }
-        _ = operation.run(count: 600)
+        _ = try operation.run(count: 600)
         let before = counter.allocatedBytes()
-        _ = operation.run(count: 3000)
+        _ = try operation.run(count: 3000)
         #expect(counter.allocatedBytes() - before == 0)
         // The counter does see allocations: DZTableView's per-frame dictionary copy makes some.
         guard case .batchable(let setScan) = try fixture.makeMeasurement(mode: .setScan, verify: false).operations[0].work else {
             Issue.record("set-scan's scroll-step should be batchable")
             return
         }
-        _ = setScan.run(count: 600)
+        _ = try setScan.run(count: 600)
         let setScanBefore = counter.allocatedBytes()
-        _ = setScan.run(count: 3000)
+        _ = try setScan.run(count: 3000)
         #expect(counter.allocatedBytes() - setScanBefore > 0)
     }
 }

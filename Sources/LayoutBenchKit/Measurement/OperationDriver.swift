@@ -25,7 +25,12 @@ final class OperationDriver {
     func warmUp(sampler: Sampler) throws {
         switch work {
         case .batchable(let operation):
-            batch = sampler.calibrate { operation.run(count: 1) }
+            var failure: (any Error)?
+            batch = sampler.calibrate {
+                guard failure == nil else { return 0 }
+                do { return try operation.run(count: 1) } catch { failure = error; return 0 }
+            }
+            if let failure { throw failure }
             operation.rewind()
         case .consuming(let operation):
             let start = MonotonicClock.now()
@@ -46,7 +51,11 @@ final class OperationDriver {
         switch work {
         case .batchable(let operation):
             let batch = self.batch
-            var sample = sampler.measureOne(batch: 1) { operation.run(count: batch) }
+            var failure: (any Error)?
+            var sample = sampler.measureOne(batch: 1) {
+                do { return try operation.run(count: batch) } catch { failure = error; return 0 }
+            }
+            if let failure { throw failure }
             sample.timeNanoseconds /= Double(batch)
             sample.allocatedBytes /= Double(batch)
             sample.batch = batch
@@ -72,7 +81,7 @@ final class OperationDriver {
             operation.rewind()
             for _ in 0..<passes {
                 guard let before = AllocationCounters.allocationCount() else { return nil }
-                blackhole(operation.run(count: operation.traceLength))
+                blackhole(try operation.run(count: operation.traceLength))
                 guard let after = AllocationCounters.allocationCount() else { return nil }
                 counts.append(Double(after &- before) / Double(operation.traceLength))
             }
@@ -96,9 +105,9 @@ final class OperationDriver {
         case .batchable(let operation):
             let length = operation.traceLength
             operation.rewind()
-            blackhole(operation.run(count: length))
+            blackhole(try operation.run(count: length))
             operation.rewind()
-            blackhole(CallgrindRegion.measure(label: label(0, length)) { operation.run(count: length) })
+            blackhole(try CallgrindRegion.measure(label: label(0, length)) { try operation.run(count: length) })
         case .consuming(let operation):
             let length = operation.traceLength
             operation.rewind()

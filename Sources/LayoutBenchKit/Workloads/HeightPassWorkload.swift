@@ -259,7 +259,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         case .batchUpdate: guard table != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
         default: guard table != nil else { throw OperationMisuse.notPrepared }
         }
-        return run(count: 1)
+        return try run(count: 1)
     }
 
     private func coldTable() -> HeightTable<Cache> {
@@ -319,7 +319,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     @_specialize(where Cache == IndexPathHeightCache)
     @_specialize(where Cache == KeyedHeightCache)
     @_specialize(where Cache == WidthKeyedHeightCache)
-    func run(count: Int) -> Int {
+    func run(count: Int) throws -> Int {
         switch kind {
         case .firstPass:
             var fresh = coldTable()
@@ -341,11 +341,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             }
             return Int(total)
         case .batchUpdate:
-            do {
-                try table!.perform(fixture.batches[step].update)
-            } catch {
-                fatalError("a batch failed after verification: \(error)")
-            }
+            try table!.perform(fixture.batches[step].update)
             step += 1
             return table!.model.sectionCount
         case .cacheUpdate:
@@ -396,7 +392,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
                 result.cellsCreated.append(0)
             } else {
                 let before = table.map { ($0.registry.measurements, $0.registry.cellsCreated) } ?? (0, 0)
-                _ = self.run(count: 1)
+                _ = try self.run(count: 1)
                 let after = (table!.registry.measurements, table!.registry.cellsCreated)
                 result.measurements.append(Double(after.0 - before.0))
                 result.cellsCreated.append(Double(after.1 - before.1))

@@ -99,7 +99,7 @@ public final class StickyScrollFixture: WorkloadFixture {
             // One pass over the whole trace from the first step, checking every answer.
             elements.reserveCapacity(viewports.count)
             for (step, viewport) in viewports.enumerated() {
-                let answer = operation.step()
+                let answer = try operation.step()
                 elements.append(Double(answer.count))
                 if let problem = check(mode: mode, viewport: viewport, answer: answer) {
                     throw VerificationError(
@@ -153,14 +153,14 @@ final class ScrollStep: BatchableOperation {
 
     func rewind() { next = 0 }
 
-    func run(count: Int) -> Int {
+    func run(count: Int) throws -> Int {
         // One exclusive access to the layout for the whole batch.
-        Self.scroll(count: count, boundsChanges: boundsChanges, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
+        try Self.scroll(count: count, boundsChanges: boundsChanges, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
     }
 
     /// One step, returning its answer (for verification, untimed).
-    func step() -> [LayoutAttributes] {
-        _ = run(count: 1)
+    func step() throws -> [LayoutAttributes] {
+        _ = try run(count: 1)
         return buffer
     }
 
@@ -168,7 +168,7 @@ final class ScrollStep: BatchableOperation {
     private static func scroll(
         count: Int, boundsChanges: Bool, layout: inout SectionedLayout, viewports: [Rect], next: inout Int,
         buffer: inout [LayoutAttributes]
-    ) -> Int {
+    ) throws -> Int {
         var checksum = 0
         for _ in 0..<count {
             let bounds = viewports[next]
@@ -176,8 +176,7 @@ final class ScrollStep: BatchableOperation {
                 if layout.shouldInvalidate(forBoundsChange: bounds) {
                     layout.invalidate(with: layout.invalidationContext(forBoundsChange: bounds))
                 }
-                // SectionedLayout.prepare() throws only for a layout it could not have been built with.
-                try! layout.prepare()
+                try layout.prepare()
             }
             layout.elements(in: bounds, into: &buffer)
             checksum &+= buffer.count

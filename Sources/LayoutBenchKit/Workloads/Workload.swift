@@ -133,8 +133,9 @@ public protocol BatchableOperation: AnyObject {
     func rewind()
     /// Timed: the next `count` operations of the trace, in order. Returns a value that depends on
     /// their results (the driver consumes it, so the optimiser cannot drop the work). Nothing but
-    /// the operations themselves belongs here.
-    func run(count: Int) -> Int
+    /// the operations themselves belongs here. An operation that fails throws: the runner reports
+    /// the mode as failed, and it gets no rows (never a trap, which would end the whole run).
+    func run(count: Int) throws -> Int
 }
 
 /// An operation that consumes its state: a trace of changes applied one at a time.

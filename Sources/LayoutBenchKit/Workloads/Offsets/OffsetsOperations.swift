@@ -24,11 +24,11 @@ final class UpdateOffsetsOperation<S: RowOffsets>: BatchableOperation {
     var traceLength: Int { Swift.max(1, rows.count) }
     func rewind() { next = 0 }
 
-    func run(count: Int) -> Int {
+    func run(count: Int) throws -> Int {
         guard !rows.isEmpty else { return 0 }
         var checksum = 0.0
         for _ in 0..<count {
-            do { try structure.setHeight(heights[next], of: rows[next]) } catch { fatalError("\(error)") }
+            try structure.setHeight(heights[next], of: rows[next])
             checksum += structure.offset(of: rows[next])
             next += 1
             if next == rows.count { next = 0 }
@@ -56,16 +56,14 @@ final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
     var traceLength: Int { Swift.max(1, events.count) }
     func rewind() { next = 0 }
 
-    func run(count: Int) -> Int {
+    func run(count: Int) throws -> Int {
         guard !events.isEmpty else { return 0 }
         var checksum = 0.0
         let cell = fixture.cell, width = fixture.cellWidth
         for _ in 0..<count {
             let event = events[next]
             let height = cell.height(of: fixture.text(event.text), width: width)
-            do {
-                checksum += try structure.apply(.setHeight(row: event.row, height: height), anchoredAt: event.scroll)
-            } catch { fatalError("\(error)") }
+            checksum += try structure.apply(.setHeight(row: event.row, height: height), anchoredAt: event.scroll)
             next += 1
             if next == events.count { next = 0 }
         }
@@ -87,10 +85,10 @@ final class RowAtOffsetOperation<S: RowOffsets>: BatchableOperation {
     var traceLength: Int { offsets.count }
     func rewind() { next = 0 }
 
-    func run(count: Int) -> Int {
+    func run(count: Int) throws -> Int {
         var checksum = 0
         for _ in 0..<count {
-            do { checksum &+= try structure.row(at: offsets[next]) } catch { fatalError("\(error)") }
+            checksum &+= try structure.row(at: offsets[next])
             next += 1
             if next == offsets.count { next = 0 }
         }
