@@ -46,22 +46,8 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw AtomicFileError(path: path, operation: "open", code: errno) }
         SignalCleanup.register([temporary])
         defer { SignalCleanup.unregister([temporary]) }
-        var failure: AtomicFileError? = nil
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = AtomicFileError(path: path, operation: "write", code: errno)
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil && fsync(descriptor) != 0 {
-            failure = AtomicFileError(path: path, operation: "fsync", code: errno)
-        }
+        var failure = FileDescriptorWriting.writeAndSync(bytes, to: descriptor)
+            .map { AtomicFileError(path: path, operation: $0.step, code: $0.code) }
         if close(descriptor) != 0 && failure == nil {
             failure = AtomicFileError(path: path, operation: "close", code: errno)
         }
@@ -73,16 +59,6 @@ public enum AtomicFile {
             throw failure
         }
         // Make the rename itself durable (best effort).
-        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        FileDescriptorWriting.syncDirectory(directory)
     }
-}
-
-/// write(2) under a name that does not clash with `AtomicFile.write`.
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

@@ -100,23 +100,13 @@ public final class ResultsDirectory {
     public func write(_ text: String, to name: String) throws(OutputError) {
         precondition(!committed && !name.contains("/"))
         let path = staging + "/" + name
-        let bytes = Array(text.utf8)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OutputError(option: option, path: target, doing: "cannot write \(name)", errno: errno)
         }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in Glibc_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(option: option, path: target, doing: "cannot write \(name)", errno: errno)
-            }
-            offset += written
-        }
-        guard fsync(descriptor) == 0 else {
-            throw OutputError(option: option, path: target, doing: "cannot write \(name)", errno: errno)
+        if let failure = FileDescriptorWriting.writeAndSync(Array(text.utf8), to: descriptor) {
+            throw OutputError(option: option, path: target, doing: "cannot write \(name)", errno: failure.code)
         }
     }
 
@@ -136,7 +126,7 @@ public final class ResultsDirectory {
         }
         committed = true
         SignalCleanup.unregister(Self.fileNames.map { staging + "/" + $0 } + [staging])
-        Self.syncDirectory(Self.split(target).parent)
+        FileDescriptorWriting.syncDirectory(Self.split(target).parent)
     }
 
     /// Removes the staging directory (with the hard links a failed exchange may have left in it)
@@ -265,18 +255,4 @@ public final class ResultsDirectory {
         for entry in entries(of: directory) { unlink(directory + "/" + entry) }
         rmdir(directory)
     }
-
-    static func syncDirectory(_ directory: String) {
-        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
-    }
-}
-
-/// write(2) under a name that does not clash with `ResultsDirectory.write`.
-@inline(__always)
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

@@ -166,10 +166,7 @@ public struct RunMetadata: Codable, Sendable, Equatable {
 
     /// Pretty-printed JSON with sorted keys and snake_case names, ending with a newline.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        String(decoding: try HarnessJSON.encoder(.file).encode(self), as: UTF8.self) + "\n"
     }
 
     public static func decode(_ text: String) throws -> RunMetadata {

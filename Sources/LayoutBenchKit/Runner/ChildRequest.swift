@@ -13,9 +13,7 @@ public enum ChildRequest: Codable, Sendable {
     case instructions(InstructionRequest)
 
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(self)
+        try HarnessJSON.encoder().encode(self)
     }
 
     public static func decode(_ data: Data) throws -> ChildRequest {
@@ -71,9 +69,7 @@ public struct CallgrindLabel: Codable, Hashable, Sendable {
     }
 
     public var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        (try? HarnessJSON.encoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The label of a dump, or nil for other dumps.
@@ -92,7 +88,7 @@ public enum ChildProcessWork {
             let plans = try repetition.plans.map { try $0.plan() }
             let runner = BenchmarkRunner(plans: plans, options: .init(
                 policy: repetition.policy, verify: repetition.verify, repetition: repetition.repetition, progress: progress))
-            return try JSONEncoder().encode(runner.run())
+            return try HarnessJSON.encoder().encode(runner.run())
         case .instructions(let instructions):
             let plan = try instructions.plan.plan()
             guard let mode = plan.modes.first(where: { $0.rawValue == instructions.mode }) else {
