@@ -85,6 +85,5 @@ func printError(_ message: String) {
 
 /// Loads one scenario (by name or path) and checks it against its workload.
 func loadPlan(_ argument: String, modes: [String] = [], items: [Int] = []) throws -> BenchmarkPlan {
-    let catalog = try ScenarioCatalog.locate()
-    return try BenchmarkPlan(scenario: try catalog.load(argument), modeFilter: modes, itemsFilter: items)
+    try BenchmarkPlan(scenario: try ScenarioCatalog.load(argument: argument), modeFilter: modes, itemsFilter: items)
 }

@@ -55,9 +55,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let catalog = try ScenarioCatalog.locate()
-            let loaded = scenarios.isEmpty
-                ? try catalog.loadTimed(nil) : try scenarios.flatMap { name throws(ScenarioError) in try catalog.loadTimed(name) }
+            let loaded = try ScenarioCatalog.loadTimed(arguments: scenarios)
             for load in loaded where load.seconds > 1 {
                 let items = load.scenario.data.isExplicit ? " (\(load.scenario.itemCounts[0]) explicit items)" : ""
                 FileHandle.standardError.write(Data("layout-bench: loading \(load.scenario.file) took \(String(format: "%.2f", load.seconds)) s\(items)\n".utf8))

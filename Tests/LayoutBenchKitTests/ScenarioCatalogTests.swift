@@ -66,3 +66,28 @@ import Foundation
         }
     }
 }
+
+@Suite struct ScenarioPathArgumentTests {
+    /// `run /some/dir/x.json` from a directory without `Scenarios/`: a path needs no scenarios
+    /// directory; a name still does, and its error says so.
+    @Test func pathsLoadWithoutAScenariosDirectory() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-path-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try scenarioJSON().write(toFile: root + "/x.json", atomically: true, encoding: .utf8)
+        let noDirectory = { () throws(ScenarioError) -> ScenarioCatalog in
+            try ScenarioCatalog.locate(environment: [:], currentDirectory: root, executablePath: nil)
+        }
+        let loaded = try ScenarioCatalog.loadTimed(arguments: [root + "/x.json"], locate: noDirectory)
+        #expect(loaded.map(\.scenario.name) == ["test"])
+        #expect(try ScenarioCatalog.load(argument: root + "/x.json", locate: noDirectory).file == root + "/x.json")
+        #expect(throws: ScenarioError.self) { try ScenarioCatalog.loadTimed(arguments: ["x"], locate: noDirectory) }
+        #expect(throws: ScenarioError.self) { try ScenarioCatalog.loadTimed(arguments: [], locate: noDirectory) }
+        do {
+            _ = try ScenarioCatalog.loadTimed(arguments: [root + "/x.json", "x"], locate: noDirectory)
+            Issue.record("a name without a scenarios directory loaded")
+        } catch {
+            #expect(error.message.contains("no scenarios directory"))
+        }
+    }
+}

@@ -66,9 +66,45 @@ public struct ScenarioCatalog: Hashable, Sendable {
         try files().map { String(($0 as NSString).lastPathComponent.dropLast(5)) }
     }
 
+    /// Whether a SCENARIO argument is a path to a file (it contains `/` or ends in `.json`)
+    /// rather than the name of a file in the scenarios directory.
+    public static func isPath(_ argument: String) -> Bool {
+        argument.contains("/") || argument.hasSuffix(".json")
+    }
+
+    /// Loads the scenarios that SCENARIO arguments designate (all of the directory's when there
+    /// are none), timed. The scenarios directory is located (by `locate`) only when an argument
+    /// is a name or there are no arguments, so paths to files work from any directory.
+    public static func loadTimed(
+        arguments: [String], locate: () throws(ScenarioError) -> ScenarioCatalog = { () throws(ScenarioError) in try ScenarioCatalog.locate() }
+    ) throws(ScenarioError) -> [TimedScenario] {
+        var catalog: ScenarioCatalog?
+        func located() throws(ScenarioError) -> ScenarioCatalog {
+            if let catalog { return catalog }
+            let found = try locate()
+            catalog = found
+            return found
+        }
+        if arguments.isEmpty { return try located().loadTimed(nil) }
+        var loaded: [TimedScenario] = []
+        for argument in arguments {
+            let catalog = isPath(argument) ? ScenarioCatalog(directory: "") : try located()
+            loaded += try catalog.loadTimed(argument)
+        }
+        return loaded
+    }
+
+    /// Loads the scenario one SCENARIO argument designates, locating the scenarios directory only
+    /// for a name (see `loadTimed(arguments:locate:)`).
+    public static func load(
+        argument: String, locate: () throws(ScenarioError) -> ScenarioCatalog = { () throws(ScenarioError) in try ScenarioCatalog.locate() }
+    ) throws(ScenarioError) -> Scenario {
+        try loadTimed(arguments: [argument], locate: locate)[0].scenario
+    }
+
     /// The file a SCENARIO argument designates; an error names the missing file.
     public func resolve(_ argument: String) throws(ScenarioError) -> String {
-        if argument.contains("/") || argument.hasSuffix(".json") {
+        if Self.isPath(argument) {
             try Self.checkFile(argument)
             return argument
         }
