@@ -30,7 +30,14 @@ with open(os.path.join(out, "samples.csv"), newline="") as f:
     samples = list(csv.DictReader(f))
 if not summary or not samples:
     fail("no rows")
+# Schema 2 (SPEC §6: raised when peak_rss became one group-level row): every row carries it, and
+# peak_rss rows have an empty mode and operation (schema 1 copied them under every mode).
+SCHEMA = "2"
 for row in samples:
+    if row["schema"] != SCHEMA:
+        fail(f"schema {row['schema']} in samples.csv, expected {SCHEMA}: {row}")
+    if row["metric"] == "peak_rss" and (row["mode"] or row["operation"]):
+        fail(f"peak_rss row with a mode or operation (schema {SCHEMA} writes one group-level row): {row}")
     if row["value"] != "unsupported":
         v = float(row["value"])
         if math.isnan(v):
@@ -41,6 +48,8 @@ for path in sorted(glob.glob("Scenarios/*.json")):
     with open(path) as f:
         spec = json.load(f)
     scenarios[spec["name"]] = spec
+if any(r["schema"] != SCHEMA for r in summary):
+    fail(f"summary.csv rows of another schema than {SCHEMA}")
 seen = {(r["scenario"], r["mode"]) for r in summary}
 for name, spec in scenarios.items():
     for mode in spec["modes"]:

@@ -3,7 +3,7 @@ one InputError that names the file, the line and the field (no traceback for a m
 import csv
 
 SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
-SCHEMA = "1"
+SCHEMAS = ("1", "2")  # 2: peak_rss is one group-level row (empty mode); time rows are the same in both
 
 
 class InputError(Exception):
@@ -33,8 +33,8 @@ def time_series_from_samples(path):
     for number, row in enumerate(rows, start=2):
         if len(row) != len(header):
             raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
-        if row[0] != SCHEMA:
-            raise InputError(f"{path}: line {number}: schema version {row[0]}; this script reads version {SCHEMA}")
+        if row[0] not in SCHEMAS:
+            raise InputError(f"{path}: line {number}: schema version {row[0]}; this script reads versions {', '.join(SCHEMAS)}")
         if row[10] != "time" or row[12] == "unsupported":
             continue
         try:

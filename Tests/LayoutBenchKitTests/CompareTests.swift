@@ -213,15 +213,37 @@ import Testing
         do { _ = try ResultSet.parse(text, file: "x.csv") } catch { #expect(error.description.contains("summary.csv")) }
     }
 
+    /// Schema 1 copied a group's peak_rss under every mode; read, the copies become the one
+    /// group-level row schema 2 writes, so a version-1 base pairs with a version-2 head.
+    @Test func schemaOnePeakRSSCopiesBecomeOneGroupRow() throws {
+        func peaks(schema: String, modes: [String], operation: String) -> [[String]] {
+            modes.flatMap { mode in (1...3).map { repetition in
+                [schema, "run", "abc1234", "s", "query", mode, "1000", operation, String(repetition), "1", "peak_rss", "bytes",
+                 String(1_000_000 + repetition)]
+            } }
+        }
+        let times = Self.samples(center: 1000, spread: 0.02, seed: 1)
+        var old = times.map { ["1"] + $0.dropFirst() }
+        old += peaks(schema: "1", modes: ["m", "other"], operation: "query")
+        let new = times.map { ["2"] + $0.dropFirst() } + peaks(schema: "2", modes: [""], operation: "")
+        let base = try ResultSet.parse(Self.csv(old), file: "base.csv")
+        let group = RowKey(scenario: "s", mode: "", items: 1000, operation: "", metric: "peak_rss")
+        #expect(base.series[group]?.repetitions == [[1_000_001], [1_000_002], [1_000_003]])
+        #expect(!base.series.keys.contains { $0.metric == "peak_rss" && $0.mode != "" })
+        let report = try ComparisonReport(base: base, head: try ResultSet.parse(Self.csv(new), file: "head.csv"), options: .init())
+        #expect(report.rows.contains { $0.key == group })
+        #expect(report.rows.count == 2)
+    }
+
     @Test func wrongHeaderAndSchemaVersionAreRefused() {
         #expect(throws: CompareError.self) { try ResultSet.parse("a,b,c\n1,2,3\n", file: "x.csv") }
         var rows = Self.samples(center: 1, spread: 0, repetitions: 1, count: 2, seed: 1)
-        rows[1][0] = "2"
+        rows[1][0] = "3"
         do {
             _ = try ResultSet.parse(Self.csv(rows), file: "x.csv")
-            Issue.record("schema 2 accepted")
+            Issue.record("schema 3 accepted")
         } catch {
-            #expect(error.description == "x.csv: line 3: schema version 2; this layout-bench reads version 1 (compare results written by the same CSV schema)")
+            #expect(error.description == "x.csv: line 3: schema version 3; this layout-bench reads versions 1 to 2 (compare results written by a CSV schema it knows)")
         }
         rows = Self.samples(center: 1, spread: 0, repetitions: 1, count: 2, seed: 1)
         rows[0][12] = "fast"

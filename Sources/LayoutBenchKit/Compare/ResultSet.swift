@@ -120,6 +120,7 @@ public struct ResultSet: Sendable {
         var series: [RowKey: SeriesSamples] = [:]
         var repetitionSlots: [RowKey: [String: Int]] = [:]
         var commits: [String] = []
+        var firstPeakMode: [String: String] = [:]
         for (index, row) in table.rows.enumerated() {
             let line = index + 2
             func fail(_ column: String, _ expected: String) -> CompareError {
@@ -127,8 +128,8 @@ public struct ResultSet: Sendable {
                 return CompareError(file: file, message: "line \(line): \(column): expected \(expected), got '\(value)'")
             }
             guard let schema = Int(row[0]) else { throw fail("schema", "an integer") }
-            guard schema == CSVSchema.version else {
-                throw CompareError(file: file, message: "line \(line): schema version \(schema); this layout-bench reads version \(CSVSchema.version) (compare results written by the same CSV schema)")
+            guard CSVSchema.readableVersions.contains(schema) else {
+                throw CompareError(file: file, message: "line \(line): schema version \(schema); this layout-bench reads versions \(CSVSchema.readableVersions.lowerBound) to \(CSVSchema.readableVersions.upperBound) (compare results written by a CSV schema it knows)")
             }
             guard let items = Int(row[6]), items >= 0 else { throw fail("items", "a count >= 0") }
             guard let repetition = Int(row[8]) else { throw fail("repetition", "an integer") }
@@ -141,7 +142,15 @@ public struct ResultSet: Sendable {
                 throw fail("value", "a number or '\(CSVSchema.unsupported)'")
             }
             if !commits.contains(row[2]) { commits.append(row[2]) }
-            let key = RowKey(scenario: row[3], mode: row[5], items: items, operation: row[7], metric: row[10])
+            var key = RowKey(scenario: row[3], mode: row[5], items: items, operation: row[7], metric: row[10])
+            if schema == 1 && row[10] == Metric.peakRSS.rawValue {
+                // Version 1 copied the group's one value under every mode: keep the first mode's
+                // copy as the group-level row version 2 writes.
+                let group = "\(row[3])\u{1F}\(items)"
+                if let first = firstPeakMode[group], first != row[5] { continue }
+                firstPeakMode[group] = row[5]
+                key = RowKey(scenario: row[3], mode: "", items: items, operation: "", metric: row[10])
+            }
             var entry = series[key] ?? SeriesSamples(workload: row[4], unit: row[11], repetitions: [], unsupportedRows: 0)
             guard let number = value else {
                 entry.unsupportedRows += 1

@@ -1,6 +1,13 @@
 /// The CSV contract of SPEC §6. Raise `version` on any incompatible change.
+///
+/// - 1: `peak_rss` copied under every mode of a scenario × items group (with the mode's first
+///   operation), although it is one value of the process that ran all the modes.
+/// - 2: `peak_rss` is one group-level row per scenario × items × repetition, with an empty `mode`
+///   and `operation`. Columns and every other metric are as in 1.
 public enum CSVSchema {
-    public static let version = 1
+    public static let version = 2
+    /// The versions `compare` reads (a version-1 file's `peak_rss` copies become one group-level row).
+    public static let readableVersions: ClosedRange<Int> = 1...2
 
     public static let samplesHeader = [
         "schema", "run_id", "commit", "scenario", "workload", "mode", "items", "operation",
