@@ -12,6 +12,10 @@
 ///   So instructions cover exactly one pass of the operations that time covers (repeatedly).
 /// - `countAllocations` counts allocations over whole passes, untimed: reading jemalloc's global
 ///   count flushes the thread cache, which would put its refill in the timed region.
+/// - An operation too slow for one pass of its trace within the sampling budget is timed on a
+///   prefix of the trace (`SamplingPolicy.isDone`); `countInstructions` and `countAllocations`
+///   then take `operations`, the length of that prefix, so that every metric covers the same
+///   operations.
 final class OperationDriver {
     let work: OperationWork
     /// Operations per timed sample (1 for consuming operations).
@@ -71,23 +75,29 @@ final class OperationDriver {
         }
     }
 
-    /// Allocations per operation, untimed: one value per pass of a batchable trace
-    /// (`passes` passes), one per operation of a consuming trace (at least `passes` operations).
-    func countAllocations(passes: Int) throws -> [Double]? {
+    /// Allocations per operation, untimed: one value per pass of a batchable trace (`passes`
+    /// passes, fewer once a pass took longer than `budgetNanoseconds`), one per operation of a
+    /// consuming trace (at least `passes` operations). `operations` limits a pass to the prefix of
+    /// the trace that time covered (nil: the whole trace).
+    func countAllocations(passes: Int, operations limit: Int? = nil, budgetNanoseconds: UInt64 = .max) throws -> [Double]? {
         guard AllocationCounters.isAvailable else { return nil }
         var counts: [Double] = []
         switch work {
         case .batchable(let operation):
+            let length = Swift.min(limit ?? operation.traceLength, operation.traceLength)
+            let start = MonotonicClock.now()
             operation.rewind()
             for _ in 0..<passes {
                 guard let before = AllocationCounters.allocationCount() else { return nil }
-                blackhole(try operation.run(count: operation.traceLength))
+                blackhole(try operation.run(count: length))
                 guard let after = AllocationCounters.allocationCount() else { return nil }
-                counts.append(Double(after &- before) / Double(operation.traceLength))
+                counts.append(Double(after &- before) / Double(length))
+                if limit != nil { operation.rewind() }
+                if MonotonicClock.now() &- start >= budgetNanoseconds { break }
             }
         case .consuming(let operation):
             operation.rewind()
-            for _ in 0..<Swift.max(operation.traceLength, passes) {
+            for _ in 0..<Swift.max(limit ?? operation.traceLength, passes) {
                 try operation.prepareNext()
                 guard let before = AllocationCounters.allocationCount() else { return nil }
                 blackhole(try operation.runNext())
@@ -100,16 +110,17 @@ final class OperationDriver {
 
     /// Under callgrind: one warm-up pass, then one counted pass (see the type's documentation).
     /// `label(step, count)` names the region of `count` operations starting at `step`.
-    func countInstructions(label: (_ step: Int, _ count: Int) -> String) throws {
+    /// `operations` limits both passes to the prefix of the trace that time covered (nil: all).
+    func countInstructions(operations limit: Int? = nil, label: (_ step: Int, _ count: Int) -> String) throws {
         switch work {
         case .batchable(let operation):
-            let length = operation.traceLength
+            let length = Swift.min(limit ?? operation.traceLength, operation.traceLength)
             operation.rewind()
             blackhole(try operation.run(count: length))
             operation.rewind()
             blackhole(try CallgrindRegion.measure(label: label(0, length)) { try operation.run(count: length) })
         case .consuming(let operation):
-            let length = operation.traceLength
+            let length = Swift.min(limit ?? operation.traceLength, operation.traceLength)
             operation.rewind()
             for _ in 0..<length {
                 try operation.prepareNext()

@@ -80,6 +80,17 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
         return elapsedNanoseconds < minTime.nanoseconds
     }
 
+    /// Whether an interleaving caller is done with an operation whose trace must be covered: once
+    /// the whole trace was timed and the policy wants no more samples, or — for operations so slow
+    /// that one pass of the trace does not fit the time budget (`maxTime`) — once the budget is
+    /// spent and at least `minSamples` samples were taken. The operations timed are then a prefix
+    /// of the trace, which the caller records (`OperationCoverage`) so that later repetitions, the
+    /// allocation counts and the instruction counts cover exactly the same operations.
+    public func isDone(count: Int, elapsedNanoseconds: UInt64, coversTrace: Bool) -> Bool {
+        if coversTrace { return !wantsMoreSamples(count: count, elapsedNanoseconds: elapsedNanoseconds) }
+        return count >= minSamples && elapsedNanoseconds >= maxTime.nanoseconds
+    }
+
     /// Whether warm-up is over after `runs` runs taking `elapsedNanoseconds`.
     public func warmupIsOver(runs: Int, elapsedNanoseconds: UInt64) -> Bool {
         if runs < 1 { return false }

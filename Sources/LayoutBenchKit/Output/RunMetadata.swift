@@ -90,6 +90,9 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     /// How long reading and checking each scenario file took (so a slow load is never mistaken
     /// for a slow layout), when the caller timed it.
     public var scenarioLoads: [ScenarioLoad]? = nil
+    /// The operations timed on a prefix of their trace (too slow for a whole pass within the
+    /// sampling budget), with the prefix's length (`coverage` in run.json; see `OperationCoverage`).
+    public var coverage: [OperationCoverage]? = nil
 
     /// One scenario file's load: read, parsed, its data built (`scenario_loads` in run.json).
     public struct ScenarioLoad: Codable, Sendable, Equatable {

@@ -16,11 +16,18 @@ public final class BenchmarkRunner {
         public var repetition: Int
         /// Called with one line per scenario × mode × items (progress, for stderr).
         public var progress: (String) -> Void
+        /// Operations to time on a prefix of their trace, as an earlier repetition decided (by
+        /// `OperationCoverage.key`); the others are timed until the policy is satisfied.
+        public var coverage: [String: OperationCoverage]
 
-        public init(policy: SamplingPolicy, verify: Bool = true, repetition: Int = 1, progress: @escaping (String) -> Void = { _ in }) {
+        public init(
+            policy: SamplingPolicy, verify: Bool = true, repetition: Int = 1, coverage: [OperationCoverage] = [],
+            progress: @escaping (String) -> Void = { _ in }
+        ) {
             self.policy = policy
             self.verify = verify
             self.repetition = repetition
+            self.coverage = Dictionary(coverage.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             self.progress = progress
         }
     }
@@ -28,6 +35,8 @@ public final class BenchmarkRunner {
     public struct Outcome: Codable {
         public var series: [MetricSeries] = []
         public var failures: [ModeFailure] = []
+        /// Operations timed on a prefix of their trace (see `OperationCoverage`).
+        public var coverage: [OperationCoverage] = []
 
         public init() {}
     }
@@ -50,7 +59,9 @@ public final class BenchmarkRunner {
         let total = groupCount
         for plan in plans {
             for items in plan.itemCounts {
-                let result = measure(plan: plan, items: items) { mode, summary in
+                let result = measure(plan: plan, items: items, reportGroup: { phases in
+                    self.options.progress("r\(self.options.repetition) \(phases)")
+                }) { mode, summary in
                     done += 1
                     let elapsed = Double(MonotonicClock.now() &- start) / 1e9
                     let left = elapsed / Double(done) * Double(total - done)
@@ -60,14 +71,18 @@ public final class BenchmarkRunner {
                 }
                 outcome.series += result.series
                 outcome.failures += result.failures
+                outcome.coverage += result.coverage
             }
         }
         return outcome
     }
 
     /// Measures every mode of one scenario at one item count (see `GroupMeasurement`).
-    func measure(plan: BenchmarkPlan, items: Int, reportMode: @escaping (String, String) -> Void) -> Outcome {
-        let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: reportMode)
+    func measure(
+        plan: BenchmarkPlan, items: Int, reportGroup: @escaping (String) -> Void = { _ in },
+        reportMode: @escaping (String, String) -> Void
+    ) -> Outcome {
+        let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: reportMode, reportGroup: reportGroup)
         group.run()
         return group.outcome
     }

@@ -47,12 +47,16 @@ public struct RepetitionRequest: Codable, Sendable {
     public var policy: SamplingPolicy
     public var verify: Bool
     public var repetition: Int
+    /// The trace prefixes the first repetition timed (see `OperationCoverage`).
+    public var coverage: [OperationCoverage] = []
 }
 
 public struct InstructionRequest: Codable, Sendable {
     public var plan: PlanSelection
     public var mode: String
     public var items: Int
+    /// Per operation, the prefix of its trace that time covered (absent: the whole trace).
+    public var operations: [String: Int] = [:]
 }
 
 /// The label of one callgrind region: `count` operations of `operation` starting at `step` of
@@ -87,7 +91,8 @@ public enum ChildProcessWork {
         case .repetition(let repetition):
             let plans = try repetition.plans.map { try $0.plan() }
             let runner = BenchmarkRunner(plans: plans, options: .init(
-                policy: repetition.policy, verify: repetition.verify, repetition: repetition.repetition, progress: progress))
+                policy: repetition.policy, verify: repetition.verify, repetition: repetition.repetition,
+                coverage: repetition.coverage, progress: progress))
             return try HarnessJSON.encoder().encode(runner.run())
         case .instructions(let instructions):
             let plan = try instructions.plan.plan()
@@ -97,7 +102,7 @@ public enum ChildProcessWork {
             let group = try plan.workload.makeGroup(scenario: plan.scenario, items: instructions.items)
             let measured = try group.measure(mode: mode, verify: false)
             for (operation, work) in measured.operations {
-                try OperationDriver(work).countInstructions { step, count in
+                try OperationDriver(work).countInstructions(operations: instructions.operations[operation]) { step, count in
                     CallgrindLabel(operation: operation, step: step, count: count).text
                 }
             }

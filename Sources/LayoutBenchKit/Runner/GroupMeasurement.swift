@@ -10,15 +10,28 @@ final class GroupMeasurement {
         let mode: String
         let operation: String
         let driver: OperationDriver
+        /// The prefix of the trace an earlier repetition timed, which this one times too.
+        let coverage: OperationCoverage?
         var samples: [Sample] = []
         var allocationCounts: [Double]?
         var elapsed: UInt64 = 0
         var finished = false
 
-        init(mode: String, operation: String, driver: OperationDriver) {
+        init(mode: String, operation: String, driver: OperationDriver, coverage: OperationCoverage?) {
             self.mode = mode
             self.operation = operation
             self.driver = driver
+            self.coverage = coverage
+        }
+
+        /// Operations of the trace timed so far.
+        var operationsTimed: Int { samples.count * driver.batch }
+
+        /// Operations the allocation and instruction counts cover: the prefix timed when the whole
+        /// trace was not (nil: the whole trace).
+        var coveredOperations: Int? {
+            if let coverage { return coverage.operations }
+            return operationsTimed < driver.work.traceLength ? operationsTimed : nil
         }
     }
 
@@ -26,6 +39,9 @@ final class GroupMeasurement {
     private let items: Int
     private let options: BenchmarkRunner.Options
     private let reportMode: (String, String) -> Void
+    private let reportGroup: (String) -> Void
+    /// Seconds spent in each phase of the group, for the progress line (where a run's time goes).
+    private var phases = PhaseTimes()
     /// Timed samples never read jemalloc's global allocation count (it flushes the thread cache,
     /// whose refill would land in the timed region); counts come from untimed passes.
     private let sampler: Sampler
@@ -34,11 +50,15 @@ final class GroupMeasurement {
     private var failed = Set<String>()
     private(set) var outcome = BenchmarkRunner.Outcome()
 
-    init(plan: BenchmarkPlan, items: Int, options: BenchmarkRunner.Options, reportMode: @escaping (String, String) -> Void) {
+    init(
+        plan: BenchmarkPlan, items: Int, options: BenchmarkRunner.Options,
+        reportMode: @escaping (String, String) -> Void, reportGroup: @escaping (String) -> Void = { _ in }
+    ) {
         self.plan = plan
         self.items = items
         self.options = options
         self.reportMode = reportMode
+        self.reportGroup = reportGroup
         var timingPolicy = options.policy
         timingPolicy.countsAllocations = false
         sampler = Sampler(policy: timingPolicy)
@@ -48,14 +68,15 @@ final class GroupMeasurement {
         PeakMemory.resetPeak()
         let group: WorkloadGroup
         do {
-            group = try plan.workload.makeGroup(scenario: plan.scenario, items: items)
+            group = try phases.time(\.fixture) { try plan.workload.makeGroup(scenario: plan.scenario, items: items) }
         } catch {
             for mode in plan.modeNames { fail(mode, "to set up", error) }
             return
         }
         build(group)
-        sampleInterleaved()
-        if options.policy.countsAllocations { countAllocations() }
+        phases.time(\.sampling) { sampleInterleaved() }
+        if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
+        reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
         let peak = Double(PeakMemory.residentBytes().peakBytes)
         writeSeries()
         // The process's peak while the whole group ran: one group-level value (empty mode and
@@ -76,11 +97,15 @@ final class GroupMeasurement {
     private func build(_ group: WorkloadGroup) {
         for mode in plan.modes {
             do {
-                let measured = try group.measure(mode: mode, verify: options.verify)
+                let measured = try phases.time(options.verify ? \.verification : \.build) {
+                    try group.measure(mode: mode, verify: options.verify)
+                }
                 for (operation, work) in measured.operations {
                     let driver = OperationDriver(work)
-                    try driver.warmUp(sampler: sampler)
-                    running.append(Running(mode: measured.mode, operation: operation, driver: driver))
+                    try phases.time(\.warmUp) { try driver.warmUp(sampler: sampler) }
+                    let coverage = options.coverage[OperationCoverage.key(
+                        scenario: plan.scenario.name, mode: measured.mode, items: items, operation: operation)]
+                    running.append(Running(mode: measured.mode, operation: operation, driver: driver, coverage: coverage))
                 }
                 observations[measured.mode] = measured.observations
             } catch {
@@ -90,7 +115,9 @@ final class GroupMeasurement {
     }
 
     /// One sample of each unfinished operation in turn until the policy is satisfied and each
-    /// has covered its whole trace at least once.
+    /// has covered its whole trace at least once — or, for an operation too slow for that, until
+    /// the sampling budget is spent (`SamplingPolicy.isDone`: then a prefix of the trace, recorded
+    /// as its `OperationCoverage`), or exactly the prefix an earlier repetition timed.
     private func sampleInterleaved() {
         while running.contains(where: { !$0.finished }) {
             for entry in running where !entry.finished && !failed.contains(entry.mode) {
@@ -102,17 +129,35 @@ final class GroupMeasurement {
                     continue
                 }
                 entry.elapsed &+= MonotonicClock.now() &- t0
-                let coversTrace = entry.samples.count * entry.driver.batch >= entry.driver.work.traceLength
-                entry.finished = coversTrace
-                    && !options.policy.wantsMoreSamples(count: entry.samples.count, elapsedNanoseconds: entry.elapsed)
+                if let coverage = entry.coverage {
+                    entry.finished = entry.operationsTimed >= coverage.operations
+                } else {
+                    entry.finished = options.policy.isDone(
+                        count: entry.samples.count, elapsedNanoseconds: entry.elapsed,
+                        coversTrace: entry.operationsTimed >= entry.driver.work.traceLength)
+                }
             }
+        }
+        for entry in running where !failed.contains(entry.mode) {
+            if entry.coverage == nil, entry.operationsTimed < entry.driver.work.traceLength {
+                // A prefix decided here: keep the samples of a prefix whose length rarely changes
+                // from run to run (so `--instructions` of two runs count the same operations).
+                let kept = OperationCoverage.stablePrefix(samples: entry.samples.count, minimum: options.policy.minSamples)
+                entry.samples.removeLast(entry.samples.count - kept)
+            }
+            guard let covered = entry.coveredOperations else { continue }
+            outcome.coverage.append(OperationCoverage(
+                scenario: plan.scenario.name, mode: entry.mode, items: items, operation: entry.operation,
+                operations: covered, traceLength: entry.driver.work.traceLength))
         }
     }
 
     private func countAllocations() {
         for entry in running where !failed.contains(entry.mode) {
             do {
-                entry.allocationCounts = try entry.driver.countAllocations(passes: BenchmarkRunner.allocationCountPasses)
+                entry.allocationCounts = try entry.driver.countAllocations(
+                    passes: BenchmarkRunner.allocationCountPasses, operations: entry.coveredOperations,
+                    budgetNanoseconds: options.policy.maxTime.nanoseconds)
             } catch {
                 fail(entry.mode, "while counting allocations of \(entry.operation)", error)
             }
@@ -142,7 +187,8 @@ final class GroupMeasurement {
                 }
                 let mean = times.reduce(0, +) / Double(Swift.max(times.count, 1))
                 summaries.append("\(entry.operation) median \(BenchmarkRunner.nanoseconds(Quantile.median(times)))"
-                                 + ", mean \(BenchmarkRunner.nanoseconds(mean))")
+                                 + ", mean \(BenchmarkRunner.nanoseconds(mean))"
+                                 + (entry.coveredOperations.map { " (first \($0) of \(entry.driver.work.traceLength) operations)" } ?? ""))
             }
             for observation in observations[mode] ?? [] where !observation.values.isEmpty {
                 outcome.series.append(series(mode, observation.operation, observation.metric, observation.values))

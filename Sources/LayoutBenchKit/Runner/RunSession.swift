@@ -106,14 +106,17 @@ public struct RunSession {
             // Allocation counts repeat exactly from process to process; the first repetition counts them.
             var repetitionPolicy = policy
             repetitionPolicy.countsAllocations = policy.countsAllocations && index == 0
-            let options = BenchmarkRunner.Options(policy: repetitionPolicy, verify: index == 0, repetition: number, progress: progress)
+            let options = BenchmarkRunner.Options(
+                policy: repetitionPolicy, verify: index == 0, repetition: number, coverage: outcome.coverage, progress: progress)
+            let repetitionStart = MonotonicClock.now()
             let result: BenchmarkRunner.Outcome
             switch isolation {
             case .inProcess:
                 result = BenchmarkRunner(plans: groups, options: options).run()
             case .processes:
                 let request = ChildRequest.repetition(RepetitionRequest(
-                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: index == 0, repetition: number))
+                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: index == 0, repetition: number,
+                    coverage: outcome.coverage))
                 let child = try runChildProcess(
                     executable: executable, arguments: ["child"], input: try request.encoded(), passesErrorThrough: true)
                 guard child.status == 0, let decoded = try? JSONDecoder().decode(BenchmarkRunner.Outcome.self, from: Data(child.output.utf8)) else {
@@ -123,6 +126,10 @@ public struct RunSession {
             }
             outcome.series += result.series
             outcome.failures += result.failures
+            // The first repetition decides which traces are timed on a prefix; the others follow it.
+            if index == 0 { outcome.coverage = result.coverage }
+            progress("repetition \(index + 1) of \(repetitions) took "
+                     + BenchmarkRunner.duration(Double(MonotonicClock.now() &- repetitionStart) / 1e9))
         }
         metadata.repetitionStartSeconds = starts
         if !quick, let last = starts.last, starts.count > 1, last < Self.shortRepetitionSpan {
@@ -131,8 +138,9 @@ public struct RunSession {
                      + "\"Repetitions and intervals\")")
         }
         if instructions {
-            outcome.series += instructionSeries(failures: &outcome.failures)
+            outcome.series += instructionSeries(failures: &outcome.failures, coverage: outcome.coverage)
         }
+        metadata.coverage = outcome.coverage
         metadata.finish()
         try write(outcome.series)
         return Result(directory: directory, failures: outcome.failures)
@@ -152,7 +160,7 @@ public struct RunSession {
     /// Re-runs every scenario × mode × items that succeeded in a child process under callgrind
     /// (a typed `ChildRequest` on its standard input) and turns its labelled dumps into
     /// `instructions` series (`unsupported` without valgrind). Modes that failed get no rows.
-    private func instructionSeries(failures: inout [ModeFailure]) -> [MetricSeries] {
+    private func instructionSeries(failures: inout [ModeFailure], coverage: [OperationCoverage]) -> [MetricSeries] {
         var series: [MetricSeries] = []
         let analysable = CallgrindRunner.isAvailable ? Self.debugStrippedCopy(of: executable) : nil
         defer { if let analysable, analysable != executable { try? FileManager.default.removeItem(atPath: analysable) } }
@@ -171,7 +179,12 @@ public struct RunSession {
                     }
                     progress("callgrind: \(plan.scenario.name) \(mode) \(items) items")
                     do {
-                        let request = ChildRequest.instructions(InstructionRequest(plan: PlanSelection(plan: plan), mode: mode, items: items))
+                        var operations: [String: Int] = [:]
+                        for entry in coverage where entry.scenario == plan.scenario.name && entry.mode == mode && entry.items == items {
+                            operations[entry.operation] = entry.operations
+                        }
+                        let request = ChildRequest.instructions(InstructionRequest(
+                            plan: PlanSelection(plan: plan), mode: mode, items: items, operations: operations))
                         let dumps = try CallgrindRunner.run(
                             executable: analysable ?? executable, arguments: ["child"],
                             environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], input: try request.encoded())

@@ -39,6 +39,8 @@ struct OffsetsTrace {
     var events: [OffsetsEvent] = []
     /// Every row start and the content height after the last event.
     var finalOffsets: [Double] = []
+    /// Every row's height after the last event (what a structure holds once it replayed the trace).
+    var finalHeights: [Double] = []
 }
 
 /// Plays a user scrolling through a self-sizing list, against the plain prefix sum, and records
@@ -139,6 +141,7 @@ struct OffsetsSimulator {
 
     mutating func finish() -> OffsetsTrace {
         trace.finalOffsets = reference.allOffsets
+        trace.finalHeights = reference.heights
         return trace
     }
 
