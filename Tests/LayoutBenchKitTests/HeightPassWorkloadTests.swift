@@ -89,6 +89,28 @@ struct HeightPassWorkloadTests {
         }
     }
 
+    /// A precache step measures `precacheRows` rows, whatever the clock says (so callgrind counts
+    /// the rows that time covers); giving both budgets is an error naming the path.
+    @Test func precacheStepsMeasureAFixedNumberOfRows() throws {
+        let text = scenarioJSON(
+            layout: #"{"kind": "list"}"#,
+            data: #"{"generate": {"sections": 6, "heights": {"distribution": "text", "minWords": 3, "maxWords": 40}, "seed": 4}}"#,
+            workload: #"{"kind": "height-pass", "precacheRows": 40}"#, modes: #"["none", "keyed"]"#, items: "[300]")
+        let scenario = try plan(text).scenario
+        let workload = try HeightPassWorkload(spec: scenario.workload.reader())
+        #expect(workload.precacheBudget == .rows(40))
+        let fixture = try workload.makeFixture(scenario: scenario, items: 300)
+        for mode in [HeightCacheMode.none, .keyed] {
+            let m = try fixture.makeMeasurement(mode: mode, verify: true)
+            #expect(observation(m, .precacheStep, .measurements) == [40, 40, 40, 40, 40, 40, 40, 20], "\(mode)")
+        }
+        expectPlanError({
+            try plan(scenarioJSON(layout: #"{"kind": "list"}"#,
+                                  workload: #"{"kind": "height-pass", "precacheRows": 40, "precacheBudgetMicroseconds": 200}"#,
+                                  modes: #"["keyed"]"#))
+        }, path: "workload.precacheBudgetMicroseconds", "not both")
+    }
+
     @Test func verificationCatchesAStaleCache() throws {
         let fixture = try fixture()
         let operation = HeightPassOperation(kind: .batchUpdate, fixture: fixture) { StaleOnReloadCache() }
