@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct CSVTests {
     @Test func exactHeaders() {
-        #expect(CSVSchema.version == 1)
+        #expect(CSVSchema.version == 2)
         #expect(CSVSchema.samplesHeader.joined(separator: ",")
             == "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value")
         #expect(CSVSchema.summaryHeader.joined(separator: ",")
@@ -56,7 +56,7 @@ import Testing
                                mode: "full", items: 30000, operation: "append", repetition: 0, sample: 7,
                                metric: .time, value: .number(1234.5))
         #expect(sample.fields.count == CSVSchema.samplesHeader.count)
-        #expect(sample.fields == ["1", "r1", "abc123", "waterfall, append", "append", "full", "30000", "append",
+        #expect(sample.fields == ["2", "r1", "abc123", "waterfall, append", "append", "full", "30000", "append",
                                   "0", "7", "time", "ns", "1234.5"])
         let summary = SummaryRow(runID: "r1", commit: "abc123", scenario: "s", workload: "query", mode: "linear",
                                  items: 1000, operation: "query", metric: .allocs, summary: Summary([1, 2, 3]))
