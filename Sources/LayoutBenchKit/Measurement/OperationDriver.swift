@@ -77,7 +77,7 @@ final class OperationDriver {
 
     /// Allocations per operation, untimed: one value per pass of a batchable trace (`passes`
     /// passes, fewer once a pass took longer than `budgetNanoseconds`), one per operation of a
-    /// consuming trace (at least `passes` operations). `operations` limits a pass to the prefix of
+    /// consuming trace (every covered operation, and up to `passes` in all while within the budget). `operations` limits a pass to the prefix of
     /// the trace that time covered (nil: the whole trace).
     func countAllocations(passes: Int, operations limit: Int? = nil, budgetNanoseconds: UInt64 = .max) throws -> [Double]? {
         guard AllocationCounters.isAvailable else { return nil }
@@ -96,8 +96,12 @@ final class OperationDriver {
                 if MonotonicClock.now() &- start >= budgetNanoseconds { break }
             }
         case .consuming(let operation):
+            let length = Swift.min(limit ?? operation.traceLength, operation.traceLength)
+            let start = MonotonicClock.now()
             operation.rewind()
-            for _ in 0..<Swift.max(limit ?? operation.traceLength, passes) {
+            for counted in 0..<Swift.max(length, passes) {
+                // Past the covered operations, more values only while within the budget.
+                if counted >= length && MonotonicClock.now() &- start >= budgetNanoseconds { break }
                 try operation.prepareNext()
                 guard let before = AllocationCounters.allocationCount() else { return nil }
                 blackhole(try operation.runNext())

@@ -53,11 +53,13 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     /// Full runs: ≥ 30 samples and ≥ 0.5 s per operation, at most 10,000 samples or 5 s.
     public static let standard = SamplingPolicy()
 
-    /// One of several repetitions of a full run: ≥ 10 samples and ≥ 0.15 s per operation, at most
-    /// 2,000 samples or 1.5 s (the runner also times at least one whole pass of the trace).
+    /// One of several repetitions of a full run: ≥ 5 samples and ≥ 0.15 s per operation, at most
+    /// 2,000 samples or 1.5 s (the runner also times one whole pass of the trace when it fits the
+    /// 1.5 s). Five samples per repetition are enough for operations slower than 30 ms: the
+    /// summary's interval comes from the medians of the repetitions (5 by default).
     public static let repetition = SamplingPolicy(
         minTime: .milliseconds(150),
-        minSamples: 10,
+        minSamples: 5,
         maxSamples: 2_000,
         maxTime: .milliseconds(1_500),
         warmup: Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))

@@ -25,7 +25,7 @@ public struct OperationCoverage: Codable, Hashable, Sendable {
     }
 
     /// The samples of a prefix to keep out of `samples` timed within the budget: the largest of
-    /// `minimum`, and the powers of two above it, that is at most `samples` (10, 16, 32, 64, … for
+    /// `minimum`, and the powers of two above it, that is at most `samples` (5, 8, 16, 32, … for
     /// the default policy). A run on a slightly faster or slower machine keeps the same prefix, so
     /// the instruction counts of two runs describe the same operations.
     static func stablePrefix(samples: Int, minimum: Int) -> Int {
