@@ -8,7 +8,7 @@ import LayoutEngine
 /// a return to the old width (`width-return`), and one precache step (`precache-step`; its worst
 /// step is the summary's `max`). Modes are the height caches.
 ///
-/// A precache step measures `precacheRows` rows (an idle slice's worth), so that time and
+/// A precache step measures `precacheRows` rows (a short idle slice's worth), so that time and
 /// instructions describe the same rows: the engine's wall-clock budget (`Precache.step(_:budget:clock:)`)
 /// covers fewer rows under callgrind, which runs about 50 times slower. A scenario may ask for the
 /// wall-clock budget instead (`precacheBudgetMicroseconds`): faithful to an app, but then the
@@ -94,8 +94,8 @@ public enum PrecacheBudget: Sendable, Equatable {
     case rows(Int)
     case microseconds(Int)
 
-    /// Rows per step by default: about what a 2 ms idle slice measures on our machine
-    /// (template-cell measurement costs about 5 µs a row).
+    /// Rows per step by default: a short idle slice's worth (about 0.6 ms on our machine, where a
+    /// template-cell measurement costs about 1.5 µs a row).
     public static let defaultRows = 400
 }
 
