@@ -152,9 +152,10 @@ import Testing
         #expect(try Self.report(allocs(4), allocs(3)).rows[0].verdict == .improved)
         #expect(try Self.report(allocs(0), allocs(1)).rows[0].verdict == .regressed)   // 0 → 1: ratio infinite
         #expect(try Self.report(allocs(0), allocs(0)).rows[0].verdict == .unchanged)
-        // Within the 0.1% tolerance of alloc_bytes, then beyond it.
-        #expect(try Self.report(allocs(100_000, metric: "alloc_bytes"), allocs(100_050, metric: "alloc_bytes")).rows[0].verdict == .unchanged)
-        #expect(try Self.report(allocs(100_000, metric: "alloc_bytes"), allocs(100_200, metric: "alloc_bytes")).rows[0].verdict == .regressed)
+        // Within the 5% tolerance of alloc_bytes (batch-averaged, so amortised growth moves it a
+        // little from run to run), then beyond it.
+        #expect(try Self.report(allocs(100_000, metric: "alloc_bytes"), allocs(104_000, metric: "alloc_bytes")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(allocs(100_000, metric: "alloc_bytes"), allocs(106_000, metric: "alloc_bytes")).rows[0].verdict == .regressed)
         // Instructions: 0.5%.
         #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_400, metric: "instructions")).rows[0].verdict == .unchanged)
         #expect(try Self.report(allocs(100_000, metric: "instructions"), allocs(100_600, metric: "instructions")).rows[0].verdict == .regressed)
