@@ -113,7 +113,8 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
                 expected.append(.item(i - start, section: s))
             }
         }
-        let found = updater.itemIDs(intersecting: rect)
+        var found: [ElementID] = [.item(99, section: 99)]  // stale content the query must clear
+        updater.itemIDs(intersecting: rect, into: &found)
         if found != expected { return "items in \(rect): \(found.count) found, \(expected.count) expected" }
     }
     return nil

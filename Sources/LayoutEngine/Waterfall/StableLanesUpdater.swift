@@ -25,7 +25,7 @@
 /// **`data` and `frames` are views**, materialised from the sequences on the first read after a
 /// change: O(n) (a full pass with the kept lanes, the same arithmetic in the same order as the
 /// reference), outside the timed `apply`. `itemFrame(section:item:)` and
-/// `itemIDs(intersecting:)` answer from the tree without materialising. Because a read caches
+/// `itemIDs(intersecting:into:)` answer from the tree without materialising. Because a read caches
 /// into the shared storage, the type is not `Sendable`: read it from one thread at a time.
 public struct StableLanesUpdater: LayoutUpdater {
     private var storage: StableLanesStorage
@@ -66,7 +66,11 @@ public struct StableLanesUpdater: LayoutUpdater {
     /// starts below `rect.maxY` — the items that meet the rect plus those interleaved with them in
     /// index order (when lanes drift far apart after edits, the items of the other lanes between
     /// them), and at most a chunk more. List and flow sections: O(section). Sections: O(sections).
-    public func itemIDs(intersecting rect: Rect) -> [ElementID] { storage.itemIDs(intersecting: rect) }
+    /// `results` is emptied (keeping its capacity) and filled, so a caller that reuses one buffer
+    /// allocates no answer array per query.
+    public func itemIDs(intersecting rect: Rect, into results: inout [ElementID]) {
+        storage.itemIDs(intersecting: rect, into: &results)
+    }
 
     /// Lane of every item of `section` (-1 for full-width items, -2 for list and flow items), for tests.
     func lanes(ofSection section: Int) -> [Int] {
@@ -362,8 +366,8 @@ final class StableLanesStorage {
         return Rect(x: placed.minX, y: sectionTops[s] + placed.minY, width: placed.width, height: item.height)
     }
 
-    func itemIDs(intersecting rect: Rect) -> [ElementID] {
-        var result: [ElementID] = []
+    func itemIDs(intersecting rect: Rect, into result: inout [ElementID]) {
+        result.removeAll(keepingCapacity: true)
         for s in 0..<sections.count where sectionTops[s] < rect.maxY && sectionTops[s + 1] > rect.minY {
             let top = sectionTops[s]
             guard let geometry = geometry(s) else {
@@ -395,6 +399,5 @@ final class StableLanesStorage {
                 chunk += 1
             }
         }
-        return result
     }
 }
