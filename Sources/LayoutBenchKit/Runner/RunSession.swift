@@ -71,7 +71,8 @@ public struct RunSession {
     public static let defaultRepetitions = 5
     public static let quickRepetitions = 2
     /// Repetitions that all start within this many seconds get a note that their intervals are too
-    /// narrow (measured: 77% instead of 95% with 6 s between the first and the last; 94% with minutes).
+    /// narrow (measured: another run's median inside 77% of the time with 6 s between the first and
+    /// the last, 94% with minutes between them).
     static let shortRepetitionSpan: Double = 60
 
     public mutating func run() throws -> Result {

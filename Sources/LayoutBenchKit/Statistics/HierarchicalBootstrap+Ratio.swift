@@ -1,8 +1,8 @@
 extension HierarchicalBootstrap {
     /// Confidence interval of median(head) / median(base), each side a list of repetitions (each a
     /// list of samples), the two sides resampled independently in two stages (repetitions, then
-    /// samples). With several repetitions on both sides the interval is the expanded percentile one of
-    /// `medianInterval`, expanded for the side with fewer repetitions; with one repetition on a side
+    /// samples). With several repetitions on both sides the interval is the expanded percentile one
+    /// (see `HierarchicalBootstrap`), expanded for the side with fewer repetitions; with one repetition on a side
     /// that side is resampled as plain samples and nothing is expanded (`Bootstrap.medianRatioInterval`
     /// when both sides have one). Empty repetitions are ignored; NaN bounds when a side has no samples.
     /// A zero base median gives a ratio of 1 when head is zero too, else infinity (see `ratio`).

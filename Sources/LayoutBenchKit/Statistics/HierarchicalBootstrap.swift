@@ -6,10 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// Confidence interval of the median of samples taken in several independent repetitions
-/// (processes, or rounds with fresh fixtures): a two-stage bootstrap that resamples the
-/// repetitions with replacement, then the samples within each chosen repetition, and takes the
-/// median of the pooled resample.
+/// The two-stage bootstrap behind `compare`'s interval of a ratio of medians
+/// (`medianRatioInterval`), for samples taken in several independent repetitions (processes, or
+/// rounds with fresh fixtures): resample the repetitions with replacement, then the samples within
+/// each chosen repetition, and take the median of the pooled resample.
 ///
 /// Why two stages: consecutive samples of one process are correlated (a query trace's lag-1
 /// autocorrelation is about 0.3) and share that process's heap layout, page placement and
@@ -20,25 +20,9 @@ import Darwin
 /// between-repetition effect and divides their spread by R, not R - 1). The interval is therefore
 /// Hesterberg's **expanded percentile** interval: the percentiles taken at α′/2 and 1 − α′/2 where
 /// z(1 − α′/2) = √(R / (R − 1)) · t(1 − α/2, R − 1), which makes it as wide as a Student-t interval
-/// of R values would be while keeping the bootstrap's asymmetry. One repetition gives the plain
-/// within-repetition bootstrap (`Bootstrap.medianInterval`), which cannot see run-to-run variation.
-/// Seeded, so the same input gives the same interval.
+/// of R values would be while keeping the bootstrap's asymmetry. Seeded, so the same input gives
+/// the same interval. (summary.csv's own interval, for one run, is `RunToRunInterval`.)
 public enum HierarchicalBootstrap {
-    public static func medianInterval(
-        _ repetitions: [[Double]], confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64 = 0x1B
-    ) -> Bootstrap.Interval {
-        let groups = repetitions.filter { !$0.isEmpty }
-        guard let first = groups.first?.first else { return Bootstrap.Interval(low: .nan, high: .nan) }
-        if groups.count == 1 { return Bootstrap.medianInterval(groups[0], confidence: confidence, seed: seed) }
-        if groups.allSatisfy({ $0.allSatisfy { $0 == first } }) { return Bootstrap.Interval(low: first, high: first) }
-
-        var generator = SplitMix64(seed: seed)
-        var medians = resampledMedians(groups, resamples: resamples, using: &generator)
-        medians.sort()
-        let tail = expandedTail(confidence: confidence, repetitions: groups.count)
-        return Bootstrap.Interval(low: Quantile.sorted(medians, tail), high: Quantile.sorted(medians, 1 - tail))
-    }
-
     /// The medians of `resamples` two-stage resamples of non-empty `groups` (repetitions, then the
     /// samples within each drawn repetition).
     static func resampledMedians(_ groups: [[Double]], resamples: Int, using generator: inout SplitMix64) -> [Double] {
