@@ -65,6 +65,11 @@ public struct ComparisonReport: Sendable {
         guard !rows.isEmpty else {
             throw CompareError(file: "", message: "\(base.samplesPath) and \(head.samplesPath) have no scenario × mode × items × operation × metric in common; nothing to compare")
         }
+        let unknown = Set(rows.filter { !$0.policy.isKnown }.map(\.key.metric)).sorted()
+        if !unknown.isEmpty {
+            warnings.append("metrics this version does not know, judged like time (statistical, lower is better, "
+                + "\(Int(Metric.time.defaultThreshold * 100))%): " + unknown.joined(separator: ", "))
+        }
         if !changedWork.isEmpty {
             warnings.append("the work itself differs (\(changedWork.count) series): the runs measured different scenarios "
                 + "or query answers, so those rows' times are not comparable; first: " + changedWork.prefix(3).joined(separator: "; "))

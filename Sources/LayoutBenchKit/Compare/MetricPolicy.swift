@@ -2,71 +2,30 @@
 /// (decided by a test and a confidence interval) or counted exactly (decided by the medians), and the
 /// relative change that counts as a regression or an improvement.
 public struct MetricPolicy: Sendable, Equatable {
-    public enum Direction: Sendable, Equatable {
-        case lowerIsBetter
-        case higherIsBetter
-        /// Neither direction is better (`elements`: what a query returned). Such rows are not judged;
-        /// a difference is reported as a warning, because it means the two runs measured different work.
-        case neither
-    }
-
-    public enum Kind: Sendable, Equatable {
-        /// Noisy measurements (time, peak_rss): Mann–Whitney U and a bootstrap interval of the ratio.
-        case statistical
-        /// Counts that repeat exactly (allocations, bytes, instructions, recall): the medians decide.
-        case exact
-    }
+    public typealias Direction = Metric.Direction
+    public typealias Kind = Metric.Kind
 
     public var direction: Direction
     public var kind: Kind
     /// Relative change beyond which a row is regressed or improved (0.05 = 5%).
     public var threshold: Double
+    /// False for a metric name this version of the harness does not know (from a newer or older
+    /// CSV): it is judged like time, and `compare` says so.
+    public var isKnown: Bool
 
-    public init(direction: Direction, kind: Kind, threshold: Double) {
+    public init(direction: Direction, kind: Kind, threshold: Double, isKnown: Bool = true) {
         self.direction = direction
         self.kind = kind
         self.threshold = threshold
+        self.isKnown = isKnown
     }
 
-    /// The tolerance of the exact metrics: 0.1%, so that a different build path or one stray
-    /// allocation in a thousand never fails a comparison, and one real extra allocation per
-    /// operation always does.
-    public static let exactTolerance = 0.001
-
-    /// The tolerance of instruction counts: 0.5%. Two builds of unchanged code can differ by a few
-    /// dozen instructions per operation (code placement, inlining decisions): 0.13% was seen between
-    /// two commits on an untouched mode.
-    public static let instructionTolerance = 0.005
-    /// The tolerance of `alloc_bytes`: 5%. They are read around timed samples and divided by the
-    /// sample's batch, which each run calibrates anew, so an operation whose storage grows now and
-    /// then (amortised) shows a few percent more or less per operation from run to run: 46.4 against
-    /// 47.1 bytes, 1.5%, between two runs of the same binary. `allocs`, counted over whole untimed
-    /// passes, stay exact within 0.1% and catch one extra allocation per operation.
-    public static let allocatedBytesTolerance = 0.05
-
-    /// The defaults: time 5% (package-benchmark's and asv's default); peak_rss 10% (one value per
-    /// process, moved by the kernel's page accounting); instructions within 0.5%; alloc_bytes within 5%;
-    /// the other counted metrics exact within 0.1%;
-    /// recall higher-is-better; elements not judged. An unknown metric is treated like time.
+    /// The metric's own policy (`Metric`); an unknown name is judged like time, flagged `isKnown == false`.
     public static func standard(for metric: String) -> MetricPolicy {
-        switch metric {
-        case Metric.time.rawValue:
-            return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: 0.05)
-        case Metric.peakRSS.rawValue:
-            return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: 0.10)
-        case Metric.instructions.rawValue:
-            return MetricPolicy(direction: .lowerIsBetter, kind: .exact, threshold: instructionTolerance)
-        case Metric.allocBytes.rawValue:
-            return MetricPolicy(direction: .lowerIsBetter, kind: .exact, threshold: allocatedBytesTolerance)
-        case Metric.allocs.rawValue, Metric.measurements.rawValue, Metric.cellsCreated.rawValue:
-            return MetricPolicy(direction: .lowerIsBetter, kind: .exact, threshold: exactTolerance)
-        case Metric.recall.rawValue:
-            return MetricPolicy(direction: .higherIsBetter, kind: .exact, threshold: exactTolerance)
-        case Metric.elements.rawValue:
-            return MetricPolicy(direction: .neither, kind: .exact, threshold: exactTolerance)
-        default:
-            return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: 0.05)
+        guard let known = Metric(rawValue: metric) else {
+            return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: Metric.time.defaultThreshold, isKnown: false)
         }
+        return MetricPolicy(direction: known.direction, kind: known.kind, threshold: known.defaultThreshold)
     }
 }
 

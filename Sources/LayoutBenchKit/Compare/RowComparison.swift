@@ -78,7 +78,7 @@ public struct RowComparison: Sendable {
 
         let constant = Self.isConstant(baseValues) && Self.isConstant(headValues)
         let separated = Self.separation(base: baseValues, head: headValues)
-        if policy.kind == .exact && constant {
+        if policy.kind != .statistical && constant {
             interval = Bootstrap.Interval(low: ratio, high: ratio)
             pValue = .nan
         } else {
@@ -114,7 +114,7 @@ public struct RowComparison: Sendable {
         }
         let upper = 1 + policy.threshold
         let lower = 1 - policy.threshold
-        if policy.kind == .exact {
+        if policy.kind != .statistical {
             let change = worse(ratio)
             if change.isNaN { return .noisy }
             let significant = constant || pValue < alpha

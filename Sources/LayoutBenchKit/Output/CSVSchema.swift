@@ -23,40 +23,6 @@ public enum CSVSchema {
     public static let unsupported = "unsupported"
 }
 
-/// The metrics of SPEC §6 with their units.
-public enum Metric: String, Sendable, CaseIterable, Codable {
-    case time
-    case allocBytes = "alloc_bytes"
-    case allocs
-    case instructions
-    case peakRSS = "peak_rss"
-    case recall
-    case elements
-    case measurements
-    case cellsCreated = "cells_created"
-    case dequeues
-    case peakPool = "peak_pool"
-    case mostVisible = "most_visible"
-    case cellsNeeded = "cells_needed"
-    case bytesPerRow = "bytes_per_row"
-    case scrollCorrection = "scroll_correction"
-    /// Rows whose cached height differs from a fresh measurement (`height-pass`, FD's cache).
-    case wrongHeights = "wrong_heights"
-
-    /// time: ns per operation; alloc_bytes, peak_rss: bytes; recall: fraction (0...1); the counts
-    /// (allocs, instructions, elements, measurements, cells_created): count per operation.
-    public var unit: String {
-        switch self {
-        case .time: return "ns"
-        case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
-        case .scrollCorrection: return "pt"
-        case .recall: return "fraction"
-        case .allocs, .instructions, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible, .cellsNeeded, .wrongHeights:
-            return "count"
-        }
-    }
-}
-
 /// A metric value: a number, or `unsupported` when this machine cannot measure it.
 public enum MetricValue: Sendable, Equatable {
     case number(Double)

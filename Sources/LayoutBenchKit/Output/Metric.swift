@@ -1,0 +1,128 @@
+/// A metric the harness writes (SPEC §6), and everything a reader needs to judge it: its unit,
+/// which direction is better, whether it is measured with noise or counted exactly, and the change
+/// that counts as a regression.
+///
+/// Every property is an exhaustive `switch` with no `default`: a new metric that does not say how
+/// it is judged does not compile.
+public enum Metric: String, Sendable, CaseIterable, Codable {
+    case time
+    case allocBytes = "alloc_bytes"
+    case allocs
+    case instructions
+    case peakRSS = "peak_rss"
+    case recall
+    case elements
+    case measurements
+    case cellsCreated = "cells_created"
+    case dequeues
+    case peakPool = "peak_pool"
+    case mostVisible = "most_visible"
+    case cellsNeeded = "cells_needed"
+    case bytesPerRow = "bytes_per_row"
+    case scrollCorrection = "scroll_correction"
+    case wrongHeights = "wrong_heights"
+
+    /// Which direction of change is an improvement.
+    public enum Direction: String, Sendable, Equatable {
+        case lowerIsBetter = "lower"
+        case higherIsBetter = "higher"
+        /// Neither: the metric describes the work itself (what a query returned, what a trace
+        /// shows). A difference is reported as "the runs measured different work", not judged.
+        case neither
+    }
+
+    /// How a difference between two runs is decided.
+    public enum Kind: String, Sendable, Equatable {
+        /// Noisy measurements: Mann–Whitney U and a bootstrap interval of the ratio of medians.
+        case statistical
+        /// Counts that repeat exactly for the same code and input: the medians decide.
+        case exact
+        /// One value per process (`peak_rss`): the medians decide against the threshold, and a
+        /// change also needs every head value beyond every base value or a significant test. An
+        /// interval over a handful of processes is too wide to ever say "unchanged".
+        case perProcess = "per-process"
+    }
+
+    /// The CSV's `unit` column.
+    public var unit: String {
+        switch self {
+        case .time: return "ns"
+        case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
+        case .scrollCorrection: return "pt"
+        case .recall: return "fraction"
+        case .allocs, .instructions, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
+             .cellsNeeded, .wrongHeights:
+            return "count"
+        }
+    }
+
+    /// What one value means, for `layout-bench list` and the docs.
+    public var summary: String {
+        switch self {
+        case .time: return "wall-clock time per operation"
+        case .allocBytes: return "bytes allocated per operation (jemalloc)"
+        case .allocs: return "allocations per operation"
+        case .instructions: return "instructions per operation under callgrind (--instructions)"
+        case .peakRSS: return "peak resident memory of the process that ran a scenario × items group"
+        case .recall: return "fraction of the exact answer a query returned (1 for exact modes)"
+        case .elements: return "elements a query returned"
+        case .measurements: return "template-cell measurements per operation"
+        case .cellsCreated: return "cells created per operation"
+        case .dequeues: return "cells dequeued over the scroll trace (one per appearance)"
+        case .peakPool: return "most cells waiting in the reuse pool at once"
+        case .mostVisible: return "most cells visible at once along the trace"
+        case .cellsNeeded: return "cells the trace needs at the least (the most visible at once, per identifier)"
+        case .bytesPerRow: return "bytes the offsets structure holds per row"
+        case .scrollCorrection: return "how far the content under the viewport moved when estimates were replaced"
+        case .wrongHeights: return "rows whose cached height differs from a fresh measurement"
+        }
+    }
+
+    /// Which direction is better. Costs are lower-is-better; `recall` is higher-is-better; what
+    /// describes the work (elements returned, the trace's own counts) is neither.
+    public var direction: Direction {
+        switch self {
+        case .time, .allocBytes, .allocs, .instructions, .peakRSS, .measurements, .cellsCreated, .peakPool,
+             .bytesPerRow, .scrollCorrection, .wrongHeights:
+            return .lowerIsBetter
+        case .recall:
+            return .higherIsBetter
+        case .elements, .dequeues, .mostVisible, .cellsNeeded:
+            return .neither
+        }
+    }
+
+    /// How a difference is decided: time is statistical, `peak_rss` per process, every count exact.
+    public var kind: Kind {
+        switch self {
+        case .time: return .statistical
+        case .peakRSS: return .perProcess
+        case .allocBytes, .allocs, .instructions, .recall, .elements, .measurements, .cellsCreated, .dequeues,
+             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights:
+            return .exact
+        }
+    }
+
+    /// The relative change beyond which a row is regressed or improved (0.05 = 5%).
+    ///
+    /// - time 5% (package-benchmark's and asv's default);
+    /// - peak_rss 10%: one value per process, moved by the kernel's page accounting;
+    /// - instructions 0.5%: two builds of unchanged code differ by a few dozen instructions per
+    ///   operation (code placement, inlining decisions);
+    /// - alloc_bytes 5%: read around timed samples and divided by each run's calibrated batch, so
+    ///   storage that grows now and then shows a few percent from run to run (`allocs`, counted
+    ///   over whole untimed passes, catch one extra allocation per operation);
+    /// - every other count 0.1%: one stray event in a thousand never fails a comparison, and a
+    ///   change from 0 to anything always does.
+    public var defaultThreshold: Double {
+        switch self {
+        case .time: return 0.05
+        case .peakRSS: return 0.10
+        case .instructions: return 0.005
+        case .allocBytes: return 0.05
+        case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
+             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights:
+            return 0.001
+        }
+    }
+}
