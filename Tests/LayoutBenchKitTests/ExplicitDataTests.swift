@@ -310,3 +310,66 @@ import LayoutEngine
         #expect(snapshot.frames.itemHeight.count == 2000)
     }
 }
+
+/// Data files in bounded time and memory: a malformed file of gigabytes is refused from its
+/// first bytes, without reading it whole. The files are sparse (`ftruncate`), so no test writes
+/// gigabytes.
+@Suite struct DataFileBoundsTests {
+    /// The error of loading a scenario whose data file is `name`, made by `make` in its folder.
+    static func error(_ name: String, make: (String) throws -> Void) throws -> ScenarioError? {
+        let files = ["s.json": scenarioJSON(layout: #"{"kind": "list"}"#, data: #"{"file": "\#(name)"}"#, items: nil)]
+        return try ExplicitDataTests.withFiles(files) { folder -> ScenarioError? in
+            try make(folder + "/" + name)
+            do throws(ScenarioError) {
+                _ = try Scenario.load(path: folder + "/s.json")
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// A file of `size` bytes that starts with `prefix` and is a hole (NUL bytes) after it.
+    static func sparse(_ path: String, prefix: String, size: Int) throws {
+        try Data(prefix.utf8).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_WRONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(ftruncate(descriptor, off_t(size)) == 0)
+    }
+
+    static let twoGiB = (1 << 31) - 1
+
+    @Test(arguments: ["x.csv", "x.jsonl"])
+    func twoGigabytesOfNULBytesAreRefusedAtOnce(name: String) throws {
+        let error = try #require(try Self.error(name) { try Self.sparse($0, prefix: "", size: Self.twoGiB) })
+        #expect(error.line == 1)
+        #expect(error.message.contains("NUL byte"))
+    }
+
+    @Test func aHeaderFollowedByAHoleIsRefusedOnItsSecondLine() throws {
+        let error = try #require(try Self.error("x.csv") { try Self.sparse($0, prefix: "section,w,h\n", size: Self.twoGiB) })
+        #expect(error.line == 2)
+        #expect(error.message.contains("NUL byte"))
+    }
+
+    @Test func aFirstLineThatIsNotTheHeaderIsRefusedBeforeTheRest() throws {
+        let error = try #require(try Self.error("x.csv") { try Self.sparse($0, prefix: "name,height\n0,44\n", size: Self.twoGiB) })
+        #expect(error.line == 1)
+        #expect(error.message.contains("expected the header section,w,h"))
+        let lines = try #require(try Self.error("x.jsonl") { try Self.sparse($0, prefix: "[1]\n", size: Self.twoGiB) })
+        #expect(lines.description.hasSuffix("line 1, column 1: expected an item object such as {\"section\": 0, \"h\": 44}, got an array"))
+    }
+
+    @Test(arguments: ["x.csv", "x.jsonl"])
+    func aLineLongerThanAnyRowIsRefused(name: String) throws {
+        let long = String(repeating: "a", count: ScenarioLimits.maxDataLineBytes + 10)
+        let first = name.hasSuffix(".csv") ? "section,w,h\n" : "{\"section\": 0, \"h\": 1}\n"
+        let error = try #require(try Self.error(name) { path in
+            try Data((first + long + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        })
+        #expect(error.line == 2)
+        #expect(error.message.contains("longer than \(ScenarioLimits.maxDataLineBytes) bytes"))
+        #expect(error.description.contains("\(name): line 2: "))
+    }
+}

@@ -22,6 +22,7 @@ enum DataFile {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw node.error("no such data file: \(path) (data.file is relative to the scenario file's folder)")
         }
+        try DataFilePrecheck.check(path, format: format, layout: layout)
         let bytes: [UInt8]
         do { bytes = try readFileBytes(path) } catch {
             throw node.error("cannot read the data file \(path): \(error.reason)")

@@ -25,7 +25,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Where the error is: the path, else `line L, column C`, else nothing.
     public var location: String? {
         if !path.isEmpty { return path }
-        if let line, let column { return "line \(line), column \(column)" }
+        if let line { return column.map { "line \(line), column \($0)" } ?? "line \(line)" }
         return nil
     }
 

@@ -42,4 +42,8 @@ public enum ScenarioLimits {
     /// The largest scenario or data file read, in bytes (2 GiB: about 100 million items of CSV).
     /// Only regular files are read: `/dev/zero` or a FIFO would never end.
     public static let maxFileBytes = 1 << 31
+    /// The longest line of a data file, in bytes: a row of `maxWords` words of text fits many
+    /// times over. A longer line is refused as soon as that many bytes are read, so a malformed
+    /// file of gigabytes costs neither the time nor the memory of reading it.
+    public static let maxDataLineBytes = 1 << 20
 }
