@@ -135,30 +135,37 @@ struct RandomPinnedLayout: CustomStringConvertible, Sendable {
         #expect(checked > 60 * 15 * 3)
     }
 
-    /// Pinned elements are added to the answer of every rect-query mode; for the heuristic one,
-    /// every pinned element of the viewport is there even when it misses items.
+    /// Pinned elements are added to the answer of every rect-query mode, for the viewport and for
+    /// any other rect (a prefetch band, a rect far from the viewport that stacked headers reach);
+    /// for the heuristic one, every pinned element of the viewport is there even when it misses
+    /// items.
     @Test(arguments: RectQueryMode.allCases)
     func pinningComposesWithEveryQueryMode(queryMode: RectQueryMode) async {
         var results: [LayoutAttributes] = []
-        await checkProperty(count: 60, input: RandomPinnedLayout.generator, LayoutGenes.offset.array(of: 1...12)) { random, offsets in
+        let scrolls = zip(LayoutGenes.offset, LayoutGenes.query).array(of: 1...12)
+        await checkProperty(count: 60, input: RandomPinnedLayout.generator, scrolls) { random, scrolls in
             let reference = try ReferenceLayout(data: random.data, styles: random.styles, viewportWidth: random.width)
+            let elements = reference.allElements()
             var layout = try random.layout(mode: .cached, queryMode: queryMode)
-            for offsetGenes in offsets {
+            for (offsetGenes, queryGenes) in scrolls {
                 let offset = random.offset(offsetGenes, in: reference)
                 let viewport = Rect(x: 0, y: offset, width: random.width, height: random.viewportHeight)
                 layout.invalidate(with: .bounds(viewport))
                 try layout.prepare()
-                layout.elements(in: viewport, into: &results)
                 let context = "query \(queryMode), offset \(offset)"
                 if queryMode.isExact {
-                    if let mismatch = ReferenceCheck.firstMismatch(
-                        ofPinnedQuery: viewport, answer: results, against: reference, pinOffset: random.pinOffset,
-                        offset: offset, viewportHeight: random.viewportHeight)
-                    {
-                        Issue.record("\(context): \(mismatch)")
-                        return
+                    for query in [viewport, DifferentialTests.rect(queryGenes, in: reference, elements: elements)] {
+                        layout.elements(in: query, into: &results)
+                        if let mismatch = ReferenceCheck.firstMismatch(
+                            ofPinnedQuery: query, answer: results, against: reference, pinOffset: random.pinOffset,
+                            offset: offset, viewportHeight: random.viewportHeight)
+                        {
+                            Issue.record("\(context): \(mismatch)")
+                            return
+                        }
                     }
                 } else {
+                    layout.elements(in: viewport, into: &results)
                     let returned = Set(results.map(\.id))
                     let pinned = reference.pinnableSupplementaries(
                         pinOffset: random.pinOffset, offset: offset, viewportHeight: random.viewportHeight)
