@@ -17,7 +17,9 @@ let package = Package(
     targets: [
         // The layout engine: pure Swift, no dependencies, no knowledge of the harness.
         .target(name: "LayoutEngine"),
-        // SPEC §3 geometry written the plainest way: the independent oracle the engine is checked against.
+        // Every oracle the engine is checked against, each an independent, plainly written exact
+        // answer: SPEC §3 geometry and pinning, stable lanes, prefix sums, the reuse rules, and
+        // the coordinate tolerance. The engine never depends on it; the harness and tests do.
         .target(name: "LayoutReference", dependencies: ["LayoutEngine"]),
 
         // jemalloc, through pkg-config; Swift's own allocations go through it once it is linked.
@@ -40,7 +42,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]

@@ -1,6 +1,7 @@
 import Testing
 import PropertyBased
 @testable import LayoutEngine
+import LayoutReference
 
 /// Five tables over the same data, one per cache strategy, driven in lockstep.
 struct AllCaches {

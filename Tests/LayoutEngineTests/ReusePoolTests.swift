@@ -1,6 +1,7 @@
 import Testing
 import PropertyBased
 @testable import LayoutEngine
+import LayoutReference
 
 /// The reuse strategies on random scrolls (property tests: a failure shrinks to few rows, few
 /// identifiers and a short scroll): after every step each visible row has exactly one cell of its

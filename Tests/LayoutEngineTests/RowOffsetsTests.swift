@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutReference
 
 /// Every `RowOffsets` strategy against `PrefixSumReference` after thousands of seeded random
 /// changes: offsets, heights, content height, row-at-offset on and between every boundary, and the
@@ -130,7 +131,7 @@ import Testing
                 try reference.apply(change)
                 for index in modes.indices { try modes[index].1.apply(change) }
                 for (mode, structure) in modes {
-                    for row in 0...reference.count where !CoordinateTolerance.equal(structure.offset(of: row), reference.offset(of: row)) {
+                    for row in 0...reference.count where !ReferenceTolerance.equal(structure.offset(of: row), reference.offset(of: row)) {
                         Issue.record("\(mode) seed \(seed) step \(step): offset of row \(row)")
                         break
                     }

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 @testable import LayoutEngine
+import LayoutReference
 
 /// Random stable-lanes scenarios for the differential tests of the counted storage: waterfalls of
 /// 1–8 columns (weights, the three render directions) mixed with list and flow sections, full-width
@@ -148,7 +149,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
         } catch {
             return "init: \(error)"
         }
-        if let problem = updater.frames.firstDifference(from: reference.frames) { return "initial layout: \(problem)" }
+        if let problem = reference.firstDifference(of: updater.frames) { return "initial layout: \(problem)" }
         for step in 0..<steps {
             let change = scenario.change(for: reference.data, &rng)
             var expectedError: LayoutError?
@@ -159,7 +160,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
             if error?.description != expectedError?.description { return "step \(step) \(change): error \(String(describing: error)), expected \(String(describing: expectedError))" }
             if expectedError == nil { try! reference.apply(change) }
             if updater.data != reference.data { return "step \(step) \(change): data differs" }
-            if let problem = updater.frames.firstDifference(from: reference.frames, tolerance: 1e-9) {
+            if let problem = reference.firstDifference(of: updater.frames) {
                 return "step \(step) \(change): \(problem)"
             }
             for s in 0..<reference.data.sectionCount where updater.lanes(ofSection: s).count != reference.data.itemCount(inSection: s) {
@@ -194,7 +195,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
             try updater.apply(change)
             try reference.apply(change)
             if step % 8 == 7 || step == 39 {
-                #expect(updater.frames.firstDifference(from: reference.frames) == nil, "step \(step) \(change)")
+                #expect(reference.firstDifference(of: updater.frames) == nil, "step \(step) \(change)")
             }
         }
         #expect(readsMatchFrames(updater, &rng) == nil)

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutReference
 
 /// Random configurations and change sequences for the differential tests. Every number is a
 /// multiple of 1/4, so sums are exact and the modes must agree to the last bit (see
@@ -100,8 +101,8 @@ func runDifferential(
         var rng = SplitMix64(seed: seed &* 7919)
         let scenario = RandomScenario(rng: &rng, arbitraryFractions: arbitraryFractions)
         var updater = try mode.makeUpdater(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
-        var reference = try mode.makeReference(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
-        if let difference = updater.frames.firstDifference(from: reference.frames) {
+        var reference = try mode.makeExpectation(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
+        if let difference = reference.firstDifference(of: updater.frames) {
             Issue.record("\(mode) seed \(seed) initial layout: \(difference)")
             continue
         }
@@ -122,7 +123,7 @@ func runDifferential(
                     Issue.record("\(mode) seed \(seed) step \(step) \(change): data differs")
                     break
                 }
-                if let difference = updater.frames.firstDifference(from: reference.frames, tolerance: 1e-9) {
+                if let difference = reference.firstDifference(of: updater.frames) {
                     Issue.record("\(mode) seed \(seed) step \(step) \(change): \(difference)")
                     break
                 }
@@ -175,7 +176,7 @@ func runDifferential(
         try full.apply(edit)
         try stable.apply(edit)
         try reference.apply(edit)
-        #expect(stable.frames.firstDifference(from: reference.frames) == nil)
+        #expect(reference.firstDifference(of: stable.frames) == nil)
         #expect(stable.frames.firstDifference(from: full.frames) != nil)
         // Items 1-4 stay in the right column, stacked from 0; shortest-first would alternate.
         #expect(stable.lanes(ofSection: 0) == [0, 1, 1, 1, 1])

@@ -168,7 +168,7 @@ public final class QueryFixture: WorkloadFixture {
         if returned.count != returnedIDs.count { return "an element was returned twice" }
         if let missing = exact.first(where: { !returnedIDs.contains($0.id) }) { return "missed \(missing.id)" }
         if let extra = returned.first(where: { !exactIDs.contains($0.id) }) { return "returned \(extra.id), which does not intersect" }
-        for (a, b) in zip(returned, exact) where !CoordinateTolerance.equal(a.frame, b.frame) {
+        for (a, b) in zip(returned, exact) where !ReferenceTolerance.equal(a.frame, b.frame) {
             return "\(a.id) has frame \(a.frame), expected \(b.frame)"
         }
         return nil

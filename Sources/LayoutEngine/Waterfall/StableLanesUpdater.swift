@@ -10,7 +10,7 @@
 /// Full-width items remain barriers: a full-width item starts below the tallest lane (plus
 /// `lineSpacing` when a lane holds an item) and levels every lane. Sections whose style changes
 /// (styles cycle by index, so inserting or removing a section can change later ones) are laid out
-/// afresh. `StableLanesReference` is the from-scratch definition.
+/// afresh. LayoutReference's `StableLanesReference` is the from-scratch definition.
 ///
 /// **The truth is counted, not flat.** Each section's items live in a `LaneSequence`: chunks in
 /// index order under a summary tree whose nodes map the lane state before a run of items to the
