@@ -16,7 +16,9 @@ let package = Package(
     ],
     targets: [
         // The layout engine: pure Swift, no dependencies, no knowledge of the harness.
-        .target(name: "LayoutEngine"),
+        // LAYOUT_INTERNAL_CHECKS compiles the O(n) invariant checks (`_checkInvariants()`) into
+        // debug builds and the tests; a release build, which times, never runs them.
+        .target(name: "LayoutEngine", swiftSettings: [.define("LAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // Every oracle the engine is checked against, each an independent, plainly written exact
         // answer: SPEC §3 geometry and pinning, stable lanes, prefix sums, the reuse rules, and
         // the coordinate tolerance. The engine never depends on it; the harness and tests do.

@@ -56,7 +56,7 @@ import Testing
         }
         if tree.count != plain.heights.count { return "count \(tree.count), expected \(plain.heights.count)" }
         guard probing else { return nil }
-        if let problem = tree.checkInvariants() { return problem }
+        if let problem = tree.invariantViolation() { return problem }
         // Probes around the step's position: a prefix sum, the value, and row-at-offset on the
         // boundary, just below it and in the middle of the row.
         let index = step.position % (plain.heights.count + 1)
@@ -159,7 +159,7 @@ import Testing
         for size in sizes {
             let heights = (0..<size).map { row in row % 7 < 2 ? 0 : Double(row % 11) / 4 }
             let tree = CountedHeightTree(heights)
-            #expect(tree.checkInvariants() == nil, "size \(size)")
+            #expect(tree.invariantViolation() == nil, "size \(size)")
             if let problem = Self.compareEverything(tree, PlainHeights(heights: heights)) { Issue.record("size \(size): \(problem)") }
         }
         let empty = CountedHeightTree()
@@ -180,6 +180,6 @@ import Testing
         var copy = original
         copy.remove(at: 0)
         #expect(original.value(at: 0) == 7 && copy.count == original.count - 1)
-        #expect(original.checkInvariants() == nil && copy.checkInvariants() == nil)
+        #expect(original.invariantViolation() == nil && copy.invariantViolation() == nil)
     }
 }

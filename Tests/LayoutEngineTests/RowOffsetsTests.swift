@@ -93,7 +93,7 @@ import LayoutReference
                         Issue.record("\(mode) seed \(seed) step \(step) \(change): row(at: \(y)) is \(try structure.row(at: y)), expected \(try reference.row(at: y))")
                         break
                     }
-                    if let tree = structure as? CountedTreeRowOffsets, let problem = tree.checkInvariants() {
+                    if let tree = structure as? CountedTreeRowOffsets, let problem = tree.invariantViolation() {
                         Issue.record("btree seed \(seed) step \(step): \(problem)")
                     }
                 }
@@ -161,7 +161,7 @@ import LayoutReference
                 plain.remove(at: at)
                 tree.remove(at: at)
             }
-            if let problem = tree.checkInvariants() { Issue.record("step \(step): \(problem)"); return }
+            if let problem = tree.invariantViolation() { Issue.record("step \(step): \(problem)"); return }
             if step % 500 == 0 || plain.count < 3 {
                 #expect(tree.count == plain.count)
                 var sum = 0.0
@@ -175,7 +175,7 @@ import LayoutReference
         }
         // Down to empty and back.
         while tree.count > 0 { tree.remove(at: rng.int(0...(tree.count - 1))) }
-        #expect(tree.checkInvariants() == nil)
+        #expect(tree.invariantViolation() == nil)
         tree.insert(5, at: 0)
         #expect(tree.total == 5)
     }

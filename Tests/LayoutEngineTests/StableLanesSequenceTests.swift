@@ -163,6 +163,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
             if let problem = reference.firstDifference(of: updater.frames) {
                 return "step \(step) \(change): \(problem)"
             }
+            if let violation = updater.invariantViolation() { return "step \(step) \(change): \(violation)" }
             for s in 0..<reference.data.sectionCount where updater.lanes(ofSection: s).count != reference.data.itemCount(inSection: s) {
                 return "step \(step): lanes of section \(s)"
             }

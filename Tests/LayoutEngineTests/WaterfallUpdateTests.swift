@@ -123,6 +123,10 @@ func runDifferential(
                     Issue.record("\(mode) seed \(seed) step \(step) \(change): data differs")
                     break
                 }
+                if let checked = updater as? any InvariantChecking, let violation = checked.invariantViolation() {
+                    Issue.record("\(mode) seed \(seed) step \(step) \(change): \(violation)")
+                    break
+                }
                 if let difference = reference.firstDifference(of: updater.frames) {
                     Issue.record("\(mode) seed \(seed) step \(step) \(change): \(difference)")
                     break

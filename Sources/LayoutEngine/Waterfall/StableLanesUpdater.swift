@@ -28,7 +28,7 @@
 /// `itemIDs(intersecting:into:)` answer from the tree without materialising. Because a read caches
 /// into the shared storage, the type is not `Sendable`: read it from one thread at a time.
 public struct StableLanesUpdater: LayoutUpdater {
-    private var storage: StableLanesStorage
+    private(set) var storage: StableLanesStorage
 
     public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
         try self.init(bounds: bounds, styles: styles, data: data, chunkCapacity: nil)
@@ -345,7 +345,7 @@ final class StableLanesStorage {
             frames.itemsRegionBottoms[s] = state.tallest
         }
         frames.restackSections(from: 0, styles: styles)
-        frames.checkInvariants()
+        frames._checkInvariants()
         cachedFrames = frames
         return frames
     }
