@@ -44,8 +44,15 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // What the three test targets share: the one seeded generator, the random-layout
+        // generators (genes that shrink), and `checkProperty`.
+        .target(
+            name: "LayoutTestSupport",
+            dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/LayoutTestSupport"
+        ),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

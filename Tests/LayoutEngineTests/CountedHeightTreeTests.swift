@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 @testable import LayoutEngine
+@testable import LayoutTestSupport
 
 /// `CountedHeightTree` against a plain array of heights whose prefix sums are added up from row 0
 /// on every question: random sequences of inserts, removals, replacements and queries (with
@@ -123,7 +124,7 @@ import Testing
     /// the node buffers growing), then back to empty by removals (merges and collapsed roots at
     /// every level), with everything compared whenever the depth changes and a probe every 97 steps.
     @Test func growsToFourLevelsAndShrinksToEmpty() {
-        var rng = SplitMix64(seed: 2024)
+        var rng = SeededRandom(seed: 2024)
         var tree = CountedHeightTree(), plain = PlainHeights(heights: [])
         var depths: Set<Int> = [tree.depth], deepest = 0, steps = 0
         func step(_ kind: Int) -> Bool {

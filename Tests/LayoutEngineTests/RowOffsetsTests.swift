@@ -1,6 +1,7 @@
 import Testing
 @testable import LayoutEngine
 import LayoutReference
+@testable import LayoutTestSupport
 
 /// Every `RowOffsets` strategy against `PrefixSumReference` after thousands of seeded random
 /// changes: offsets, heights, content height, row-at-offset on and between every boundary, and the
@@ -11,7 +12,7 @@ import LayoutReference
     }
 
     /// A random change for a list of `count` rows; heights are multiples of 1/4 unless `arbitrary`.
-    static func randomChange(count: Int, rng: inout SplitMix64, arbitrary: Bool) -> RowChange {
+    static func randomChange(count: Int, rng: inout SeededRandom, arbitrary: Bool) -> RowChange {
         func height() -> Double {
             if rng.chance(0.05) { return 0 }
             return arbitrary ? rng.double(0...300) : Double(rng.int(0...1200)) / 4
@@ -43,7 +44,7 @@ import LayoutReference
     @Test func everyModeEqualsThePlainPrefixSumAfterRandomChanges() throws {
         var changes = 0
         for seed in 0..<40 {
-            var rng = SplitMix64(seed: UInt64(seed) &* 7919)
+            var rng = SeededRandom(seed: UInt64(seed) &* 7919)
             let estimate = Double(rng.int(40...200)) / 4
             let count = rng.pick([0, 1, 2, rng.int(3...300)])
             let initial: [Double] = rng.chance(0.5)
@@ -104,7 +105,7 @@ import LayoutReference
     }
 
     @Test func rowAtOffsetIsExactOnEveryBoundary() throws {
-        var rng = SplitMix64(seed: 12)
+        var rng = SeededRandom(seed: 12)
         let heights = (0..<2000).map { _ in rng.chance(0.1) ? 0 : Double(rng.int(1...800)) / 8 }
         let reference = try PrefixSumReference(heights: heights)
         for (mode, structure) in try Self.makeAll(heights, estimate: 44) {
@@ -122,7 +123,7 @@ import LayoutReference
     /// within the project's tolerance and row-at-offset agrees away from the boundaries.
     @Test func arbitraryFractionsAgreeWithinTolerance() throws {
         for seed in 0..<10 {
-            var rng = SplitMix64(seed: UInt64(seed) + 500)
+            var rng = SeededRandom(seed: UInt64(seed) + 500)
             let initial = (0..<rng.int(1...400)).map { _ in rng.double(0...300) }
             var reference = try PrefixSumReference(heights: initial)
             var modes = try Self.makeAll(initial, estimate: 43.7)
@@ -147,7 +148,7 @@ import LayoutReference
     /// The counted tree through thousands of inserts and removals at random places: splits, merges,
     /// root growth and collapse, with its invariants checked at every step.
     @Test func countedTreeKeepsItsInvariantsThroughSplitsAndMerges() throws {
-        var rng = SplitMix64(seed: 99)
+        var rng = SeededRandom(seed: 99)
         var plain = (0..<3000).map { Double($0 % 7) }
         var tree = CountedHeightTree(plain)
         for step in 0..<6000 {
@@ -192,7 +193,7 @@ import LayoutReference
         }
         #expect(Double(float) != 6_007_500)
         #expect(worstFloatError >= 0.5, "float32 accumulation drifts (worst \(worstFloatError) pt)")
-        var rng = SplitMix64(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for (mode, var structure) in try Self.makeAll(Array(repeating: height, count: rows), estimate: 44) {
             // Measure a few rows again (same height), so the deltas of the Fenwick tree are in play.
             for row in stride(from: 0, to: rows, by: 3000) { try structure.setHeight(height, of: row) }
