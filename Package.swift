@@ -16,8 +16,12 @@ let package = Package(
     ],
     targets: [
         // The layout engine: pure Swift, no dependencies, no knowledge of the harness.
-        .target(name: "LayoutEngine"),
-        // SPEC §3 geometry written the plainest way: the independent oracle the engine is checked against.
+        // LAYOUT_INTERNAL_CHECKS compiles the O(n) invariant checks (`_checkInvariants()`) into
+        // debug builds and the tests; a release build, which times, never runs them.
+        .target(name: "LayoutEngine", swiftSettings: [.define("LAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
+        // Every oracle the engine is checked against, each an independent, plainly written exact
+        // answer: SPEC §3 geometry and pinning, stable lanes, prefix sums, the reuse rules, and
+        // the coordinate tolerance. The engine never depends on it; the harness and tests do.
         .target(name: "LayoutReference", dependencies: ["LayoutEngine"]),
 
         // jemalloc, through pkg-config; Swift's own allocations go through it once it is linked.
@@ -40,8 +44,15 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // What the three test targets share: the one seeded generator, the random-layout
+        // generators (genes that shrink), and `checkProperty`.
+        .target(
+            name: "LayoutTestSupport",
+            dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/LayoutTestSupport"
+        ),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

@@ -38,6 +38,15 @@ public struct ReferenceLayout: Sendable {
     /// Throws what the engine throws for an unusable configuration: a width that is not positive
     /// and finite, no styles, or a style that `SectionStyle.validate` rejects.
     public init(data: LayoutData, styles: [SectionStyle], viewportWidth: Double) throws(LayoutError) {
+        var noLanes: [[Int]]? = nil
+        try self.init(data: data, styles: styles, viewportWidth: viewportWidth, lanes: &noLanes)
+    }
+
+    /// Lays out `data` as above; with `lanes` (one entry per item of every section), waterfall
+    /// items keep the column their entry names and an item whose entry is
+    /// `ReferenceWaterfallSection.unassigned` gets one by the section's direction, written back
+    /// (`StableLanesReference`).
+    init(data: LayoutData, styles: [SectionStyle], viewportWidth: Double, lanes: inout [[Int]]?) throws(LayoutError) {
         guard viewportWidth.isFinite, viewportWidth > 0 else {
             throw LayoutError(field: "viewport.width", reason: .invalidValue(viewportWidth))
         }
@@ -71,7 +80,9 @@ public struct ReferenceLayout: Sendable {
             case .flow(let justify, let align):
                 regionBottom = ReferenceFlowSection.place(input, justify: justify, align: align, into: &itemFrames)
             case .waterfall(let waterfall):
-                regionBottom = ReferenceWaterfallSection.place(input, style: waterfall, into: &itemFrames)
+                var sectionLanes = lanes?[s]
+                regionBottom = ReferenceWaterfallSection.place(input, style: waterfall, lanes: &sectionLanes, into: &itemFrames)
+                if let sectionLanes { lanes?[s] = sectionLanes }
             }
             precondition(itemFrames.count == firstFrame + range.count, "a section placed a wrong number of items")
             // From section coordinates to content coordinates.

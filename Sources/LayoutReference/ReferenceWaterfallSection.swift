@@ -15,7 +15,15 @@ import LayoutEngine
 ///   ends at its bottom and counts as holding an item.
 /// - The items region ends at the tallest column (its top when the section is empty).
 /// - Item widths from the data are ignored: an item is as wide as its column.
+///
+/// With remembered lanes (the `stable-lanes` rule), an item that has a lane goes to that column
+/// whatever the direction says; one without a lane gets the direction's column and keeps it.
 enum ReferenceWaterfallSection {
+    /// The lane of an item that has none yet.
+    static let unassigned = -2
+    /// The lane of a full-width item.
+    static let spanning = -1
+
     /// Left edges and widths of the columns.
     static func columns(_ input: ReferenceSectionInput, style: WaterfallStyle) -> (lefts: [Double], widths: [Double]) {
         let spacing = input.style.itemSpacing
@@ -43,7 +51,9 @@ enum ReferenceWaterfallSection {
 
     /// Appends the section-relative frame of every item to `frames`; returns the bottom of the
     /// items region (its top when the section is empty).
-    static func place(_ input: ReferenceSectionInput, style: WaterfallStyle, into frames: inout [Rect]) -> Double {
+    static func place(
+        _ input: ReferenceSectionInput, style: WaterfallStyle, lanes: inout [Int]?, into frames: inout [Rect]
+    ) -> Double {
         let (lefts, widths) = columns(input, style: style)
         let lineSpacing = input.style.lineSpacing
         var columnBottoms = [Double](repeating: input.regionTop, count: style.columns)
@@ -59,8 +69,13 @@ enum ReferenceWaterfallSection {
                     columnBottoms[c] = top + height
                     columnHoldsItem[c] = true
                 }
+                lanes?[i] = spanning
             } else {
-                let c = column(forItem: i, direction: style.direction, columnBottoms: columnBottoms)
+                var c = lanes.map { $0[i] } ?? unassigned
+                if c == unassigned {
+                    c = column(forItem: i, direction: style.direction, columnBottoms: columnBottoms)
+                    lanes?[i] = c
+                }
                 var top = columnBottoms[c]
                 if columnHoldsItem[c] { top += lineSpacing }
                 frames.append(Rect(x: lefts[c], y: top, width: widths[c], height: height))

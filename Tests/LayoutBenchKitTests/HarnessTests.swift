@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutBenchKit
 import LayoutEngine
+import LayoutReference
 
 /// Every frame of a layout, flattened for a checksum.
 func frameValues(_ frames: LayoutFrames) -> [Double] {
@@ -102,7 +103,7 @@ let mixedScenario = scenarioJSON(
         let trace = UpdateTrace(initial: initial, changes: [
             .setHeight(section: 0, item: 3, height: 999), .appendItems(section: 0, items: [ItemSize(height: 10)]),
         ])
-        let reference = try WaterfallUpdateMode.full.makeReference(bounds: scenario.viewport, styles: styles, data: initial)
+        let reference = try WaterfallUpdateMode.full.makeExpectation(bounds: scenario.viewport, styles: styles, data: initial)
         let forgetful = try ForgetfulUpdater(bounds: scenario.viewport, styles: styles, data: initial)
         let problem = try UpdateOperation.verify(updater: forgetful, reference: reference, trace: trace)
         #expect(problem?.hasPrefix("after change 0") == true, "\(problem ?? "no difference found")")

@@ -1,6 +1,7 @@
 import Testing
 @testable import LayoutBenchKit
 import LayoutEngine
+import LayoutReference
 
 /// The harness checks the engine against the independent reference geometry, so that a bug shared
 /// by a fast path and the engine's own recompute (the check of code against itself) is caught.
@@ -36,7 +37,7 @@ import LayoutEngine
         let trace = UpdateTrace(initial: initial, changes: [.appendItems(section: 0, items: [ItemSize(height: 10), ItemSize(height: 20)])])
         let wrongStyles = withoutLineSpacing(styles)
         let updater = try WaterfallUpdateMode.full.makeUpdater(bounds: scenario.viewport, styles: wrongStyles, data: initial)
-        let reference = try WaterfallUpdateMode.full.makeReference(bounds: scenario.viewport, styles: wrongStyles, data: initial)
+        let reference = try WaterfallUpdateMode.full.makeExpectation(bounds: scenario.viewport, styles: wrongStyles, data: initial)
         #expect(try UpdateOperation.verify(updater: updater, reference: reference, trace: trace) == nil)
         let problem = try UpdateOperation.verify(
             updater: updater, reference: reference, trace: trace, geometry: (scenario.viewport, styles, true))

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 @testable import LayoutEngine
+@testable import LayoutTestSupport
 
 /// `CountedHeightTree` against a plain array of heights whose prefix sums are added up from row 0
 /// on every question: random sequences of inserts, removals, replacements and queries (with
@@ -56,7 +57,7 @@ import Testing
         }
         if tree.count != plain.heights.count { return "count \(tree.count), expected \(plain.heights.count)" }
         guard probing else { return nil }
-        if let problem = tree.checkInvariants() { return problem }
+        if let problem = tree.invariantViolation() { return problem }
         // Probes around the step's position: a prefix sum, the value, and row-at-offset on the
         // boundary, just below it and in the middle of the row.
         let index = step.position % (plain.heights.count + 1)
@@ -123,7 +124,7 @@ import Testing
     /// the node buffers growing), then back to empty by removals (merges and collapsed roots at
     /// every level), with everything compared whenever the depth changes and a probe every 97 steps.
     @Test func growsToFourLevelsAndShrinksToEmpty() {
-        var rng = SplitMix64(seed: 2024)
+        var rng = SeededRandom(seed: 2024)
         var tree = CountedHeightTree(), plain = PlainHeights(heights: [])
         var depths: Set<Int> = [tree.depth], deepest = 0, steps = 0
         func step(_ kind: Int) -> Bool {
@@ -159,7 +160,7 @@ import Testing
         for size in sizes {
             let heights = (0..<size).map { row in row % 7 < 2 ? 0 : Double(row % 11) / 4 }
             let tree = CountedHeightTree(heights)
-            #expect(tree.checkInvariants() == nil, "size \(size)")
+            #expect(tree.invariantViolation() == nil, "size \(size)")
             if let problem = Self.compareEverything(tree, PlainHeights(heights: heights)) { Issue.record("size \(size): \(problem)") }
         }
         let empty = CountedHeightTree()
@@ -180,6 +181,6 @@ import Testing
         var copy = original
         copy.remove(at: 0)
         #expect(original.value(at: 0) == 7 && copy.count == original.count - 1)
-        #expect(original.checkInvariants() == nil && copy.checkInvariants() == nil)
+        #expect(original.invariantViolation() == nil && copy.invariantViolation() == nil)
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import LayoutEngine
 
 /// `LayoutFrames.invariantViolation()` finds each kind of broken invariant, and the layouts and
-/// updaters keep them (they run `checkInvariants()` after every prepare and apply in debug builds).
+/// updaters keep them (they run `_checkInvariants()` after every prepare and apply in debug builds).
 @Suite struct FramesInvariantTests {
     static func frames() throws -> LayoutFrames {
         let styles = [

@@ -1,6 +1,8 @@
 import Testing
 import PropertyBased
 @testable import LayoutEngine
+import LayoutReference
+@testable import LayoutTestSupport
 
 /// Five tables over the same data, one per cache strategy, driven in lockstep.
 struct AllCaches {
@@ -75,7 +77,7 @@ struct HeightCacheTests {
     @Test("IDHeightTable agrees with a Dictionary: sequential, strided and random ids, removals, growth")
     func idHeightTable() {
         for pattern in 0..<3 {
-            var rng = SplitMix64(seed: UInt64(pattern) + 40)
+            var rng = SeededRandom(seed: UInt64(pattern) + 40)
             var table = IDHeightTable(columns: 2)
             var oracle: [Int: [Double]] = [:]
             func id(_ k: Int) -> Int {
@@ -112,7 +114,7 @@ struct HeightCacheTests {
     @Test("TemplateRegistry counts measurements and creates one cell per identifier")
     func registryCounters() {
         var rows = FeedRows()
-        var rng = SplitMix64(seed: 3)
+        var rng = SeededRandom(seed: 3)
         let items = (0..<20).map { _ in rows.item(&rng) }
         for item in items { _ = rows.registry.height(of: item.content, reuseIdentifier: item.reuseIdentifier, width: 390) }
         #expect(rows.registry.measurements == 20)
@@ -135,14 +137,14 @@ struct HeightCacheTests {
         // 20 sequences of 75 batches on average; a failure shrinks to few sections and batches.
         await propertyCheck(count: 20, input: Self.batchSequences(maxBatches: 150)) { input in
             let (counts, seed, batches) = input
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededRandom(seed: seed)
             var rows = FeedRows()
             let sections = rows.sections(counts, &rng)
             var tables = AllCaches(model: try! TableModel(sections: sections), registry: rows.registry, width: 390)
             var generator = RandomBatches(rows: rows)
             fdWrongTotal += tables.check("start")
             for (step, (batchSeed, changes, switchesWidth)) in batches.enumerated() {
-                var rng = SplitMix64(seed: batchSeed)
+                var rng = SeededRandom(seed: batchSeed)
                 let before = tables.none.model.sections
                 let batch = generator.valid(before, changes: changes, &rng)
                 let expected = NaiveBatch.apply(batch, to: before)
@@ -171,7 +173,7 @@ struct HeightCacheTests {
 
     @Test("FD bug: several sections deleted one by one in ascending order keep the wrong sections' heights")
     func fdDeleteSections() throws {
-        var rng = SplitMix64(seed: 11)
+        var rng = SeededRandom(seed: 11)
         var rows = FeedRows()
         let sections = rows.sections([3, 3, 3, 3], &rng)
         var tables = AllCaches(model: try TableModel(sections: sections), registry: rows.registry, width: 390)
@@ -184,7 +186,7 @@ struct HeightCacheTests {
 
     @Test("FD bug: a move is a swap, so every row in between keeps a neighbour's height")
     func fdMoveSwap() throws {
-        var rng = SplitMix64(seed: 12)
+        var rng = SeededRandom(seed: 12)
         var rows = FeedRows()
         let sections = rows.sections([6], &rng)
         var tables = AllCaches(model: try TableModel(sections: sections), registry: rows.registry, width: 390)
@@ -203,7 +205,7 @@ struct HeightCacheTests {
 
     @Test("Invalid batches throw one clear error and change nothing")
     func invalidBatches() throws {
-        var rng = SplitMix64(seed: 5)
+        var rng = SeededRandom(seed: 5)
         var rows = FeedRows()
         let sections = rows.sections([3, 2], &rng)
         var table = HeightTable(model: try TableModel(sections: sections), registry: rows.registry, cache: KeyedHeightCache(), width: 390)
@@ -241,7 +243,7 @@ struct HeightCacheTests {
 
     @Test("A batch costs the keyed cache only the changed rows; width-keyed keeps an earlier width")
     func measurementCounts() throws {
-        var rng = SplitMix64(seed: 21)
+        var rng = SeededRandom(seed: 21)
         var rows = FeedRows()
         let sections = rows.sections([200, 200], &rng)
         var tables = AllCaches(model: try TableModel(sections: sections), registry: rows.registry, width: 390)
@@ -283,7 +285,7 @@ struct HeightCacheTests {
         // 6 sequences of 60 batches on average (the width never changes here).
         await propertyCheck(count: 6, input: Self.batchSequences(maxBatches: 120)) { input in
             let (counts, seed, batches) = input
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededRandom(seed: seed)
             var rows = FeedRows()
             let sections = rows.sections(counts, &rng)
             var table = HeightTable(model: try! TableModel(sections: sections), registry: rows.registry, cache: KeyedHeightCache(), width: 390)
@@ -291,7 +293,7 @@ struct HeightCacheTests {
             do {
                 var updater = try IncrementalWaterfallUpdater(bounds: bounds, styles: styles, data: data(&table))
                 for (step, (batchSeed, changes, _)) in batches.enumerated() {
-                    var rng = SplitMix64(seed: batchSeed)
+                    var rng = SeededRandom(seed: batchSeed)
                     let batch = generator.valid(table.model.sections, changes: changes, &rng)
                     let plan = try table.perform(batch)
                     for change in table.layoutChanges(for: plan) {
@@ -318,7 +320,7 @@ struct HeightCacheTests {
 
     @Test("Precache: nearest rows first, bounded steps, cancelled by a change")
     func precache() throws {
-        var rng = SplitMix64(seed: 8)
+        var rng = SeededRandom(seed: 8)
         var rows = FeedRows()
         let sections = rows.sections([30, 30, 40], &rng)
         var table = HeightTable(model: try TableModel(sections: sections), registry: rows.registry, cache: KeyedHeightCache(), width: 390)

@@ -1,4 +1,5 @@
 @testable import LayoutEngine
+@testable import LayoutTestSupport
 
 /// A registry with the three row kinds of a feed, and random rows for them.
 struct FeedRows {
@@ -17,19 +18,19 @@ struct FeedRows {
             forReuseIdentifier: "image")
     }
 
-    static func words(_ count: Int, _ rng: inout SplitMix64) -> String {
+    static func words(_ count: Int, _ rng: inout SeededRandom) -> String {
         let syllables = ["ka", "lom", "i", "ne", "wu", "mar", "sty", "W", "qua", "e"]
         return (0..<count).map { _ in (0..<rng.int(1...3)).map { _ in rng.pick(syllables) }.joined() }.joined(separator: " ")
     }
 
-    mutating func item(_ rng: inout SplitMix64) -> TableItem {
+    mutating func item(_ rng: inout SeededRandom) -> TableItem {
         defer { nextID += 1 }
         let kind = rng.pick([title, titleBody, image])
         let content = RowContent(text: Self.words(rng.int(0...30), &rng), detail: Self.words(rng.int(0...40), &rng))
         return TableItem(id: nextID, reuseIdentifier: kind, content: content)
     }
 
-    mutating func sections(_ counts: [Int], _ rng: inout SplitMix64) -> [[TableItem]] {
+    mutating func sections(_ counts: [Int], _ rng: inout SeededRandom) -> [[TableItem]] {
         counts.map { n in (0..<n).map { _ in item(&rng) } }
     }
 }
@@ -88,7 +89,7 @@ struct RandomBatches {
     var rows: FeedRows
 
     /// A batch valid for `sections`, with up to `changes` changes of every kind UIKit allows.
-    mutating func valid(_ sections: [[TableItem]], changes: Int, _ rng: inout SplitMix64, allowSections: Bool = true) -> BatchUpdate {
+    mutating func valid(_ sections: [[TableItem]], changes: Int, _ rng: inout SeededRandom, allowSections: Bool = true) -> BatchUpdate {
         var batch = BatchUpdate()
         let oldCount = sections.count
         var role = [Int](repeating: 0, count: oldCount)   // 0 kept, 1 deleted, 2 reloaded, 3 moved

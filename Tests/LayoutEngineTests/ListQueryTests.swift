@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+@testable import LayoutTestSupport
 
 /// The list-specific differential tests of the foundation: every exact query mode returns the
 /// set `linear` returns. (The all-layouts differential suite lives in QueryDifferentialTests.)
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func randomListsAndRects() throws {
-        var random = SplitMix64(seed: 2026)
+        var random = SeededRandom(seed: 2026)
         for _ in 0..<300 {
             let sections = random.int(1...6)
             let data = try LayoutData(sections: (0..<sections).map { _ in
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func oneMillionItems() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         let count = 1_000_000
         let heights = (0..<count).map { _ in random.double(20...200) }
         let data = try LayoutData(widths: [Double](repeating: 0, count: count), heights: heights, counts: [count])

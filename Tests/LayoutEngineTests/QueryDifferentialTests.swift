@@ -1,6 +1,7 @@
 import Testing
 import PropertyBased
 @testable import LayoutEngine
+@testable import LayoutTestSupport
 
 /// Checks that `index` returns exactly what `linear` returns for `rect`, each element once.
 func expectSameAsLinear(

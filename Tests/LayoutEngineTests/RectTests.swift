@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutReference
 
 @Suite struct RectTests {
     @Test func touchingEdgesDoNotIntersect() {
@@ -28,15 +29,15 @@ import Testing
     }
 }
 
-@Suite struct CoordinateToleranceTests {
+@Suite struct ReferenceToleranceTests {
     @Test func absoluteBelowEightMillionPointsAndUlpsAbove() {
-        #expect(CoordinateTolerance.equal(100, 100 + 0.9e-9))
-        #expect(!CoordinateTolerance.equal(100, 100 + 2e-9))
-        #expect(!CoordinateTolerance.equal(1_000, 1_000.000001))
+        #expect(ReferenceTolerance.equal(100, 100 + 0.9e-9))
+        #expect(!ReferenceTolerance.equal(100, 100 + 2e-9))
+        #expect(!ReferenceTolerance.equal(1_000, 1_000.000001))
         let large = 66_745_991.404426344
-        #expect(CoordinateTolerance.equal(large, large.nextUp))
-        #expect(CoordinateTolerance.equal(large, large + 8 * large.ulp))
-        #expect(!CoordinateTolerance.equal(large, large + 9 * large.ulp))
-        #expect(!CoordinateTolerance.equal(large, large + 1e-6))
+        #expect(ReferenceTolerance.equal(large, large.nextUp))
+        #expect(ReferenceTolerance.equal(large, large + 8 * large.ulp))
+        #expect(!ReferenceTolerance.equal(large, large + 9 * large.ulp))
+        #expect(!ReferenceTolerance.equal(large, large + 1e-6))
     }
 }

@@ -1,6 +1,8 @@
 import Testing
 import PropertyBased
 @testable import LayoutEngine
+import LayoutReference
+@testable import LayoutTestSupport
 
 /// The reuse strategies on random scrolls (property tests: a failure shrinks to few rows, few
 /// identifiers and a short scroll): after every step each visible row has exactly one cell of its
@@ -45,7 +47,7 @@ import PropertyBased
     @Test func everyVisibleRowHasOneCellOfItsIdentifier() async {
         await propertyCheck(count: 20, input: Self.scrolls) { input in
             let (identifierCount, rows, seed, visible, scrolls) = input
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededRandom(seed: seed)
             let identifiers = (0..<rows).map { _ in UInt8(rng.int(0...(identifierCount - 1))) }
             let ranges = Self.ranges(rows: rows, visible: visible, scrolls: scrolls)
             // The most rows of each identifier visible at once bounds what the stacks may create.

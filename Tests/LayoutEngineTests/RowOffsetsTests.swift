@@ -1,5 +1,7 @@
 import Testing
 @testable import LayoutEngine
+import LayoutReference
+@testable import LayoutTestSupport
 
 /// Every `RowOffsets` strategy against `PrefixSumReference` after thousands of seeded random
 /// changes: offsets, heights, content height, row-at-offset on and between every boundary, and the
@@ -10,7 +12,7 @@ import Testing
     }
 
     /// A random change for a list of `count` rows; heights are multiples of 1/4 unless `arbitrary`.
-    static func randomChange(count: Int, rng: inout SplitMix64, arbitrary: Bool) -> RowChange {
+    static func randomChange(count: Int, rng: inout SeededRandom, arbitrary: Bool) -> RowChange {
         func height() -> Double {
             if rng.chance(0.05) { return 0 }
             return arbitrary ? rng.double(0...300) : Double(rng.int(0...1200)) / 4
@@ -42,7 +44,7 @@ import Testing
     @Test func everyModeEqualsThePlainPrefixSumAfterRandomChanges() throws {
         var changes = 0
         for seed in 0..<40 {
-            var rng = SplitMix64(seed: UInt64(seed) &* 7919)
+            var rng = SeededRandom(seed: UInt64(seed) &* 7919)
             let estimate = Double(rng.int(40...200)) / 4
             let count = rng.pick([0, 1, 2, rng.int(3...300)])
             let initial: [Double] = rng.chance(0.5)
@@ -92,7 +94,7 @@ import Testing
                         Issue.record("\(mode) seed \(seed) step \(step) \(change): row(at: \(y)) is \(try structure.row(at: y)), expected \(try reference.row(at: y))")
                         break
                     }
-                    if let tree = structure as? CountedTreeRowOffsets, let problem = tree.checkInvariants() {
+                    if let tree = structure as? CountedTreeRowOffsets, let problem = tree.invariantViolation() {
                         Issue.record("btree seed \(seed) step \(step): \(problem)")
                     }
                 }
@@ -103,7 +105,7 @@ import Testing
     }
 
     @Test func rowAtOffsetIsExactOnEveryBoundary() throws {
-        var rng = SplitMix64(seed: 12)
+        var rng = SeededRandom(seed: 12)
         let heights = (0..<2000).map { _ in rng.chance(0.1) ? 0 : Double(rng.int(1...800)) / 8 }
         let reference = try PrefixSumReference(heights: heights)
         for (mode, structure) in try Self.makeAll(heights, estimate: 44) {
@@ -121,7 +123,7 @@ import Testing
     /// within the project's tolerance and row-at-offset agrees away from the boundaries.
     @Test func arbitraryFractionsAgreeWithinTolerance() throws {
         for seed in 0..<10 {
-            var rng = SplitMix64(seed: UInt64(seed) + 500)
+            var rng = SeededRandom(seed: UInt64(seed) + 500)
             let initial = (0..<rng.int(1...400)).map { _ in rng.double(0...300) }
             var reference = try PrefixSumReference(heights: initial)
             var modes = try Self.makeAll(initial, estimate: 43.7)
@@ -130,7 +132,7 @@ import Testing
                 try reference.apply(change)
                 for index in modes.indices { try modes[index].1.apply(change) }
                 for (mode, structure) in modes {
-                    for row in 0...reference.count where !CoordinateTolerance.equal(structure.offset(of: row), reference.offset(of: row)) {
+                    for row in 0...reference.count where !ReferenceTolerance.equal(structure.offset(of: row), reference.offset(of: row)) {
                         Issue.record("\(mode) seed \(seed) step \(step): offset of row \(row)")
                         break
                     }
@@ -146,7 +148,7 @@ import Testing
     /// The counted tree through thousands of inserts and removals at random places: splits, merges,
     /// root growth and collapse, with its invariants checked at every step.
     @Test func countedTreeKeepsItsInvariantsThroughSplitsAndMerges() throws {
-        var rng = SplitMix64(seed: 99)
+        var rng = SeededRandom(seed: 99)
         var plain = (0..<3000).map { Double($0 % 7) }
         var tree = CountedHeightTree(plain)
         for step in 0..<6000 {
@@ -160,7 +162,7 @@ import Testing
                 plain.remove(at: at)
                 tree.remove(at: at)
             }
-            if let problem = tree.checkInvariants() { Issue.record("step \(step): \(problem)"); return }
+            if let problem = tree.invariantViolation() { Issue.record("step \(step): \(problem)"); return }
             if step % 500 == 0 || plain.count < 3 {
                 #expect(tree.count == plain.count)
                 var sum = 0.0
@@ -174,7 +176,7 @@ import Testing
         }
         // Down to empty and back.
         while tree.count > 0 { tree.remove(at: rng.int(0...(tree.count - 1))) }
-        #expect(tree.checkInvariants() == nil)
+        #expect(tree.invariantViolation() == nil)
         tree.insert(5, at: 0)
         #expect(tree.total == 5)
     }
@@ -191,7 +193,7 @@ import Testing
         }
         #expect(Double(float) != 6_007_500)
         #expect(worstFloatError >= 0.5, "float32 accumulation drifts (worst \(worstFloatError) pt)")
-        var rng = SplitMix64(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for (mode, var structure) in try Self.makeAll(Array(repeating: height, count: rows), estimate: 44) {
             // Measure a few rows again (same height), so the deltas of the Fenwick tree are in play.
             for row in stride(from: 0, to: rows, by: 3000) { try structure.setHeight(height, of: row) }

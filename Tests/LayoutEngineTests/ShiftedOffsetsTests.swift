@@ -1,9 +1,10 @@
 import Testing
 @testable import LayoutEngine
+@testable import LayoutTestSupport
 
 @Suite struct ShiftedOffsetsTests {
     @Test func randomShiftsMatchAPlainArray() {
-        var random = SplitMix64(seed: 11)
+        var random = SeededRandom(seed: 11)
         for _ in 0..<60 {
             let count = random.int(0...9000)
             var plain = (0..<count).map { _ in random.double(0...1000).rounded() }

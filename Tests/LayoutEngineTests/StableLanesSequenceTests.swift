@@ -1,6 +1,8 @@
 import PropertyBased
 import Testing
 @testable import LayoutEngine
+import LayoutReference
+@testable import LayoutTestSupport
 
 /// Random stable-lanes scenarios for the differential tests of the counted storage: waterfalls of
 /// 1–8 columns (weights, the three render directions) mixed with list and flow sections, full-width
@@ -12,7 +14,7 @@ private struct LanesScenario {
     var data: LayoutData
     var fullWidthChance: Double
 
-    init(rng: inout SplitMix64, columns: Int, fullWidthLevel: Int) {
+    init(rng: inout SeededRandom, columns: Int, fullWidthLevel: Int) {
         fullWidthChance = [0, 0.05, 0.3, 0.7][fullWidthLevel]
         var styles = [Self.waterfall(columns: columns, &rng)]
         if rng.chance(0.5) {
@@ -27,7 +29,7 @@ private struct LanesScenario {
         })
     }
 
-    static func waterfall(columns: Int, _ rng: inout SplitMix64) -> SectionStyle {
+    static func waterfall(columns: Int, _ rng: inout SeededRandom) -> SectionStyle {
         let weights: [Double]? = rng.chance(0.3) ? (0..<columns).map { _ in rng.pick([0.5, 1, 2, 3]) } : nil
         let direction = rng.chance(0.6) ? RenderDirection.shortestFirst : rng.pick(RenderDirection.allCases)
         return SectionStyle(
@@ -37,7 +39,7 @@ private struct LanesScenario {
             headerHeight: rng.pick([0, 44]), footerHeight: rng.pick([0, 10]))
     }
 
-    static func items(_ count: Int, fullWidthChance: Double, _ rng: inout SplitMix64) -> [ItemSize] {
+    static func items(_ count: Int, fullWidthChance: Double, _ rng: inout SeededRandom) -> [ItemSize] {
         (0..<count).map { _ in
             // Few distinct heights and many zeros: lanes tie often, which the lane choice must get right.
             let height = rng.chance(0.1) ? 0 : rng.chance(0.5) ? Double(rng.pick([10, 20, 40])) : Double(rng.int(0...800)) / 4
@@ -46,7 +48,7 @@ private struct LanesScenario {
     }
 
     /// A position in 0...count: the first, the last, or anywhere.
-    static func position(_ count: Int, _ rng: inout SplitMix64) -> Int {
+    static func position(_ count: Int, _ rng: inout SeededRandom) -> Int {
         switch rng.int(0...4) {
         case 0: return 0
         case 1: return count
@@ -54,7 +56,7 @@ private struct LanesScenario {
         }
     }
 
-    func change(for data: LayoutData, _ rng: inout SplitMix64) -> LayoutChange {
+    func change(for data: LayoutData, _ rng: inout SeededRandom) -> LayoutChange {
         let sections = data.sectionCount
         if rng.chance(0.04) {
             switch rng.int(0...4) {
@@ -90,7 +92,7 @@ private struct LanesScenario {
 
 /// The O(log n) reads of `updater` against its materialised frames: every item's frame, and the
 /// items meeting a few random rects (including empty ones and ones past the content).
-private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitMix64) -> String? {
+private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SeededRandom) -> String? {
     let frames = updater.frames
     for s in 0..<frames.sectionCount {
         let start = frames.sectionItemStarts[s]
@@ -131,7 +133,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
         await propertyCheck(
             count: 400, input: Gen.int(in: 0...1_000_000), Gen.int(in: 1...8), Gen.int(in: 2...8), Gen.int(in: 0...3)
         ) { seed, columns, capacity, fullWidthLevel in
-            var rng = SplitMix64(seed: UInt64(seed))
+            var rng = SeededRandom(seed: UInt64(seed))
             let scenario = LanesScenario(rng: &rng, columns: columns, fullWidthLevel: fullWidthLevel)
             if let problem = Self.run(scenario, chunkCapacity: capacity, steps: 24, &rng) {
                 Issue.record("seed \(seed), \(columns) columns, chunks of \(capacity): \(problem)")
@@ -140,7 +142,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
     }
 
     /// One scenario against its reference; the first problem, or nil.
-    private static func run(_ scenario: LanesScenario, chunkCapacity: Int?, steps: Int, _ rng: inout SplitMix64) -> String? {
+    private static func run(_ scenario: LanesScenario, chunkCapacity: Int?, steps: Int, _ rng: inout SeededRandom) -> String? {
         var updater: StableLanesUpdater, reference: StableLanesReference
         do {
             updater = try StableLanesUpdater(bounds: bounds, styles: scenario.styles, data: scenario.data, chunkCapacity: chunkCapacity)
@@ -148,7 +150,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
         } catch {
             return "init: \(error)"
         }
-        if let problem = updater.frames.firstDifference(from: reference.frames) { return "initial layout: \(problem)" }
+        if let problem = reference.firstDifference(of: updater.frames) { return "initial layout: \(problem)" }
         for step in 0..<steps {
             let change = scenario.change(for: reference.data, &rng)
             var expectedError: LayoutError?
@@ -159,9 +161,10 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
             if error?.description != expectedError?.description { return "step \(step) \(change): error \(String(describing: error)), expected \(String(describing: expectedError))" }
             if expectedError == nil { try! reference.apply(change) }
             if updater.data != reference.data { return "step \(step) \(change): data differs" }
-            if let problem = updater.frames.firstDifference(from: reference.frames, tolerance: 1e-9) {
+            if let problem = reference.firstDifference(of: updater.frames) {
                 return "step \(step) \(change): \(problem)"
             }
+            if let violation = updater.invariantViolation() { return "step \(step) \(change): \(violation)" }
             for s in 0..<reference.data.sectionCount where updater.lanes(ofSection: s).count != reference.data.itemCount(inSection: s) {
                 return "step \(step): lanes of section \(s)"
             }
@@ -173,7 +176,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
     /// The production chunk size on a long section: middle inserts, deletes and height changes
     /// (and a batch at each end) against the reference, the reads checked at the end.
     @Test func equalsTheReferenceOnALongSection() throws {
-        var rng = SplitMix64(seed: 12)
+        var rng = SeededRandom(seed: 12)
         let items = (0..<6_000).map { i in ItemSize(height: Double(rng.int(240...1200)) / 4, spansAllColumns: i % 50 == 49) }
         let style = SectionStyle(
             kind: .waterfall(WaterfallStyle(columns: 3)), insets: EdgeInsets(top: 0, left: 8, bottom: 0, right: 8),
@@ -194,7 +197,7 @@ private func readsMatchFrames(_ updater: StableLanesUpdater, _ rng: inout SplitM
             try updater.apply(change)
             try reference.apply(change)
             if step % 8 == 7 || step == 39 {
-                #expect(updater.frames.firstDifference(from: reference.frames) == nil, "step \(step) \(change)")
+                #expect(reference.firstDifference(of: updater.frames) == nil, "step \(step) \(change)")
             }
         }
         #expect(readsMatchFrames(updater, &rng) == nil)

@@ -1,5 +1,7 @@
 import Testing
 @testable import LayoutEngine
+import LayoutReference
+@testable import LayoutTestSupport
 
 /// Random configurations and change sequences for the differential tests. Every number is a
 /// multiple of 1/4, so sums are exact and the modes must agree to the last bit (see
@@ -13,7 +15,7 @@ struct RandomScenario {
     /// Heights are multiples of 1/4 (exact sums) unless this is set, then multiples of 1/97.
     var arbitraryFractions = false
 
-    init(rng: inout SplitMix64, arbitraryFractions: Bool = false) {
+    init(rng: inout SeededRandom, arbitraryFractions: Bool = false) {
         self.arbitraryFractions = arbitraryFractions
         styles = (0..<rng.int(1...3)).map { _ in Self.style(&rng) }
         fullWidthChance = rng.pick([0, 0, 0.05, 0.2])
@@ -22,7 +24,7 @@ struct RandomScenario {
         data = try! LayoutData(sections: sections)
     }
 
-    static func style(_ rng: inout SplitMix64) -> SectionStyle {
+    static func style(_ rng: inout SeededRandom) -> SectionStyle {
         let kind: SectionKind
         switch rng.int(0...9) {
         case 0, 1: kind = .list
@@ -41,19 +43,19 @@ struct RandomScenario {
             headerHeight: rng.pick([0, 0, 20, 44]), footerHeight: rng.pick([0, 10]), background: rng.chance(0.3))
     }
 
-    func height(_ rng: inout SplitMix64) -> Double {
+    func height(_ rng: inout SeededRandom) -> Double {
         rng.chance(0.05) ? 0 : arbitraryFractions ? Double(rng.int(0...30000)) / 97 : Double(rng.int(0...1200)) / 4
     }
 
-    func item(_ rng: inout SplitMix64) -> ItemSize {
+    func item(_ rng: inout SeededRandom) -> ItemSize {
         let height = height(&rng)
         return ItemSize(width: Double(rng.int(0...160)), height: height, spansAllColumns: rng.chance(fullWidthChance))
     }
 
-    func items(_ count: Int, _ rng: inout SplitMix64) -> [ItemSize] { (0..<count).map { _ in item(&rng) } }
+    func items(_ count: Int, _ rng: inout SeededRandom) -> [ItemSize] { (0..<count).map { _ in item(&rng) } }
 
     /// A random change for the current data; about one in twenty is invalid on purpose.
-    func change(for data: LayoutData, _ rng: inout SplitMix64) -> LayoutChange {
+    func change(for data: LayoutData, _ rng: inout SeededRandom) -> LayoutChange {
         let sections = data.sectionCount
         if rng.chance(0.05) {
             switch rng.int(0...3) {
@@ -97,11 +99,11 @@ func runDifferential(
 ) throws -> Int {
     var checked = 0
     for seed in sequences {
-        var rng = SplitMix64(seed: seed &* 7919)
+        var rng = SeededRandom(seed: seed &* 7919)
         let scenario = RandomScenario(rng: &rng, arbitraryFractions: arbitraryFractions)
         var updater = try mode.makeUpdater(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
-        var reference = try mode.makeReference(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
-        if let difference = updater.frames.firstDifference(from: reference.frames) {
+        var reference = try mode.makeExpectation(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
+        if let difference = reference.firstDifference(of: updater.frames) {
             Issue.record("\(mode) seed \(seed) initial layout: \(difference)")
             continue
         }
@@ -122,7 +124,11 @@ func runDifferential(
                     Issue.record("\(mode) seed \(seed) step \(step) \(change): data differs")
                     break
                 }
-                if let difference = updater.frames.firstDifference(from: reference.frames, tolerance: 1e-9) {
+                if let checked = updater as? any InvariantChecking, let violation = checked.invariantViolation() {
+                    Issue.record("\(mode) seed \(seed) step \(step) \(change): \(violation)")
+                    break
+                }
+                if let difference = reference.firstDifference(of: updater.frames) {
                     Issue.record("\(mode) seed \(seed) step \(step) \(change): \(difference)")
                     break
                 }
@@ -175,7 +181,7 @@ func runDifferential(
         try full.apply(edit)
         try stable.apply(edit)
         try reference.apply(edit)
-        #expect(stable.frames.firstDifference(from: reference.frames) == nil)
+        #expect(reference.firstDifference(of: stable.frames) == nil)
         #expect(stable.frames.firstDifference(from: full.frames) != nil)
         // Items 1-4 stay in the right column, stacked from 0; shortest-first would alternate.
         #expect(stable.lanes(ofSection: 0) == [0, 1, 1, 1, 1])
@@ -233,7 +239,7 @@ func runDifferential(
 
     /// 100,000 items in three columns with a full-width item every 50.
     static func bigSection() throws -> (LayoutData, [SectionStyle]) {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         let items = (0..<100_000).map { i in
             ItemSize(height: Double(rng.int(40...1200)) / 4, spansAllColumns: i % 50 == 49)
         }
@@ -265,7 +271,7 @@ func runDifferential(
     }
 
     @Test func listEditsPlaceOnlyTheChangedItemsAndShiftTheRest() throws {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         let items = (0..<100_000).map { _ in ItemSize(height: Double(rng.int(40...1200)) / 4) }
         let list = SectionStyle(kind: .list, insets: EdgeInsets(top: 6, left: 10, bottom: 4, right: 12), lineSpacing: 1.5, headerHeight: 30)
         let styles = [list, list]

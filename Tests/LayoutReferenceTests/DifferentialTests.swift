@@ -2,6 +2,7 @@ import Testing
 import PropertyBased
 import LayoutEngine
 import LayoutReference
+@testable import LayoutTestSupport
 
 /// The engine against the reference on thousands of random layouts (property tests: a failure
 /// shrinks to a small layout and prints the seed that replays it): `SectionedLayout`'s frames

@@ -2,6 +2,7 @@ import Testing
 import PropertyBased
 import LayoutEngine
 import LayoutReference
+@testable import LayoutTestSupport
 
 /// The random layouts of the property tests reach the edge cases of layout-engines.md §12 (and
 /// SPEC §3's degenerate inputs) often enough: counted over a fixed sample of generated cases, each

@@ -1,6 +1,7 @@
 import Testing
 import LayoutEngine
 import LayoutReference
+@testable import LayoutTestSupport
 
 /// Layouts tall enough that a `Double` no longer resolves 1e-9 pt (tens of millions of points),
 /// with arbitrary fractional sizes: the reference must still agree with the engine within the

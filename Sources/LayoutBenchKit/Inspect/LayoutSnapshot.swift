@@ -7,6 +7,10 @@ import LayoutEngine
 /// `append` and `edit` the layout the update mode produced after the workload's whole trace.
 /// Headers and footers whose `styles` pin them are shown where they are at a scroll offset
 /// (SPEC §3); without styles nothing pins.
+///
+/// Pinning is the layout's, whatever the workload: a snapshot taken from a plan carries the
+/// scenario's styles and pinOffset unless its fixture laid the frames out with styles of its own
+/// (the `sticky-scroll` baseline, which pins nothing by design).
 public struct LayoutSnapshot {
     public var frames: LayoutFrames
     public var queryMode: RectQueryMode
@@ -28,6 +32,10 @@ public struct LayoutSnapshot {
     /// The snapshot of one of the plan's modes at `items` items, from its workload.
     public init(plan: BenchmarkPlan, mode: any WorkloadMode, items: Int) throws {
         self = try plan.workload.makeGroup(scenario: plan.scenario, items: items).snapshot(mode: mode)
+        if styles.isEmpty {
+            styles = plan.scenario.makeStyles()
+            pinOffset = plan.scenario.layout.pinOffset
+        }
     }
 
     /// Elements whose frame intersects `rect` by the snapshot's query mode, or every element, with

@@ -4,8 +4,13 @@ import LayoutReference
 /// `query`: replays a scroll trace (`ScrollTrace`) and issues one viewport-sized rect query per
 /// frame, as `layoutAttributesForElements(in:)` is called while scrolling. Modes are the rect-query
 /// strategies; each is verified against the exact answer of `linear` on every frame of the trace,
-/// and heuristic modes report their recall and the elements they return per query. Queries see the
-/// natural frames: pins are measured by `sticky-scroll`.
+/// and heuristic modes report their recall and the elements they return per query.
+///
+/// Pinning is the layout's: when the scenario's headers or footers pin, each frame is a bounds
+/// change to that frame's viewport (shouldInvalidate, invalidate, prepare, as `sticky-scroll` does
+/// with the `cached` pinning mode) followed by the query, so every mode answers with the pinned
+/// frames for that viewport, checked against the reference's pinning. A layout without pins is
+/// queried as it is, with no bounds change.
 public struct QueryWorkload: Workload {
     public typealias Mode = RectQueryMode
     public enum Operation: String, WorkloadOperation {
@@ -38,28 +43,38 @@ public final class QueryFixture: WorkloadFixture {
     let items: Int
     let layout: SectionedLayout
     let trace: ScrollTrace
+    /// Whether headers or footers pin, so that each frame moves the bounds before its query.
+    let pins: Bool
     /// Per frame, the exact answer (`linear`'s, checked against the reference geometry by
     /// `referenceProblem`) sorted by element.
-    private(set) lazy var reference: [[LayoutAttributes]] = {
-        let linear = LinearQuery(frames: layout.frames)
+    private(set) lazy var reference: Result<[[LayoutAttributes]], any Error> = Result {
+        var linear = layout
+        linear.setQueryMode(.linear)
+        try linear.prepare()
         var buffer: [LayoutAttributes] = []
-        return trace.offsets.indices.map { frame in
-            linear.elements(in: trace.rect(at: frame, viewport: scenario.viewport), frames: layout.frames, into: &buffer)
+        return try trace.offsets.indices.map { frame in
+            try answer(of: &linear, at: trace.rect(at: frame, viewport: scenario.viewport), into: &buffer)
             return buffer.sorted { $0.id < $1.id }
         }
-    }()
+    }
 
     /// The first difference of the prepared layout, or of `linear`'s answers on the checked trace
     /// frames, from the reference geometry (`ReferenceGeometry`); nil when they agree. Every mode
     /// fails when this is not nil: they all query these frames.
     private lazy var referenceProblem: Result<String?, any Error> = Result {
-        let geometry = try ReferenceGeometry.layout(bounds: scenario.viewport, styles: scenario.makeStyles().map(\.unpinned), data: layout.data)
+        let geometry = try ReferenceGeometry.layout(bounds: scenario.viewport, styles: layout.styles, data: layout.data)
         if let problem = ReferenceCheck.firstMismatch(of: layout.frames, against: geometry) {
             return "the prepared layout against the reference layout: \(problem)"
         }
+        let reference = try reference.get()
         for frame in ReferenceGeometry.checkedQueryFrames(count: trace.offsets.count, items: items) {
             let rect = trace.rect(at: frame, viewport: scenario.viewport)
-            if let problem = ReferenceCheck.firstMismatch(ofQuery: rect, answer: reference[frame], against: geometry) {
+            let problem = pins
+                ? ReferenceCheck.firstMismatch(
+                    ofPinnedQuery: rect, answer: reference[frame], against: geometry, pinOffset: layout.pinOffset,
+                    offset: rect.minY, viewportHeight: rect.height)
+                : ReferenceCheck.firstMismatch(ofQuery: rect, answer: reference[frame], against: geometry)
+            if let problem {
                 return "linear's answer at trace frame \(frame) against the reference layout: \(problem)"
             }
         }
@@ -70,9 +85,11 @@ public final class QueryFixture: WorkloadFixture {
         self.scenario = scenario
         self.items = items
         var layout = try SectionedLayout(
-            bounds: scenario.viewport, styles: scenario.makeStyles().map(\.unpinned), data: scenario.makeData(items: items))
+            bounds: scenario.viewport, styles: scenario.makeStyles(), data: scenario.makeData(items: items),
+            pinOffset: scenario.layout.pinOffset)
         try layout.prepare()
         self.layout = layout
+        pins = !layout.pinned.isEmpty
         trace = ScrollTrace(
             contentHeight: layout.contentSize.height, viewportHeight: scenario.viewport.height, frames: frames)
     }
@@ -86,9 +103,16 @@ public final class QueryFixture: WorkloadFixture {
         try modeLayout.prepare()
         let (recall, elements) = try check(
             mode: mode.rawValue, isExact: mode.isExact, verify: verify,
-            query: { rect, buffer in modeLayout.elements(in: rect, into: &buffer) })
+            query: { rect, buffer in try answer(of: &modeLayout, at: rect, into: &buffer) })
+        let operation: any BatchableOperation
+        if pins {
+            let viewports = trace.offsets.indices.map { trace.rect(at: $0, viewport: scenario.viewport) }
+            operation = ScrollStep(layout: modeLayout, viewports: viewports, boundsChanges: true)
+        } else {
+            operation = QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)
+        }
         return ModeMeasurement(
-            operations: [TimedOperation(.query, .batchable(QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)))],
+            operations: [TimedOperation(.query, .batchable(operation))],
             observations: [Observation(.query, .recall, recall), Observation(.query, .elements, elements)])
     }
 
@@ -97,10 +121,22 @@ public final class QueryFixture: WorkloadFixture {
         LayoutSnapshot(frames: layout.frames, queryMode: mode, viewport: scenario.viewport)
     }
 
+    /// `layout`'s answer for the viewport `rect`: when something pins, after moving the bounds
+    /// there, as a scroll does.
+    func answer(of layout: inout SectionedLayout, at rect: Rect, into buffer: inout [LayoutAttributes]) throws {
+        if pins {
+            if layout.shouldInvalidate(forBoundsChange: rect) {
+                layout.invalidate(with: layout.invalidationContext(forBoundsChange: rect))
+            }
+            try layout.prepare()
+        }
+        layout.elements(in: rect, into: &buffer)
+    }
+
     /// Runs `query` on every frame of the trace: an exact mode must return exactly the reference
     /// (else `VerificationError`); a heuristic gets its recall per frame. Also counts elements.
     func check(
-        mode: String, isExact: Bool, verify: Bool, query: (Rect, inout [LayoutAttributes]) -> Void
+        mode: String, isExact: Bool, verify: Bool, query: (Rect, inout [LayoutAttributes]) throws -> Void
     ) throws -> (recall: [Double], elements: [Double]) {
         var recall: [Double] = [], elements: [Double] = []
         recall.reserveCapacity(trace.offsets.count)
@@ -108,8 +144,8 @@ public final class QueryFixture: WorkloadFixture {
         var buffer: [LayoutAttributes] = []
         for frame in trace.offsets.indices where verify {
             let rect = trace.rect(at: frame, viewport: scenario.viewport)
-            query(rect, &buffer)
-            let exact = reference[frame]
+            try query(rect, &buffer)
+            let exact = try reference.get()[frame]
             elements.append(Double(buffer.count))
             if isExact {
                 let returned = buffer.sorted { $0.id < $1.id }
@@ -132,7 +168,7 @@ public final class QueryFixture: WorkloadFixture {
         if returned.count != returnedIDs.count { return "an element was returned twice" }
         if let missing = exact.first(where: { !returnedIDs.contains($0.id) }) { return "missed \(missing.id)" }
         if let extra = returned.first(where: { !exactIDs.contains($0.id) }) { return "returned \(extra.id), which does not intersect" }
-        for (a, b) in zip(returned, exact) where !CoordinateTolerance.equal(a.frame, b.frame) {
+        for (a, b) in zip(returned, exact) where !ReferenceTolerance.equal(a.frame, b.frame) {
             return "\(a.id) has frame \(a.frame), expected \(b.frame)"
         }
         return nil

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutReference
 
 /// A sequence of data changes replayed by the `append` and `edit` workloads, one change per
 /// timed operation, from the same initial data every time it restarts.
@@ -57,7 +58,7 @@ final class UpdateOperation: ConsumingOperation {
     ) throws -> String? {
         try verify(
             updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
-            reference: mode.makeReference(bounds: bounds, styles: styles, data: trace.initial),
+            reference: mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
             trace: trace,
             geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes))
     }
@@ -67,7 +68,7 @@ final class UpdateOperation: ConsumingOperation {
     /// before the first change and after the changes `ReferenceGeometry.checksChange` picks — for
     /// a mode whose placement is not shortest-first only while nothing but appends has happened.
     static func verify(
-        updater: any LayoutUpdater, reference: any LayoutUpdater, trace: UpdateTrace,
+        updater: any LayoutUpdater, reference: any UpdateExpectation, trace: UpdateTrace,
         geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil
     ) throws -> String? {
         var updater = updater, reference = reference
@@ -77,14 +78,14 @@ final class UpdateOperation: ConsumingOperation {
             guard let geometry, geometry.keepsShortestFirstPlacement || onlyAppends else { return nil }
             return try ReferenceGeometry.firstMismatch(of: updater.frames, bounds: geometry.bounds, styles: geometry.styles, data: updater.data)
         }
-        if let problem = try updater.frames.firstDifference(from: reference.frames) ?? geometryProblem() {
+        if let problem = try reference.firstDifference(of: updater.frames) ?? geometryProblem() {
             return "before any change: \(problem)"
         }
         for (step, change) in trace.changes.enumerated() {
             try updater.apply(change)
             try reference.apply(change)
             if case .appendItems = change {} else { onlyAppends = false }
-            var problem = updater.frames.firstDifference(from: reference.frames)
+            var problem = reference.firstDifference(of: updater.frames)
             if problem == nil, ReferenceGeometry.checksChange(step: step, count: trace.changes.count, items: items) {
                 problem = try geometryProblem()
             }

@@ -9,7 +9,7 @@
 /// run per branch and picks the child from the line it scanned. A full node splits in two; a node
 /// that falls below a quarter of its capacity merges with a neighbour when both fit in one. The
 /// tree is a value: a copy shares the buffers until one of them changes. The hot loops run on
-/// plain pointers; `checkInvariants()` checks the whole structure.
+/// plain pointers; `invariantViolation()` checks the whole structure (CountedHeightTree+Invariants.swift).
 ///
 /// A change descends once: the counts on the way down are adjusted by one (integers, exact), and
 /// on the way back up every sum on the path is recomputed from its node's children (`sum(_:count:)`,
@@ -191,7 +191,7 @@ public struct CountedHeightTree: Sendable {
 
     /// The sum of the heights under `node` (a leaf when `level` is 0), from its own values or slots.
     @inline(__always)
-    private func sum(of node: Int, level: Int) -> Double {
+    func sum(of node: Int, level: Int) -> Double {
         let nodes = self.nodes
         return level == 0
             ? Self.sum(nodes.leafValues + node * Self.leafStride, count: nodes.leafSizes[node])
@@ -199,7 +199,7 @@ public struct CountedHeightTree: Sendable {
     }
 
     /// The number of heights under `node`, from its size or its slots' counts.
-    private func count(of node: Int, level: Int) -> Int {
+    func count(of node: Int, level: Int) -> Int {
         if level == 0 { return nodes.leafSizes[node] }
         let base = node * Self.branchStride
         var total = 0
@@ -207,7 +207,7 @@ public struct CountedHeightTree: Sendable {
         return total
     }
 
-    private func size(of node: Int, level: Int) -> Int { level == 0 ? nodes.leafSizes[node] : nodes.branchSizes[node] }
+    func size(of node: Int, level: Int) -> Int { level == 0 ? nodes.leafSizes[node] : nodes.branchSizes[node] }
 
     /// Slot `slot` of `branch` takes the count and the sum of its child.
     private func refresh(branch: Int, slot: Int, childrenAreLeaves: Bool) {
@@ -300,6 +300,7 @@ public struct CountedHeightTree: Sendable {
     /// Replaces the height at `index`.
     public mutating func setValue(_ value: Double, at index: Int) {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        defer { _checkInvariants() }
         makeUnique()
         setValue(value, at: index, node: root, level: depth)
     }
@@ -324,6 +325,7 @@ public struct CountedHeightTree: Sendable {
     public mutating func insert(_ value: Double, at index: Int) {
         precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
         precondition(count < Int(Int32.max), "a CountedHeightTree holds at most \(Int32.max) heights")
+        defer { _checkInvariants() }
         makeUnique()
         if let sibling = insert(value, at: index, node: root, level: depth) {
             let newRoot = allocateBranch()
@@ -400,6 +402,7 @@ public struct CountedHeightTree: Sendable {
     /// Removes the height at `index` (`0 ..< count`).
     public mutating func remove(at index: Int) {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        defer { _checkInvariants() }
         makeUnique()
         remove(at: index, node: root, level: depth)
         count -= 1
@@ -469,26 +472,5 @@ public struct CountedHeightTree: Sendable {
     /// Bytes held by the node buffers and free lists (capacities).
     public var storageBytes: Int {
         nodes.bytes + MemoryLayout<Int>.stride * (freeLeaves.capacity + freeBranches.capacity)
-    }
-
-    /// Checks the tree's invariants (tests and debug builds): every stored count and sum equals its
-    /// child's, no node but the root is empty or overfull, and the counts add up to `count`.
-    public func checkInvariants() -> String? {
-        func check(_ node: Int, level: Int, isRoot: Bool) -> (count: Int, sum: Double)? {
-            let size = self.size(of: node, level: level)
-            let capacity = level == 0 ? Self.leafCapacity : Self.branchCapacity
-            if size > capacity || (!isRoot && size == 0) { return nil }
-            if level == 0 { return (size, sum(of: node, level: 0)) }
-            let base = node * Self.branchStride
-            for slot in 0..<size {
-                guard let child = check(nodes.branchChildren[base + slot], level: level - 1, isRoot: false),
-                      child.count == nodes.branchCounts[base + slot], child.sum == nodes.branchSums[base + slot] else { return nil }
-            }
-            return (count(of: node, level: level), sum(of: node, level: level))
-        }
-        guard depth < Self.maximumDepth, let summary = check(root, level: depth, isRoot: true) else {
-            return "a node's size, count or sum is wrong"
-        }
-        return summary.count == count ? nil : "the tree holds \(summary.count) values, count says \(count)"
     }
 }

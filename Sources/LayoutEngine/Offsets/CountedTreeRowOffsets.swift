@@ -42,7 +42,9 @@ public struct CountedTreeRowOffsets: RowOffsets {
     }
 
     public var storageBytes: Int { tree.storageBytes }
+}
 
-    /// The tree's own invariants (for tests).
-    public func checkInvariants() -> String? { tree.checkInvariants() }
+extension CountedTreeRowOffsets: InvariantChecking {
+    /// The tree's own invariants.
+    public func invariantViolation() -> String? { tree.invariantViolation() }
 }

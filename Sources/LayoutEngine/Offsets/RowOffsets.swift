@@ -40,26 +40,26 @@ extension RowOffsets {
 
     /// Checks a row index for `setHeight` and friends.
     @inlinable
-    static func checkRow(_ row: Int, count: Int) throws(RowOffsetsError) {
+    public static func checkRow(_ row: Int, count: Int) throws(RowOffsetsError) {
         guard row >= 0, row < count else { throw RowOffsetsError.rowOutOfRange(row, count: count) }
     }
 
     /// Checks one height: finite and not negative.
     @inlinable
-    static func checkHeight(_ height: Double) throws(RowOffsetsError) {
+    public static func checkHeight(_ height: Double) throws(RowOffsetsError) {
         guard height.isFinite, height >= 0 else { throw RowOffsetsError.invalidHeight(height) }
     }
 
     /// Checks the arguments of `insert(heights:at:)`.
     @inlinable
-    static func checkInsert(_ heights: [Double], at row: Int, count: Int) throws(RowOffsetsError) {
+    public static func checkInsert(_ heights: [Double], at row: Int, count: Int) throws(RowOffsetsError) {
         guard row >= 0, row <= count else { throw RowOffsetsError.insertOutOfRange(row, count: count) }
         for height in heights { try checkHeight(height) }
     }
 
     /// Checks the arguments of `remove(at:count:)`.
     @inlinable
-    static func checkRemove(at row: Int, removing: Int, count: Int) throws(RowOffsetsError) {
+    public static func checkRemove(at row: Int, removing: Int, count: Int) throws(RowOffsetsError) {
         guard removing >= 0, row >= 0, row <= count - removing else {
             throw RowOffsetsError.removeOutOfRange(row, removing: removing, count: count)
         }
@@ -67,7 +67,7 @@ extension RowOffsets {
 
     /// Checks an offset for `row(at:)`.
     @inlinable
-    static func checkOffset(_ y: Double) throws(RowOffsetsError) {
+    public static func checkOffset(_ y: Double) throws(RowOffsetsError) {
         guard !y.isNaN else { throw RowOffsetsError.offsetIsNaN }
     }
 }

@@ -11,7 +11,7 @@
 /// `stackedAbove(s)` is the total height of the stacked headers of sections before s. SPEC words
 /// the normal header's T' as T plus the heights of the stacked headers pinned at that moment; the
 /// two agree, because whenever they differ the normal header sits at its natural place or at the
-/// end of its section either way (the tests check this against `PinnedReference`).
+/// end of its section either way (the tests check this against LayoutReference's pinning).
 ///
 /// Two facts make a scroll step cheap. `y0(s) - stackedAbove(s)` never decreases with s, so the
 /// headers that have reached the visible top are those of a prefix of the sections, and in that

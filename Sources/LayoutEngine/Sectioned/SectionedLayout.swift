@@ -83,7 +83,7 @@ public struct SectionedLayout: CollectionLayout {
     public mutating func prepare() throws {
         if needsLayout {
             layoutAll()
-            frames.checkInvariants()
+            frames._checkInvariants()
             needsLayout = false
             needsIndex = true
         }

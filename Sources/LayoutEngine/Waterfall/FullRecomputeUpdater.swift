@@ -13,13 +13,13 @@ public struct FullRecomputeUpdater: LayoutUpdater {
         self.styles = styles
         self.data = data
         self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
-        frames.checkInvariants()
+        frames._checkInvariants()
     }
 
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
         try change.apply(to: &data)
         // Lay out into the existing frames so the arrays are reused in place, not reallocated.
         SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, into: &frames)
-        frames.checkInvariants()
+        frames._checkInvariants()
     }
 }

@@ -151,14 +151,14 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             checkpoints.append(.none)
             resetCheckpoints(section: s)
         }
-        frames.checkInvariants()
+        _checkInvariants()
     }
 
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
         try change.apply(to: &data)
         lastRecomputedItemCount = 0
         change.route(to: &self, data: data)
-        frames.checkInvariants()
+        _checkInvariants()
     }
 
     // MARK: Changes

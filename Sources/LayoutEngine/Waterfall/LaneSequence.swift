@@ -35,14 +35,14 @@ struct LaneSequence {
     // is the root. Node j of level h is at `levelStarts[h] + j`. A wide fanout keeps a descent to
     // a few levels, each a few consecutive cache lines: few cache and TLB misses when cold.
     static let fanout = 8
-    private var levelStarts: [Int] = [0]
-    private var levelCounts: [Int] = [1]
-    private var root = 0
-    private var itemCounts: [Int] = [0]
+    var levelStarts: [Int] = [0]
+    var levelCounts: [Int] = [1]
+    var root = 0
+    var itemCounts: [Int] = [0]
     /// Per node, `summaryStride` doubles in one place (one or two cache lines for a few lanes):
     /// `span`, `hasBarrier` (0 or 1), then per lane `prefix`, `occupies` (0 or 1), `suffix`.
-    private var summaries: [Double] = []
-    private var summaryStride: Int { 2 + 3 * laneCount }
+    var summaries: [Double] = []
+    var summaryStride: Int { 2 + 3 * laneCount }
 
     /// The default chunk capacity for `lanes` lanes: 256 items, or 16 per lane when wider.
     static func defaultChunkCapacity(lanes: Int) -> Int { Swift.max(256, 16 * lanes) }
@@ -175,6 +175,7 @@ struct LaneSequence {
     /// Replaces every item (a section laid out afresh): chunks half full, each followed by an
     /// empty one (room to split into), the tree rebuilt. O(n).
     mutating func replaceAll(widths: [Double], heights: [Double], lanes: [Int32]) {
+        defer { _checkInvariants() }
         var pieces: [LaneChunk] = []
         let fill = Swift.max(1, chunkCapacity / 2)
         var start = 0
@@ -211,6 +212,7 @@ struct LaneSequence {
     /// none is left). Its summary, the shifted leaves' and their ancestors are recomputed.
     mutating func insert(_ items: [ItemSize], lanes: [Int32], at index: Int) {
         guard !items.isEmpty else { return }
+        defer { _checkInvariants() }
         var (c, offset) = locate(index)
         if chunks[c].widths.capacity < chunkCapacity { chunks[c].reserve(chunkCapacity) }
         chunks[c].insert(items, lanes: lanes, at: offset)
@@ -281,6 +283,7 @@ struct LaneSequence {
     /// capacity, the chunks are packed again.
     mutating func remove(at index: Int, count removed: Int) {
         guard removed > 0 else { return }
+        defer { _checkInvariants() }
         var (c, offset) = locate(index)
         let first = c
         var remaining = removed
@@ -307,6 +310,7 @@ struct LaneSequence {
 
     /// Sets the height of item `index`. O(chunk + lanes · log n).
     mutating func setHeight(_ height: Double, at index: Int) {
+        defer { _checkInvariants() }
         let (c, offset) = locate(index)
         chunks[c].heights[offset] = height
         refresh(leaves: c...c)
@@ -326,7 +330,7 @@ struct LaneSequence {
     }
 
     /// Sizes the tree for the chunks and computes every node. O(chunks · lanes).
-    private mutating func rebuildTree() {
+    mutating func rebuildTree() {
         levelStarts = [0]
         levelCounts = [chunks.count]
         while levelCounts[levelCounts.count - 1] > 1 {

@@ -10,7 +10,7 @@
 /// Full-width items remain barriers: a full-width item starts below the tallest lane (plus
 /// `lineSpacing` when a lane holds an item) and levels every lane. Sections whose style changes
 /// (styles cycle by index, so inserting or removing a section can change later ones) are laid out
-/// afresh. `StableLanesReference` is the from-scratch definition.
+/// afresh. LayoutReference's `StableLanesReference` is the from-scratch definition.
 ///
 /// **The truth is counted, not flat.** Each section's items live in a `LaneSequence`: chunks in
 /// index order under a summary tree whose nodes map the lane state before a run of items to the
@@ -28,7 +28,7 @@
 /// `itemIDs(intersecting:into:)` answer from the tree without materialising. Because a read caches
 /// into the shared storage, the type is not `Sendable`: read it from one thread at a time.
 public struct StableLanesUpdater: LayoutUpdater {
-    private var storage: StableLanesStorage
+    private(set) var storage: StableLanesStorage
 
     public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
         try self.init(bounds: bounds, styles: styles, data: data, chunkCapacity: nil)
@@ -345,7 +345,7 @@ final class StableLanesStorage {
             frames.itemsRegionBottoms[s] = state.tallest
         }
         frames.restackSections(from: 0, styles: styles)
-        frames.checkInvariants()
+        frames._checkInvariants()
         cachedFrames = frames
         return frames
     }

@@ -31,15 +31,4 @@ public enum WaterfallUpdateMode: String, CaseIterable, Sendable {
         case .stableLanes: return try StableLanesUpdater(bounds: bounds, styles: styles, data: data)
         }
     }
-
-    /// The updater this mode's output must equal after every change: the full recompute for
-    /// `full` and `incremental`, a from-scratch stable-lane placement for `stable-lanes`.
-    public func makeReference(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError)
-        -> any LayoutUpdater
-    {
-        switch self {
-        case .full, .incremental: return try FullRecomputeUpdater(bounds: bounds, styles: styles, data: data)
-        case .stableLanes: return try StableLanesReference(bounds: bounds, styles: styles, data: data)
-        }
-    }
 }

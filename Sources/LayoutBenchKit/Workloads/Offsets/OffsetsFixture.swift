@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutReference
 
 /// The texts, estimates and recorded traces of the `offsets` workload at one row count.
 public final class OffsetsFixture: WorkloadFixture {
@@ -196,18 +197,18 @@ public final class OffsetsFixture: WorkloadFixture {
             }
             let step = "step \(index) (\(event.kind))"
             if structure.count != event.count { return "\(step): \(structure.count) rows, expected \(event.count)" }
-            if !CoordinateTolerance.equal(correction, event.correction) {
+            if !ReferenceTolerance.equal(correction, event.correction) {
                 return "\(step): scroll correction \(correction), the plain prefix sum says \(event.correction)"
             }
-            if !CoordinateTolerance.equal(structure.contentHeight, event.contentHeight) {
+            if !ReferenceTolerance.equal(structure.contentHeight, event.contentHeight) {
                 return "\(step): content height \(structure.contentHeight), expected \(event.contentHeight)"
             }
             if row != event.row { return "\(step): row at offset \(event.scroll) is \(row), expected \(event.row)" }
-            if !CoordinateTolerance.equal(structure.offset(of: row), event.rowOffset) {
+            if !ReferenceTolerance.equal(structure.offset(of: row), event.rowOffset) {
                 return "\(step): row \(row) starts at \(structure.offset(of: row)), expected \(event.rowOffset)"
             }
         }
-        for (row, expected) in trace.finalOffsets.enumerated() where !CoordinateTolerance.equal(structure.offset(of: row), expected) {
+        for (row, expected) in trace.finalOffsets.enumerated() where !ReferenceTolerance.equal(structure.offset(of: row), expected) {
             return "after the trace: row \(row) starts at \(structure.offset(of: row)), expected \(expected)"
         }
         return nil

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutReference
 
 /// One step of an `offsets` trace, with the answers the plain prefix sum gave after it.
 struct OffsetsEvent {

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutReference
 
 /// `reuse-scroll`: the visible range of a list follows a scroll trace (`ScrollTrace`: drags,
 /// flings, a scrubber pass, a jump to the top), and cells are dequeued and enqueued by reuse

@@ -114,8 +114,8 @@ struct RandomLayout: CustomStringConvertible, Sendable {
     }
 
     /// The whole layout when it is small (as a shrunk failing case is), a summary otherwise.
-    static func describe(width: Double, exact: Bool, styles: [SectionStyle], data: LayoutData) -> String {
-        var text = "width \(width)\(exact ? "" : " (arbitrary doubles)"), sections \(data.sectionCount), items \(data.itemCount)"
+    static func describe(width: Double, exact: Bool?, styles: [SectionStyle], data: LayoutData) -> String {
+        var text = "width \(width)\(exact == false ? " (arbitrary doubles)" : ""), sections \(data.sectionCount), items \(data.itemCount)"
         guard data.itemCount <= 40 && data.sectionCount <= 12 else {
             return text + ", styles \(styles.map(\.kind.name))"
         }

@@ -1,4 +1,4 @@
-extension LayoutFrames {
+extension LayoutFrames: InvariantChecking {
     /// The first broken invariant of the stored arrays, described in words, or nil: per-section
     /// arrays of `sectionCount` entries (`sectionTops` and `sectionItemStarts` one more), item
     /// arrays of equal length matching the last item start, prefix sums that start at 0 and never
@@ -45,12 +45,5 @@ extension LayoutFrames {
             }
         }
         return nil
-    }
-
-    /// Stops a debug build when an invariant is broken (see `invariantViolation()`); compiled out
-    /// of release builds. Run at the end of every `prepare` and of every updater's `init` and `apply`.
-    @inline(__always)
-    func checkInvariants(file: StaticString = #fileID, line: UInt = #line) {
-        assert(invariantViolation() == nil, "LayoutFrames: \(invariantViolation() ?? "")", file: file, line: line)
     }
 }

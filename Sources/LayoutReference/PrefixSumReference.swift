@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// The plain answer every `RowOffsets` strategy is verified against: an array of heights and an
 /// array of their prefix sums, re-summed from the changed row on every change. Obviously right, O(n).
 public struct PrefixSumReference: RowOffsets {

@@ -1,6 +1,7 @@
-/// SplitMix64: a tiny seeded generator for the engine's tests, so every random layout, rect and
-/// change sequence can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
+/// The one seeded generator of the tests: SeededRandom, so every random layout, rect, offset and
+/// change sequence can be replayed from the seed a failing test prints. (The harness has its own
+/// `SeededRandom` for scenario data, with a fixed public algorithm; this one serves the tests.)
+struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -15,12 +16,15 @@ struct SplitMix64: RandomNumberGenerator {
 
     /// Uniform in [0, 1).
     mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    /// Uniform in 0...1.
+    mutating func fraction() -> Double { Double.random(in: 0...1, using: &self) }
     mutating func double(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
+    /// True with probability `probability`.
     mutating func chance(_ probability: Double) -> Bool { unit() < probability }
     mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
 }

@@ -37,104 +37,32 @@ struct RandomFrames: CustomStringConvertible, Sendable {
             if heightKind != 0 { var item = self; item.heightKind = 0; candidates.append(item) }
             if widthKind != 0 { var item = self; item.widthKind = 0; candidates.append(item) }
             if spans { var item = self; item.spans = false; candidates.append(item) }
-            for value in RandomFrames.smaller(height) { var item = self; item.height = value; candidates.append(item) }
-            for value in RandomFrames.smaller(width) { var item = self; item.width = value; candidates.append(item) }
-            return candidates
-        }
-    }
-
-    /// One style's values; `nil` sizes are zero, `kind` 0 list, 1 flow, 2 waterfall.
-    struct Style: Sendable {
-        var sizes: [Double?]  // insets top, left, bottom, right; item spacing, line spacing, header, footer
-        var background: Bool
-        var kind: Int
-        var justify: Int
-        var align: Int
-        var columns: Int
-        var weights: [Double]?
-        var direction: Int
-
-        static let rates = [0.5, 0.5, 0.5, 0.5, 0.7, 0.7, 0.5, 0.4]
-
-        init(_ rng: inout some RandomNumberGenerator) {
-            sizes = Self.rates.map { rate in
-                Double.random(in: 0..<1, using: &rng) < rate ? Double.random(in: 0...1, using: &rng) : nil
-            }
-            background = Double.random(in: 0..<1, using: &rng) < 0.4
-            kind = Int.random(in: 0...2, using: &rng)
-            justify = Int.random(in: 0..<Justify.allCases.count, using: &rng)
-            align = Int.random(in: 0..<Align.allCases.count, using: &rng)
-            columns = Int.random(in: 1...5, using: &rng)
-            weights = Double.random(in: 0..<1, using: &rng) < 0.3 ? (0..<5).map { _ in Double.random(in: 0...1, using: &rng) } : nil
-            direction = Int.random(in: 0..<RenderDirection.allCases.count, using: &rng)
-        }
-
-        /// Styles one step simpler: a list, sizes to none, then to 0 or halfway, first choices.
-        var simpler: [Style] {
-            var candidates: [Style] = []
-            if kind != 0 { var style = self; style.kind = 0; candidates.append(style) }
-            if columns != 1 { var style = self; style.columns = 1; candidates.append(style) }
-            if weights != nil { var style = self; style.weights = nil; candidates.append(style) }
-            for (index, size) in sizes.enumerated() {
-                guard let size else { continue }
-                var none = self
-                none.sizes[index] = nil
-                candidates.append(none)
-                for value in RandomFrames.smaller(size) { var style = self; style.sizes[index] = value; candidates.append(style) }
-            }
-            if background { var style = self; style.background = false; candidates.append(style) }
-            if justify != 0 { var style = self; style.justify = 0; candidates.append(style) }
-            if align != 0 { var style = self; style.align = 0; candidates.append(style) }
-            if direction != 0 { var style = self; style.direction = 0; candidates.append(style) }
+            for value in LayoutGenes.smaller(height) { var item = self; item.height = value; candidates.append(item) }
+            for value in LayoutGenes.smaller(width) { var item = self; item.width = value; candidates.append(item) }
             return candidates
         }
     }
 
     static let item = Generator<Item, [Item]>(run: { Item(&$0) }, shrink: { $0.simpler })
-    static let style = Generator<Style, [Style]>(run: { Style(&$0) }, shrink: { $0.simpler })
 
     /// A section: `shape` 0...2 empty, 3 one item, 4...5 `items` plus `bulkCount` items drawn
     /// from `bulkSeed` (the big sections: their count shrinks, their values do not), else `items`.
     static let section = zip(Gen.int(in: 0...19), item.array(of: 0...40), Gen.int(in: 0...210), Gen.uint64().withoutShrink())
 
-    /// Random layouts: raw or half-point sizes, a width (390 or 60...1200), 1–4 styles, 0–8 sections.
-    static let generator = zip(Gen.bool(), Gen.double(in: 0...1).optional(valueRate: 0.5), style.array(of: 1...4), section.array(of: 0...8))
+    /// Random layouts: raw or quarter-point sizes, a width (390 or 60...1200), 1–4 styles (the
+    /// style genes of `LayoutGenes`), 0–8 sections.
+    static let generator = zip(
+        Gen.bool(), Gen.double(in: 0...1).optional(valueRate: 0.5), LayoutGenes.style.array(of: 1...4), section.array(of: 0...8))
         .map { fractional, width, styles, sections in
             RandomFrames(fractional: fractional, width: width, styles: styles, sections: sections)
         }
 
-    init(fractional: Bool, width widthFraction: Double?, styles styleValues: [Style], sections: [(Int, [Item], Int, UInt64)]) {
+    init(fractional: Bool, width widthFraction: Double?, styles styleValues: [LayoutGenes.Style], sections: [(Int, [Item], Int, UInt64)]) {
         func size(_ range: ClosedRange<Double>, _ fraction: Double) -> Double {
-            let value = range.lowerBound + fraction * (range.upperBound - range.lowerBound)
-            return fractional ? value : (value * 2).rounded() / 2
+            RandomLayout.size(range, fraction, exact: !fractional)
         }
         let width = widthFraction.map { size(60...1200, $0) } ?? 390
-        styles = styleValues.map { values in
-            var style = SectionStyle()
-            let maxInset = Swift.min(40, width / 4)
-            let ranges: [ClosedRange<Double>] = [0...30, 0...maxInset, 0...30, 0...maxInset, 0...20, 0...20, 1...60, 1...40]
-            let sizes = zip(values.sizes, ranges).map { fraction, range in fraction.map { size(range, $0) } ?? 0 }
-            style.insets = EdgeInsets(top: sizes[0], left: sizes[1], bottom: sizes[2], right: sizes[3])
-            style.itemSpacing = sizes[4]
-            style.lineSpacing = sizes[5]
-            style.headerHeight = sizes[6]
-            style.footerHeight = sizes[7]
-            style.background = values.background
-            switch values.kind {
-            case 0:
-                style.kind = .list
-            case 1:
-                style.kind = .flow(justify: Justify.allCases[values.justify], align: Align.allCases[values.align])
-            default:
-                let regionWidth = width - style.insets.horizontal
-                // Keep the column gaps smaller than the region.
-                if Double(values.columns - 1) * style.itemSpacing >= regionWidth { style.itemSpacing = 0 }
-                let weights = values.weights.map { $0.prefix(values.columns).map { 0.2 + $0 * 2.8 } }
-                style.kind = .waterfall(WaterfallStyle(
-                    columns: values.columns, weights: weights, direction: RenderDirection.allCases[values.direction]))
-            }
-            return style
-        }
+        styles = styleValues.map { RandomLayout.style($0, width: width, exact: !fractional) }
         var sectionItems: [[ItemSize]] = []
         for (s, (shape, items, bulkCount, bulkSeed)) in sections.enumerated() {
             let style = styles[s % styles.count]
@@ -160,7 +88,7 @@ struct RandomFrames: CustomStringConvertible, Sendable {
             case 0...2: sectionItems.append([])
             case 3: sectionItems.append(items.prefix(1).map(item))
             case 4...5:
-                var rng = SplitMix64(seed: bulkSeed)
+                var rng = SeededRandom(seed: bulkSeed)
                 sectionItems.append(items.map(item) + (0..<bulkCount).map { _ in item(Item(&rng)) })
             default: sectionItems.append(items.map(item))
             }
@@ -170,19 +98,8 @@ struct RandomFrames: CustomStringConvertible, Sendable {
         frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
     }
 
-    /// Values between `value` and 0 to try when shrinking: 0, then half (only 0 below 1e-6, so
-    /// that shrinking ends).
-    static func smaller(_ value: Double) -> [Double] { value == 0 ? [] : value < 1e-6 ? [0] : [0, value / 2] }
-
     var description: String {
-        var text = "width \(bounds.width), sections \(data.sectionCount), items \(data.itemCount)"
-        guard data.itemCount <= 40 && data.sectionCount <= 12 else { return text + ", styles \(styles.map(\.kind.name))" }
-        for (index, style) in styles.enumerated() { text += "\n  style \(index): \(style)" }
-        for s in 0..<data.sectionCount {
-            let items = data.itemRange(inSection: s).map { "\(data.widths[$0])x\(data.heights[$0])\(data.spansAllColumns[$0] ? " full" : "")" }
-            text += "\n  section \(s): [\(items.joined(separator: ", "))]"
-        }
-        return text
+        RandomLayout.describe(width: bounds.width, exact: nil, styles: styles, data: data)
     }
 }
 
@@ -206,7 +123,7 @@ struct RandomRect: Sendable {
             if rect.kind != 0 { var simpler = rect; simpler.kind = 0; candidates.append(simpler) }
             if rect.choice != 0 { var simpler = rect; simpler.choice = 0; candidates.append(simpler) }
             for (index, value) in rect.values.enumerated() {
-                for smaller in RandomFrames.smaller(value) { var simpler = rect; simpler.values[index] = smaller; candidates.append(simpler) }
+                for smaller in LayoutGenes.smaller(value) { var simpler = rect; simpler.values[index] = smaller; candidates.append(simpler) }
             }
             return candidates
         })

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 extension ReusePool {
     /// Checks the pool after `show(visible, identifiers:)`: every visible row has exactly one cell,
     /// no cell shows two rows, no cell shows under another identifier than its own, and no row

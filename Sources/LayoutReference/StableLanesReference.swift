@@ -1,0 +1,78 @@
+import LayoutEngine
+
+/// The oracle of the `stable-lanes` update mode: it remembers each waterfall item's lane and,
+/// after every change, lays everything out again from scratch with `ReferenceLayout`, waterfall
+/// items in the lanes they remember. O(n) per change, and simple enough to be checked by eye.
+///
+/// The rule: items are placed in index order; an item that has no lane yet (just added: initial
+/// data, append, insert, new section) gets one by the section's render direction from the column
+/// state at its position (shortest-first, ties to the leftmost) and keeps it afterwards; an item
+/// with a lane goes to that lane's bottom (plus `lineSpacing` when the lane already holds an
+/// item). Full-width items stay barriers exactly as in a plain waterfall. When a section's style
+/// changes (styles cycle by section index, so inserting or removing a section can change the
+/// style of later ones) its lanes are forgotten.
+public struct StableLanesReference: UpdateExpectation {
+    public let styles: [SectionStyle]
+    public let viewportWidth: Double
+    public private(set) var data: LayoutData
+    /// The layout of `data` with the remembered lanes.
+    public private(set) var layout: ReferenceLayout
+    /// The lane of every item, per section (`ReferenceWaterfallSection.unassigned` until placed).
+    private var lanes: [[Int]]
+
+    /// Throws what the engine throws for an unusable viewport or style.
+    public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
+        self.styles = styles
+        viewportWidth = bounds.width
+        self.data = data
+        lanes = (0..<data.sectionCount).map { Self.fresh(data.itemCount(inSection: $0)) }
+        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: bounds.width)
+        try layOut()
+    }
+
+    public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
+        try change.apply(to: &data)
+        switch change {
+        case .appendItems(let section, let items):
+            lanes[section].append(contentsOf: Self.fresh(items.count))
+        case .insertItems(let section, let at, let items):
+            lanes[section].insert(contentsOf: Self.fresh(items.count), at: at)
+        case .removeItems(let section, let at, let count):
+            lanes[section].removeSubrange(at..<(at + count))
+        case .setHeight:
+            break
+        case .insertSection(let at, let items):
+            lanes.insert(Self.fresh(items.count), at: at)
+            for t in (at + 1)..<lanes.count where styleChanged(section: t, previousIndex: t - 1) {
+                lanes[t] = Self.fresh(lanes[t].count)
+            }
+        case .removeSection(let at):
+            lanes.remove(at: at)
+            for t in at..<lanes.count where styleChanged(section: t, previousIndex: t + 1) {
+                lanes[t] = Self.fresh(lanes[t].count)
+            }
+        }
+        try layOut()
+    }
+
+    /// Every element of `frames` against the layout with the remembered lanes, or nil.
+    public func firstDifference(of frames: LayoutFrames) -> String? {
+        ReferenceCheck.firstMismatch(of: frames, against: layout, coverage: .whole)
+    }
+
+    private mutating func layOut() throws(LayoutError) {
+        var remembered: [[Int]]? = lanes
+        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: viewportWidth, lanes: &remembered)
+        lanes = remembered!
+    }
+
+    private static func fresh(_ count: Int) -> [Int] {
+        [Int](repeating: ReferenceWaterfallSection.unassigned, count: count)
+    }
+
+    /// Whether the section now at `t`, at `previousIndex` before a section was inserted or
+    /// removed, cycles to another style.
+    private func styleChanged(section t: Int, previousIndex: Int) -> Bool {
+        styles[t % styles.count] != styles[previousIndex % styles.count]
+    }
+}
