@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LayoutBenchKit
 
 struct ListScenarios: ParsableCommand {
@@ -10,10 +11,17 @@ struct ListScenarios: ParsableCommand {
     @Flag(help: "Also describe every workload and mode.")
     var verbose = false
 
+    @Flag(help: "Print every scenario, workload (operations, modes, exactness) and metric as JSON: the source the docs' tables and the CI check are written from.")
+    var json = false
+
     func run() throws {
         try reportingErrors {
             let catalog = try ScenarioCatalog.locate()
             let plans = try catalog.loadAll().map { scenario throws(ScenarioError) in try BenchmarkPlan(scenario: scenario) }
+            if json {
+                print(try CatalogListing(plans: plans, relativeTo: (catalog.directory as NSString).deletingLastPathComponent).json())
+                return
+            }
             let nameWidth = max(8, plans.map(\.scenario.name.count).max() ?? 0)
             print("scenario".padding(nameWidth) + "  workload  modes; items")
             for plan in plans {

@@ -8,6 +8,7 @@ struct BrokenOffsetsWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case sound, rowPastTheEnd = "row-past-the-end", nanOffset = "nan-offset"
         var summary: String { rawValue }
+        var accuracyMetric: Metric? { nil }
     }
     typealias Operation = OffsetsWorkload.Operation
     static let kind = "broken-offsets"

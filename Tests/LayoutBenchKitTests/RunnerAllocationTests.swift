@@ -8,6 +8,7 @@ struct SpinningWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case spin
         var summary: String { "allocate one array, then spin" }
+        var accuracyMetric: Metric? { nil }
     }
     enum Operation: String, WorkloadOperation {
         case batchable, consuming

@@ -9,6 +9,7 @@ struct FlakyWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case good, wrong, failing
         var summary: String { rawValue }
+        var accuracyMetric: Metric? { nil }
     }
     enum Operation: String, WorkloadOperation { case step }
     static let kind = "flaky"

@@ -13,6 +13,7 @@ struct TurnsWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case fast, slow
         var summary: String { rawValue }
+        var accuracyMetric: Metric? { nil }
     }
     enum Operation: String, WorkloadOperation { case step }
     static let kind = "turns"

@@ -8,6 +8,7 @@ struct SlowTraceWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case slow
         var summary: String { "a long trace of slow operations" }
+        var accuracyMetric: Metric? { nil }
     }
     enum Operation: String, WorkloadOperation { case batchable, consuming }
     static let kind = "slow-trace"

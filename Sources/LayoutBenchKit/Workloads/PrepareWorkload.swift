@@ -10,6 +10,9 @@ public struct PrepareWorkload: Workload {
         case `default`
         case relayout
 
+        /// Every strategy is exact.
+        public var accuracyMetric: Metric? { nil }
+
         public var summary: String {
             switch self {
             case .default: return "a new layout object: lay out every section and build the binary query index (fresh memory)"

@@ -204,4 +204,7 @@ final class QueryOperation: BatchableOperation {
     }
 }
 
-extension RectQueryMode: WorkloadMode {}
+extension RectQueryMode: WorkloadMode {
+    /// A heuristic (`binary-probe`, HDCollectionView's probe) reports its recall.
+    public var accuracyMetric: Metric? { isExact ? nil : .recall }
+}

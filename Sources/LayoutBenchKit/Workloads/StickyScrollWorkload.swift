@@ -21,6 +21,9 @@ public struct StickyScrollWorkload: Workload {
         /// The engine's strategy, or nil for the baseline.
         public var pinningMode: PinningMode? { PinningMode(rawValue: rawValue) }
 
+        /// Every strategy is exact.
+        public var accuracyMetric: Metric? { nil }
+
         public var summary: String {
             pinningMode?.summary
                 ?? "baseline: the same layout's viewport query at each step's offset (binary index), nothing pinned, no invalidation"

@@ -131,4 +131,7 @@ extension LayoutChange {
     }
 }
 
-extension WaterfallUpdateMode: WorkloadMode {}
+extension WaterfallUpdateMode: WorkloadMode {
+    /// Every strategy is exact.
+    public var accuracyMetric: Metric? { nil }
+}

@@ -49,9 +49,15 @@ public protocol Workload: Sendable {
 
 /// A mode of a workload: a strategy, named in scenario files and the CSV by its raw value.
 public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
-    /// One sentence for `layout-bench list --verbose` and the README.
+    /// One sentence for `layout-bench list` and the docs: what the strategy does and which library
+    /// ships it.
     var summary: String { get }
+    /// nil for an exact mode, which must match the reference or fail the run; for a heuristic, the
+    /// metric that reports how inexact it is (`recall`, `wrong_heights`). No default: every mode
+    /// says which it is.
+    var accuracyMetric: Metric? { get }
 }
+
 
 /// An operation of a workload: what one sample times, named in the CSV by its raw value.
 public protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}

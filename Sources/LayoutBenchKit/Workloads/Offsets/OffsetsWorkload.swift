@@ -61,4 +61,7 @@ public struct OffsetsWorkload: Workload {
     }
 }
 
-extension RowOffsetsMode: WorkloadMode {}
+extension RowOffsetsMode: WorkloadMode {
+    /// Every strategy is exact.
+    public var accuracyMetric: Metric? { nil }
+}

@@ -150,4 +150,7 @@ final class ReuseScrollOperation<P: ReusePool>: BatchableOperation {
     }
 }
 
-extension ReuseMode: WorkloadMode {}
+extension ReuseMode: WorkloadMode {
+    /// Every strategy is exact.
+    public var accuracyMetric: Metric? { nil }
+}
