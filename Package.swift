@@ -20,7 +20,7 @@ let package = Package(
         // debug builds and the tests; a release build, which times, never runs them.
         .target(name: "LayoutEngine", swiftSettings: [.define("LAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // Every oracle the engine is checked against, each an independent, plainly written exact
-        // answer: SPEC §3 geometry and pinning, stable lanes, prefix sums, the reuse rules, and
+        // answer: the geometry and pinning of docs/engine-semantics.md, stable lanes, prefix sums, the reuse rules, and
         // the coordinate tolerance. The engine never depends on it; the harness and tests do.
         .target(name: "LayoutReference", dependencies: ["LayoutEngine"]),
 

@@ -42,7 +42,7 @@ with open(os.path.join(out, "samples.csv"), newline="") as f:
     samples = list(csv.DictReader(f))
 if not summary or not samples:
     fail("no rows")
-# Schema 2 (SPEC §6: raised when peak_rss became one group-level row): every row carries it, and
+# Schema 2 (docs/command-line.md: raised when peak_rss became one group-level row): every row carries it, and
 # peak_rss rows have an empty mode and operation (schema 1 copied them under every mode).
 SCHEMA = "2"
 for row in samples:

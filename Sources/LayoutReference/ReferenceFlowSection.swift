@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// SPEC §3, `flow`: CSS flexbox rows with `flex-wrap: wrap`, written out rule by rule.
+/// docs/engine-semantics.md, `flow`: CSS flexbox rows with `flex-wrap: wrap`, written out rule by rule.
 ///
 /// 1. Rows are filled greedily in order. A row's `used` width is the sum of its items' widths and
 ///    of the `itemSpacing` between them. An item opens a new row when the row is not empty and

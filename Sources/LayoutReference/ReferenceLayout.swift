@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The geometry of SPEC §3, computed the plainest way: the independent oracle that the engine's
+/// The geometry of docs/engine-semantics.md, computed the plainest way: the independent oracle that the engine's
 /// fast paths (every `prepare` mode, the update modes, the rect queries) are checked against.
 ///
 /// It shares no placement, frame storage, query or updater code with `LayoutEngine`; it uses only
@@ -20,7 +20,7 @@ import LayoutEngine
 ///
 /// Arithmetic: item positions are computed relative to their section and then moved down by the
 /// section's top, and running sums add one "height plus spacing" step at a time. These are the
-/// SPEC's formulas in the order the engine also evaluates them, so that at millions of points the
+/// the formulas of docs/engine-semantics.md in the order the engine also evaluates them, so that at millions of points the
 /// two round alike and agree within `ReferenceTolerance`, not just within a rough epsilon.
 public struct ReferenceLayout: Sendable {
     /// The content width: the viewport width.
@@ -175,7 +175,7 @@ public struct ReferenceLayout: Sendable {
         return result
     }
 
-    /// SPEC §3's intersection, written out: both rectangles have area (an empty rectangle
+    /// docs/engine-semantics.md's intersection, written out: both rectangles have area (an empty rectangle
     /// intersects nothing), and they overlap on both axes with open edges (rectangles that only
     /// touch do not intersect). Area is judged on the edges as computed in `Double`: a positive
     /// height too small to move `y + height` past `y` (1e-320 at y = 265) spans nothing, the same

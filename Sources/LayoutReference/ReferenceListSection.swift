@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// SPEC §3, `list`: every item as wide as the items region, stacked from the region's top with
+/// docs/engine-semantics.md, `list`: every item as wide as the items region, stacked from the region's top with
 /// `lineSpacing` between consecutive items.
 enum ReferenceListSection {
     /// Appends the section-relative frame of every item to `frames`; returns the bottom of the

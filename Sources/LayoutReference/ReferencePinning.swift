@@ -1,8 +1,8 @@
 import LayoutEngine
 
-/// SPEC §3's pinning, computed the plainest way from the reference's natural frames: the oracle
+/// docs/engine-semantics.md's pinning, computed the plainest way from the reference's natural frames: the oracle
 /// that the engine's pinning modes (`PinningMode`) and the `sticky-scroll` workload are checked
-/// against. It walks every section at every offset and takes the SPEC's words literally:
+/// against. It walks every section at every offset and takes the words of docs/engine-semantics.md literally:
 ///
 /// - visible top T = offset + pinOffset, visible bottom B = offset + viewport height;
 /// - a `stacked` header: y = max(y0, T + the heights of the stacked headers of earlier sections);
@@ -11,7 +11,7 @@ import LayoutEngine
 /// - a `normal` footer: y = min(y0, max(B - h, the top of its section's items region));
 /// - an element is pinned when its frame differs from its natural frame.
 ///
-/// zIndex, as SPEC §3 orders pinned elements (above items; among headers, later sections above
+/// zIndex, as docs/engine-semantics.md orders pinned elements (above items; among headers, later sections above
 /// earlier ones): a header that can pin has 3 + its section, a footer that can pin 2; other
 /// elements keep the natural convention (decoration -1, item 0, header and footer 1).
 extension ReferenceLayout {

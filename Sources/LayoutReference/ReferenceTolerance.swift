@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// When a coordinate computed by the engine counts as equal to the reference's: within 1e-9 pt
-/// (SPEC §8), or — where a `Double` cannot resolve 1e-9, above about 8.4M pt — within 8 units
+/// (docs/methodology.md), or — where a `Double` cannot resolve 1e-9, above about 8.4M pt — within 8 units
 /// in the last place of the larger magnitude. Faster modes add the same numbers in another order
 /// (a suffix shifted by δ instead of re-summed), which can round differently by an ulp at 60M pt.
 /// Every check of a computed coordinate, in the harness and the tests, uses this rule.

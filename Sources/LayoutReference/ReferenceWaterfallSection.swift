@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// SPEC §3, `waterfall`, with the engine's render directions and full-width items:
+/// docs/engine-semantics.md, `waterfall`, with the engine's render directions and full-width items:
 ///
 /// - Columns: `available = regionWidth - (columns - 1) * itemSpacing`; column c is
 ///   `available / columns` wide (or `available * weight[c] / sum of weights`) and starts after

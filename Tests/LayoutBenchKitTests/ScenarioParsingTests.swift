@@ -3,7 +3,7 @@ import Testing
 import LayoutEngine
 
 @Suite struct ScenarioParsingTests {
-    /// SPEC §5's normative example, verbatim.
+    /// docs/scenario-format.md's normative example, verbatim.
     static let normativeExample = """
     {
       "name": "waterfall-append",

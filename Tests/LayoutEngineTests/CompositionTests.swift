@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutEngine
 
-/// `SectionedLayout` with list, flow and waterfall sections together (SPEC §3), against frames
+/// `SectionedLayout` with list, flow and waterfall sections together (docs/engine-semantics.md), against frames
 /// computed by hand.
 @Suite struct CompositionTests {
     static let width = 400.0

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutEngine
 
-/// Flow rows (SPEC §3) against expectations computed by hand from the rules.
+/// Flow rows (docs/engine-semantics.md) against expectations computed by hand from the rules.
 @Suite struct FlowLayoutTests {
     struct Placed {
         var frames: [Rect]

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutEngine
 
-/// The pinning edge cases of layout-engines.md §12 items 3–8, each by hand, in every pinning mode.
+/// The pinning edge cases of docs/engine-semantics.md §7 items 3–8, each by hand, in every pinning mode.
 @Suite struct PinningEdgeCaseTests {
     static let width = 390.0
 

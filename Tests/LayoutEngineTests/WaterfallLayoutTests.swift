@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutEngine
 
-/// Waterfall placement (SPEC §3) against cases computed by hand.
+/// Waterfall placement (docs/engine-semantics.md) against cases computed by hand.
 @Suite struct WaterfallLayoutTests {
     static func frames(
         width: Double = 320, _ style: SectionStyle, _ sections: [[ItemSize]]

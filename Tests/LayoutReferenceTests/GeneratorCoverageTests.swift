@@ -4,8 +4,8 @@ import LayoutEngine
 import LayoutReference
 @testable import LayoutTestSupport
 
-/// The random layouts of the property tests reach the edge cases of layout-engines.md §12 (and
-/// SPEC §3's degenerate inputs) often enough: counted over a fixed sample of generated cases, each
+/// The random layouts of the property tests reach the edge cases of docs/engine-semantics.md §7 (and
+/// docs/engine-semantics.md's degenerate inputs) often enough: counted over a fixed sample of generated cases, each
 /// kind must appear in at least 1% of them, so a change to the generators cannot quietly stop
 /// testing one.
 @Suite struct GeneratorCoverageTests {

@@ -2,7 +2,7 @@ import Testing
 import LayoutEngine
 import LayoutReference
 
-/// Each rule of SPEC §3 on a case small enough to work out by hand; the expected frames are
+/// Each rule of docs/engine-semantics.md on a case small enough to work out by hand; the expected frames are
 /// written as numbers, not computed.
 @Suite struct HandComputedTests {
     static func layout(_ styles: [SectionStyle], _ sections: [[ItemSize]], width: Double = 100) throws -> ReferenceLayout {

@@ -4,7 +4,7 @@ import LayoutEngine
 import LayoutReference
 @testable import LayoutTestSupport
 
-/// Every pinning mode against the reference's direct computation of SPEC §3, at thousands of
+/// Every pinning mode against the reference's direct computation of docs/engine-semantics.md, at thousands of
 /// random offsets (drawn to hit the boundaries) on random section structures; a failure shrinks
 /// to a small layout and the one offset that shows it.
 @Suite(.shrinking) struct PinningDifferentialTests {

@@ -1,6 +1,6 @@
 /// `compare BASE HEAD`: every series present on both sides judged (`RowComparison`), the series
 /// present on one side only, the geometric mean of the ratios per scenario and metric, warnings
-/// (different machines or builds, a workload that changed), and the exit status of SPEC §6.
+/// (different machines or builds, a workload that changed), and the exit status of docs/command-line.md.
 public struct ComparisonReport: Sendable {
     /// A series that cannot be paired: absent on one side, or `unsupported` there.
     public struct OneSided: Sendable, Equatable {
@@ -86,7 +86,7 @@ public struct ComparisonReport: Sendable {
     }
 
     /// 2 when a row regressed, else 3 when a row was too noisy to decide, else 4 when rows improved,
-    /// else 0 (SPEC §6).
+    /// else 0 (docs/command-line.md).
     public var exitStatus: Int32 {
         let verdicts = Set(rows.compactMap(\.verdict))
         if verdicts.contains(.regressed) { return 2 }

@@ -1,4 +1,4 @@
-/// The verdict of one compared row (SPEC §6).
+/// The verdict of one compared row (docs/command-line.md).
 public enum Verdict: String, Sendable, CaseIterable, Comparable {
     case regressed
     case noisy

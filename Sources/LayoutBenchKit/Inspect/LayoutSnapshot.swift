@@ -6,7 +6,7 @@ import LayoutEngine
 /// for `prepare` and `query` the prepared layout (queried with the chosen query mode), for
 /// `append` and `edit` the layout the update mode produced after the workload's whole trace.
 /// Headers and footers whose `styles` pin them are shown where they are at a scroll offset
-/// (SPEC §3); without styles nothing pins.
+/// (docs/engine-semantics.md); without styles nothing pins.
 ///
 /// Pinning is the layout's, whatever the workload: a snapshot taken from a plan carries the
 /// scenario's styles and pinOffset unless its fixture laid the frames out with styles of its own

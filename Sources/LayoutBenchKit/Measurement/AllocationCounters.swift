@@ -2,17 +2,17 @@ import CJemalloc
 
 /// Allocation statistics from jemalloc, which the harness links as the process allocator.
 ///
-/// - Bytes: per thread, from `ThreadAllocationCounter` (~0.25 ns per read).
+/// - Bytes: per thread, from `ThreadAllocationCounter` (one load per read).
 /// - Counts: jemalloc keeps no per-thread allocation count, so `allocationCount()` reads the global
 ///   arena statistics `stats.arenas.4096.small.nrequests + stats.arenas.4096.large.nrequests`
 ///   (4096 = MALLCTL_ARENAS_ALL) after `thread.tcache.flush` (merges this thread's cache statistics)
-///   and an `epoch` write (refreshes the snapshot). About 9 µs per read: read it per batch, never per
+///   and an `epoch` write (refreshes the snapshot). Microseconds per read: read it per batch, never per
 ///   operation. Counts include other threads' allocations.
 ///
 ///   `nrequests` rather than `nmalloc`: `nmalloc` counts objects moved into the thread cache in fills
 ///   (measured here: 20 × malloc(48) → nmalloc +110, nrequests +20), not requests.
 ///   The flush empties this thread's cache, so the first allocations of each size class after a read
-///   refill from the arena (measured: +19% to +67% on a batch of 36 × 8 KB array creations). The
+///   refill from the arena, which slows the next batch noticeably. The
 ///   sampler therefore runs one untimed operation after each read before timing a batch.
 ///   The count is exact up to jemalloc's own occasional internal allocation (0 or 1 per read).
 ///
@@ -45,7 +45,7 @@ public enum AllocationCounters {
     public static var allocatorName: String { isAvailable ? "jemalloc" : "system" }
 
     /// Total allocation requests (small + large) served by all arenas so far, after flushing this
-    /// thread's cache statistics. ~9 µs. `nil` when jemalloc statistics are unavailable.
+    /// thread's cache statistics (microseconds). `nil` when jemalloc statistics are unavailable.
     public static func allocationCount() -> UInt64? {
         guard isAvailable else { return nil }
         _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)

@@ -9,8 +9,8 @@ import Darwin
 /// Wall-clock time for timing samples: `clock_gettime(CLOCK_MONOTONIC)` in nanoseconds.
 ///
 /// CLOCK_MONOTONIC is not affected by settimeofday or NTP steps (NTP may slew its rate slightly).
-/// A read costs about 20-25 ns on the project's Linux VMs (see `readCost()`), which is why very short
-/// operations are timed in batches by `Sampler`.
+/// A read costs tens of nanoseconds on a virtual machine (`readCost()` measures it), which is why
+/// very short operations are timed in batches by `Sampler`.
 public enum MonotonicClock {
     /// The clock's name as recorded in run.json.
     public static let name = "CLOCK_MONOTONIC"

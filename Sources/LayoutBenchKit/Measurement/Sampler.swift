@@ -1,5 +1,5 @@
 /// Runs an operation under a `SamplingPolicy` and records time, allocated bytes and allocation counts
-/// per operation (SPEC §8: warm-up first, results consumed, robust statistics later).
+/// per operation (docs/methodology.md: warm-up first, results consumed, robust statistics later).
 ///
 /// Two kinds of operation:
 /// - **Repeatable** (`() -> Int`): the same work can run again on the same state (a rect query, a
@@ -13,7 +13,7 @@
 /// Every operation returns an `Int` (a checksum, a count) that the sampler accumulates and passes to
 /// `blackhole`, so the optimiser must keep the work.
 ///
-/// `measure` runs a whole warm-up-then-sample cycle. Callers that interleave modes (SPEC §8) call
+/// `measure` runs a whole warm-up-then-sample cycle. Callers that interleave modes (docs/methodology.md) call
 /// `calibrate`/`warmUp` once per operation and then `measureOne` in their own loop, using
 /// `policy.wantsMoreSamples(count:elapsedNanoseconds:)` as the stop rule.
 ///
@@ -120,7 +120,7 @@ public struct Sampler {
     /// One sample: `setup()` untimed, then `operation` on that state, timed. The state is destroyed
     /// after the timed region. When the policy counts allocations, the count read just before the
     /// timed region empties this thread's jemalloc cache, so the operation's first allocation of each
-    /// size class refills it (~1 µs in all; negligible for the millisecond operations this mode is for).
+    /// size class refills it (negligible for the millisecond operations this mode is for).
     public func measureOne<State>(setup: () -> State, _ operation: (inout State) -> Int) -> Sample {
         var state = setup()
         let startCount = policy.countsAllocations ? AllocationCounters.allocationCount() : nil

@@ -28,8 +28,8 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     public var warmup: Warmup
     /// The shortest timed region of a batched sample (default 10 µs).
     public var targetSampleTime: Duration
-    /// Whether to read jemalloc's global allocation count around every sample (~9 µs each, outside
-    /// the timed region). Byte counters are always read (0.25 ns).
+    /// Whether to read jemalloc's global allocation count around every sample (microseconds each,
+    /// outside the timed region). Byte counters, a single load, are always read.
     public var countsAllocations: Bool
 
     public init(

@@ -3,7 +3,7 @@ import CJemalloc
 /// jemalloc's per-thread cumulative byte counters, read through the pointers that
 /// `mallctl("thread.allocatedp")` / `mallctl("thread.deallocatedp")` return.
 ///
-/// A read is a single volatile load (~0.25 ns). The pointers belong to the thread that created the
+/// A read is a single volatile load. The pointers belong to the thread that created the
 /// counter, so the type is deliberately not `Sendable`: create it on the thread that runs the measured
 /// code. jemalloc counts usable (size-class) bytes, not requested bytes: `malloc(100)` counts 112.
 public struct ThreadAllocationCounter {

@@ -1,4 +1,4 @@
-/// The CSV contract of SPEC §6. Raise `version` on any incompatible change.
+/// The CSV contract of docs/csv.md. Raise `version` on any incompatible change.
 ///
 /// - 1: `peak_rss` copied under every mode of a scenario × items group (with the mode's first
 ///   operation), although it is one value of the process that ran all the modes.

@@ -1,4 +1,4 @@
-/// A metric the harness writes (SPEC §6), and everything a reader needs to judge it: its unit,
+/// A metric the harness writes (docs/csv.md), and everything a reader needs to judge it: its unit,
 /// which direction is better, whether it is measured with noise or counted exactly, and the change
 /// that counts as a regression.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// run.json (SPEC §6): where and how a run was made, so that two runs can be judged comparable.
+/// run.json (docs/csv.md): where and how a run was made, so that two runs can be judged comparable.
 /// Encoded with sorted keys and snake_case names (`jsonText()`).
 ///
 /// Use: `var metadata = RunMetadata.begin(runID:commandLine:)` before measuring (records the start
@@ -85,7 +85,7 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     public var repetitions: Int?
     public var isolation: String?
     /// When each repetition started, in seconds after the first: how far apart in time the
-    /// repetitions that make the intervals were (README, "Repetitions and intervals").
+    /// repetitions that make the intervals were (docs/methodology.md, "Intervals").
     public var repetitionStartSeconds: [Double]? = nil
     /// How long reading and checking each scenario file took (so a slow load is never mistaken
     /// for a slow layout), when the caller timed it.

@@ -118,9 +118,9 @@ final class GroupMeasurement {
     ///
     /// Turns, not single samples: an operation sampled right after another mode's operation
     /// starts in caches that operation has just filled with its own data. One sample each in turn
-    /// made a 3 µs height change at 1,000,000 items measure 12 µs when the scenario also timed
-    /// inserts (9 ms, megabytes moved): how fast an operation measured depended on which others
-    /// the scenario listed. In turns of about 5 ms, a fast operation runs hundreds of samples back
+    /// made a fast height change at a million items measure several times slower when the scenario
+    /// also timed inserts that move megabytes: how fast an operation measured depended on which
+    /// others the scenario listed. In turns of about 5 ms, a fast operation runs hundreds of samples back
     /// to back and only the first of each turn starts cold, while every operation still gets
     /// dozens of turns spread over its sampling time, so slow drift of the machine reaches all.
     static let turnNanoseconds: UInt64 = 5_000_000

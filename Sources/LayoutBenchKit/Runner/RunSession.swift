@@ -71,8 +71,8 @@ public struct RunSession {
     public static let defaultRepetitions = 5
     public static let quickRepetitions = 2
     /// Repetitions that all start within this many seconds get a note that their intervals are too
-    /// narrow (measured: another run's median inside 77% of the time with 6 s between the first and
-    /// the last, 94% with minutes between them).
+    /// narrow: repetitions seconds apart share the machine's spell, so another run's median falls
+    /// outside their interval far more often than with minutes between them (docs/methodology.md).
     static let shortRepetitionSpan: Double = 60
 
     public mutating func run() throws -> Result {
@@ -135,8 +135,8 @@ public struct RunSession {
         metadata.repetitionStartSeconds = starts
         if !quick, let last = starts.last, starts.count > 1, last < Self.shortRepetitionSpan {
             progress("note: the repetitions started within \(Int(last.rounded(.up))) s of each other; intervals from "
-                     + "repetitions this close in time miss slower swings of the machine and are too narrow (README, "
-                     + "\"Repetitions and intervals\")")
+                     + "repetitions this close in time miss slower swings of the machine and are too narrow "
+                     + "(docs/methodology.md, \"Intervals\")")
         }
         if instructions {
             outcome.series += instructionSeries(failures: &outcome.failures, coverage: outcome.coverage)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `data.file`: explicit items read from a data file instead of the scenario (SPEC §5), a CSV
+/// `data.file`: explicit items read from a data file instead of the scenario (docs/scenario-format.md), a CSV
 /// (`.csv`, see `DataFileCSV`) or JSON Lines file (`.jsonl` or `.ndjson`, see
 /// `DataFileJSONLines`). The path is relative to the scenario file's folder (or absolute).
 ///

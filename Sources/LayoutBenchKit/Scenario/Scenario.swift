@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// One scenario file (SPEC §5), parsed strictly: a layout configuration, a data set, a workload,
+/// One scenario file (docs/scenario-format.md), parsed strictly: a layout configuration, a data set, a workload,
 /// the modes to compare and the item counts to sweep.
 ///
 /// Top-level keys: `name`, `description` (non-empty strings), `viewport` (optional: `width` > 0,

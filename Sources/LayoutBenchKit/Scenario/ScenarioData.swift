@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The `data` object of a scenario: a generator or explicit items (SPEC §5). Exactly one of
+/// The `data` object of a scenario: a generator or explicit items (docs/scenario-format.md). Exactly one of
 /// `generate`, `sections` and `file`.
 public enum ScenarioData: Hashable, Sendable {
     case generated(DataGenerator)

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// How a header or footer behaves when scrolling (`header.pin`, `footer.pin`; SPEC §3).
+/// How a header or footer behaves when scrolling (`header.pin`, `footer.pin`; docs/engine-semantics.md).
 public enum PinBehavior: String, Hashable, Sendable, CaseIterable {
     case none
     case normal
@@ -26,7 +26,7 @@ public struct ScenarioSection: Hashable, Sendable {
     }
 }
 
-/// The `layout` object of a scenario (SPEC §5).
+/// The `layout` object of a scenario (docs/scenario-format.md).
 ///
 /// Keys: `kind` (required: list, flow, waterfall), `columns` (waterfall, >= 1, default 2),
 /// `weights` (waterfall: one positive number per column), `direction` (waterfall:
@@ -48,7 +48,7 @@ public struct ScenarioSection: Hashable, Sendable {
 /// background apply to every kind (`itemSpacing` has no effect on a list).
 ///
 /// Pinning: `pin` is `none`, `normal` or `stacked` for headers, `none` or `normal` for footers
-/// (SPEC §3); `pinOffset` is the layout's T - offset.
+/// (docs/engine-semantics.md); `pinOffset` is the layout's T - offset.
 public struct ScenarioLayout: Hashable, Sendable {
     /// The resolved styles; the layout cycles through them.
     public var sections: [ScenarioSection]

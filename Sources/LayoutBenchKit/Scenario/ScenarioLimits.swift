@@ -1,11 +1,11 @@
-/// The upper bounds a scenario file must respect, in one place (SPEC §5: "every count has a
+/// The upper bounds a scenario file must respect, in one place (docs/scenario-format.md: "every count has a
 /// documented upper bound, and every accepted scenario has finite geometry").
 ///
 /// Each bound is checked where its key is parsed, so the error names the key's JSON path. The
 /// bounds are generous for benchmarking (a sweep to 1,000,000 items is routine) and small enough
 /// that no product of them overflows `Int`, and that a scenario within them is refused by
 /// `ScenarioFootprint` — with an estimate and the path of the count that drives it — before it
-/// could exhaust memory or leave finite geometry. The README's "Limits" table lists them.
+/// could exhaust memory or leave finite geometry. docs/scenario-format.md lists them.
 public enum ScenarioLimits {
     /// An entry of `items`, and the number of explicit items (`data.sections`, `data.file`).
     public static let maxItems = 100_000_000

@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// How generated item heights (or flow widths) are drawn — `data.generate.heights` and
-/// `data.generate.widths` (SPEC §5). Every shape is computed from `SplitMix64` with additions
+/// `data.generate.widths` (docs/scenario-format.md). Every shape is computed from `SplitMix64` with additions
 /// and multiplications only (no `log`, `exp`, `sin`…), so values are bit-identical everywhere.
 ///
 /// JSON shapes (`distribution` picks the shape; other keys are errors):

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The interval in which another run's median should fall (SPEC §8: "a confidence interval
+/// The interval in which another run's median should fall (docs/methodology.md: "a confidence interval
 /// describes what another run on the same machine would give"): a Student-t prediction interval
 /// over the medians of the independent repetitions, on a log scale.
 ///
@@ -17,12 +17,10 @@ import Darwin
 /// a time rather than adding to it; values that are not all positive use the linear scale.
 ///
 /// Why not the bootstrap of the median (`HierarchicalBootstrap`), as before: that bounds the median
-/// that many runs would settle on, which is narrower by √2 than where one other run lands. On the
-/// project's VM, with repetitions minutes apart, it held another run's median 86% of the time and
-/// this interval 94%; between two whole suites a quarter of an hour apart, 85.7% and 88.8% (the
-/// machine shifts a little between runs, more than among one run's repetitions). One repetition
-/// cannot show run-to-run variation: the interval is then the bootstrap of that repetition's
-/// samples, and the README says it is too narrow.
+/// that many runs would settle on, which is narrower by √2 than where one other run lands, and so
+/// held another run's median clearly less often than this interval did (`RunToRunIntervalTests`
+/// simulates the coverage). One repetition cannot show run-to-run variation: the interval is then
+/// the bootstrap of that repetition's samples, and docs/methodology.md says it is too narrow.
 public enum RunToRunInterval {
     public static func interval(_ repetitions: [[Double]], confidence: Double = 0.95, seed: UInt64 = 0x1B) -> Bootstrap.Interval {
         let groups = repetitions.filter { !$0.isEmpty }

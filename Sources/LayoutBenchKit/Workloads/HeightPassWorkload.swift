@@ -98,8 +98,7 @@ public enum PrecacheBudget: Sendable, Equatable {
     case rows(Int)
     case microseconds(Int)
 
-    /// Rows per step by default: a short idle slice's worth (about 0.6 ms on our machine, where a
-    /// template-cell measurement costs about 1.5 µs a row).
+    /// Rows per step by default: about what a short idle slice of the main thread measures.
     public static let defaultRows = 400
 }
 

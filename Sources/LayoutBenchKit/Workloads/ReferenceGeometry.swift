@@ -2,7 +2,7 @@ import LayoutEngine
 import LayoutReference
 
 /// Verification against the independent reference geometry (`LayoutReference`, a plain
-/// implementation of SPEC §3 that shares no code with the engine's fast paths), and how much of
+/// implementation of docs/engine-semantics.md that shares no code with the engine's fast paths), and how much of
 /// it a large layout gets.
 ///
 /// - `prepare`: the frames of every mode (after the fresh prepare, or after `relayout`'s

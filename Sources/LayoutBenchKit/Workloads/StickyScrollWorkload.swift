@@ -9,7 +9,7 @@ import LayoutReference
 /// no invalidation, so that the cost a scroll step adds to the query reads as a ratio in one run.
 ///
 /// Every mode is verified at every step against the independent reference
-/// (`ReferenceLayout.pinnedElements`, a direct computation of SPEC §3 from natural frames); above
+/// (`ReferenceLayout.pinnedElements`, a direct computation of docs/engine-semantics.md from natural frames); above
 /// 300,000 items at every 10th step, as the query workload checks its trace frames.
 public struct StickyScrollWorkload: Workload {
     public enum Mode: String, WorkloadMode {

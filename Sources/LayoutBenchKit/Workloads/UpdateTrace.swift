@@ -108,7 +108,7 @@ final class UpdateOperation: ConsumingOperation {
 
     /// Applies the next change. The value returned is the step, not a read of `frames`: reading
     /// `StableLanesUpdater.frames` materialises its pending lane moves, work that is not the
-    /// change's (the README's modes table says so).
+    /// change's (docs/modes.md says so).
     func runNext() throws -> Int {
         guard updater != nil, step < trace.changes.count else { throw OperationMisuse.notPrepared }
         try updater!.apply(trace.changes[step])

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// One kind of work a scenario measures (SPEC §4: `prepare`, `query`, `append`, `edit`, …).
+/// One kind of work a scenario measures (docs/modes.md: `prepare`, `query`, `append`, `edit`, …).
 ///
 /// ## Writing a new workload
 ///
@@ -33,7 +33,7 @@ public protocol Workload: Sendable {
 
     /// The `workload.kind` value in scenario files.
     static var kind: String { get }
-    /// What the workload measures, for `layout-bench list` and the README.
+    /// What the workload measures, for `layout-bench list` and docs/modes.md.
     static var summary: String { get }
 
     /// Parses the workload's own keys from the scenario's `workload` object (strictly: unknown

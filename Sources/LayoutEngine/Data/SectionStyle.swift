@@ -59,7 +59,7 @@ public enum SectionKind: Hashable, Sendable {
     }
 }
 
-/// How a section header behaves while scrolling (SPEC §3; HDCollectionView's `headerTopStopType`).
+/// How a section header behaves while scrolling (docs/engine-semantics.md; HDCollectionView's `headerTopStopType`).
 public enum HeaderPin: String, Hashable, Sendable, CaseIterable {
     /// Scrolls with its section.
     case none

@@ -1,4 +1,4 @@
-/// A batch checked against the data it changes and put in UIKit's order (SPEC §3): which old
+/// A batch checked against the data it changes and put in UIKit's order (docs/engine-semantics.md): which old
 /// section (if any) each new section comes from, and per surviving section the items removed
 /// (deletes and move sources, pre-update indices), reloaded (pre-update indices) and inserted
 /// (inserts and move destinations, post-update indices). Data, index-path caches and layouts

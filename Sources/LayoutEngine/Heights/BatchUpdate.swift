@@ -1,7 +1,7 @@
 /// The calls of one `performBatchUpdates` (or `beginUpdates`/`endUpdates`) block, in the order
 /// the app made them, with the new data they bring.
 ///
-/// UIKit's rules (SPEC §3) give the block its meaning whatever the call order: deletes and
+/// UIKit's rules (docs/engine-semantics.md) give the block its meaning whatever the call order: deletes and
 /// reloads name pre-update index paths, inserts name post-update ones, a move is a delete at its
 /// source plus an insert at its destination (never a swap), and section operations come before
 /// item operations. `TableModel.plan(_:)` checks a batch against those rules. The call order is

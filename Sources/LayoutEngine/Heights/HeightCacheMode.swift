@@ -1,4 +1,4 @@
-/// The height cache strategies of the `height-pass` workload (SPEC §4), by their CSV `mode` name.
+/// The height cache strategies of the `height-pass` workload (docs/modes.md), by their CSV `mode` name.
 public enum HeightCacheMode: String, CaseIterable, Sendable {
     case none
     case fdIndexPath = "fd-index-path"

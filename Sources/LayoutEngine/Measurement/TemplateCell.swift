@@ -1,5 +1,5 @@
 /// Deterministic text measurement standing in for Auto Layout's prototype ("template") cell
-/// (FDTemplateLayoutCell, SPEC §4): a cell with one multi-line label inside padding.
+/// (FDTemplateLayoutCell, docs/modes.md): a cell with one multi-line label inside padding.
 ///
 /// The label lays its text out the way a text engine does, greedily: words (separated by
 /// spaces) go on the current line while they fit in the available width

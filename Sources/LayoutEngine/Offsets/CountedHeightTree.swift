@@ -1,6 +1,6 @@
 /// A counted B+-tree of heights: a sequence of `Double`s in which an element can be read, replaced,
 /// inserted or removed at any position, and prefix sums and "which position holds offset y" are
-/// answered, all in O(log n) (layout-engines.md (ii) 3).
+/// answered, all in O(log n) (the offsets strategies of docs/modes.md).
 ///
 /// Leaves hold up to `leafCapacity` heights; branches hold up to `branchCapacity` children with
 /// the count and the sum of the heights under each. Nodes live in flat buffers

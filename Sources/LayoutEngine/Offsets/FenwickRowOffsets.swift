@@ -1,5 +1,5 @@
 /// `fenwick`: a Fenwick (binary indexed) tree of `measured − estimate` deltas, so that
-/// `offset(of: i) = i · estimate + Σ deltas of rows < i` (layout-engines.md (ii) 2).
+/// `offset(of: i) = i · estimate + Σ deltas of rows < i` (the offsets strategies of docs/modes.md).
 ///
 /// - Initialisation with one estimate does no per-row arithmetic: every delta is 0 (two
 ///   constant-filled arrays: the heights, all `estimate`, and the tree, all 0).

@@ -1,5 +1,5 @@
 /// The vertical offsets of the rows of a self-sizing list whose heights start as estimates and are
-/// replaced by measured ones while the user scrolls (SPEC §4, `offsets`).
+/// replaced by measured ones while the user scrolls (docs/modes.md, `offsets`).
 ///
 /// Every strategy answers the same three questions after every change — where row `i` starts,
 /// which row covers offset `y`, and how tall the content is — and accepts the same changes: a
@@ -29,7 +29,7 @@ public protocol RowOffsets: Sendable {
     mutating func insert(heights: [Double], at row: Int) throws(RowOffsetsError)
     /// Removes `count` rows starting at `row`.
     mutating func remove(at row: Int, count: Int) throws(RowOffsetsError)
-    /// Bytes of storage the structure holds (array capacities), for the README's memory per row.
+    /// Bytes of storage the structure holds (array capacities), for the `bytes_per_row` metric.
     var storageBytes: Int { get }
 }
 

@@ -1,11 +1,11 @@
-/// The strategies of the `offsets` workload (SPEC §4), by their CSV names.
+/// The strategies of the `offsets` workload (docs/modes.md), by their CSV names.
 public enum RowOffsetsMode: String, CaseIterable, Sendable {
     case rebuild
     case suffix
     case fenwick
     case btree
 
-    /// One sentence for `layout-bench list` and the README.
+    /// One sentence for `layout-bench list` and docs/modes.md.
     public var summary: String {
         switch self {
         case .rebuild:
@@ -15,7 +15,7 @@ public enum RowOffsetsMode: String, CaseIterable, Sendable {
         case .fenwick:
             return "Fenwick tree of measured-minus-estimate deltas: O(log n) update, offset and row-at-offset (binary lifting); inserts rebuild it"
         case .btree:
-            return "counted B+-tree of heights (64 per leaf, 32 children per branch): middle inserts and deletes are O(log n) too"
+            return "counted B+-tree of heights (32 per leaf, 32 children per branch): middle inserts and deletes are O(log n) too"
         }
     }
 

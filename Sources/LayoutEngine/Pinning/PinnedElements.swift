@@ -1,5 +1,5 @@
 /// The sticky headers and footers of a sectioned layout, and where they are at the current scroll
-/// offset (SPEC §3).
+/// offset (docs/engine-semantics.md).
 ///
 /// With the visible top T = offset + pinOffset and the visible bottom B = offset + viewport height:
 /// - a `normal` header at natural y0 with height h, in a section whose items region ends at E:
@@ -8,7 +8,7 @@
 /// - a `stacked` header: `y = max(y0, T + stackedAbove(s))`; it never leaves;
 /// - a `normal` footer: `y = min(y0, max(B - h, top of its items region))`.
 ///
-/// `stackedAbove(s)` is the total height of the stacked headers of sections before s. SPEC words
+/// `stackedAbove(s)` is the total height of the stacked headers of sections before s. docs/engine-semantics.md words
 /// the normal header's T' as T plus the heights of the stacked headers pinned at that moment; the
 /// two agree, because whenever they differ the normal header sits at its natural place or at the
 /// end of its section either way (the tests check this against LayoutReference's pinning).
@@ -23,7 +23,7 @@
 /// Stacking order: pinnable footers have zIndex 2 and pinnable headers 3 + section, so they draw
 /// above items (0), decorations (-1) and headers and footers that do not pin (1), and of two
 /// headers that overlap (a normal header sliding under a stacked one) the later section's draws on
-/// top, as SPEC §3 asks. The zIndex of an element does not change while it scrolls.
+/// top, as docs/engine-semantics.md asks. The zIndex of an element does not change while it scrolls.
 public struct PinnedElements: Sendable {
     /// Per section: how its header pins (`.none` also when it has no header).
     public private(set) var headerPins: [HeaderPin] = []

@@ -1,5 +1,5 @@
 /// How a layout with pinned headers or footers keeps them in place while scrolling: the work one
-/// bounds change costs (the modes of the `sticky-scroll` workload, SPEC §4). All three give the
+/// bounds change costs (the modes of the `sticky-scroll` workload, docs/modes.md). All three give the
 /// same frames; they differ in what `prepare()` recomputes after a bounds-only invalidation.
 public enum PinningMode: String, Hashable, Sendable, CaseIterable {
     /// Every bounds change invalidates everything: `prepare()` lays out every item again, rebuilds
@@ -18,7 +18,7 @@ public enum PinningMode: String, Hashable, Sendable, CaseIterable {
     /// of its section). O(log S) per scroll step.
     case cached
 
-    /// A sentence for `layout-bench list` and the README.
+    /// A sentence for `layout-bench list` and docs/modes.md.
     public var summary: String {
         switch self {
         case .relayout: return "every bounds change recomputes the whole layout, index and pinned frames (no cache)"

@@ -1,5 +1,5 @@
 /// The strategies for `layoutAttributesForElements(in:)`, by the names the CSV and scenario
-/// files use (SPEC §4).
+/// files use (docs/modes.md).
 public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     /// Test every element: what IGListKit and Listable do. O(n).
     case linear
@@ -23,7 +23,7 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     /// Whether the mode must return exactly the elements that intersect (heuristics report recall).
     public var isExact: Bool { self != .binaryProbe }
 
-    /// A sentence for `layout-bench list` and the README.
+    /// A sentence for `layout-bench list` and docs/modes.md.
     public var summary: String {
         switch self {
         case .linear: return "tests every element (IGListKit, Listable)"

@@ -1,4 +1,4 @@
-/// Cells shown for the visible rows of a scrolling list, reused by reuse identifier (SPEC §4,
+/// Cells shown for the visible rows of a scrolling list, reused by reuse identifier (docs/modes.md,
 /// `reuse-scroll`). A cell is an integer id with the reuse identifier it was created for; which
 /// rows it shows over time is the strategy's business.
 public protocol ReusePool {

@@ -2,7 +2,7 @@
 /// waterfall — with their own spacing, insets, header, footer and background (HDCollectionView's
 /// per-section layouts). A plain UITableView-style list is the case where every section is `.list`.
 ///
-/// Geometry (SPEC §3): sections stack from y = 0 with no gap; within a section, the header at full
+/// Geometry (docs/engine-semantics.md): sections stack from y = 0 with no gap; within a section, the header at full
 /// width, the top inset, the items region (`insets.left ..< W - insets.right`), the bottom inset
 /// and the footer. Section styles cycle when there are more sections than styles.
 ///

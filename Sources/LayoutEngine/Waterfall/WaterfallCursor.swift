@@ -49,7 +49,7 @@ struct WaterfallPlacement {
     }
 }
 
-/// The waterfall placement rules of SPEC §3, in one place: the full layout
+/// The waterfall placement rules of docs/engine-semantics.md, in one place: the full layout
 /// (`WaterfallSectionLayout`), the `incremental` updater and the `stable-lanes` updater all
 /// place items through a cursor, opened once over a `ColumnState` by `ColumnState.withCursor`.
 ///

@@ -1,4 +1,4 @@
-/// The waterfall (masonry) placement of SPEC §3, recomputed from scratch: the `full` mode.
+/// The waterfall (masonry) placement of docs/engine-semantics.md, recomputed from scratch: the `full` mode.
 ///
 /// An item goes to the column chosen by the render direction — by default the column with the
 /// smallest current height, ties to the **leftmost** (strict `<`, as CHT and HDWaterFlowLayout) —

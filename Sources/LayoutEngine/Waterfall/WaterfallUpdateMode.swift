@@ -1,4 +1,4 @@
-/// How a layout follows changes to its data in the `append` and `edit` workloads (SPEC §4).
+/// How a layout follows changes to its data in the `append` and `edit` workloads (docs/modes.md).
 public enum WaterfallUpdateMode: String, CaseIterable, Sendable {
     /// Recompute every frame on every change.
     case full

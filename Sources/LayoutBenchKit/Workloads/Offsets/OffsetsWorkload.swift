@@ -2,7 +2,7 @@ import LayoutEngine
 
 /// `offsets`: a self-sizing list whose rows start with estimated heights (one estimate, or one per
 /// reuse identifier) and are measured through the template cell as they scroll into view, while
-/// rows are inserted and removed (SPEC §4). Modes are the `RowOffsets` strategies; every mode is
+/// rows are inserted and removed (docs/modes.md). Modes are the `RowOffsets` strategies; every mode is
 /// checked against `PrefixSumReference` after every step of every trace.
 ///
 /// Operations (each its own trace, from the all-estimated list):

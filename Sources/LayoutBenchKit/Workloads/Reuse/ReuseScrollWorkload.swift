@@ -3,7 +3,7 @@ import LayoutReference
 
 /// `reuse-scroll`: the visible range of a list follows a scroll trace (`ScrollTrace`: drags,
 /// flings, a scrubber pass, a jump to the top), and cells are dequeued and enqueued by reuse
-/// identifier as rows appear and disappear (SPEC §4). Rows draw one of `identifiers` reuse
+/// identifier as rows appear and disappear (docs/modes.md). Rows draw one of `identifiers` reuse
 /// identifiers at random; visible ranges come from the rows' heights (plain prefix sums).
 /// Every mode is checked on every frame: each visible row has exactly one cell, created for the
 /// row's identifier. Reported with the timing: `cells_created`, `dequeues`, `peak_pool`.
