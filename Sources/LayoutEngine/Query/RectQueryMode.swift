@@ -19,6 +19,9 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     /// Y-bucketing exact for any placement: each item registered in every fixed-height bucket
     /// it overlaps (CSR arrays); a query visits the overlapping buckets. O(buckets + k').
     case buckets
+    /// Starts from the previous frame's answer: drops what left, adds what entered by galloping from
+    /// the last walk, and reuses the answer while nothing crosses its window. Exact.
+    case coherent
 
     /// Whether the mode must return exactly the elements that intersect (heuristics report recall).
     public var isExact: Bool { self != .binaryProbe }
@@ -32,6 +35,7 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
         case .binary: return "exact binary search on minY-sorted items with a prefix maximum of maxY"
         case .perColumn: return "HDWaterFlowLayout's per-column sorted arrays plus a spanning array, made exact with a prefix maximum of maxY"
         case .buckets: return "items registered in fixed-height y buckets (about a viewport), exact for any placement"
+        case .coherent: return "scroll-coherent: moves the previous frame's answer by the scroll delta, galloping from the last walk; a jump searches afresh"
         }
     }
 
@@ -44,6 +48,7 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
         case .binary: return BinaryQuery(frames: frames)
         case .perColumn: return PerColumnQuery(frames: frames)
         case .buckets: return BucketQuery(frames: frames)
+        case .coherent: return CoherentQuery(frames: frames)
         }
     }
 }

@@ -1,0 +1,356 @@
+/// The exact rect query that moves the previous frame's answer by the scroll delta.
+///
+/// While scrolling, consecutive queries are the same rect moved by a few points: a few elements
+/// leave at one edge and a few enter at the other. `CoherentQuery` keeps the last rect, its answer
+/// and, per section, where the walk of `binary` started and stopped. For a rect with the same x
+/// range that shares sections with the last one, it drops the elements that no longer intersect
+/// and adds those that now do, found by galloping from the old start and stop positions: O(k) to
+/// filter the kept answer plus O(log Δ + entering elements) per section, where `binary` searches
+/// and writes every element again. A jump (no section in common) or a new x range walks the
+/// sections afresh, as `binary` does.
+///
+/// The answer holds exactly the elements `binary` returns (the same set: docs/engine-semantics.md compares query
+/// answers as sets), in an order of its own. Elements are tested against the rect with the same
+/// arithmetic as `binary`, so an element that touches the rect's edge is decided the same way.
+///
+/// The index keeps state between queries, so one instance must not be queried from two threads
+/// at once; the layout that owns it queries it from one.
+public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
+    /// All the state, in one value: a query takes one exclusive access to it.
+    @usableFromInline var walk: CoherentWalk
+
+    public init(frames: LayoutFrames) {
+        walk = CoherentWalk(frames: frames)
+    }
+
+    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+        walk.query(rect, frames: frames, into: &results)
+    }
+
+    public var allocatedBytes: Int { walk.allocatedBytes }
+}
+
+/// The state of `CoherentQuery` and its moves.
+@usableFromInline struct CoherentWalk {
+    /// Prefix maxima, suffix minima and section orders: the structure `binary` walks.
+    @usableFromInline let search: BinaryQuery
+    /// The elements of the last rect.
+    @usableFromInline var answer: [LayoutAttributes] = []
+    /// The last rect (`hasAnswer` false before the first query).
+    @usableFromInline var last = Rect(x: 0, y: 0, width: 0, height: 0)
+    @usableFromInline var hasAnswer = false
+    /// The sections the last walk visited, and per section the first position it visited and the
+    /// position at which it stopped (valid for the sections in `lastSections`).
+    @usableFromInline var lastSections: Range<Int> = 0..<0
+    @usableFromInline var walkStart: [Int]
+    @usableFromInline var walkStop: [Int]
+    /// The window in which `answer` stays exact for a rect with `last`'s x range: its top in
+    /// `lowestTop ... highestTop` and its bottom in `lowestBottom ... highestBottom` (empty when
+    /// unknown). Such a rect needs neither a search nor a move.
+    @usableFromInline var lowestTop = Double.infinity, highestTop = -Double.infinity
+    @usableFromInline var lowestBottom = Double.infinity, highestBottom = -Double.infinity
+    /// A margin larger than any rounding of an element's absolute edges, so the window errs inward.
+    @usableFromInline let margin: Double
+
+
+    // MARK: Moving the answer
+
+    /// Updates `answer` from `last` to `rect`, which has the same x range and shares a section.
+    @usableFromInline mutating func move(to rect: Rect, sections: Range<Int>, frames: borrowing LayoutFrames) {
+        // Keep what still intersects (the test `binary` applies to the same frame).
+        answer.removeAll { !$0.frame.intersects(rect) }
+        let direction: Direction = rect.minY >= last.minY && rect.maxY >= last.maxY ? .down
+            : rect.minY <= last.minY && rect.maxY <= last.maxY ? .up : .both
+        for s in sections {
+            if !lastSections.contains(s) {
+                walkAfresh(section: s, rect: rect, frames: frames)
+                continue
+            }
+            appendEnteringSupplementary(section: s, rect: rect, frames: frames)
+            moveItems(section: s, to: rect, direction: direction, frames: frames)
+        }
+    }
+
+    /// Adds the items of section `s` that intersect `rect` but not `last`, and moves the walk's
+    /// start and stop to where `binary`'s walk for `rect` would have them.
+    @usableFromInline mutating func moveItems(section s: Int, to rect: Rect, direction: Direction, frames: borrowing LayoutFrames) {
+        let range = frames.itemRange(inSection: s)
+        if range.isEmpty { return }
+        let sectionTop = frames.sectionTops[s]
+        let window = LocalWindow(rect, sectionTop: sectionTop)
+        let oldStart = walkStart[s], oldStop = walkStop[s]
+        let start = firstPosition(in: range, passing: window.top, from: oldStart)
+        let stop = Swift.max(start, firstStop(in: range, section: s, below: window.bottom, from: oldStop, frames: frames))
+        walkStart[s] = start
+        walkStop[s] = stop
+
+        // Items outside the old walk never intersected `last`: test each against `rect` alone.
+        let sharedStart = Swift.max(start, oldStart), sharedStop = Swift.min(stop, oldStop)
+        if sharedStart >= sharedStop {
+            appendIntersecting(start..<stop, section: s, rect: rect, unless: nil, frames: frames)
+            return
+        }
+        appendIntersecting(start..<sharedStart, section: s, rect: rect, unless: nil, frames: frames)
+        appendIntersecting(sharedStop..<stop, section: s, rect: rect, unless: nil, frames: frames)
+
+        // Items inside both walks that missed `last` but meet `rect`. In a section sorted by minY,
+        // a downward move can only add items that started at or below the old bottom: a run at the
+        // end of the shared range (minY is sorted). When the items are also disjoint, maxY is
+        // sorted too, and an upward move can only add items that ended at or above the old top: a
+        // run at its start. Otherwise every shared item is tested.
+        let order = search.orders[s]
+        if order != .unsorted && direction == .down {
+            var begin = sharedStop
+            while begin > sharedStart && sectionTop + frames.itemMinY[begin - 1] >= last.maxY { begin -= 1 }
+            appendIntersecting(begin..<sharedStop, section: s, rect: rect, unless: last, frames: frames)
+        } else if order == .disjoint && direction == .up {
+            var end = sharedStart
+            while end < sharedStop && sectionTop + frames.itemMinY[end] + frames.itemHeight[end] <= last.minY { end += 1 }
+            appendIntersecting(sharedStart..<end, section: s, rect: rect, unless: last, frames: frames)
+        } else {
+            appendIntersecting(sharedStart..<sharedStop, section: s, rect: rect, unless: last, frames: frames)
+        }
+    }
+
+    /// Appends the decoration, header and footer of section `s` that intersect `rect` but not
+    /// `last`, with the attributes `appendSupplementary` gives them.
+    @inline(__always)
+    @usableFromInline mutating func appendEnteringSupplementary(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
+        let top = frames.sectionTops[s], bottom = frames.sectionTops[s + 1], width = frames.contentWidth
+        @inline(__always) func enter(_ id: ElementID, _ frame: Rect, zIndex: Int) {
+            if frame.intersects(rect) && !frame.intersects(last) {
+                answer.append(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
+            }
+        }
+        if frames.hasBackground[s] {
+            enter(.decoration(section: s), Rect(x: 0, y: top, width: width, height: bottom - top), zIndex: -1)
+        }
+        let headerHeight = frames.headerHeights[s]
+        if headerHeight > 0 { enter(.header(section: s), Rect(x: 0, y: top, width: width, height: headerHeight), zIndex: 1) }
+        let footerHeight = frames.footerHeights[s]
+        if footerHeight > 0 {
+            enter(.footer(section: s), Rect(x: 0, y: bottom - footerHeight, width: width, height: footerHeight), zIndex: 1)
+        }
+    }
+
+    /// How the rect's edges moved: both down, both up, or apart.
+    @usableFromInline enum Direction { case down, up, both }
+
+    // MARK: Walking
+
+    /// `binary`'s walk of section `s` for `rect`, appending to `answer`, with a fresh search.
+    @usableFromInline mutating func walkAfresh(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
+        frames.appendSupplementary(inSection: s, intersecting: rect, to: &answer)
+        let range = frames.itemRange(inSection: s)
+        let window = LocalWindow(rect, sectionTop: frames.sectionTops[s])
+        let start = search.searchMaxY.withUnsafeBufferPointer { keys in
+            var low = range.lowerBound, high = range.upperBound
+            while low < high {
+                let mid = (low &+ high) &>> 1
+                if keys[mid] > window.top { high = mid } else { low = mid &+ 1 }
+            }
+            return low
+        }
+        var i = start
+        let unsorted = search.orders[s] == .unsorted
+        while i < range.upperBound {
+            if unsorted {
+                if search.suffixMinY[i] >= window.bottom { break }
+            } else if frames.itemMinY[i] >= window.bottom {
+                break
+            }
+            i += 1
+        }
+        walkStart[s] = start
+        walkStop[s] = i
+        appendIntersecting(start..<i, section: s, rect: rect, unless: nil, frames: frames)
+    }
+
+    /// Appends the items of `positions` (global indexes in section `s`) that intersect `rect` and,
+    /// when `previous` is given, did not intersect it.
+    @inline(__always)
+    @usableFromInline mutating func appendIntersecting(
+        _ positions: Range<Int>, section s: Int, rect: Rect, unless previous: Rect?, frames: borrowing LayoutFrames
+    ) {
+        if positions.isEmpty { return }
+        let sectionTop = frames.sectionTops[s], first = frames.sectionItemStarts[s]
+        for i in positions {
+            let minX = frames.itemMinX[i], minY = sectionTop + frames.itemMinY[i]
+            let width = frames.itemWidth[i], height = frames.itemHeight[i]
+            guard Rect.intersects(
+                minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
+                withMinX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
+            else { continue }
+            if let previous, Rect.intersects(
+                minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
+                withMinX: previous.minX, minY: previous.minY, maxX: previous.maxX, maxY: previous.maxY)
+            { continue }
+            answer.append(LayoutAttributes(
+                id: .item(i - first, section: s), frame: Rect(x: minX, y: minY, width: width, height: height)))
+        }
+    }
+
+    // MARK: Galloping searches
+
+    /// The first position in `range` whose prefix maximum of maxY passes `localTop` (where
+    /// `binary`'s walk starts), galloping from `hint`: O(log distance).
+    @usableFromInline func firstPosition(in range: Range<Int>, passing localTop: Double, from hint: Int) -> Int {
+        search.searchMaxY.withUnsafeBufferPointer { keys in
+            gallop(in: range, from: hint) { keys[$0] > localTop }
+        }
+    }
+
+    /// The first position in `range` at which `binary`'s walk stops for `localBottom` (minY, or
+    /// the suffix minimum of minY in an unsorted section, at or below it), galloping from `hint`.
+    @usableFromInline func firstStop(
+        in range: Range<Int>, section s: Int, below localBottom: Double, from hint: Int, frames: borrowing LayoutFrames
+    ) -> Int {
+        if search.orders[s] == .unsorted {
+            return search.suffixMinY.withUnsafeBufferPointer { suffixMinY in
+                gallop(in: range, from: hint) { suffixMinY[$0] >= localBottom }
+            }
+        }
+        return gallop(in: range, from: hint) { frames.itemMinY[$0] >= localBottom }
+    }
+
+    @usableFromInline init(frames: LayoutFrames) {
+        search = BinaryQuery(frames: frames)
+        walkStart = [Int](repeating: 0, count: frames.sectionCount)
+        walkStop = [Int](repeating: 0, count: frames.sectionCount)
+        margin = 1e-9 * (1 + abs(frames.contentHeight))
+        answer.reserveCapacity(256)
+    }
+
+    /// The elements of `rect` appended to `results`; `last` and the walks move to `rect`.
+    @usableFromInline mutating func query(_ rect: Rect, frames: borrowing LayoutFrames, into results: inout [LayoutAttributes]) {
+        if rect.isEmpty { return }
+        if rect.minX == last.minX && rect.maxX == last.maxX && rect.minY >= lowestTop && rect.minY <= highestTop
+            && rect.maxY >= lowestBottom && rect.maxY <= highestBottom
+        {
+            // Nothing enters or leaves: `last` and the walks stay where they are.
+            results.append(contentsOf: answer)
+            return
+        }
+        let sections = frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY)
+        if hasAnswer && rect.minX == last.minX && rect.maxX == last.maxX && sections.overlaps(lastSections) {
+            move(to: rect, sections: sections, frames: frames)
+        } else {
+            answer.removeAll(keepingCapacity: true)
+            for s in sections { walkAfresh(section: s, rect: rect, frames: frames) }
+        }
+        last = rect
+        lastSections = sections
+        hasAnswer = true
+        findWindow(sections: sections, frames: frames)
+        results.append(contentsOf: answer)
+    }
+
+    /// Sets the window of `answer` for `last`. Its bounds are the answer's lowest maxY and highest
+    /// minY, and the nearest edges of the elements that could enter: those below the walks (the
+    /// stopping item's minY or suffix minimum, the next section's top) and above them (the prefix
+    /// maximum before the walk's start, the previous section's bottom), plus the supplementary
+    /// elements left out. Where the walks may hold items the rect left out at an edge (items
+    /// skipped within `binary`'s slack, or any section whose items overlap), the window does not
+    /// extend past that edge of `last`, so such a move goes through `move(to:)`.
+    @usableFromInline mutating func findWindow(sections: Range<Int>, frames: borrowing LayoutFrames) {
+        var lowestAnswerMaxY = Double.infinity, highestAnswerMinY = -Double.infinity
+        for element in answer {
+            lowestAnswerMaxY = Swift.min(lowestAnswerMaxY, element.frame.maxY)
+            highestAnswerMinY = Swift.max(highestAnswerMinY, element.frame.minY)
+        }
+        let top = last.minY, bottom = last.maxY
+        var highestMaxYAbove = sections.lowerBound > 0 ? frames.sectionTops[sections.lowerBound] : -Double.infinity
+        var lowestMinYBelow = sections.upperBound < frames.sectionCount ? frames.sectionTops[sections.upperBound] : Double.infinity
+        @inline(__always) func leftOut(_ frame: Rect) {
+            if frame.isEmpty || frame.intersects(last) || frame.maxX <= last.minX || frame.minX >= last.maxX { return }
+            if frame.maxY <= top { highestMaxYAbove = Swift.max(highestMaxYAbove, frame.maxY) } else { lowestMinYBelow = Swift.min(lowestMinYBelow, frame.minY) }
+        }
+        for s in sections {
+            let sectionTop = frames.sectionTops[s], sectionBottom = frames.sectionTops[s + 1], width = frames.contentWidth
+            if frames.hasBackground[s] { leftOut(Rect(x: 0, y: sectionTop, width: width, height: sectionBottom - sectionTop)) }
+            leftOut(Rect(x: 0, y: sectionTop, width: width, height: frames.headerHeights[s]))
+            let footerHeight = frames.footerHeights[s]
+            leftOut(Rect(x: 0, y: sectionBottom - footerHeight, width: width, height: footerHeight))
+
+            let range = frames.itemRange(inSection: s)
+            if range.isEmpty { continue }
+            let start = walkStart[s], stop = walkStop[s], order = search.orders[s]
+            if start > range.lowerBound {
+                highestMaxYAbove = Swift.max(highestMaxYAbove, sectionTop + search.searchMaxY[start - 1])
+            }
+            if stop < range.upperBound {
+                let laterMinY = order == .unsorted ? search.suffixMinY[stop] : frames.itemMinY[stop]
+                lowestMinYBelow = Swift.min(lowestMinYBelow, sectionTop + laterMinY)
+            }
+            if start < stop {
+                // Items the walk visited but the rect left out: above the top only where the
+                // items are disjoint and the first one ends above it; below the bottom only where
+                // they are sorted and the last one starts below it.
+                if order != .disjoint || sectionTop + frames.itemMinY[start] + frames.itemHeight[start] <= top {
+                    highestMaxYAbove = Swift.max(highestMaxYAbove, top)
+                }
+                if order == .unsorted || sectionTop + frames.itemMinY[stop - 1] >= bottom {
+                    lowestMinYBelow = Swift.min(lowestMinYBelow, bottom)
+                }
+            }
+        }
+        lowestTop = highestMaxYAbove + margin
+        highestTop = lowestAnswerMaxY - margin
+        lowestBottom = highestAnswerMinY + margin
+        highestBottom = lowestMinYBelow - margin
+    }
+
+    @usableFromInline var allocatedBytes: Int {
+        search.allocatedBytes + (walkStart.capacity + walkStop.capacity) * 8
+            + answer.capacity * MemoryLayout<LayoutAttributes>.stride
+    }
+}
+
+/// The first position in `range` where a monotone predicate (false … false true … true) holds, or
+/// `range.upperBound`; found by galloping from `hint` in the direction the predicate says, then
+/// bisecting the last step: O(log |answer − hint|).
+@inline(__always)
+func gallop(in range: Range<Int>, from hint: Int, _ holds: (Int) -> Bool) -> Int {
+    let start = range.lowerBound, end = range.upperBound
+    if start == end { return end }
+    var probe = Swift.min(Swift.max(hint, start), end - 1)
+    var low: Int, high: Int
+    if holds(probe) {
+        // The answer is at or before the probe.
+        high = probe
+        low = start
+        var step = 1
+        while high - step >= start {
+            probe = high - step
+            if holds(probe) { high = probe; step &*= 2 } else { low = probe + 1; break }
+        }
+    } else {
+        // The answer is after the probe.
+        low = probe + 1
+        high = end
+        var step = 1
+        while low + step - 1 < end {
+            probe = low + step - 1
+            if holds(probe) { high = probe; break }
+            low = probe + 1
+            step &*= 2
+        }
+    }
+    while low < high {
+        let mid = (low &+ high) &>> 1
+        if holds(mid) { high = mid } else { low = mid &+ 1 }
+    }
+    return low
+}
+
+/// A rect's top and bottom in a section's coordinates, widened by `binary`'s slack.
+@usableFromInline struct LocalWindow {
+    @usableFromInline var top: Double
+    @usableFromInline var bottom: Double
+
+    @inline(__always) @usableFromInline init(_ rect: Rect, sectionTop: Double) {
+        let slack = 1e-9 * (1 + abs(sectionTop) + abs(rect.minY) + abs(rect.maxY))
+        top = rect.minY - sectionTop - slack
+        bottom = rect.maxY - sectionTop + slack
+    }
+}
