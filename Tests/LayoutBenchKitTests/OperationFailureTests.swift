@@ -17,6 +17,8 @@ struct BrokenOffsetsWorkload: Workload {
     init(offsets: OffsetsWorkload) { self.offsets = offsets }
     init(spec: JSONReader) throws(ScenarioError) { offsets = try OffsetsWorkload(spec: spec) }
     var operations: [Operation] { [.update, .rowAtOffset] }
+    func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    var footprint: WorkloadFootprint { .none }
     func makeFixture(scenario: Scenario, items: Int) throws -> BrokenOffsetsFixture {
         BrokenOffsetsFixture(offsets: try OffsetsFixture(scenario: scenario, items: items, workload: offsets))
     }

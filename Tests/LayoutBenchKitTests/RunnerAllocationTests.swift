@@ -18,6 +18,8 @@ struct SpinningWorkload: Workload {
     init() {}
     init(spec: JSONReader) throws(ScenarioError) {}
     var operations: [Operation] { [.batchable, .consuming] }
+    func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    var footprint: WorkloadFootprint { .none }
     func makeFixture(scenario: Scenario, items: Int) throws -> SpinningFixture { SpinningFixture() }
 }
 

@@ -17,6 +17,8 @@ struct FlakyWorkload: Workload {
     init() {}
     init(spec: JSONReader) throws(ScenarioError) {}
     var operations: [Operation] { [.step] }
+    func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    var footprint: WorkloadFootprint { .none }
     func makeFixture(scenario: Scenario, items: Int) throws -> FlakyFixture { FlakyFixture() }
 }
 

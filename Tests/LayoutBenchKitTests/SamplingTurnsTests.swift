@@ -22,6 +22,8 @@ struct TurnsWorkload: Workload {
     init(log: SamplingLog) { self.log = log }
     init(spec: JSONReader) throws(ScenarioError) { log = SamplingLog() }
     var operations: [Operation] { [.step] }
+    func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    var footprint: WorkloadFootprint { .none }
     func makeFixture(scenario: Scenario, items: Int) throws -> TurnsFixture { TurnsFixture(log: log) }
 }
 

@@ -16,6 +16,8 @@ struct SlowTraceWorkload: Workload {
     init() {}
     init(spec: JSONReader) throws(ScenarioError) {}
     var operations: [Operation] { [.batchable, .consuming] }
+    func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    var footprint: WorkloadFootprint { .none }
     func makeFixture(scenario: Scenario, items: Int) throws -> SlowTraceFixture { SlowTraceFixture() }
 }
 

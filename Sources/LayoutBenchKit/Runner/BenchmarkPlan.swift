@@ -71,17 +71,12 @@ public struct BenchmarkPlan {
         try checkFeasible()
     }
 
-    /// Refuses, at load time, what would fail or exhaust the machine later: geometry past
-    /// `ScenarioLimits.maxContentHeight`, an implausible memory need (`ScenarioFootprint`), an
-    /// edit that has no item to delete or resize.
+    /// Refuses, at load time, what would fail or exhaust the machine later: what the workload
+    /// cannot run (`Workload.validate`), geometry past `ScenarioLimits.maxContentHeight` and an
+    /// implausible memory need (`ScenarioFootprint`).
     func checkFeasible() throws(ScenarioError) {
+        try workload.validate(scenario)
         try ScenarioFootprint(plan: self).check(file: scenario.file)
-        if let edit = workload as? EditWorkload, scenario.itemCounts.contains(0),
-           let operation = edit.operationNames.first(where: { $0 != "insert" }) {
-            throw scenario.workload.error(
-                at: "operations",
-                "\(JSONValue.quoted(operation)) needs at least one item, and the data has none; use \"operations\": [\"insert\"]")
-        }
     }
 
     /// `names` (already checked against the workload's modes) as the workload's `Mode` values.

@@ -48,15 +48,9 @@ public struct ScenarioFootprint: Sendable {
         let viewport = scenario.viewportSize
 
         // Items the workload adds, and the path of the count that sets how many.
-        var added = 0, addedPath = "workload.steps", extraPerSection = 0
-        if let append = workload as? AppendWorkload {
-            added = append.batch * append.steps
-            extraPerSection = added
-            addedPath = append.batch > append.steps ? "workload.batch" : "workload.steps"
-        } else if let edit = workload as? EditWorkload {
-            added = edit.steps
-            extraPerSection = 2 * edit.steps
-        }
+        let workloadFootprint = workload.footprint
+        let added = workloadFootprint.addedItems, addedPath = workloadFootprint.addedItemsPath
+        let extraPerSection = workloadFootprint.newItemsPerSection
         let itemsPath: String
         let sectionCount: Int
         switch scenario.data {
@@ -120,12 +114,13 @@ public struct ScenarioFootprint: Sendable {
             terms.append(Term(bytes: Double(extraPerSection) * Double(sectionCount) * 64 + Double(added) * 32 * modes,
                               path: addedPath, what: "\(extraPerSection) new items for each of \(sectionCount) sections"))
         }
-        if let query = workload as? QueryWorkload {
+        let frames = workloadFootprint.keptAnswerFrames
+        if frames > 0 {
             let perQuery = Self.elementsPerQuery(
                 styles: styles.map(\.style), items: items, sections: sectionCount, viewport: viewport, sizes: sizes)
-            terms.append(Term(bytes: Double(query.frames) * perQuery.elements * (Self.bytesPerElement + 8),
+            terms.append(Term(bytes: Double(frames) * perQuery.elements * (Self.bytesPerElement + 8),
                               path: "workload.frames",
-                              what: "exact answers of \(query.frames) frames × up to \(format(perQuery.elements)) elements"))
+                              what: "exact answers of \(frames) frames × up to \(format(perQuery.elements)) elements"))
             terms.append(Term(bytes: Double(items) * (2 + perQuery.overlap) * 4 * modes, path: itemsPath,
                               what: "query indices with up to \(format(perQuery.overlap)) items side by side"))
         }

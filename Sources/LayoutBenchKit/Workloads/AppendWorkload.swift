@@ -23,6 +23,14 @@ public struct AppendWorkload: Workload {
 
     public var operations: [Operation] { [.append] }
 
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+
+    /// Every page is appended: `batch × steps` items, drawn for every section.
+    public var footprint: WorkloadFootprint {
+        WorkloadFootprint(addedItems: batch * steps, addedItemsPath: batch > steps ? "workload.batch" : "workload.steps",
+                          newItemsPerSection: batch * steps)
+    }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
         let initial = try scenario.makeData(items: items)
         let section = initial.sectionCount - 1

@@ -28,6 +28,18 @@ public struct EditWorkload: Workload {
         try spec.finish()
     }
 
+    /// A delete or a height change needs an item to act on.
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+        if scenario.itemCounts.contains(0), let operation = operationNames.first(where: { $0 != "insert" }) {
+            throw scenario.workload.error(
+                at: "operations",
+                "\(JSONValue.quoted(operation)) needs at least one item, and the data has none; use \"operations\": [\"insert\"]")
+        }
+    }
+
+    /// Each change inserts at most one item; two new items per section are drawn for each step.
+    public var footprint: WorkloadFootprint { WorkloadFootprint(addedItems: steps, newItemsPerSection: 2 * steps) }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
         let initial = try scenario.makeData(items: items)
         let newItems = try scenario.makeExtraItems(count: 2 * steps, stream: 2)

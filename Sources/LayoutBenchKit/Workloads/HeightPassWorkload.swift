@@ -74,6 +74,24 @@ public struct HeightPassWorkload: Workload {
         try spec.finish()
     }
 
+    /// Rows are measured from their text: generated text heights, or explicit items with texts.
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+        let hasTexts: Bool
+        switch scenario.data {
+        case .generated(let generator):
+            if case .text = generator.heights { hasTexts = true } else { hasTexts = false }
+        case .explicit(let items):
+            hasTexts = items.texts != nil
+        }
+        guard hasTexts else {
+            throw ScenarioError(
+                file: scenario.file, path: scenario.data.isExplicit ? "data" : "data.generate.heights.distribution",
+                message: "the height-pass workload measures rows from their text: expected \"text\"")
+        }
+    }
+
+    public var footprint: WorkloadFootprint { .none }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> HeightPassFixture {
         let generated = try scenario.makeItems(items: items)
         guard generated.texts != nil else {

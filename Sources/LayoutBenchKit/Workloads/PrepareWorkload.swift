@@ -34,6 +34,10 @@ public struct PrepareWorkload: Workload {
 
     public var operations: [Operation] { [.prepare] }
 
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+
+    public var footprint: WorkloadFootprint { .none }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> PrepareFixture {
         try PrepareFixture(scenario: scenario, items: items)
     }

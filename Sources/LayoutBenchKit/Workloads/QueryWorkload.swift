@@ -31,6 +31,11 @@ public struct QueryWorkload: Workload {
 
     public var operations: [Operation] { [.query] }
 
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+
+    /// The verification keeps the exact answer of every frame.
+    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: frames) }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> QueryFixture {
         try QueryFixture(scenario: scenario, items: items, frames: frames)
     }

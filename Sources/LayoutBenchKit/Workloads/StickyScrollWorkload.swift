@@ -47,6 +47,10 @@ public struct StickyScrollWorkload: Workload {
 
     public var operations: [Operation] { [.scrollStep] }
 
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+
+    public var footprint: WorkloadFootprint { .none }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> StickyScrollFixture {
         try StickyScrollFixture(scenario: scenario, items: items, steps: steps)
     }

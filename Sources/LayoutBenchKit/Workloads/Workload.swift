@@ -45,6 +45,37 @@ public protocol Workload: Sendable {
 
     /// Builds what every mode at this item count shares (data, reference answers).
     func makeFixture(scenario: Scenario, items: Int) throws -> Fixture
+
+    /// Refuses, when the scenario loads, what this workload cannot run with it (a layout or data it
+    /// needs and does not get): one error naming the file and JSON path, before anything is
+    /// generated, measured or written.
+    func validate(_ scenario: Scenario) throws(ScenarioError)
+
+    /// What the workload adds to a scenario's size beyond the layout, for `ScenarioFootprint`'s
+    /// load-time bounds of content height and memory.
+    var footprint: WorkloadFootprint { get }
+}
+
+/// What a workload adds to the items and memory of a scenario (see `ScenarioFootprint`).
+public struct WorkloadFootprint: Sendable, Equatable {
+    /// Items the trace adds to the layout over its run (appended pages, inserts).
+    public var addedItems: Int
+    /// The JSON path of the count that sets `addedItems` (named when the bound is exceeded).
+    public var addedItemsPath: String
+    /// New items generated for every section, kept as the trace's changes.
+    public var newItemsPerSection: Int
+    /// Frames whose exact answers the verification keeps (query workloads).
+    public var keptAnswerFrames: Int
+
+    public init(addedItems: Int = 0, addedItemsPath: String = "workload.steps", newItemsPerSection: Int = 0, keptAnswerFrames: Int = 0) {
+        self.addedItems = addedItems
+        self.addedItemsPath = addedItemsPath
+        self.newItemsPerSection = newItemsPerSection
+        self.keptAnswerFrames = keptAnswerFrames
+    }
+
+    /// Nothing beyond the layout.
+    public static let none = WorkloadFootprint()
 }
 
 /// A mode of a workload: a strategy, named in scenario files and the CSV by its raw value.

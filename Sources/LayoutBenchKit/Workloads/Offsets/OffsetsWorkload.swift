@@ -56,6 +56,20 @@ public struct OffsetsWorkload: Workload {
         try spec.finish()
     }
 
+    /// Rows are measured from their generated text, in a list of one section kind.
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+        guard case .generated(let generator) = scenario.data, case .text = generator.heights else {
+            throw ScenarioError(file: scenario.file, path: scenario.data.isExplicit ? "data" : "data.generate.heights",
+                                message: "the offsets workload measures rows from their text; expected \"distribution\": \"text\"")
+        }
+        guard case .list = scenario.layout.section(0).style.kind, scenario.layout.sections.count == 1 else {
+            throw ScenarioError(file: scenario.file, path: "layout.kind",
+                                message: "the offsets workload needs a list (one kind of section), got \(scenario.layout.sections.count) section kinds")
+        }
+    }
+
+    public var footprint: WorkloadFootprint { .none }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> OffsetsFixture {
         try OffsetsFixture(scenario: scenario, items: items, workload: self)
     }

@@ -33,6 +33,10 @@ public struct ReuseScrollWorkload: Workload {
 
     public var operations: [Operation] { [.scrollStep] }
 
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+
+    public var footprint: WorkloadFootprint { .none }
+
     public func makeFixture(scenario: Scenario, items: Int) throws -> ReuseScrollFixture {
         try ReuseScrollFixture(scenario: scenario, items: items, workload: self)
     }
