@@ -33,7 +33,8 @@ def summarise(series):
 
 
 def scenario_questions():
-    """Scenario -> the question it answers: the README's scenario table, else the scenario's description."""
+    """Scenario -> the question it answers: its description in Scenarios/, the source `layout-bench
+    list --json` reads too (the script tests check that the two agree)."""
     questions = {}
     scenarios = os.path.join(REPO, "Scenarios")
     if os.path.isdir(scenarios):
@@ -45,14 +46,6 @@ def scenario_questions():
                     questions[data.get("name", name[:-5])] = data.get("description", "")
                 except (OSError, ValueError):
                     pass
-    try:
-        with open(os.path.join(REPO, "README.md")) as f:
-            for line in f:
-                match = re.match(r"\|\s*`([a-z0-9-]+)`\s*\|\s*([^|]+\?)\s*\|\s*$", line)
-                if match:
-                    questions[match.group(1)] = match.group(2).strip()
-    except OSError:
-        pass
     return questions
 
 
