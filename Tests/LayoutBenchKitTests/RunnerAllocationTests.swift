@@ -9,6 +9,7 @@ struct SpinningWorkload: Workload {
         case spin
         var summary: String { "allocate one array, then spin" }
         var accuracyMetric: Metric? { nil }
+        var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation {
         case batchable, consuming

@@ -21,6 +21,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
     public struct ModeEntry: Codable, Sendable, Equatable {
         public var name: String
         public var summary: String
+        public var reproduces: String
         public var exact: Bool
         /// The metric a heuristic reports its inexactness in; null for an exact mode.
         public var accuracyMetric: String?
@@ -29,6 +30,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(summary, forKey: .summary)
+            try container.encode(reproduces, forKey: .reproduces)
             try container.encode(exact, forKey: .exact)
             try container.encode(accuracyMetric, forKey: .accuracyMetric)  // null, not left out
         }
@@ -82,7 +84,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         WorkloadEntry(
             kind: W.kind, summary: W.summary, operations: W.Operation.allCases.map(\.rawValue),
             modes: W.Mode.allCases.map { mode in
-                ModeEntry(name: mode.rawValue, summary: mode.summary, exact: mode.accuracyMetric == nil,
+                ModeEntry(name: mode.rawValue, summary: mode.summary, reproduces: mode.reproduces, exact: mode.accuracyMetric == nil,
                           accuracyMetric: mode.accuracyMetric?.rawValue)
             })
     }

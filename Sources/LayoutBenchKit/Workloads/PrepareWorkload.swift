@@ -19,7 +19,15 @@ public struct PrepareWorkload: Workload {
             case .relayout: return "invalidate everything and prepare the same layout again, reusing its storage (reloadData)"
             }
         }
+
+        public var reproduces: String {
+            switch self {
+            case .default: return "a layout object's first prepare (reloadData)"
+            case .relayout: return "invalidateLayout, then prepare on the same object"
+            }
+        }
     }
+
     public enum Operation: String, WorkloadOperation {
         /// One whole `prepare()`.
         case prepare

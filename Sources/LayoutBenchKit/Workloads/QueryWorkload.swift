@@ -209,7 +209,32 @@ final class QueryOperation: BatchableOperation {
     }
 }
 
+/// The rect-query strategies, as a user reads them (the algorithms are `RectQueryMode`'s indexes).
 extension RectQueryMode: WorkloadMode {
+    public var summary: String {
+        switch self {
+        case .linear: return "tests every element"
+        case .unionBlocks: return "blocks of 20 elements with their union rect, scanned from both ends"
+        case .binaryProbe: return "binary search for any hit, then 40 more probes past the first miss with a 1 pt tolerance (heuristic)"
+        case .binary: return "exact binary search on minY-sorted items with a prefix maximum of maxY: O(log n + k)"
+        case .perColumn: return "per-column sorted arrays plus a spanning array, made exact with a prefix maximum of maxY"
+        case .buckets: return "items registered in fixed-height y buckets (about a viewport), exact for any placement"
+        case .coherent: return "moves the previous frame's answer by the scroll delta, galloping from the last walk; a jump searches afresh"
+        }
+    }
+
+    public var reproduces: String {
+        switch self {
+        case .linear: return "IGListKit, Listable"
+        case .unionBlocks: return "CHTCollectionViewWaterfallLayout"
+        case .binaryProbe: return "HDCollectionView"
+        case .binary: return "none: the exact search"
+        case .perColumn: return "HDWaterFlowLayout, made exact"
+        case .buckets: return "none: exact for any placement"
+        case .coherent: return "none: scroll-coherent"
+        }
+    }
+
     /// A heuristic (`binary-probe`, HDCollectionView's probe) reports its recall.
     public var accuracyMetric: Metric? { isExact ? nil : .recall }
 }

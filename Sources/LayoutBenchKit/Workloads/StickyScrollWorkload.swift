@@ -25,10 +25,25 @@ public struct StickyScrollWorkload: Workload {
         public var accuracyMetric: Metric? { nil }
 
         public var summary: String {
-            pinningMode?.summary
-                ?? "baseline: the same layout's viewport query at each step's offset (binary index), nothing pinned, no invalidation"
+            switch self {
+            case .relayout: return "every bounds change recomputes the whole layout, index and pinned frames (no cache)"
+            case .scan: return "item frames cached; pinned frames recomputed by scanning sections 0…last visible"
+            case .cached:
+                return "item frames cached; sections under the visible top and bottom found by a galloping search, "
+                    + "only their header and footer recomputed: O(log S)"
+            case .viewportQuery:
+                return "baseline: the same layout's viewport query at each step's offset, nothing pinned, no invalidation"
+            }
         }
-    }
+
+        public var reproduces: String {
+            switch self {
+            case .relayout: return "CHTCollectionViewWaterfallLayout (invalidates on every bounds change)"
+            case .scan: return "HDCollectionView's HDHeaderStopHelper, Listable"
+            case .cached: return "none: a galloping search from the last step"
+            case .viewportQuery: return "a baseline"
+            }
+        }    }
     public enum Operation: String, WorkloadOperation {
         /// One bounds change: shouldInvalidate, invalidate, prepare, viewport query.
         case scrollStep = "scroll-step"

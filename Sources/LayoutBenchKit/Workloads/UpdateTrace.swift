@@ -131,7 +131,28 @@ extension LayoutChange {
     }
 }
 
+/// The update strategies of `append` and `edit`, as a user reads them.
 extension WaterfallUpdateMode: WorkloadMode {
+    public var summary: String {
+        switch self {
+        case .full: return "recomputes every frame on every change"
+        case .incremental:
+            return "appends continue from cached column heights; middle edits restart from a checkpoint and stop where "
+                + "the column heights re-synchronise; later sections are shifted"
+        case .stableLanes:
+            return "items keep their column, so an edit shifts only later items of that column, O(chunk + lanes · log n) "
+                + "(a different placement, verified against its own reference)"
+        }
+    }
+
+    public var reproduces: String {
+        switch self {
+        case .full: return "CHTCollectionViewWaterfallLayout's prepareLayout"
+        case .incremental: return "HDCollectionView, extended to middle edits"
+        case .stableLanes: return "TanStack Virtual's cached lanes"
+        }
+    }
+
     /// Every strategy is exact.
     public var accuracyMetric: Metric? { nil }
 }

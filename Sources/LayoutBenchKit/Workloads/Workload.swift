@@ -83,6 +83,9 @@ public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, 
     /// One sentence for `layout-bench list` and the docs: what the strategy does and which library
     /// ships it.
     var summary: String { get }
+    /// The library and technique the mode reproduces faithfully, or what makes it the best known
+    /// strategy when no library ships it.
+    var reproduces: String { get }
     /// nil for an exact mode, which must match the reference or fail the run; for a heuristic, the
     /// metric that reports how inexact it is (`recall`, `wrong_heights`). No default: every mode
     /// says which it is.

@@ -18,12 +18,4 @@ public enum PinningMode: String, Hashable, Sendable, CaseIterable {
     /// of its section). O(log S) per scroll step.
     case cached
 
-    /// A sentence for `layout-bench list` and docs/modes.md.
-    public var summary: String {
-        switch self {
-        case .relayout: return "every bounds change recomputes the whole layout, index and pinned frames (no cache)"
-        case .scan: return "item frames cached; pinned frames recomputed by scanning sections 0…last visible (HDCollectionView, Listable)"
-        case .cached: return "item frames cached; sections under the visible top and bottom found by binary search, only their header and footer recomputed: O(log S)"
-        }
-    }
 }

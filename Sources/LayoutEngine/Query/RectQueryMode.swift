@@ -26,19 +26,6 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     /// Whether the mode must return exactly the elements that intersect (heuristics report recall).
     public var isExact: Bool { self != .binaryProbe }
 
-    /// A sentence for `layout-bench list` and docs/modes.md.
-    public var summary: String {
-        switch self {
-        case .linear: return "tests every element (IGListKit, Listable)"
-        case .unionBlocks: return "CHTCollectionViewWaterfallLayout's blocks of 20 union rects, scanned from both ends"
-        case .binaryProbe: return "HDCollectionView's binary search + 40-element probe with 1 pt tolerance (heuristic)"
-        case .binary: return "exact binary search on minY-sorted items with a prefix maximum of maxY"
-        case .perColumn: return "HDWaterFlowLayout's per-column sorted arrays plus a spanning array, made exact with a prefix maximum of maxY"
-        case .buckets: return "items registered in fixed-height y buckets (about a viewport), exact for any placement"
-        case .coherent: return "scroll-coherent: moves the previous frame's answer by the scroll delta, galloping from the last walk; a jump searches afresh"
-        }
-    }
-
     /// Builds this mode's index over `frames`.
     public func makeIndex(frames: LayoutFrames) -> any RectQueryIndex {
         switch self {

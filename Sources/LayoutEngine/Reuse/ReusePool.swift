@@ -34,14 +34,6 @@ public enum ReuseMode: String, CaseIterable, Sendable {
     case setScan = "set-scan"
     case stacks
 
-    public var summary: String {
-        switch self {
-        case .none: return "a new cell for every row that appears; cells that leave are dropped"
-        case .setScan: return "DZTableView: a row-to-cell dictionary copied and filtered every frame, one unbounded pool scanned for the identifier"
-        case .stacks: return "one bounded LIFO stack per reuse identifier; the visible range is a ring diffed against the previous one, O(change)"
-        }
-    }
-
     /// A pool for `identifierCount` reuse identifiers; `stacks` keeps at most `capacityPerIdentifier`
     /// free cells of each.
     public func make(identifierCount: Int, capacityPerIdentifier: Int) -> any ReusePool {

@@ -7,20 +7,6 @@ public enum WaterfallUpdateMode: String, CaseIterable, Sendable {
     /// Items keep the column they were given; an edit moves only the later items of that column.
     case stableLanes = "stable-lanes"
 
-    /// One sentence for listings and the CSV documentation, naming the library reproduced.
-    public var summary: String {
-        switch self {
-        case .full:
-            return "Recomputes every frame on every change, as CHTCollectionViewWaterfallLayout's prepareLayout does."
-        case .incremental:
-            return "HDCollectionView extended: appends continue from cached column heights, middle edits restart "
-                + "from a checkpoint and stop where the column heights re-synchronise, later sections are shifted."
-        case .stableLanes:
-            return "TanStack Virtual's cached lanes: items keep their column, so a height edit shifts only the later "
-                + "items of that column (a different placement, verified against its own reference)."
-        }
-    }
-
     /// The updater that implements this mode.
     public func makeUpdater(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError)
         -> any LayoutUpdater

@@ -154,7 +154,24 @@ final class ReuseScrollOperation<P: ReusePool>: BatchableOperation {
     }
 }
 
+/// The reuse strategies, as a user reads them.
 extension ReuseMode: WorkloadMode {
+    public var summary: String {
+        switch self {
+        case .none: return "a new cell for every row that appears; cells that leave are dropped"
+        case .setScan: return "a row-to-cell dictionary copied and filtered every frame, one unbounded pool scanned for the identifier"
+        case .stacks: return "one bounded LIFO stack per reuse identifier; the visible range is a ring diffed against the previous one, O(change)"
+        }
+    }
+
+    public var reproduces: String {
+        switch self {
+        case .none: return "no reuse"
+        case .setScan: return "DZTableView"
+        case .stacks: return "UITableView's queue per reuse identifier"
+        }
+    }
+
     /// Every strategy is exact.
     public var accuracyMetric: Metric? { nil }
 }
