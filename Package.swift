@@ -30,11 +30,13 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
         ),
+        // zlib, for samples.csv.gz (gzip keeps the samples CSV: zcat, pandas, R and DuckDB read it).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Callgrind client requests (start/stop instrumentation around a timed region).
         .target(name: "CCallgrind"),
 
         // The harness: scenarios, workloads, measurement, statistics, CSV. Knows nothing of the CLI.
-        .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "LayoutReference", "CJemalloc", "CCallgrind"]),
+        .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "LayoutReference", "CJemalloc", "CZlib", "CCallgrind"]),
 
         .executableTarget(
             name: "layout-bench",

@@ -5,7 +5,7 @@ scenario of Scenarios/ present with every mode, the metrics docs/csv.md requires
 Usage: check_results.py RESULTS_DIR [BINARY]. Which modes are heuristics (and so may have a recall
 below 1) comes from `BINARY list --json` (default .build/release/layout-bench), never from a list
 kept here."""
-import csv, glob, json, math, os, subprocess, sys
+import csv, glob, gzip, json, math, os, subprocess, sys
 
 SAMPLES = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value"
 SUMMARY = ("schema,run_id,commit,scenario,workload,mode,items,operation,metric,unit,samples,"
@@ -24,11 +24,14 @@ except (OSError, subprocess.CalledProcessError, ValueError) as error:
 heuristics = {(w["kind"], m["name"]) for w in catalog["workloads"] for m in w["modes"] if not m["exact"]}
 if not heuristics:
     fail("list --json names no heuristic mode; the recall check would test nothing")
-for name, header in (("samples.csv", SAMPLES), ("summary.csv", SUMMARY)):
+def open_csv(path):
+    return gzip.open(path, "rt", newline="") if path.endswith(".gz") else open(path, newline="")
+
+for name, header in (("samples.csv.gz", SAMPLES), ("summary.csv", SUMMARY)):
     path = os.path.join(out, name)
     if not os.path.exists(path):
         fail(f"{path} is missing")
-    with open(path, newline="") as f:
+    with open_csv(path) as f:
         first = f.readline().rstrip("\n")
         if first != header:
             fail(f"{name} header is {first!r}, expected {header!r}")
@@ -38,7 +41,7 @@ if leftovers:
 
 with open(os.path.join(out, "summary.csv"), newline="") as f:
     summary = list(csv.DictReader(f))
-with open(os.path.join(out, "samples.csv"), newline="") as f:
+with open_csv(os.path.join(out, "samples.csv.gz")) as f:
     samples = list(csv.DictReader(f))
 if not summary or not samples:
     fail("no rows")

@@ -54,35 +54,41 @@ current_tool() {
     echo "$PWD/.build/release/layout-bench"
 }
 
-# Merges the samples.csv of several runs (ROUND_DIR...) into OUT_DIR/samples.csv, numbering the
+# Merges the samples (samples.csv.gz, or samples.csv of older harnesses) of several runs (ROUND_DIR...)
+# into OUT_DIR/samples.csv.gz, numbering the
 # independent repetitions 1, 2, … across the rounds (each round is its own process), and copies the
 # first round's run.json. Written through temporary files and renamed.
 merge_rounds() {
     local out=$1; shift
     python3 - "$out" "$@" <<'PY'
-import csv, os, shutil, sys
+import csv, gzip, os, shutil, sys
 out, rounds = sys.argv[1], sys.argv[2:]
 header, rows, numbers = None, [], {}
 for directory in rounds:
-    with open(os.path.join(directory, "samples.csv"), newline="") as f:
+    compressed = os.path.join(directory, "samples.csv.gz")
+    with (gzip.open(compressed, "rt", newline="") if os.path.exists(compressed)
+          else open(os.path.join(directory, "samples.csv"), newline="")) as f:
         reader = csv.reader(f)
         first = next(reader)
         if header is None:
             header = first
         elif first != header:
-            sys.exit(f"error: {directory}/samples.csv has a different header")
+            sys.exit(f"error: the samples of {directory} have a different header")
         run, rep = header.index("run_id"), header.index("repetition")
         for row in reader:
             key = (directory, row[run], row[rep])
             row[rep] = str(numbers.setdefault(key, len(numbers) + 1))
             rows.append(row)
 os.makedirs(out, exist_ok=True)
-temporary = os.path.join(out, ".samples.csv.tmp")
-with open(temporary, "w", newline="") as f:
+temporary = os.path.join(out, ".samples.csv.gz.tmp")
+with gzip.open(temporary, "wt", newline="") as f:
     writer = csv.writer(f, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
-os.replace(temporary, os.path.join(out, "samples.csv"))
+os.replace(temporary, os.path.join(out, "samples.csv.gz"))
+stale = os.path.join(out, "samples.csv")
+if os.path.exists(stale):
+    os.remove(stale)
 shutil.copyfile(os.path.join(rounds[0], "run.json"), os.path.join(out, "run.json"))
 PY
 }

@@ -6,17 +6,17 @@ as_root() {
         echo "error: '$*' needs root; install it by hand" >&2; return 1; fi
 }
 
-# libjemalloc-dev: the allocator the harness links and reads its counters from.
+# libjemalloc-dev: the allocator the harness links and reads its counters from; zlib1g-dev: samples.csv.gz.
 ensure_jemalloc() {
-    if pkg-config --exists jemalloc 2>/dev/null; then return 0; fi
+    if pkg-config --exists jemalloc zlib 2>/dev/null; then return 0; fi
     if command -v apt-get >/dev/null 2>&1; then
-        echo "installing libjemalloc-dev (and pkg-config)..." >&2
+        echo "installing libjemalloc-dev and zlib1g-dev (and pkg-config)..." >&2
         as_root apt-get update -qq >&2
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjemalloc-dev pkg-config >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjemalloc-dev zlib1g-dev pkg-config >&2
     elif command -v brew >/dev/null 2>&1; then
-        brew install jemalloc pkg-config >&2
+        brew install jemalloc zlib pkg-config >&2
     else
-        echo "error: install jemalloc (libjemalloc-dev) and pkg-config, then run again" >&2
+        echo "error: install jemalloc (libjemalloc-dev), zlib (zlib1g-dev) and pkg-config, then run again" >&2
         return 1
     fi
 }

@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 
-from results_csv import SAMPLES_HEADER, InputError, read_csv, time_series_from_samples  # noqa: E402
+from results_csv import SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERDICT_COLOURS = {"regressed": "#c62828", "improved": "#2e7d32", "noisy": "#ef8f00", "unchanged": "#8a8a8a"}
@@ -235,8 +235,8 @@ def history_charts(out, directory, questions):
     medians = {}
     present = []
     for commit in commits:
-        samples = os.path.join(directory, commit, "samples.csv")
-        if not os.path.exists(samples):
+        samples = samples_path(os.path.join(directory, commit))
+        if samples is None:
             continue
         present.append(commit)
         series, _ = time_series_from_samples(samples)
@@ -326,7 +326,7 @@ def write_index(out, sections, facts_by_source):
 
 def classify(path):
     if os.path.isfile(path):
-        with open(path, newline="") as f:
+        with open_csv(path) as f:
             header = next(csv.reader(f), [])
         if header == COMPARE_HEADER:
             return "compare", path
@@ -337,7 +337,7 @@ def classify(path):
         raise InputError(f"{path}: no such file or directory")
     if os.path.exists(os.path.join(path, "compare.csv")):
         return "compare", os.path.join(path, "compare.csv")
-    if os.path.exists(os.path.join(path, "samples.csv")):
+    if samples_path(path):
         return "run", path
     if os.path.exists(os.path.join(path, "commits.txt")):
         return "history", path
@@ -362,9 +362,9 @@ def main():
     try:
         for kind, path in inputs:
             if kind == "run":
-                series, _ = time_series_from_samples(os.path.join(path, "samples.csv"))
+                series, _ = time_series_from_samples(samples_path(path))
                 if not series:
-                    raise InputError(f"{path}/samples.csv: no time samples to draw")
+                    raise InputError(f"{samples_path(path)}: no time samples to draw")
                 stats = summarise(series)
                 facts.append((path, machine_facts(os.path.join(path, "run.json"))))
                 charts = []

@@ -1,6 +1,8 @@
 """Reading the CSV files that layout-bench writes, shared by plot.py and steps.py: every problem is
 one InputError that names the file, the line and the field (no traceback for a malformed file)."""
 import csv
+import gzip
+import os
 
 SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
 SCHEMAS = ("1", "2")  # 2: peak_rss is one group-level row (empty mode); time rows are the same in both
@@ -10,14 +12,29 @@ class InputError(Exception):
     pass
 
 
+def open_csv(path):
+    """A text stream of the CSV file at path, decompressed when its name ends in .gz."""
+    return gzip.open(path, "rt", newline="") if path.endswith(".gz") else open(path, newline="")
+
+
+def samples_path(directory):
+    """The samples of a results directory: samples.csv.gz (what runs write), else samples.csv
+    (older runs), else None."""
+    for name in ("samples.csv.gz", "samples.csv"):
+        path = os.path.join(directory, name)
+        if os.path.exists(path):
+            return path
+    return None
+
+
 def read_csv(path):
-    """(header, rows) of the CSV file at path."""
+    """(header, rows) of the CSV file at path (gzip-compressed when it ends in .gz)."""
     try:
-        with open(path, newline="") as f:
+        with open_csv(path) as f:
             rows = list(csv.reader(f))
     except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror})")
-    except (csv.Error, UnicodeDecodeError) as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror or error})")
+    except (csv.Error, UnicodeDecodeError, EOFError) as error:
         raise InputError(f"{path}: not a CSV file ({error})")
     if not rows:
         raise InputError(f"{path}: empty file (expected a header row)")

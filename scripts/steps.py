@@ -17,14 +17,14 @@ import os
 import statistics
 import sys
 
-from results_csv import InputError, time_series_from_samples
+from results_csv import InputError, samples_path, time_series_from_samples
 
 
 def medians_by_commit(directory, commits):
     series = {}
     for commit in commits:
-        path = os.path.join(directory, commit, "samples.csv")
-        if not os.path.exists(path):
+        path = samples_path(os.path.join(directory, commit))
+        if path is None:
             continue
         values, _ = time_series_from_samples(path)
         for key, samples in values.items():

@@ -5,7 +5,7 @@ struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two runs: per row the ratio of medians, its interval, a p-value and a verdict.",
         discussion: """
-            BASE and HEAD are results directories (or their samples.csv). Rows are paired by scenario × mode \
+            BASE and HEAD are results directories (or their samples.csv.gz or samples.csv). Rows are paired by scenario × mode \
             × items × operation × metric. A row is `regressed` only when the Mann–Whitney U p-value is below \
             --alpha AND the whole confidence interval of median(head) / median(base) lies beyond the \
             threshold; `improved` likewise below it; `unchanged` when the interval lies within ± the \
@@ -20,14 +20,14 @@ struct Compare: ParsableCommand {
 
             Examples:
               layout-bench compare results/base results/head
-              layout-bench compare base/samples.csv head/samples.csv --threshold time=3% --out diff.csv
+              layout-bench compare base/samples.csv.gz head/samples.csv.gz --threshold time=3% --out diff.csv
               layout-bench compare A B --threshold instructions=0 --all
             """)
 
-    @Argument(help: "The base results directory or samples.csv.")
+    @Argument(help: "The base results directory or its samples file.")
     var base: String
 
-    @Argument(help: "The head results directory or samples.csv.")
+    @Argument(help: "The head results directory or its samples file.")
     var head: String
 
     @Option(name: .customLong("threshold"), help: ArgumentHelp(

@@ -12,7 +12,7 @@ struct LayoutBench: ParsableCommand {
             Each scenario in Scenarios/ names a layout, a data set, a workload (prepare, query, append, \
             edit), the modes to compare and the item counts to sweep. `run` verifies every mode against \
             the exact reference, then measures time and allocations (and instructions under callgrind \
-            with --instructions) and writes samples.csv, summary.csv and run.json.
+            with --instructions) and writes samples.csv.gz, summary.csv and run.json.
 
             Examples:
               layout-bench list

@@ -4,7 +4,7 @@ import LayoutBenchKit
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Verify and measure scenarios; write samples.csv, summary.csv and run.json.",
+        abstract: "Verify and measure scenarios; write samples.csv.gz, summary.csv and run.json.",
         discussion: """
             Every mode is first checked against the exact reference (frames within 1e-9, query answers as \
             sets; heuristic modes report their recall). Then the modes of a scenario are sampled in turn \

@@ -6,15 +6,16 @@ a results directory always holds the three files of one run, and that nothing pa
 
 Usage: Tests/CLI/interrupt_test.py BINARY
 """
-import csv, json, os, random, shutil, signal, subprocess, sys, tempfile, time
+import gzip, csv, json, os, random, shutil, signal, subprocess, sys, tempfile, time
 
-FILES = ["samples.csv", "summary.csv", "run.json"]
+FILES = ["samples.csv.gz", "summary.csv", "run.json"]
 
 def run_ids(directory):
     """The run id of each of the three files; a complete set has one."""
     ids = {json.load(open(os.path.join(directory, "run.json")))["run_id"]}
     for name in FILES[:2]:
-        with open(os.path.join(directory, name), newline="") as f:
+        path = os.path.join(directory, name)
+        with (gzip.open(path, "rt", newline="") if name.endswith(".gz") else open(path, newline="")) as f:
             ids |= {row["run_id"] for row in csv.DictReader(f)}
     return ids
 

@@ -154,7 +154,7 @@ let mixedScenario = scenarioJSON(
         let result = try session.run()
         #expect(result.failures.isEmpty, "\(result.failures)")
 
-        let samples = try CSVParser.parseTable(String(contentsOfFile: directory + "/samples.csv", encoding: .utf8))
+        let samples = try CSVParser.parseTable(try ResultSet.readSamples(directory + "/samples.csv.gz"))
         let summary = try CSVParser.parseTable(String(contentsOfFile: directory + "/summary.csv", encoding: .utf8))
         #expect(samples.header == CSVSchema.samplesHeader)
         #expect(summary.header == CSVSchema.summaryHeader)
@@ -176,6 +176,6 @@ let mixedScenario = scenarioJSON(
         }
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/run.json"))) as? [String: Any]
         #expect(json?["run_id"] as? String != nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["run.json", "samples.csv", "summary.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["run.json", "samples.csv.gz", "summary.csv"])
     }
 }

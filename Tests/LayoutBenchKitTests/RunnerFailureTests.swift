@@ -63,7 +63,7 @@ final class FlakyFixture: WorkloadFixture {
             executable: CommandLine.arguments[0], progress: { _ in })
         let result = try session.run()
         #expect(result.failures.count == 2)
-        let samples = try CSVParser.parseTable(String(contentsOfFile: directory + "/samples.csv", encoding: .utf8)).records
+        let samples = try CSVParser.parseTable(try ResultSet.readSamples(directory + "/samples.csv.gz")).records
         let times = samples.filter { $0["metric"] == "time" }
         #expect(Set(times.map { $0["mode"]! }) == ["good"])
         #expect(Set(times.map { $0["repetition"]! }) == ["1", "2", "3"])

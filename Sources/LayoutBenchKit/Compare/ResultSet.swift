@@ -68,6 +68,21 @@ public struct ResultSet: Sendable {
         self.metadataProblem = metadataProblem
     }
 
+    /// The samples of a results directory: `samples.csv.gz` (written since schema 2 runs compress
+    /// them), else `samples.csv` (older runs and merged rounds).
+    static func samplesFile(inDirectory directory: String) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return FileManager.default.fileExists(atPath: base + "samples.csv.gz") ? base + "samples.csv.gz" : base + "samples.csv"
+    }
+
+    /// The text of a samples file, decompressed when its name ends in `.gz`.
+    static func readSamples(_ path: String) throws -> String {
+        guard path.hasSuffix(".gz") else { return try readTextFile(path) }
+        let bytes = try readFileBytes(path)
+        let text = try Gzip.decompress(bytes, limit: ScenarioLimits.maxFileBytes * 4)
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// Reads a results directory (its samples.csv and run.json) or a samples.csv file (and the
     /// run.json beside it).
     public static func load(_ path: String) throws(CompareError) -> ResultSet {
@@ -75,13 +90,15 @@ public struct ResultSet: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CompareError(file: path, message: "no such file or directory (expected a results directory or a samples.csv)")
         }
-        let samplesPath = isDirectory.boolValue ? (path.hasSuffix("/") ? path : path + "/") + "samples.csv" : path
+        let samplesPath = isDirectory.boolValue ? samplesFile(inDirectory: path) : path
         let text: String
         do {
-            text = try readTextFile(samplesPath)
+            text = try readSamples(samplesPath)
+        } catch let error as Gzip.Failure {
+            throw CompareError(file: samplesPath, message: "cannot be decompressed: \(error)")
         } catch {
             throw CompareError(file: samplesPath, message: isDirectory.boolValue
-                ? "missing: a results directory holds samples.csv (written by `layout-bench run`)"
+                ? "missing: a results directory holds samples.csv.gz or samples.csv (written by `layout-bench run`)"
                 : "cannot be read")
         }
         var result = try parse(text, file: samplesPath)

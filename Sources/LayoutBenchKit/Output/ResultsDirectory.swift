@@ -49,7 +49,10 @@ public final class ResultsDirectory {
     private var createdParents: [String] = []
     private var committed = false
 
-    public static let fileNames = ["samples.csv", "summary.csv", "run.json"]
+    public static let fileNames = ["samples.csv.gz", "summary.csv", "run.json"]
+    /// Files a run replaces in an existing directory: its own, and the uncompressed samples an
+    /// earlier version wrote (a reader that finds both must not mix two runs).
+    static let replacedNames = fileNames + ["samples.csv"]
 
     /// Prepares `target` (given with `option`, for errors): creates missing parents and the
     /// staging directory, after removing stale staging directories of dead runs.
@@ -98,6 +101,11 @@ public final class ResultsDirectory {
 
     /// Writes one result file into the staging directory (durably: fsync'ed).
     public func write(_ text: String, to name: String) throws(OutputError) {
+        try write(bytes: Array(text.utf8), to: name)
+    }
+
+    /// Writes `bytes` as the staged file `name` (flushed to disk before the commit).
+    public func write(bytes: [UInt8], to name: String) throws(OutputError) {
         precondition(!committed && !name.contains("/"))
         let path = staging + "/" + name
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -105,7 +113,7 @@ public final class ResultsDirectory {
             throw OutputError(option: option, path: target, doing: "cannot write \(name)", errno: errno)
         }
         defer { close(descriptor) }
-        if let failure = FileDescriptorWriting.writeAndSync(Array(text.utf8), to: descriptor) {
+        if let failure = FileDescriptorWriting.writeAndSync(bytes, to: descriptor) {
             throw OutputError(option: option, path: target, doing: "cannot write \(name)", errno: failure.code)
         }
     }
@@ -144,7 +152,7 @@ public final class ResultsDirectory {
     private func exchangeWithExisting() throws(OutputError) {
         // Keep the directory's other entries: hard links of files now, subdirectories after.
         var subdirectories: [String] = []
-        for entry in Self.entries(of: target) where !Self.fileNames.contains(entry) {
+        for entry in Self.entries(of: target) where !Self.replacedNames.contains(entry) {
             let source = target + "/" + entry
             var info = stat()
             guard lstat(source, &info) == 0 else { continue }

@@ -241,7 +241,11 @@ public struct RunSession {
                 mode: key.mode, items: key.items, operation: key.operation, metric: key.metric,
                 summary: values.map { Summary(repetitions: $0) }).fields)
         }
-        try results.write(samples.text, to: "samples.csv")
+        let compressed: [UInt8]
+        do { compressed = try Gzip.compress(Array(samples.text.utf8)) } catch {
+            throw OutputError(option: results.option, path: results.target, reason: "cannot compress samples.csv.gz: \(error)")
+        }
+        try results.write(bytes: compressed, to: "samples.csv.gz")
         try results.write(summary.text, to: "summary.csv")
         try results.write(try metadata.jsonText(), to: "run.json")
         try results.commit()

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import LayoutBenchKit
+
+/// `samples.csv.gz`: what `run` writes is gzip that the system's gzip reads, `compare` reads it and
+/// the older `samples.csv` alike, and a corrupt file is one clear error.
+@Suite struct CompressedSamplesTests {
+    static func scratch() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func roundTripOfSeededText() throws {
+        var generator = SplitMix64(seed: 7)
+        for size in [0, 1, 100, 70_000, 300_000] {
+            var bytes = [UInt8]()
+            for _ in 0..<size { bytes.append(UInt8(truncatingIfNeeded: generator.next() % 40 + 44)) }
+            let compressed = try Gzip.compress(bytes)
+            #expect(compressed.starts(with: [0x1f, 0x8b]), "a gzip header")
+            #expect(try Gzip.decompress(compressed, limit: size + 1) == bytes)
+            if size > 0 {
+                #expect(throws: Gzip.Failure.self) { try Gzip.decompress(Array(compressed.dropLast(9)), limit: size + 1) }
+                #expect(throws: Gzip.Failure.self) { try Gzip.decompress(compressed, limit: size - 1) }
+            }
+        }
+        // Two members one after the other, as `cat a.gz b.gz` makes.
+        let joined = try Gzip.compress(Array("a,b\n".utf8)) + Gzip.compress(Array("c,d\n".utf8))
+        #expect(try Gzip.decompress(joined, limit: 100) == Array("a,b\nc,d\n".utf8))
+    }
+
+    @Test func theSystemGzipReadsIt() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = CompareTests.csv(CompareTests.samples(center: 100, spread: 0.1, seed: 3))
+        try Data(try Gzip.compress(Array(text.utf8))).write(to: URL(fileURLWithPath: directory + "/samples.csv.gz"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -dc '\(directory)/samples.csv.gz'"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: output, as: UTF8.self) == text)
+    }
+
+    @Test func compareReadsCompressedAndPlainResults() throws {
+        let base = try Self.scratch(), head = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: base); try? FileManager.default.removeItem(atPath: head) }
+        let baseText = CompareTests.csv(CompareTests.samples(center: 100, spread: 0.01, seed: 1))
+        let headText = CompareTests.csv(CompareTests.samples(center: 110, spread: 0.01, seed: 2))
+        try baseText.write(toFile: base + "/samples.csv", atomically: true, encoding: .utf8)
+        try Data(try Gzip.compress(Array(headText.utf8))).write(to: URL(fileURLWithPath: head + "/samples.csv.gz"))
+        let report = try ComparisonReport(base: ResultSet.load(base), head: ResultSet.load(head))
+        #expect(report.rows.first?.verdict == .regressed)
+        #expect(try ResultSet.load(head + "/samples.csv.gz").series == ResultSet.load(head).series)
+
+        try Data([0x1f, 0x8b, 1, 2, 3]).write(to: URL(fileURLWithPath: head + "/samples.csv.gz"))
+        do { _ = try ResultSet.load(head); Issue.record("a corrupt file was read") } catch {
+            #expect(error.description.contains("samples.csv.gz: cannot be decompressed"))
+        }
+    }
+}
