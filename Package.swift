@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutReference", targets: ["LayoutReference"]),
+        .library(name: "BenchStatistics", targets: ["BenchStatistics"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
@@ -35,8 +36,12 @@ let package = Package(
         // Callgrind client requests (start/stop instrumentation around a timed region).
         .target(name: "CCallgrind"),
 
-        // The harness: scenarios, workloads, measurement, statistics, CSV. Knows nothing of the CLI.
-        .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "LayoutReference", "CJemalloc", "CZlib", "CCallgrind"]),
+        // The statistics of samples, pure functions of arrays of Double: quantiles, the summary of a
+        // series, the run-to-run interval, the bootstrap of a ratio, Mann–Whitney. Knows nothing
+        // of layouts, scenarios or files.
+        .target(name: "BenchStatistics"),
+        // The harness: scenarios, workloads, measurement, comparison, CSV. Knows nothing of the CLI.
+        .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", "CJemalloc", "CZlib", "CCallgrind"]),
 
         .executableTarget(
             name: "layout-bench",
@@ -55,6 +60,6 @@ let package = Package(
         ),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

@@ -1,3 +1,4 @@
+@testable import BenchStatistics
 import Testing
 @testable import LayoutBenchKit
 

@@ -1,3 +1,4 @@
+@testable import BenchStatistics
 import Foundation
 import Testing
 @testable import LayoutBenchKit

@@ -1,3 +1,4 @@
+import BenchStatistics
 /// The verdict of one compared row (docs/command-line.md).
 public enum Verdict: String, Sendable, CaseIterable, Comparable {
     case regressed

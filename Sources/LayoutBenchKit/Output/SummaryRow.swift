@@ -1,3 +1,4 @@
+import BenchStatistics
 /// One summary.csv record: the statistics of one metric over all samples of
 /// scenario × mode × items × operation. A nil `summary` is an unsupported metric: `samples` 0 and
 /// every statistic `unsupported`.

@@ -1,10 +1,10 @@
 import Foundation
 import LayoutEngine
 
-/// Runs plans in this process (one repetition): for each scenario and item count, builds and
-/// verifies every mode, then samples all their operations **interleaved** (one sample of each in
-/// turn, round after round) until each has what the sampling policy asks for, so slow drift of
-/// the machine favours no mode. A mode that fails — verification, or an operation later — is
+/// One repetition of a run, in this process (a child's whole job, or a round of `--in-process`):
+/// for each scenario and item count, a `GroupMeasurement` builds and verifies every mode, then
+/// samples all their operations **interleaved** (one sample of each in turn, round after round)
+/// until each has what the sampling policy asks for, so slow drift of the machine favours no mode. A mode that fails — verification, or an operation later — is
 /// reported and produces no rows of any metric.
 public final class BenchmarkRunner {
     public struct Options {
@@ -59,32 +59,24 @@ public final class BenchmarkRunner {
         let total = groupCount
         for plan in plans {
             for items in plan.itemCounts {
-                let result = measure(plan: plan, items: items, reportGroup: { phases in
-                    self.options.progress("r\(self.options.repetition) \(phases)")
-                }) { mode, summary in
+                let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: { mode, summary in
                     done += 1
                     let elapsed = Double(MonotonicClock.now() &- start) / 1e9
                     let left = elapsed / Double(done) * Double(total - done)
                     self.options.progress(
                         "[\(done)/\(total)] r\(self.options.repetition) \(plan.scenario.name) \(mode) \(items) items: \(summary)"
                             + " — \(Self.duration(elapsed)) elapsed, ~\(Self.duration(left)) left")
-                }
+                }, reportGroup: { phases in
+                    self.options.progress("r\(self.options.repetition) \(phases)")
+                })
+                group.run()
+                let result = group.outcome
                 outcome.series += result.series
                 outcome.failures += result.failures
                 outcome.coverage += result.coverage
             }
         }
         return outcome
-    }
-
-    /// Measures every mode of one scenario at one item count (see `GroupMeasurement`).
-    func measure(
-        plan: BenchmarkPlan, items: Int, reportGroup: @escaping (String) -> Void = { _ in },
-        reportMode: @escaping (String, String) -> Void
-    ) -> Outcome {
-        let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: reportMode, reportGroup: reportGroup)
-        group.run()
-        return group.outcome
     }
 
     /// Untimed passes that count allocations (at least this many operations for consuming ones).
@@ -102,12 +94,22 @@ public final class BenchmarkRunner {
     }
 }
 
+/// One scenario × mode × items of a run: what a failure leaves out of later repetitions and
+/// of the callgrind pass.
+public struct ModeKey: Hashable, Sendable {
+    public var scenario: String
+    public var mode: String
+    public var items: Int
+}
+
 /// A mode that failed at one item count (verification, set-up, or an operation), with the reason.
 public struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible {
     public var scenario: String
     public var mode: String
     public var items: Int
     public var message: String
+
+    public var key: ModeKey { ModeKey(scenario: scenario, mode: mode, items: items) }
 
     public var description: String {
         message.hasPrefix(scenario) ? message : "\(scenario) \(mode) at \(items) items: \(message)"

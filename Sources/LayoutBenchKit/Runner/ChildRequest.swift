@@ -2,8 +2,8 @@ import Foundation
 import LayoutEngine
 
 /// What `layout-bench run` asks of a child process of itself (`layout-bench child`), as JSON on
-/// the child's standard input. Scenario files are absolute paths, so the child works from any
-/// directory and from a copy of the executable anywhere.
+/// the child's standard input. It carries the resolved scenarios (`PlanSelection`), so the child
+/// reads no file and works from any directory and from a copy of the executable anywhere.
 public enum ChildRequest: Codable, Sendable {
     /// One repetition of the whole run in a fresh process; the child writes a
     /// `BenchmarkRunner.Outcome` as JSON to standard output.
@@ -21,22 +21,26 @@ public enum ChildRequest: Codable, Sendable {
     }
 }
 
-/// One scenario of a run: its file and the modes and item counts selected.
+/// One scenario of a run as the parent resolved it: the parsed scenario, its explicit items
+/// included, and the modes and item counts selected. The child builds its `BenchmarkPlan` from
+/// these values and never reads the scenario file or its data file: every repetition measures
+/// exactly what the parent loaded, even if a file changes during the run.
 public struct PlanSelection: Codable, Sendable, Hashable {
-    /// The scenario file, absolute.
-    public var scenarioFile: String
+    public var scenario: Scenario
+    /// The modes' names (the wire form of the workload's `Mode` values).
     public var modes: [String]
     public var items: [Int]
 
     public init(plan: BenchmarkPlan) {
-        scenarioFile = URL(fileURLWithPath: plan.scenario.file).standardizedFileURL.path
+        scenario = plan.scenario
         modes = plan.modeNames
         items = plan.itemCounts
     }
 
-    /// The plan again, in the child (the mode names are parsed here, at the plan boundary).
-    public func plan() throws -> BenchmarkPlan {
-        var plan = try BenchmarkPlan(scenario: Scenario.load(path: scenarioFile), modeFilter: modes)
+    /// The plan again, in the child: the workload's keys and the mode names are parsed from the
+    /// values the parent already checked.
+    public func plan() throws(ScenarioError) -> BenchmarkPlan {
+        var plan = try BenchmarkPlan(scenario: scenario, modeFilter: modes)
         plan.itemCounts = items
         return plan
     }

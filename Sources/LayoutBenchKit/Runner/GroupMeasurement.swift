@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutEngine
 
 /// The measurement of one scenario × items group in one repetition, step by step: build and

@@ -1,3 +1,4 @@
+import BenchStatistics
 import Foundation
 import LayoutEngine
 
@@ -92,11 +93,12 @@ public struct RunSession {
         for index in 0..<repetitions {
             let number = repetition + index
             // Groups left after the failures so far, every other repetition in reverse order.
+            let failed = Set(outcome.failures.map(\.key))
             var groups = plans.flatMap { plan in plan.itemCounts.compactMap { items -> BenchmarkPlan? in
                 var group = plan
                 group.itemCounts = [items]
                 group.modes = plan.modes.filter { mode in
-                    !outcome.failures.contains { $0.scenario == plan.scenario.name && $0.items == items && $0.mode == mode.rawValue }
+                    !failed.contains(ModeKey(scenario: plan.scenario.name, mode: mode.rawValue, items: items))
                 }
                 return group.modes.isEmpty ? nil : group
             } }
@@ -165,10 +167,10 @@ public struct RunSession {
         var series: [MetricSeries] = []
         let analysable = CallgrindRunner.isAvailable ? Self.debugStrippedCopy(of: executable) : nil
         defer { if let analysable, analysable != executable { try? FileManager.default.removeItem(atPath: analysable) } }
-        let failed = Set(failures.map { "\($0.scenario)|\($0.mode)|\($0.items)" })
+        let failed = Set(failures.map(\.key))
         for plan in plans {
             for items in plan.itemCounts {
-                for mode in plan.modeNames where !failed.contains("\(plan.scenario.name)|\(mode)|\(items)") {
+                for mode in plan.modeNames where !failed.contains(ModeKey(scenario: plan.scenario.name, mode: mode, items: items)) {
                     func row(_ operation: String, _ values: [Double]?) -> MetricSeries {
                         MetricSeries(
                             scenario: plan.scenario.name, workload: plan.scenario.workload.kind, mode: mode,

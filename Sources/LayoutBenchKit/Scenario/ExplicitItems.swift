@@ -1,3 +1,4 @@
+import Foundation
 import LayoutEngine
 
 /// Items given one by one (`data.sections` or `data.file`), stored as the flat arrays that
@@ -89,5 +90,33 @@ public struct ExplicitItems: Hashable, Sendable {
     /// The engine's data: the arrays are shared, not copied.
     public func makeData() throws(LayoutError) -> LayoutData {
         try LayoutData(widths: widths, heights: heights, spansAllColumns: spansAllColumns, counts: sectionCounts)
+    }
+}
+
+// MARK: Handing the items to a child process
+
+extension ExplicitItems: Codable {
+    private enum CodingKeys: String, CodingKey { case widths, heights, spansAllColumns, sectionCounts, texts }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        widths = try RawArrayCoding.array(c.decode(Data.self, forKey: .widths), of: Double.self, codingPath: c.codingPath)
+        heights = try RawArrayCoding.array(c.decode(Data.self, forKey: .heights), of: Double.self, codingPath: c.codingPath)
+        spansAllColumns = RawArrayCoding.flags(try c.decode(Data.self, forKey: .spansAllColumns))
+        sectionCounts = try c.decode([Int].self, forKey: .sectionCounts)
+        texts = try c.decodeIfPresent(ItemTexts.self, forKey: .texts)
+        guard widths.count == heights.count, spansAllColumns.count == heights.count,
+              sectionCounts.reduce(0, +) == heights.count, texts.map({ $0.count == heights.count }) ?? true else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "item arrays of different lengths"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(RawArrayCoding.data(widths), forKey: .widths)
+        try c.encode(RawArrayCoding.data(heights), forKey: .heights)
+        try c.encode(RawArrayCoding.data(spansAllColumns), forKey: .spansAllColumns)
+        try c.encode(sectionCounts, forKey: .sectionCounts)
+        try c.encodeIfPresent(texts, forKey: .texts)
     }
 }

@@ -1,6 +1,6 @@
 /// A JSON number as written in the file: its `Double` value, whether it was written as an
 /// integer (no fraction, no exponent) and the literal itself, for error messages.
-public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+public struct JSONNumber: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The value; a literal too large for `Double` (e.g. `1e999`) is `±infinity` here and is
     /// rejected by `JSONReader` wherever a number is read.
     public var value: Double
@@ -23,7 +23,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
 /// A parsed JSON value. Objects keep their members in file order (duplicate keys are rejected
 /// by `JSONParser`), numbers remember whether they were written as integers.
-public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
+public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -95,7 +95,7 @@ public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
 /// One member of a JSON object, with the byte offset of its key in the file (for the line and
 /// column of an error, computed only then). Two members are equal when their keys and values
 /// are: where they were written does not matter.
-public struct JSONMember: Hashable, Sendable {
+public struct JSONMember: Hashable, Sendable, Codable {
     public var key: String
     public var value: JSONValue
     /// Byte offset of the key's opening quote in the parsed bytes.

@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutEngine
 
 /// One scenario file (docs/scenario-format.md), parsed strictly: a layout configuration, a data set, a workload,
@@ -10,7 +11,7 @@ import LayoutEngine
 /// with `checkModes(allowed:)`), `items` (non-empty array of unique integers >= 1; required with
 /// `data.generate`, must be left out with `data.sections`). Any other key is an error.
 /// Errors come one at a time, the first found, as `ScenarioError`.
-public struct Scenario: Hashable, Sendable {
+public struct Scenario: Hashable, Sendable, Codable {
     public var file: String
     public var name: String
     public var description: String

@@ -2,7 +2,7 @@ import LayoutEngine
 
 /// The `data` object of a scenario: a generator or explicit items (docs/scenario-format.md). Exactly one of
 /// `generate`, `sections` and `file`.
-public enum ScenarioData: Hashable, Sendable {
+public enum ScenarioData: Hashable, Sendable, Codable {
     case generated(DataGenerator)
     /// `data.sections` or `data.file`: the items as given.
     case explicit(ExplicitItems)
@@ -133,7 +133,7 @@ extension ScenarioError {
 /// section is a flow), `seed` (integer >= 0, default 1), `fullWidthEvery` (integer >= 1,
 /// optional, an added key: in waterfall sections every k-th item — indices k-1, 2k-1, … of the
 /// section — spans all columns; an error when no section is a waterfall).
-public struct DataGenerator: Hashable, Sendable {
+public struct DataGenerator: Hashable, Sendable, Codable {
     public var sections: Int
     public var heights: SizeDistribution
     public var widths: SizeDistribution

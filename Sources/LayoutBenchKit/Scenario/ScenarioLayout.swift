@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// How a header or footer behaves when scrolling (`header.pin`, `footer.pin`; docs/engine-semantics.md).
-public enum PinBehavior: String, Hashable, Sendable, CaseIterable {
+public enum PinBehavior: String, Hashable, Sendable, Codable, CaseIterable {
     case none
     case normal
     case stacked
@@ -12,7 +12,7 @@ public enum PinBehavior: String, Hashable, Sendable, CaseIterable {
 
 /// One resolved section style of a scenario: the engine style (pins included), the pins as
 /// written, and the JSON path it came from (`layout` or `layout.sections[i]`).
-public struct ScenarioSection: Hashable, Sendable {
+public struct ScenarioSection: Hashable, Sendable, Codable {
     public var style: SectionStyle
     public var headerPin: PinBehavior
     public var footerPin: PinBehavior
@@ -49,7 +49,7 @@ public struct ScenarioSection: Hashable, Sendable {
 ///
 /// Pinning: `pin` is `none`, `normal` or `stacked` for headers, `none` or `normal` for footers
 /// (docs/engine-semantics.md); `pinOffset` is the layout's T - offset.
-public struct ScenarioLayout: Hashable, Sendable {
+public struct ScenarioLayout: Hashable, Sendable, Codable {
     /// The resolved styles; the layout cycles through them.
     public var sections: [ScenarioSection]
     public var pinOffset: Double

@@ -4,7 +4,7 @@
 ///     let r = scenario.workload.reader()
 ///     let batch = try r.requireInt("batch", min: 1)
 ///     try r.finish()   // unknown workload keys are errors too
-public struct ScenarioWorkload: Hashable, Sendable {
+public struct ScenarioWorkload: Hashable, Sendable, Codable {
     /// `workload.kind` (a non-empty string; which kinds exist is the harness's business).
     public var kind: String
     /// The whole `workload` object as written.

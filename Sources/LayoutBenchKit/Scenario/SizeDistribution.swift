@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutEngine
 
 /// How generated item heights (or flow widths) are drawn — `data.generate.heights` and
@@ -17,7 +18,7 @@ import LayoutEngine
 ///   `minWords…maxWords` generated words (`WordGenerator`) and its height from `TemplateCell` at
 ///   the width available to the item. Optional cell keys: `lineHeight` (> 0), `fontScale` (> 0),
 ///   `padding` {top, left, bottom, right}, `minimumHeight`; defaults are `TemplateCell()`'s.
-public enum SizeDistribution: Hashable, Sendable {
+public enum SizeDistribution: Hashable, Sendable, Codable {
     case fixed(Double)
     case uniform(min: Double, max: Double)
     case normal(mean: Double, sd: Double, min: Double, max: Double)

@@ -1,3 +1,5 @@
+import BenchStatistics
+import Foundation
 import LayoutEngine
 
 /// Generated text for the `text` distribution: sentences of pseudo-words built from syllables,
@@ -72,5 +74,26 @@ public struct ItemTexts: Hashable, Sendable {
     public mutating func reserveCapacity(items: Int, bytes byteCount: Int) {
         offsets.reserveCapacity(items + 1)
         bytes.reserveCapacity(byteCount)
+    }
+}
+
+// MARK: Handing the texts to a child process
+
+extension ItemTexts: Codable {
+    private enum CodingKeys: String, CodingKey { case bytes, offsets }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bytes = [UInt8](try c.decode(Data.self, forKey: .bytes))
+        offsets = try RawArrayCoding.array(c.decode(Data.self, forKey: .offsets), of: Int.self, codingPath: c.codingPath)
+        guard offsets.first == 0, offsets.last == bytes.count, zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "text offsets out of order"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Data(bytes), forKey: .bytes)
+        try c.encode(RawArrayCoding.data(offsets), forKey: .offsets)
     }
 }

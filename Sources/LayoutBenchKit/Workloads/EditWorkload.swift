@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutEngine
 
 /// `edit`: changes in the middle of the content — inserts, deletes and height changes at

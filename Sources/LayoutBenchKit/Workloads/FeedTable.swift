@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutEngine
 
 /// The rows of a `height-pass` scenario: a feed mixing three row types, each measured by its own

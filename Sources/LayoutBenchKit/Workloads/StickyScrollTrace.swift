@@ -1,3 +1,4 @@
+import BenchStatistics
 /// The scroll offsets of a user moving through a list with sticky headers, one per bounds change:
 /// what the `sticky-scroll` workload replays.
 ///

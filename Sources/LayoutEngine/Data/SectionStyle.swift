@@ -1,5 +1,5 @@
 /// How a flow row distributes its free space along the line (CSS `justify-content`).
-public enum Justify: String, Hashable, Sendable, CaseIterable {
+public enum Justify: String, Hashable, Sendable, Codable, CaseIterable {
     case start
     case center
     case end
@@ -9,7 +9,7 @@ public enum Justify: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Where an item sits inside its flow row when the row is taller than the item (CSS `align-items`).
-public enum Align: String, Hashable, Sendable, CaseIterable {
+public enum Align: String, Hashable, Sendable, Codable, CaseIterable {
     case start
     case center
     case end
@@ -17,7 +17,7 @@ public enum Align: String, Hashable, Sendable, CaseIterable {
 
 /// The order in which a waterfall assigns items to columns (CHTCollectionViewWaterfallLayout's
 /// `ItemRenderDirection`).
-public enum RenderDirection: String, Hashable, Sendable, CaseIterable {
+public enum RenderDirection: String, Hashable, Sendable, Codable, CaseIterable {
     /// Each item goes to the shortest column; ties go to the leftmost column.
     case shortestFirst = "shortest-first"
     /// Item i goes to column i mod columns.
@@ -27,7 +27,7 @@ public enum RenderDirection: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Parameters of a waterfall (masonry) section.
-public struct WaterfallStyle: Hashable, Sendable {
+public struct WaterfallStyle: Hashable, Sendable, Codable {
     public var columns: Int
     /// One positive weight per column; column widths are in proportion. `nil` means equal widths.
     public var weights: [Double]?
@@ -41,7 +41,7 @@ public struct WaterfallStyle: Hashable, Sendable {
 }
 
 /// The layout algorithm of one section's items.
-public enum SectionKind: Hashable, Sendable {
+public enum SectionKind: Hashable, Sendable, Codable {
     /// Full-width items stacked top to bottom (UITableView).
     case list
     /// Items in rows that wrap at the region width, CSS flexbox style (HDYogaFlowLayout).
@@ -60,7 +60,7 @@ public enum SectionKind: Hashable, Sendable {
 }
 
 /// How a section header behaves while scrolling (docs/engine-semantics.md; HDCollectionView's `headerTopStopType`).
-public enum HeaderPin: String, Hashable, Sendable, CaseIterable {
+public enum HeaderPin: String, Hashable, Sendable, Codable, CaseIterable {
     /// Scrolls with its section.
     case none
     /// Sticks at the visible top until the end of its section's items pushes it out.
@@ -70,7 +70,7 @@ public enum HeaderPin: String, Hashable, Sendable, CaseIterable {
 }
 
 /// How a section footer behaves while scrolling: it cannot stack.
-public enum FooterPin: String, Hashable, Sendable, CaseIterable {
+public enum FooterPin: String, Hashable, Sendable, Codable, CaseIterable {
     case none
     /// Sticks at the visible bottom while the top of its section's items is above it.
     case normal
@@ -78,7 +78,7 @@ public enum FooterPin: String, Hashable, Sendable, CaseIterable {
 
 /// Everything about one section except its items: the algorithm, spacing, insets, the
 /// heights of its header and footer (0 means none) and how they pin.
-public struct SectionStyle: Hashable, Sendable {
+public struct SectionStyle: Hashable, Sendable, Codable {
     public var kind: SectionKind
     public var insets: EdgeInsets
     /// Space between neighbouring items in a row (flow) or between columns (waterfall).

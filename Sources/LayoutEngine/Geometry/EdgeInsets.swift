@@ -1,5 +1,5 @@
 /// Space around a section's items region, as UIEdgeInsets.
-public struct EdgeInsets: Hashable, Sendable {
+public struct EdgeInsets: Hashable, Sendable, Codable {
     public var top: Double
     public var left: Double
     public var bottom: Double

@@ -58,7 +58,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A width and a height in points.
-public struct Size: Hashable, Sendable {
+public struct Size: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
 

@@ -15,7 +15,7 @@
 /// multiplications and comparisons of doubles, in a fixed order). The cost is one pass over
 /// the UTF-8 bytes — it grows with the length of the text and allocates nothing. Narrowing the
 /// width or appending words never makes the height smaller.
-public struct TemplateCell: Hashable, Sendable {
+public struct TemplateCell: Hashable, Sendable, Codable {
     public var lineHeight: Double
     /// Multiplies every advance width (1 = the table's 17 pt font).
     public var fontScale: Double

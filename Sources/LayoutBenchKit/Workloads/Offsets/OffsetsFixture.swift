@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutEngine
 import LayoutReference
 
