@@ -9,6 +9,7 @@ struct BrokenOffsetsWorkload: Workload {
         case sound, rowPastTheEnd = "row-past-the-end", nanOffset = "nan-offset"
         var summary: String { rawValue }
         var accuracyMetric: Metric? { nil }
+        var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     typealias Operation = OffsetsWorkload.Operation

@@ -10,6 +10,7 @@ struct SpinningWorkload: Workload {
         case spin
         var summary: String { "allocate one array, then spin" }
         var accuracyMetric: Metric? { nil }
+        var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation {

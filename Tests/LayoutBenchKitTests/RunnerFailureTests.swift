@@ -10,6 +10,7 @@ struct FlakyWorkload: Workload {
         case good, wrong, failing
         var summary: String { rawValue }
         var accuracyMetric: Metric? { nil }
+        var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case step }

@@ -14,6 +14,7 @@ struct TurnsWorkload: Workload {
         case fast, slow
         var summary: String { rawValue }
         var accuracyMetric: Metric? { nil }
+        var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case step }

@@ -9,6 +9,7 @@ struct SlowTraceWorkload: Workload {
         case slow
         var summary: String { "a long trace of slow operations" }
         var accuracyMetric: Metric? { nil }
+        var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case batchable, consuming }

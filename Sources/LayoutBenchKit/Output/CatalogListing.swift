@@ -25,6 +25,8 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         public var exact: Bool
         /// The metric a heuristic reports its inexactness in; null for an exact mode.
         public var accuracyMetric: String?
+        /// The bound on what the mode keeps per item that the footprint check adds up.
+        public var bytesPerItem: Double
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -33,6 +35,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
             try container.encode(reproduces, forKey: .reproduces)
             try container.encode(exact, forKey: .exact)
             try container.encode(accuracyMetric, forKey: .accuracyMetric)  // null, not left out
+            try container.encode(bytesPerItem, forKey: .bytesPerItem)
         }
     }
 
@@ -85,7 +88,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
             kind: W.kind, summary: W.summary, operations: W.Operation.allCases.map(\.rawValue),
             modes: W.Mode.allCases.map { mode in
                 ModeEntry(name: mode.rawValue, summary: mode.summary, reproduces: mode.reproduces, exact: mode.accuracyMetric == nil,
-                          accuracyMetric: mode.accuracyMetric?.rawValue)
+                          accuracyMetric: mode.accuracyMetric?.rawValue, bytesPerItem: mode.bytesPerItem)
             })
     }
 

@@ -28,10 +28,9 @@ public struct ScenarioFootprint: Sendable {
 
     public var memoryBytes: Double { memoryTerms.reduce(0) { $0 + $1.bytes } }
 
-    /// Bytes a run keeps per item beyond the modes' layouts (data, generation buffers, reference frames).
+    /// Bytes a run keeps per item beyond the modes' own structures (data, generation buffers,
+    /// reference frames). Each mode states its own (`WorkloadMode.bytesPerItem`).
     static let bytesPerItem = 128.0
-    /// Bytes one mode's layout (frames, query index, updater state) keeps per item.
-    static let bytesPerItemPerMode = 192.0
     /// The size of one `LayoutAttributes` in an array (an exact query answer).
     static let bytesPerElement = Double(MemoryLayout<LayoutAttributes>.stride)
     /// Generated text: at most 4 syllables of 3 letters, a comma and a space per word.
@@ -90,9 +89,10 @@ public struct ScenarioFootprint: Sendable {
 
         // Memory.
         let modes = Double(plan.modes.count)
+        let modeBytesPerItem = plan.modes.reduce(0) { $0 + $1.bytesPerItem }
         var terms = [Term(
-            bytes: Double(items) * (Self.bytesPerItem + modes * Self.bytesPerItemPerMode), path: itemsPath,
-            what: "data, frames and \(plan.modes.count) modes' layouts for \(items) items")]
+            bytes: Double(items) * (Self.bytesPerItem + modeBytesPerItem), path: itemsPath,
+            what: "data, frames and what \(plan.modes.count) modes keep for \(items) items")]
         terms.append(Term(bytes: Double(sectionCount) * 256, path: scenario.data.isExplicit ? "data.sections" : "data.generate.sections",
                           what: "\(sectionCount) sections"))
         // Waterfall state per section and column (column bottoms, lanes, checkpoints).

@@ -130,6 +130,18 @@ extension HeightCacheMode: WorkloadMode {
     /// FDTemplateLayoutCell's index-path cache is wrong by design after some batch updates: it
     /// reports its wrong heights.
     public var accuracyMetric: Metric? { isExact ? nil : .wrongHeights }
+
+    /// What the mode keeps per item at most: the table model and the cache, whose keys cost more
+    /// than the heights (`ModeFootprintTests`).
+    public var bytesPerItem: Double {
+        switch self {
+        case .none: 160
+        case .fdIndexPath: 384
+        case .indexPath: 256
+        case .keyed: 1024
+        case .widthKeyed: 2048
+        }
+    }
 }
 
 /// What one `precache-step` measures: a number of rows (the benchmark's default, the same work

@@ -13,6 +13,9 @@ public struct PrepareWorkload: Workload {
         /// Every strategy is exact.
         public var accuracyMetric: Metric? { nil }
 
+        /// What the mode keeps per item at most: the prepared layout (`ModeFootprintTests`).
+        public var bytesPerItem: Double { 80 }
+
         public var summary: String {
             switch self {
             case .default: return "a new layout object: lay out every section and build the binary query index (fresh memory)"

@@ -237,4 +237,15 @@ extension RectQueryMode: WorkloadMode {
 
     /// A heuristic (`binary-probe`, HDCollectionView's probe) reports its recall.
     public var accuracyMetric: Metric? { isExact ? nil : .recall }
+
+    /// What the mode keeps per item at most: its index beside the shared frames, and the answer
+    /// buffer (`ModeFootprintTests`).
+    public var bytesPerItem: Double {
+        switch self {
+        case .linear, .binaryProbe: 32
+        case .unionBlocks: 128
+        case .binary, .coherent: 64
+        case .perColumn, .buckets: 48
+        }
+    }
 }

@@ -24,6 +24,10 @@ public struct StickyScrollWorkload: Workload {
         /// Every strategy is exact.
         public var accuracyMetric: Metric? { nil }
 
+        /// What the mode keeps per item at most: the layout and its pinning state, measured by
+        /// `ModeFootprintTests`.
+        public var bytesPerItem: Double { 96 }
+
         public var summary: String {
             switch self {
             case .relayout: return "every bounds change recomputes the whole layout, index and pinned frames (no cache)"

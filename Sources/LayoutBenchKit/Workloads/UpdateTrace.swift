@@ -155,4 +155,12 @@ extension WaterfallUpdateMode: WorkloadMode {
 
     /// Every strategy is exact.
     public var accuracyMetric: Metric? { nil }
+
+    /// What the mode keeps per item at most: the layout, its column state and the edit trace's
+    /// copies (`ModeFootprintTests`; the edit workload keeps most).
+    public var bytesPerItem: Double {
+        switch self {
+        case .full, .incremental, .stableLanes: 192
+        }
+    }
 }

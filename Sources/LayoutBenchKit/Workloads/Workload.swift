@@ -90,6 +90,10 @@ public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, 
     /// metric that reports how inexact it is (`recall`, `wrong_heights`). No default: every mode
     /// says which it is.
     var accuracyMetric: Metric? { get }
+    /// An upper bound on the bytes the mode's own structures keep per item once built (its
+    /// layout or index, pools, caches, the state its updates keep), for `ScenarioFootprint`.
+    /// `ModeFootprintTests` holds every mode's bound to what it really keeps.
+    var bytesPerItem: Double { get }
 }
 
 
@@ -216,6 +220,9 @@ extension Workload {
     public static var modes: [(name: String, summary: String)] {
         Mode.allCases.map { ($0.rawValue, $0.summary) }
     }
+
+    /// Every mode of the workload.
+    public static var allModes: [any WorkloadMode] { Mode.allCases.map { $0 } }
 
     /// The CSV names of `operations`.
     public var operationNames: [String] { operations.map { $0.rawValue } }

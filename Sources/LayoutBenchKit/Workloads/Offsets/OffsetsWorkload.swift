@@ -97,4 +97,13 @@ extension RowOffsetsMode: WorkloadMode {
 
     /// Every strategy is exact.
     public var accuracyMetric: Metric? { nil }
+
+    /// What the mode keeps per item at most: heights, estimates and the offsets structure
+    /// (`ModeFootprintTests`).
+    public var bytesPerItem: Double {
+        switch self {
+        case .rebuild, .suffix, .fenwick: 160
+        case .btree: 192
+        }
+    }
 }

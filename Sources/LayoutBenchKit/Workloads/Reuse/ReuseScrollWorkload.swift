@@ -175,4 +175,12 @@ extension ReuseMode: WorkloadMode {
 
     /// Every strategy is exact.
     public var accuracyMetric: Metric? { nil }
+
+    /// What the mode keeps per item at most: pools hold the visible cells, not one per item
+    /// (`ModeFootprintTests`).
+    public var bytesPerItem: Double {
+        switch self {
+        case .none, .setScan, .stacks: 8
+        }
+    }
 }
