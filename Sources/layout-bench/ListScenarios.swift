@@ -32,8 +32,8 @@ struct ListScenarios: ParsableCommand {
             }
             if verbose {
                 for workload in WorkloadCatalog.all {
-                    print("\nworkload \(workload.kind): \(workload.summary)")
-                    for mode in workload.modes { print("  \(mode.name.padding(14)) \(mode.summary)") }
+                    print("\nworkload \(workload.kind): \(workload.about)")
+                    for mode in workload.modes { print("  \(mode.name.padding(14)) \(mode.about)") }
                 }
             }
         }

@@ -14,10 +14,10 @@ import Testing
         let listing = try Self.listing()
         #expect(listing.workloads.map(\.kind) == WorkloadCatalog.all.map { $0.kind })
         for workload in listing.workloads {
-            #expect(!workload.summary.isEmpty && !workload.operations.isEmpty, "\(workload.kind)")
+            #expect(!workload.about.isEmpty && !workload.operations.isEmpty, "\(workload.kind)")
             #expect(Set(workload.modes.map(\.name)).count == workload.modes.count, "\(workload.kind): a mode name twice")
             for mode in workload.modes {
-                #expect(!mode.summary.isEmpty && !mode.reproduces.isEmpty, "\(workload.kind) \(mode.name)")
+                #expect(!mode.about.isEmpty && !mode.reproduces.isEmpty, "\(workload.kind) \(mode.name)")
                 // A heuristic names the metric that reports it, and that metric exists.
                 #expect(mode.exact == (mode.accuracyMetric == nil), "\(mode.name)")
                 if let metric = mode.accuracyMetric { #expect(Metric(rawValue: metric) != nil, "\(mode.name): \(metric)") }

@@ -56,7 +56,7 @@ import Testing
     /// a summary and a positive threshold.
     @Test func everyMetricStatesItsRule() {
         for metric in Metric.allCases {
-            #expect(!metric.unit.isEmpty && !metric.summary.isEmpty && metric.defaultThreshold > 0)
+            #expect(!metric.unit.isEmpty && !metric.about.isEmpty && metric.defaultThreshold > 0)
             if metric.unit == "count" { #expect(metric.kind == .exact, "\(metric.rawValue)") }
         }
         #expect(Metric.time.kind == .statistical)

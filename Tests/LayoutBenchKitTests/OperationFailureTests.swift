@@ -7,14 +7,14 @@ import LayoutEngine
 struct BrokenOffsetsWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case sound, rowPastTheEnd = "row-past-the-end", nanOffset = "nan-offset"
-        var summary: String { rawValue }
+        var about: String { rawValue }
         var accuracyMetric: Metric? { nil }
         var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     typealias Operation = OffsetsWorkload.Operation
     static let kind = "broken-offsets"
-    static let summary = "offsets operations with an injected failure"
+    static let about = "offsets operations with an injected failure"
     let offsets: OffsetsWorkload
     init(offsets: OffsetsWorkload) { self.offsets = offsets }
     init(spec: JSONReader) throws(ScenarioError) { offsets = try OffsetsWorkload(spec: spec) }

@@ -8,7 +8,7 @@ import LayoutEngine
 struct SpinningWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case spin
-        var summary: String { "allocate one array, then spin" }
+        var about: String { "allocate one array, then spin" }
         var accuracyMetric: Metric? { nil }
         var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
@@ -17,7 +17,7 @@ struct SpinningWorkload: Workload {
         case batchable, consuming
     }
     static let kind = "spin"
-    static let summary = "synthetic"
+    static let about = "synthetic"
     init() {}
     init(spec: JSONReader) throws(ScenarioError) {}
     var operations: [Operation] { [.batchable, .consuming] }

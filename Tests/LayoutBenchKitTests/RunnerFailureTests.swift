@@ -8,14 +8,14 @@ import LayoutEngine
 struct FlakyWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case good, wrong, failing
-        var summary: String { rawValue }
+        var about: String { rawValue }
         var accuracyMetric: Metric? { nil }
         var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case step }
     static let kind = "flaky"
-    static let summary = "synthetic"
+    static let about = "synthetic"
     init() {}
     init(spec: JSONReader) throws(ScenarioError) {}
     var operations: [Operation] { [.step] }

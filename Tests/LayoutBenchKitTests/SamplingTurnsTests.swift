@@ -12,14 +12,14 @@ final class SamplingLog: @unchecked Sendable {
 struct TurnsWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case fast, slow
-        var summary: String { rawValue }
+        var about: String { rawValue }
         var accuracyMetric: Metric? { nil }
         var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case step }
     static let kind = "turns"
-    static let summary = "a fast and a slow operation"
+    static let about = "a fast and a slow operation"
     let log: SamplingLog
     init(log: SamplingLog) { self.log = log }
     init(spec: JSONReader) throws(ScenarioError) { log = SamplingLog() }

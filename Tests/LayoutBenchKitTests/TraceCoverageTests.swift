@@ -7,14 +7,14 @@ import LayoutEngine
 struct SlowTraceWorkload: Workload {
     enum Mode: String, WorkloadMode {
         case slow
-        var summary: String { "a long trace of slow operations" }
+        var about: String { "a long trace of slow operations" }
         var accuracyMetric: Metric? { nil }
         var bytesPerItem: Double { 0 }
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case batchable, consuming }
     static let kind = "slow-trace"
-    static let summary = "synthetic"
+    static let about = "synthetic"
     init() {}
     init(spec: JSONReader) throws(ScenarioError) {}
     var operations: [Operation] { [.batchable, .consuming] }

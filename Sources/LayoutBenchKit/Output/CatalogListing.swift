@@ -20,7 +20,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
 
     public struct ModeEntry: Codable, Sendable, Equatable {
         public var name: String
-        public var summary: String
+        public var about: String
         public var reproduces: String
         public var exact: Bool
         /// The metric a heuristic reports its inexactness in; null for an exact mode.
@@ -31,7 +31,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
-            try container.encode(summary, forKey: .summary)
+            try container.encode(about, forKey: .about)
             try container.encode(reproduces, forKey: .reproduces)
             try container.encode(exact, forKey: .exact)
             try container.encode(accuracyMetric, forKey: .accuracyMetric)  // null, not left out
@@ -41,7 +41,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
 
     public struct WorkloadEntry: Codable, Sendable, Equatable {
         public var kind: String
-        public var summary: String
+        public var about: String
         public var operations: [String]
         public var modes: [ModeEntry]
     }
@@ -52,7 +52,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         public var better: String
         public var kind: String
         public var threshold: Double
-        public var summary: String
+        public var about: String
     }
 
     public var schema: Int
@@ -79,15 +79,15 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         metrics = Metric.allCases.map { metric in
             MetricEntry(
                 name: metric.rawValue, unit: metric.unit, better: metric.direction.rawValue, kind: metric.kind.rawValue,
-                threshold: metric.defaultThreshold, summary: metric.summary)
+                threshold: metric.defaultThreshold, about: metric.about)
         }
     }
 
     private static func entry<W: Workload>(for workload: W.Type) -> WorkloadEntry {
         WorkloadEntry(
-            kind: W.kind, summary: W.summary, operations: W.Operation.allCases.map(\.rawValue),
+            kind: W.kind, about: W.about, operations: W.Operation.allCases.map(\.rawValue),
             modes: W.Mode.allCases.map { mode in
-                ModeEntry(name: mode.rawValue, summary: mode.summary, reproduces: mode.reproduces, exact: mode.accuracyMetric == nil,
+                ModeEntry(name: mode.rawValue, about: mode.about, reproduces: mode.reproduces, exact: mode.accuracyMetric == nil,
                           accuracyMetric: mode.accuracyMetric?.rawValue, bytesPerItem: mode.bytesPerItem)
             })
     }

@@ -57,7 +57,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     }
 
     /// What one value means, for `layout-bench list` and the docs.
-    public var summary: String {
+    public var about: String {
         switch self {
         case .time: return "wall-clock time per operation"
         case .allocBytes: return "bytes allocated per operation (jemalloc)"

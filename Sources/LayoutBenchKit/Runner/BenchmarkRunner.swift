@@ -49,14 +49,15 @@ public final class BenchmarkRunner {
         self.options = options
     }
 
-    /// The number of scenario × mode × items groups the run will measure.
-    public var groupCount: Int { plans.reduce(0) { $0 + $1.modes.count * $1.itemCounts.count } }
+    /// The number of scenario × mode × items (`ModeKey`s) the repetition will measure; a group is
+    /// one scenario at one item count, with all its modes.
+    public var modeCount: Int { plans.reduce(0) { $0 + $1.modes.count * $1.itemCounts.count } }
 
     public func run() -> Outcome {
         var outcome = Outcome()
         let start = MonotonicClock.now()
         var done = 0
-        let total = groupCount
+        let total = modeCount
         for plan in plans {
             for items in plan.itemCounts {
                 let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: { mode, summary in

@@ -77,8 +77,8 @@ public struct RunSession {
     static let shortRepetitionSpan: Double = 60
 
     public mutating func run() throws -> Result {
-        let groupCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).groupCount
-        progress("layout-bench: \(plans.count) scenarios, \(groupCount) scenario × mode × items groups"
+        let modeCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).modeCount
+        progress("layout-bench: \(plans.count) scenarios, \(modeCount) scenario × mode × items"
                  + (quick ? " (quick)" : "") + ", \(repetitions) repetitions (\(isolation.rawValue)) → \(directory)")
         metadata.harnessOverhead = HarnessOverhead.measure()
         metadata.scenarioLoads = plans.compactMap { plan in

@@ -10,7 +10,7 @@ public struct AppendWorkload: Workload {
     }
 
     public static let kind = "append"
-    public static let summary = "load-more pages appended to the last section, one page per operation"
+    public static let about = "load-more pages appended to the last section, one page per operation"
 
     public var batch: Int
     public var steps: Int

@@ -16,7 +16,7 @@ public struct EditWorkload: Workload {
     }
 
     public static let kind = "edit"
-    public static let summary = "inserts, deletes and height changes in the middle of the content"
+    public static let about = "inserts, deletes and height changes in the middle of the content"
 
     public var steps: Int
     public var operations: [Operation]

@@ -40,7 +40,7 @@ public struct HeightPassWorkload: Workload {
     }
 
     public static let kind = "height-pass"
-    public static let summary = "row heights through full passes, scrolling, batch updates, a width change and a return, and precache"
+    public static let about = "row heights through full passes, scrolling, batch updates, a width change and a return, and precache"
 
     public var scrollFrames: Int
     public var batches: Int
@@ -105,7 +105,7 @@ public struct HeightPassWorkload: Workload {
 
 /// The height caches, as a user reads them.
 extension HeightCacheMode: WorkloadMode {
-    public var summary: String {
+    public var about: String {
         switch self {
         case .none: return "no cache: every row is measured by its template cell on every pass"
         case .fdIndexPath:

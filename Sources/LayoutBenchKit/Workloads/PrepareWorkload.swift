@@ -16,7 +16,7 @@ public struct PrepareWorkload: Workload {
         /// What the mode keeps per item at most: the prepared layout (`ModeFootprintTests`).
         public var bytesPerItem: Double { 80 }
 
-        public var summary: String {
+        public var about: String {
             switch self {
             case .default: return "a new layout object: lay out every section and build the binary query index (fresh memory)"
             case .relayout: return "invalidate everything and prepare the same layout again, reusing its storage (reloadData)"
@@ -37,7 +37,7 @@ public struct PrepareWorkload: Workload {
     }
 
     public static let kind = "prepare"
-    public static let summary = "initial layout of the whole content (first prepare after reloadData)"
+    public static let about = "initial layout of the whole content (first prepare after reloadData)"
 
     public init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()

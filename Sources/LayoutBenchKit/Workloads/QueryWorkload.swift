@@ -19,7 +19,7 @@ public struct QueryWorkload: Workload {
     }
 
     public static let kind = "query"
-    public static let summary = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
+    public static let about = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
 
     /// Frames in the scroll trace.
     public var frames: Int
@@ -211,7 +211,7 @@ final class QueryOperation: BatchableOperation {
 
 /// The rect-query strategies, as a user reads them (the algorithms are `RectQueryMode`'s indexes).
 extension RectQueryMode: WorkloadMode {
-    public var summary: String {
+    public var about: String {
         switch self {
         case .linear: return "tests every element"
         case .unionBlocks: return "blocks of 20 elements with their union rect, scanned from both ends"

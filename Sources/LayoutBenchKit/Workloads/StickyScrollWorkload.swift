@@ -28,7 +28,7 @@ public struct StickyScrollWorkload: Workload {
         /// `ModeFootprintTests`.
         public var bytesPerItem: Double { 96 }
 
-        public var summary: String {
+        public var about: String {
             switch self {
             case .relayout: return "every bounds change recomputes the whole layout, index and pinned frames (no cache)"
             case .scan: return "item frames cached; pinned frames recomputed by scanning sections 0…last visible"
@@ -54,7 +54,7 @@ public struct StickyScrollWorkload: Workload {
     }
 
     public static let kind = "sticky-scroll"
-    public static let summary = "bounds changes with pinned headers and footers: invalidate, prepare and query the viewport, one scroll step per operation"
+    public static let about = "bounds changes with pinned headers and footers: invalidate, prepare and query the viewport, one scroll step per operation"
 
     /// Scroll steps in the trace.
     public var steps: Int

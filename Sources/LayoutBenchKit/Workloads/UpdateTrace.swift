@@ -133,7 +133,7 @@ extension LayoutChange {
 
 /// The update strategies of `append` and `edit`, as a user reads them.
 extension WaterfallUpdateMode: WorkloadMode {
-    public var summary: String {
+    public var about: String {
         switch self {
         case .full: return "recomputes every frame on every change"
         case .incremental:

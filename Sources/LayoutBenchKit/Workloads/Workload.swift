@@ -9,7 +9,7 @@ import LayoutEngine
 /// need no change. In one file (see `QueryWorkload` for a complete example):
 ///
 /// 1. `enum Mode: String, WorkloadMode` — the strategies compared, raw values as written in
-///    scenario files and the CSV, each with a one-sentence `summary`. (An engine enum can conform
+///    scenario files and the CSV, each with a one-sentence `about`. (An engine enum can conform
 ///    instead, as `RectQueryMode` does.)
 /// 2. `enum Operation: String, WorkloadOperation` — what one sample times (the CSV's `operation`).
 /// 3. `init(spec:)` reads the workload's own keys strictly (`spec.finish()` rejects unknown ones);
@@ -34,7 +34,7 @@ public protocol Workload: Sendable {
     /// The `workload.kind` value in scenario files.
     static var kind: String { get }
     /// What the workload measures, for `layout-bench list` and docs/modes.md.
-    static var summary: String { get }
+    static var about: String { get }
 
     /// Parses the workload's own keys from the scenario's `workload` object (strictly: unknown
     /// keys are errors naming their path).
@@ -82,7 +82,7 @@ public struct WorkloadFootprint: Sendable, Equatable {
 public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
     /// One sentence for `layout-bench list` and the docs: what the strategy does and which library
     /// ships it.
-    var summary: String { get }
+    var about: String { get }
     /// The library and technique the mode reproduces faithfully, or what makes it the best known
     /// strategy when no library ships it.
     var reproduces: String { get }
@@ -216,9 +216,9 @@ public struct VerificationError: Error, CustomStringConvertible {
 }
 
 extension Workload {
-    /// Every mode with its summary, for listings.
-    public static var modes: [(name: String, summary: String)] {
-        Mode.allCases.map { ($0.rawValue, $0.summary) }
+    /// Every mode with its one-sentence description, for listings.
+    public static var modes: [(name: String, about: String)] {
+        Mode.allCases.map { ($0.rawValue, $0.about) }
     }
 
     /// Every mode of the workload.

@@ -24,7 +24,7 @@ public struct OffsetsWorkload: Workload {
     }
 
     public static let kind = "offsets"
-    public static let summary = "estimated row heights replaced by measured ones while scrolling, with middle edits and older pages loaded at the top"
+    public static let about = "estimated row heights replaced by measured ones while scrolling, with middle edits and older pages loaded at the top"
 
     /// Frames of the scroll session.
     public var frames: Int
@@ -77,7 +77,7 @@ public struct OffsetsWorkload: Workload {
 
 /// The offsets structures, as a user reads them.
 extension RowOffsetsMode: WorkloadMode {
-    public var summary: String {
+    public var about: String {
         switch self {
         case .rebuild: return "every change rebuilds all row offsets; the first visible row is found by summing heights from row 0"
         case .suffix: return "offsets re-summed from the first changed row; binary search for a row"

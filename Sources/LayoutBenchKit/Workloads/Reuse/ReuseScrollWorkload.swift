@@ -16,7 +16,7 @@ public struct ReuseScrollWorkload: Workload {
     }
 
     public static let kind = "reuse-scroll"
-    public static let summary = "cells dequeued and enqueued by reuse identifier while the visible range follows a scroll trace"
+    public static let about = "cells dequeued and enqueued by reuse identifier while the visible range follows a scroll trace"
 
     public var frames: Int
     public var identifiers: Int
@@ -157,7 +157,7 @@ final class ReuseScrollOperation<P: ReusePool>: BatchableOperation {
 
 /// The reuse strategies, as a user reads them.
 extension ReuseMode: WorkloadMode {
-    public var summary: String {
+    public var about: String {
         switch self {
         case .none: return "a new cell for every row that appears; cells that leave are dropped"
         case .setScan: return "a row-to-cell dictionary copied and filtered every frame, one unbounded pool scanned for the identifier"
