@@ -55,7 +55,7 @@ let package = Package(
         // generators (genes that shrink), and `checkProperty`.
         .target(
             name: "LayoutTestSupport",
-            dependencies: ["LayoutEngine", "LayoutReference", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/LayoutTestSupport"
         ),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),

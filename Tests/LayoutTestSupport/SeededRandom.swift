@@ -1,18 +1,16 @@
-/// The one seeded generator of the tests: SeededRandom, so every random layout, rect, offset and
-/// change sequence can be replayed from the seed a failing test prints. (The harness has its own
-/// `SeededRandom` for scenario data, with a fixed public algorithm; this one serves the tests.)
+import BenchStatistics
+
+/// The one seeded generator of the tests, so every random layout, rect, offset and change
+/// sequence can be replayed from the seed a failing test prints. It draws from the harness's
+/// `SplitMix64` (the same sequence for the same seed) and adds the helpers tests use.
 struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
+    private var source: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { source = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var state: UInt64 { source.state }
+
+    mutating func next() -> UInt64 { source.next() }
 
     /// Uniform in [0, 1).
     mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
