@@ -36,7 +36,7 @@ struct LayoutBench: ParsableCommand {
               An interrupted run (SIGINT, SIGTERM) removes its partial
               results and ends by the signal.
             """,
-        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, ChildCommand.self]
+        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, Export.self, ChildCommand.self]
     )
 }
 
