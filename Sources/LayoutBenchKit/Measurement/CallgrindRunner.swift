@@ -32,11 +32,22 @@ public enum CallgrindRunner {
     public static func run(
         executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil
     ) throws -> [String: UInt64] {
-        var result: [String: UInt64] = [:]
-        for dump in try runDumps(executable: executable, arguments: arguments, environment: environment, input: input) {
+        try labelledDumps(executable: executable, arguments: arguments, environment: environment, input: input)
+            .mapValues { $0.instructions ?? 0 }
+    }
+
+    /// Label → the whole dump (with `cacheSimulation`, its `cacheCounts` too) for every
+    /// client-request dump of the run.
+    public static func labelledDumps(
+        executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+        cacheSimulation: Bool = false
+    ) throws -> [String: CallgrindDump] {
+        var result: [String: CallgrindDump] = [:]
+        for dump in try runDumps(executable: executable, arguments: arguments, environment: environment, input: input,
+                                 cacheSimulation: cacheSimulation) {
             guard let label = dump.label else { continue }
             guard result[label] == nil else { throw CallgrindError.duplicateLabel(label) }
-            result[label] = dump.instructions ?? 0
+            result[label] = dump
         }
         return result
     }
@@ -45,7 +56,8 @@ public enum CallgrindRunner {
     /// `environment` is added to (and overrides) the current environment; `input` is the
     /// program's standard input.
     public static func runDumps(
-        executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil
+        executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+        cacheSimulation: Bool = false
     ) throws -> [CallgrindDump] {
         guard let valgrind = valgrindPath else { throw CallgrindError.valgrindNotFound }
         let fileManager = FileManager.default
@@ -57,8 +69,7 @@ public enum CallgrindRunner {
         let valgrindArguments = [
             "--tool=callgrind", "--instr-atstart=no",
             "--callgrind-out-file=\(directory.path)/cg.out.%p",
-            executable,
-        ] + arguments
+        ] + (cacheSimulation ? ["--cache-sim=yes"] : []) + [executable] + arguments
         let executable: String
         let commandArguments: [String]
         if let setarch = findOnPath("setarch") {

@@ -9,6 +9,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case allocBytes = "alloc_bytes"
     case allocs
     case instructions
+    case estimatedCycles = "estimated_cycles"
+    case l1Misses = "l1_misses"
+    case llMisses = "ll_misses"
     case peakRSS = "peak_rss"
     case recall
     case elements
@@ -50,7 +53,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
         case .scrollCorrection: return "pt"
         case .recall: return "fraction"
-        case .allocs, .instructions, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
+        case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
              .cellsNeeded, .wrongHeights:
             return "count"
         }
@@ -63,6 +66,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .allocBytes: return "bytes allocated per operation (jemalloc)"
         case .allocs: return "allocations per operation"
         case .instructions: return "instructions per operation under callgrind (--instructions)"
+        case .estimatedCycles: return "L1 hits + 5 × last-level hits + 35 × memory accesses per operation, from callgrind's cache simulation (--instructions)"
+        case .l1Misses: return "first-level cache misses (instruction and data) per operation, callgrind's cache simulation (--instructions)"
+        case .llMisses: return "last-level cache misses per operation, callgrind's cache simulation (--instructions)"
         case .peakRSS: return "peak resident memory of the process that ran a scenario × items group"
         case .recall: return "fraction of the exact answer a query returned (1 for exact modes)"
         case .elements: return "elements a query returned"
@@ -82,7 +88,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// describes the work (elements returned, the trace's own counts) is neither.
     public var direction: Direction {
         switch self {
-        case .time, .allocBytes, .allocs, .instructions, .peakRSS, .measurements, .cellsCreated, .peakPool,
+        case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
              .bytesPerRow, .scrollCorrection, .wrongHeights:
             return .lowerIsBetter
         case .recall:
@@ -97,7 +103,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         switch self {
         case .time: return .statistical
         case .peakRSS: return .perProcess
-        case .allocBytes, .allocs, .instructions, .recall, .elements, .measurements, .cellsCreated, .dequeues,
+        case .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
              .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights:
             return .exact
         }
@@ -107,8 +113,10 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     ///
     /// - time 5% (package-benchmark's and asv's default);
     /// - peak_rss 10%: one value per process, moved by the kernel's page accounting;
-    /// - instructions 0.5%: two builds of unchanged code differ by a few dozen instructions per
-    ///   operation (code placement, inlining decisions);
+    /// - instructions and estimated_cycles 0.5%: two builds of unchanged code differ by a few dozen
+    ///   instructions per operation (code placement, inlining decisions);
+    /// - l1_misses and ll_misses 2%: code placement moves a few conflict misses, and small counts
+    ///   move by more than their share;
     /// - alloc_bytes 5%: read around timed samples and divided by each run's calibrated batch, so
     ///   storage that grows now and then shows a few percent from run to run (`allocs`, counted
     ///   over whole untimed passes, catch one extra allocation per operation);
@@ -118,7 +126,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         switch self {
         case .time: return 0.05
         case .peakRSS: return 0.10
-        case .instructions: return 0.005
+        case .instructions, .estimatedCycles: return 0.005
+        case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
              .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights:

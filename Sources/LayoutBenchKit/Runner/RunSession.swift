@@ -160,6 +160,10 @@ public struct RunSession {
 
     // MARK: Instructions
 
+    /// What the callgrind pass writes per operation: the instruction count and, from the cache
+    /// simulation, the cycle estimate and the misses (`CacheCounts`).
+    static let callgrindMetrics: [Metric] = [.instructions, .estimatedCycles, .l1Misses, .llMisses]
+
     /// Re-runs every scenario × mode × items that succeeded in a child process under callgrind
     /// (a typed `ChildRequest` on its standard input) and turns its labelled dumps into
     /// `instructions` series (`unsupported` without valgrind). Modes that failed get no rows.
@@ -171,13 +175,13 @@ public struct RunSession {
         for plan in plans {
             for items in plan.itemCounts {
                 for mode in plan.modeNames where !failed.contains(ModeKey(scenario: plan.scenario.name, mode: mode, items: items)) {
-                    func row(_ operation: String, _ values: [Double]?) -> MetricSeries {
+                    func row(_ operation: String, _ metric: Metric, _ values: [Double]?) -> MetricSeries {
                         MetricSeries(
                             scenario: plan.scenario.name, workload: plan.scenario.workload.kind, mode: mode,
-                            items: items, operation: operation, metric: .instructions, repetition: 1, values: values)
+                            items: items, operation: operation, metric: metric, repetition: 1, values: values)
                     }
                     guard CallgrindRunner.isAvailable else {
-                        series += plan.workload.operationNames.map { row($0, nil) }
+                        series += plan.workload.operationNames.flatMap { operation in Self.callgrindMetrics.map { row(operation, $0, nil) } }
                         continue
                     }
                     progress("callgrind: \(plan.scenario.name) \(mode) \(items) items")
@@ -188,16 +192,29 @@ public struct RunSession {
                         }
                         let request = ChildRequest.instructions(InstructionRequest(
                             plan: PlanSelection(plan: plan), mode: mode, items: items, operations: operations))
-                        let dumps = try CallgrindRunner.run(
+                        let dumps = try CallgrindRunner.labelledDumps(
                             executable: analysable ?? executable, arguments: ["child"],
-                            environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], input: try request.encoded())
-                        var perOperation: [String: [(step: Int, value: Double)]] = [:]
-                        for (text, count) in dumps {
+                            environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], input: try request.encoded(),
+                            cacheSimulation: true)
+                        // Per operation and metric, the per-operation values of its regions in trace order.
+                        var perOperation: [String: [Metric: [(step: Int, value: Double)]]] = [:]
+                        for (text, dump) in dumps {
                             guard let label = CallgrindLabel(text: text) else { continue }
-                            perOperation[label.operation, default: []].append((label.step, Double(count) / Double(label.count)))
+                            let perRegion = Double(label.count)
+                            var values: [Metric: UInt64] = [.instructions: dump.instructions ?? 0]
+                            if let cache = dump.cacheCounts {
+                                values[.estimatedCycles] = cache.estimatedCycles
+                                values[.l1Misses] = cache.l1Misses
+                                values[.llMisses] = cache.llMisses
+                            }
+                            for (metric, count) in values {
+                                perOperation[label.operation, default: [:]][metric, default: []].append((label.step, Double(count) / perRegion))
+                            }
                         }
-                        series += plan.workload.operationNames.map { operation in
-                            row(operation, perOperation[operation]?.sorted { $0.step < $1.step }.map(\.value))
+                        series += plan.workload.operationNames.flatMap { operation in
+                            Self.callgrindMetrics.map { metric in
+                                row(operation, metric, perOperation[operation]?[metric]?.sorted { $0.step < $1.step }.map(\.value))
+                            }
                         }
                     } catch {
                         failures.append(ModeFailure(
