@@ -90,5 +90,9 @@ stale = os.path.join(out, "samples.csv")
 if os.path.exists(stale):
     os.remove(stale)
 shutil.copyfile(os.path.join(rounds[0], "run.json"), os.path.join(out, "run.json"))
+# The functions' instruction counts are exact: the first round's profile speaks for every round.
+profiles = [os.path.join(d, "profiles.csv.gz") for d in rounds if os.path.exists(os.path.join(d, "profiles.csv.gz"))]
+if profiles:
+    shutil.copyfile(profiles[0], os.path.join(out, "profiles.csv.gz"))
 PY
 }

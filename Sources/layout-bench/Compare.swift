@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LayoutBenchKit
 
 struct Compare: ParsableCommand {
@@ -40,7 +41,7 @@ struct Compare: ParsableCommand {
     @Option(help: "Significance level of the Mann–Whitney U test.")
     var alpha: Double = 0.05
 
-    @Option(help: "Write the table as CSV to FILE (atomically).")
+    @Option(help: "Write the table as CSV to FILE (atomically), and beside it causes.csv: the functions behind each regression of the exact track, when both runs have profiles.")
     var out: String?
 
     @Flag(help: "Also show the unchanged rows.")
@@ -57,7 +58,13 @@ struct Compare: ParsableCommand {
             let report = try ComparisonReport(
                 base: try ResultSet.load(base), head: try ResultSet.load(head),
                 options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics)))
-            if let out { try AtomicFile.write(ComparisonTable.csv(report), to: out, option: "--out") }
+            if let out {
+                try AtomicFile.write(ComparisonTable.csv(report), to: out, option: "--out")
+                if !report.causes.isEmpty {
+                    let causes = ((out as NSString).deletingLastPathComponent as NSString).appendingPathComponent("causes.csv")
+                    try AtomicFile.write(RegressionCause.csv(report.causes), to: causes, option: "--out")
+                }
+            }
             print(ComparisonTable.text(report, showUnchanged: all), terminator: "")
             return report.exitStatus
         }

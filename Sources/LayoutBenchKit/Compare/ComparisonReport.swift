@@ -28,6 +28,9 @@ public struct ComparisonReport: Sendable {
     public var oneSided: [OneSided]
     public var geometricMeans: [GeometricMean]
     public var warnings: [String]
+    /// Per regressed row of the exact track, the functions whose instructions moved most (when
+    /// both runs have profiles).
+    public var causes: [RowKey: [RegressionCause]]
 
     public init(base: ResultSet, head: ResultSet, options: RowComparison.Options = .init()) throws(CompareError) {
         self.base = base
@@ -83,6 +86,7 @@ public struct ComparisonReport: Sendable {
         self.oneSided = oneSided
         self.warnings = warnings
         self.geometricMeans = Self.geometricMeans(rows)
+        self.causes = RegressionCause.find(rows: self.rows, base: base.profiles, head: head.profiles)
     }
 
     /// 2 when a row regressed, else 3 when a row was too noisy to decide, else 4 when rows improved,

@@ -75,6 +75,21 @@ public enum ComparisonTable {
         }
         let hidden = report.rows.count - shown.count
         if hidden > 0 { out += "(\(hidden) unchanged rows not shown; --all shows them)\n" }
+        if !report.causes.isEmpty {
+            out += "\nwhere the instructions went (per operation; the \(RegressionCause.limit) functions whose own instructions moved most):\n"
+            for key in report.causes.keys.sorted() {
+                out += "  \(key.label):\n"
+                var table: [[String]] = [["function", "self base", "self head", "self Δ", "inclusive Δ"]]
+                for cause in report.causes[key]! {
+                    table.append([cause.function, count(cause.baseSelf), count(cause.headSelf),
+                                  signed(cause.selfDelta), signed(cause.inclusiveDelta)])
+                }
+                out += aligned(table, rightAligned: [1, 2, 3, 4]).split(separator: "\n").map { "    " + $0 + "\n" }.joined()
+            }
+        } else if report.rows.contains(where: { $0.verdict == .regressed && RegressionCause.explainedMetrics.contains($0.key.metric) }),
+                  report.base.profiles.isEmpty || report.head.profiles.isEmpty {
+            out += "\n(no profiles.csv.gz on both sides: runs of this version with --instructions name the functions behind a regression)\n"
+        }
         if !report.oneSided.isEmpty {
             out += "\non one side only (\(report.oneSided.count)):\n"
             for entry in report.oneSided {
@@ -182,3 +197,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+private func count(_ value: Double) -> String {
+    abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+}
+
+private func signed(_ value: Double) -> String {
+    (value > 0 ? "+" : "") + count(value)
+}

@@ -58,6 +58,8 @@ public struct ResultSet: Sendable {
     public var metadata: RunMetadata?
     /// Why run.json could not be used (missing or unreadable), for a warning.
     public var metadataProblem: String?
+    /// The functions' instructions per operation (`profiles.csv.gz` of a `run --instructions`), if any.
+    public var profiles: [FunctionProfileRow] = []
 
     public init(samplesPath: String, series: [RowKey: SeriesSamples], commits: [String],
                 metadata: RunMetadata? = nil, metadataProblem: String? = nil) {
@@ -103,6 +105,14 @@ public struct ResultSet: Sendable {
         }
         var result = try parse(text, file: samplesPath)
         let directory = (samplesPath as NSString).deletingLastPathComponent
+        let profilesPath = (directory.isEmpty ? "." : directory) + "/" + FunctionProfileRow.fileName
+        if FileManager.default.fileExists(atPath: profilesPath) {
+            let profileText: String
+            do { profileText = try readSamples(profilesPath) } catch {
+                throw CompareError(file: profilesPath, message: "cannot be read or decompressed: \(error)")
+            }
+            result.profiles = try FunctionProfileRow.parse(profileText, file: profilesPath)
+        }
         let metadataPath = (directory.isEmpty ? "." : directory) + "/run.json"
         if let json = try? readTextFile(metadataPath) {
             do {

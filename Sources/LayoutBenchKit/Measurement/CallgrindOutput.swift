@@ -19,6 +19,9 @@ public struct CallgrindDump: Sendable, Equatable {
         self.totals = totals
     }
 
+    /// Instructions by function (self and inclusive).
+    public var profile = CallgrindProfile()
+
     /// What the cache simulation of the dump says, or nil without it.
     public var cacheCounts: CacheCounts? { CacheCounts(totals) }
 
@@ -56,7 +59,9 @@ public struct CallgrindDump: Sendable, Equatable {
         let label = trigger.flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
         let instructions: UInt64?
         if let totals, totals > 0 || summary == nil || summary == 0 { instructions = totals } else { instructions = summary }
-        return CallgrindDump(label: label, trigger: trigger, instructions: instructions, totals: totalEvents)
+        var dump = CallgrindDump(label: label, trigger: trigger, instructions: instructions, totals: totalEvents)
+        dump.profile = CallgrindProfile.parse(text)
+        return dump
     }
 }
 

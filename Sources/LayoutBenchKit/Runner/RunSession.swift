@@ -140,12 +140,13 @@ public struct RunSession {
                      + "repetitions this close in time miss slower swings of the machine and are too narrow "
                      + "(docs/methodology.md, \"Intervals\")")
         }
+        var profiles: [FunctionProfileRow] = []
         if instructions {
-            outcome.series += instructionSeries(failures: &outcome.failures, coverage: outcome.coverage)
+            outcome.series += instructionSeries(failures: &outcome.failures, coverage: outcome.coverage, profiles: &profiles)
         }
         metadata.coverage = outcome.coverage
         metadata.finish()
-        try write(outcome.series)
+        try write(outcome.series, profiles: profiles)
         return Result(directory: directory, failures: outcome.failures)
     }
 
@@ -163,11 +164,16 @@ public struct RunSession {
     /// What the callgrind pass writes per operation: the instruction count and, from the cache
     /// simulation, the cycle estimate and the misses (`CacheCounts`).
     static let callgrindMetrics: [Metric] = [.instructions, .estimatedCycles, .l1Misses, .llMisses]
+    /// Functions kept per operation in profiles.csv.gz: the most expensive by self and by inclusive
+    /// instructions (enough to name where a regression went, small enough for megabytes per run).
+    static let keptFunctions = 25
 
     /// Re-runs every scenario × mode × items that succeeded in a child process under callgrind
     /// (a typed `ChildRequest` on its standard input) and turns its labelled dumps into
     /// `instructions` series (`unsupported` without valgrind). Modes that failed get no rows.
-    private func instructionSeries(failures: inout [ModeFailure], coverage: [OperationCoverage]) -> [MetricSeries] {
+    private func instructionSeries(
+        failures: inout [ModeFailure], coverage: [OperationCoverage], profiles: inout [FunctionProfileRow]
+    ) -> [MetricSeries] {
         var series: [MetricSeries] = []
         let analysable = CallgrindRunner.isAvailable ? Self.debugStrippedCopy(of: executable) : nil
         defer { if let analysable, analysable != executable { try? FileManager.default.removeItem(atPath: analysable) } }
@@ -198,9 +204,12 @@ public struct RunSession {
                             cacheSimulation: true)
                         // Per operation and metric, the per-operation values of its regions in trace order.
                         var perOperation: [String: [Metric: [(step: Int, value: Double)]]] = [:]
+                        var operationProfiles: [String: (profile: CallgrindProfile, operations: Int)] = [:]
                         for (text, dump) in dumps {
                             guard let label = CallgrindLabel(text: text) else { continue }
                             let perRegion = Double(label.count)
+                            operationProfiles[label.operation, default: (CallgrindProfile(), 0)].profile.add(dump.profile)
+                            operationProfiles[label.operation, default: (CallgrindProfile(), 0)].operations += label.count
                             var values: [Metric: UInt64] = [.instructions: dump.instructions ?? 0]
                             if let cache = dump.cacheCounts {
                                 values[.estimatedCycles] = cache.estimatedCycles
@@ -209,6 +218,14 @@ public struct RunSession {
                             }
                             for (metric, count) in values {
                                 perOperation[label.operation, default: [:]][metric, default: []].append((label.step, Double(count) / perRegion))
+                            }
+                        }
+                        for (operation, entry) in operationProfiles.sorted(by: { $0.key < $1.key }) where entry.operations > 0 {
+                            let kept = entry.profile.scaled(by: Double(entry.operations)).top(Self.keptFunctions)
+                            for (function, cost) in kept.functions.sorted(by: { $0.value.inclusive > $1.value.inclusive }) {
+                                profiles.append(FunctionProfileRow(
+                                    scenario: plan.scenario.name, mode: mode, items: items, operation: operation,
+                                    function: function, selfInstructions: cost.selfCost, inclusiveInstructions: cost.inclusive))
                             }
                         }
                         series += plan.workload.operationNames.flatMap { operation in
@@ -230,7 +247,7 @@ public struct RunSession {
 
     /// samples.csv: every value with its repetition; summary.csv: one row per scenario × mode ×
     /// items × operation × metric over all repetitions, in first-seen order.
-    private func write(_ series: [MetricSeries]) throws {
+    private func write(_ series: [MetricSeries], profiles: [FunctionProfileRow]) throws {
         let commit = metadata.source.commit
         var samples = CSVWriter(header: CSVSchema.samplesHeader)
         var summary = CSVWriter(header: CSVSchema.summaryHeader)
@@ -266,6 +283,14 @@ public struct RunSession {
         }
         try results.write(bytes: compressed, to: "samples.csv.gz")
         try results.write(summary.text, to: "summary.csv")
+        if !profiles.isEmpty {
+            let text = FunctionProfileRow.csv(FunctionProfileRow.demangled(profiles))
+            do { try results.write(bytes: try Gzip.compress(Array(text.utf8)), to: FunctionProfileRow.fileName) } catch let error as OutputError {
+                throw error
+            } catch {
+                throw OutputError(option: results.option, path: results.target, reason: "cannot compress \(FunctionProfileRow.fileName): \(error)")
+            }
+        }
         try results.write(try metadata.jsonText(), to: "run.json")
         try results.commit()
     }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One row of `profiles.csv.gz`, written by `run --instructions`: for one scenario × mode × items
+/// × operation, a function's instructions per operation, its own (`self`) and with what it called
+/// (`inclusive`). Only the most expensive functions of each operation are kept. `compare` diffs
+/// two runs' rows to name where a regression's instructions went.
+public struct FunctionProfileRow: Sendable, Equatable {
+    public var scenario: String
+    public var mode: String
+    public var items: Int
+    public var operation: String
+    /// Demangled (`swift demangle --simplified`) where the toolchain is on PATH.
+    public var function: String
+    public var selfInstructions: Double
+    public var inclusiveInstructions: Double
+
+    public init(scenario: String, mode: String, items: Int, operation: String, function: String,
+                selfInstructions: Double, inclusiveInstructions: Double) {
+        self.scenario = scenario
+        self.mode = mode
+        self.items = items
+        self.operation = operation
+        self.function = function
+        self.selfInstructions = selfInstructions
+        self.inclusiveInstructions = inclusiveInstructions
+    }
+
+    public static let fileName = "profiles.csv.gz"
+    public static let header = ["scenario", "mode", "items", "operation", "function", "self", "inclusive"]
+
+    public static func csv(_ rows: [FunctionProfileRow]) -> String {
+        var writer = CSVWriter(header: header)
+        for row in rows {
+            writer.append([row.scenario, row.mode, String(row.items), row.operation, row.function,
+                           CSVWriter.format(row.selfInstructions), CSVWriter.format(row.inclusiveInstructions)])
+        }
+        return writer.text
+    }
+
+    /// Rows of a profiles file; nil when `text` is not one (a results directory of an older run has none).
+    public static func parse(_ text: String, file: String) throws(CompareError) -> [FunctionProfileRow] {
+        let table: CSVTable
+        do { table = try CSVParser.parseTable(text) } catch { throw CompareError(file: file, message: "\(error)") }
+        guard table.header == header else { throw CompareError(file: file, message: "not a profiles file: expected the header \(header.joined(separator: ","))") }
+        return try table.rows.enumerated().map { (index, row) throws(CompareError) in
+            guard row.count == header.count, let items = Int(row[2]), let selfCost = Double(row[5]), let inclusive = Double(row[6]) else {
+                throw CompareError(file: file, message: "line \(index + 2): expected \(header.joined(separator: ","))")
+            }
+            return FunctionProfileRow(scenario: row[0], mode: row[1], items: items, operation: row[3], function: row[4],
+                                      selfInstructions: selfCost, inclusiveInstructions: inclusive)
+        }
+    }
+
+    /// The rows with Swift names demangled in one call of `swift demangle --simplified` (names stay
+    /// as they are without the toolchain, or when it fails).
+    static func demangled(_ rows: [FunctionProfileRow]) -> [FunctionProfileRow] {
+        let names = Array(Set(rows.map(\.function))).sorted()
+        guard let swift = findOnPath("swift"), names.contains(where: { $0.hasPrefix("$s") || $0.hasPrefix("_$s") }),
+              let result = try? runChildProcess(executable: swift, arguments: ["demangle", "--simplified"],
+                                                input: Data((names.joined(separator: "\n") + "\n").utf8), passesErrorThrough: true),
+              result.status == 0 else { return rows }
+        var lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        guard lines.count == names.count else { return rows }
+        var readable: [String: String] = [:]
+        for (name, line) in zip(names, lines) { readable[name] = line.isEmpty ? name : line }
+        return rows.map { row in
+            var row = row
+            row.function = readable[row.function] ?? row.function
+            return row
+        }
+    }
+}
