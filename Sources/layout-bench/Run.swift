@@ -46,6 +46,11 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("The repetition number of the first repetition in the CSV (for scripts).", visibility: .hidden))
     var repetition = 1
 
+    @Flag(help: ArgumentHelp(
+        "An earlier run of this executable verified these scenarios and counted their allocations: only time "
+            + "(later rounds of scripts/compare-commits).", visibility: .hidden))
+    var verified = false
+
     func validate() throws {
         try validateItemCounts(items)
         if let repetitions, repetitions < 1 {
@@ -72,6 +77,7 @@ struct Run: ParsableCommand {
                 commandLine: CommandLine.arguments,
                 executable: CommandLine.arguments[0],
                 progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            session.verifies = !verified
             let result = try session.run()
             FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))
             if !result.failures.isEmpty {

@@ -30,6 +30,9 @@ public struct RunSession {
     public var plans: [BenchmarkPlan]
     public var quick: Bool
     public var instructions: Bool
+    /// False when an earlier run of this executable already verified these scenarios and counted
+    /// their allocations (a later round of `scripts/compare-commits`): every repetition only times.
+    public var verifies = true
     public var directory: String
     /// The number written in the `repetition` column for the first repetition.
     public var repetition: Int
@@ -105,12 +108,13 @@ public struct RunSession {
             if index % 2 == 1 { groups.reverse() }
             if groups.isEmpty { break }
             starts.append(Double(MonotonicClock.now() &- firstStart) / 1e9)
-            progress("repetition \(index + 1) of \(repetitions)" + (index == 0 ? " (verifies every mode)" : ""))
+            let first = index == 0 && verifies
+            progress("repetition \(index + 1) of \(repetitions)" + (first ? " (verifies every mode)" : ""))
             // Allocation counts repeat exactly from process to process; the first repetition counts them.
             var repetitionPolicy = policy
-            repetitionPolicy.countsAllocations = policy.countsAllocations && index == 0
+            repetitionPolicy.countsAllocations = policy.countsAllocations && first
             let options = BenchmarkRunner.Options(
-                policy: repetitionPolicy, verify: index == 0, repetition: number, coverage: outcome.coverage, progress: progress)
+                policy: repetitionPolicy, verify: first, repetition: number, coverage: outcome.coverage, progress: progress)
             let repetitionStart = MonotonicClock.now()
             let result: BenchmarkRunner.Outcome
             switch isolation {
@@ -118,7 +122,7 @@ public struct RunSession {
                 result = BenchmarkRunner(plans: groups, options: options).run()
             case .processes:
                 let request = ChildRequest.repetition(RepetitionRequest(
-                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: index == 0, repetition: number,
+                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: first, repetition: number,
                     coverage: outcome.coverage))
                 let child = try runChildProcess(
                     executable: executable, arguments: ["child"], input: try request.encoded(), passesErrorThrough: true)
