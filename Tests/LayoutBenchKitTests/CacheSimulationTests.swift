@@ -39,13 +39,10 @@ import Testing
     /// A change of locality alone: the same loop over the same array, once in order and once with
     /// a stride that touches a new cache line (and soon a new page) on every access. The
     /// instruction counts are equal; the cycle estimate and the misses are not.
-    @Test(.enabled(if: CallgrindRunner.isAvailable && findOnPath("cc") != nil
-                   && FileManager.default.fileExists(atPath: "/usr/include/valgrind/callgrind.h")))
+    @Test(.enabled(if: canRunCallgrindPrograms))
     func aLocalityOnlyChangeShowsInTheCyclesNotInTheInstructions() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cachesim-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let programs = try CallgrindPrograms("cachesim")
+        defer { programs.remove() }
         let source = """
         #include <stdlib.h>
         #include <valgrind/callgrind.h>
@@ -70,11 +67,7 @@ import Testing
             return 0;
         }
         """
-        try source.write(toFile: directory + "/walk.c", atomically: false, encoding: .utf8)
-        let compiler = try #require(findOnPath("cc"))
-        let compiled = try runChildProcess(executable: compiler, arguments: ["-O1", "-o", directory + "/walk", directory + "/walk.c"])
-        #expect(compiled.status == 0, "\(compiled.output)")
-        let dumps = try CallgrindRunner.labelledDumps(executable: directory + "/walk", arguments: [], cacheSimulation: true)
+        let dumps = try CallgrindRunner.labelledDumps(executable: programs.compile(source, name: "walk"), arguments: [], cacheSimulation: true)
         let inOrder = try #require(dumps["in order"]), strided = try #require(dumps["strided"])
         let orderInstructions = try #require(inOrder.instructions), stridedInstructions = try #require(strided.instructions)
         #expect(abs(Double(stridedInstructions) / Double(orderInstructions) - 1) < 0.001)

@@ -112,13 +112,10 @@ totals: 500 123456789 200
     }
 
     /// End to end: compiles the C program the fixtures came from and runs it under callgrind.
-    @Test(.enabled(if: CallgrindRunner.isAvailable && findOnPath("cc") != nil
-                   && FileManager.default.fileExists(atPath: "/usr/include/valgrind/callgrind.h")))
+    @Test(.enabled(if: canRunCallgrindPrograms))
     func runnerEndToEnd() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cgrun-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let programs = try CallgrindPrograms("cgrun")
+        defer { programs.remove() }
         let source = """
         #include <valgrind/callgrind.h>
         volatile long sink;
@@ -132,12 +129,9 @@ totals: 500 123456789 200
             return 0;
         }
         """
-        try source.write(toFile: directory + "/cg.c", atomically: false, encoding: .utf8)
-        let compiler = try #require(findOnPath("cc"))
-        let compiled = try runChildProcess(executable: compiler, arguments: ["-O1", "-o", directory + "/cg", directory + "/cg.c"])
-        #expect(compiled.status == 0, "\(compiled.output)")
-        let first = try CallgrindRunner.run(executable: directory + "/cg", arguments: [])
-        let second = try CallgrindRunner.run(executable: directory + "/cg", arguments: [])
+        let executable = try programs.compile(source, name: "cg")
+        let first = try CallgrindRunner.run(executable: executable, arguments: [])
+        let second = try CallgrindRunner.run(executable: executable, arguments: [])
         #expect(Set(first.keys) == ["loop 1000", "loop 10"])
         #expect(first == second)  // exact repeat
         let big = try #require(first["loop 1000"]), small = try #require(first["loop 10"])

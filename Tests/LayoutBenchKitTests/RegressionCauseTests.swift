@@ -83,12 +83,10 @@ import Testing
 
     /// End to end: two builds of one C program, the second with a slower `leaf`, under the
     /// harness's callgrind runner; the cause named first is `leaf`.
-    @Test(.enabled(if: CallgrindRunner.isAvailable && findOnPath("cc") != nil
-                   && FileManager.default.fileExists(atPath: "/usr/include/valgrind/callgrind.h")))
+    @Test(.enabled(if: canRunCallgrindPrograms))
     func anInjectedSlowdownIsNamed() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("causes-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let programs = try CallgrindPrograms("causes")
+        defer { programs.remove() }
         let source = """
         #include <valgrind/callgrind.h>
         volatile long sink;
@@ -102,14 +100,11 @@ import Testing
             return 0;
         }
         """
-        try source.write(toFile: directory + "/p.c", atomically: false, encoding: .utf8)
-        let compiler = try #require(findOnPath("cc"))
         var profiles: [[FunctionProfileRow]] = []
         var counts: [Double] = []
         for (name, work) in [("base", 10), ("head", 11)] {
-            let compiled = try runChildProcess(executable: compiler, arguments: ["-O1", "-DWORK=\(work)", "-o", directory + "/" + name, directory + "/p.c"])
-            #expect(compiled.status == 0, "\(compiled.output)")
-            let dump = try #require(try CallgrindRunner.labelledDumps(executable: directory + "/" + name, arguments: [])["op"])
+            let executable = try programs.compile(source, name: name, flags: ["-DWORK=\(work)"])
+            let dump = try #require(try CallgrindRunner.labelledDumps(executable: executable, arguments: [])["op"])
             counts.append(Double(dump.instructions ?? 0))
             profiles.append(dump.profile.top(25).functions.map {
                 FunctionProfileRow(scenario: "list-query", mode: "binary", items: 1000, operation: "query",
