@@ -22,6 +22,7 @@ import numpy as np  # noqa: E402
 from results_csv import SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODE_COLOURS = {}  # mode -> colour, one per mode in every chart of a report (set by main)
 VERDICT_COLOURS = {"regressed": "#c62828", "improved": "#2e7d32", "noisy": "#ef8f00", "unchanged": "#8a8a8a"}
 
 
@@ -69,6 +70,172 @@ def machine_facts(run_json):
         ("load average", f"{load.get('start', [])[:1]} at start, {(load.get('end') or [])[:1]} at end"),
         ("time", f"{run.get('start_time', '?')} to {run.get('end_time', '?')}"),
     ]
+
+
+def assign_mode_colours(modes):
+    """One colour per mode name for the whole report, in sorted order: the ten strong colours of
+    tab20 first, then its ten light ones."""
+    palette = plt.get_cmap("tab20").colors
+    first = len(MODE_COLOURS)
+    for offset, mode in enumerate(sorted(set(modes) - set(MODE_COLOURS))):
+        index = (first + offset) % 20
+        MODE_COLOURS[mode] = palette[2 * index if index < 10 else 2 * (index - 10) + 1]
+
+
+def heuristic_modes(catalog_path):
+    """{(workload, mode)} of the heuristic modes, from `layout-bench list --json` (None without it)."""
+    if not catalog_path:
+        return None
+    try:
+        with open(catalog_path) as f:
+            catalog = json.load(f)
+        return {(w["kind"], m["name"]) for w in catalog["workloads"] for m in w["modes"] if not m["exact"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+# ---------------------------------------------------------------------------------------------- answers
+
+def read_summary(directory):
+    """{(scenario, operation, items): {mode: (median, ci_low, ci_high)}} of time, and the scenario's
+    workload and accuracy per mode, from summary.csv (None when the directory has none)."""
+    path = os.path.join(directory, "summary.csv")
+    if not os.path.exists(path):
+        return None
+    header, rows = read_csv(path)
+    column = {name: i for i, name in enumerate(header)}
+    needed = ("scenario", "workload", "mode", "items", "operation", "metric", "min", "max", "median", "ci_low", "ci_high")
+    if any(name not in column for name in needed):
+        raise InputError(f"{path}: not a summary.csv")
+    times, workloads, accuracy = {}, {}, {}
+    for number, row in enumerate(rows, start=2):
+        if len(row) != len(header):
+            raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
+        r = {name: row[i] for name, i in column.items()}
+        if r["median"] == "unsupported" or not r["mode"]:
+            continue
+        workloads[r["scenario"]] = r["workload"]
+        try:
+            values = tuple(float(r[k]) if r[k] not in ("", "unsupported") else math.nan for k in ("median", "ci_low", "ci_high"))
+            items = int(r["items"])
+        except ValueError:
+            raise InputError(f"{path}: line {number}: median, ci_low, ci_high and items must be numbers")
+        if r["metric"] == "time":
+            times.setdefault((r["scenario"], r["operation"], items), {})[r["mode"]] = values
+        elif r["metric"] in ("recall", "wrong_heights"):
+            # The worst value: recall's minimum, wrong heights' maximum.
+            worst = r["min"] if r["metric"] == "recall" else r["max"]
+            try:
+                accuracy[(r["scenario"], r["mode"], items)] = (r["metric"], float(worst))
+            except ValueError:
+                raise InputError(f"{path}: line {number}: {r['metric']}: expected a number")
+    return times, workloads, accuracy
+
+
+def answers_html(directory, questions, heuristics):
+    """Per scenario: its question, then per operation a table with a row per mode and a column per
+    item count: the ratio of the mode's median to the fastest exact mode's, with the interval."""
+    summary = read_summary(directory)
+    if summary is None:
+        return ""
+    times, workloads, accuracy = summary
+
+    def is_heuristic(scenario, mode, items):
+        if heuristics is not None:
+            return (workloads.get(scenario), mode) in heuristics
+        metric, value = accuracy.get((scenario, mode, items), ("", math.nan))
+        return (metric == "recall" and value < 1) or (metric == "wrong_heights" and value > 0)
+
+    parts = ["<h2>Answers</h2>",
+             "<p>Per scenario, its question; per operation and item count, each mode's median time as a multiple "
+             "of the fastest exact mode's (<b>1.00×</b>), with the interval of the mode's median divided by the "
+             "fastest's median (an approximation of the ratio's interval). Heuristic modes are marked with their "
+             "accuracy and never count as the fastest.</p>"]
+    for scenario in sorted({key[0] for key in times}):
+        parts.append(f"<h3 id=\"answer-{html.escape(slug(scenario))}\">{html.escape(scenario)}</h3>")
+        question = questions.get(scenario, "")
+        if question:
+            parts.append(f"<p class=\"q\">{html.escape(question)}</p>")
+        for operation in sorted({key[1] for key in times if key[0] == scenario}):
+            counts = sorted(key[2] for key in times if key[0] == scenario and key[1] == operation)
+            modes = list(dict.fromkeys(m for c in counts for m in times[(scenario, operation, c)]))
+            fastest = {}
+            for count in counts:
+                exact = {m: v for m, v in times[(scenario, operation, count)].items() if not is_heuristic(scenario, m, count)}
+                if exact:
+                    fastest[count] = min(exact, key=lambda m: exact[m][0])
+            winners = sorted({fastest[c] for c in fastest})
+            parts.append(f"<p><b>{html.escape(operation)}</b>: fastest exact mode "
+                         + ", ".join(f"<b>{html.escape(w)}</b> at " + ", ".join(f"{c:,}" for c in counts if fastest.get(c) == w)
+                                     + " items" for w in winners) + ".</p>")
+            table = ["<table class=\"answers\"><tr><th>mode</th>"
+                     + "".join(f"<th>{c:,} items</th>" for c in counts) + "</tr>"]
+            for mode in sorted(modes, key=lambda m: min((times[(scenario, operation, c)][m][0] for c in counts
+                                                          if m in times[(scenario, operation, c)]), default=math.inf)):
+                colour = MODE_COLOURS.get(mode)
+                swatch = (f"<span class=\"swatch\" style=\"background:{matplotlib.colors.to_hex(colour)}\"></span>"
+                          if colour else "")
+                cells = []
+                for count in counts:
+                    value = times[(scenario, operation, count)].get(mode)
+                    base = times[(scenario, operation, count)].get(fastest.get(count), (math.nan,))[0]
+                    if value is None or not math.isfinite(base) or base <= 0:
+                        cells.append("<td></td>")
+                        continue
+                    median, low, high = value
+                    note = ""
+                    if is_heuristic(scenario, mode, count):
+                        metric, accuracy_value = accuracy.get((scenario, mode, count), ("", math.nan))
+                        worst = "lowest" if metric == "recall" else "most"
+                        note = f" <i>heuristic{f', {worst} {metric} {accuracy_value:.3g}' if metric else ''}</i>"
+                    if mode == fastest.get(count):
+                        cells.append(f"<td><b>1.00×</b> ({format_time(median)}){note}</td>")
+                    else:
+                        interval = (f" [{low / base:.2f}, {high / base:.2f}]" if math.isfinite(low) and math.isfinite(high) else "")
+                        cells.append(f"<td>{median / base:.2f}×{interval}{note}</td>")
+                table.append(f"<tr><th>{swatch}{html.escape(mode)}</th>" + "".join(cells) + "</tr>")
+            table.append("</table>")
+            parts.append("".join(table))
+    return "\n".join(parts)
+
+
+def format_time(ns):
+    scale, unit = time_unit(ns)
+    return f"{ns / scale:.3g} {unit}"
+
+
+def regressions_html(compare_path):
+    """The regressed rows of a compare.csv first, with the functions behind each (causes.csv beside it)."""
+    header, rows = read_csv(compare_path)
+    regressed = [dict(zip(header, row)) for row in rows if row and row[-1] == "regressed"]
+    parts = ["<h2>Regressions</h2>"]
+    if not regressed:
+        parts.append("<p>Nothing regressed.</p>")
+        return "\n".join(parts)
+    causes = {}
+    causes_path = os.path.join(os.path.dirname(compare_path), "causes.csv")
+    if os.path.exists(causes_path):
+        cause_header, cause_rows = read_csv(causes_path)
+        for row in cause_rows:
+            c = dict(zip(cause_header, row))
+            causes.setdefault((c["scenario"], c["mode"], c["items"], c["operation"], c["metric"]), []).append(c)
+    table = ["<table><tr><th>scenario</th><th>mode</th><th>items</th><th>operation</th><th>metric</th>"
+             "<th>base</th><th>head</th><th>ratio [interval]</th></tr>"]
+    for r in regressed:
+        table.append("<tr>" + "".join(f"<td>{html.escape(r[k])}</td>" for k in ("scenario", "mode"))
+                     + f"<td>{int(r['items']):,}</td>"
+                     + "".join(f"<td>{html.escape(r[k])}</td>" for k in ("operation", "metric"))
+                     + f"<td>{float(r['base_median']):.4g}</td><td>{float(r['head_median']):.4g}</td>"
+                     + f"<td>{float(r['ratio']):.3f} [{float(r['ci_low']):.3f}, {float(r['ci_high']):.3f}]</td></tr>")
+        found = causes.get((r["scenario"], r["mode"], r["items"], r["operation"], r["metric"]))
+        if found:
+            lines = "".join(f"<li><code>{html.escape(c['function'])}</code>: own instructions "
+                            f"{float(c['base_self']):.4g} → {float(c['head_self']):.4g} ({float(c['self_delta']):+.4g}), "
+                            f"inclusive {float(c['inclusive_delta']):+.4g}</li>" for c in found)
+            table.append(f"<tr><td colspan=\"8\">where the instructions went:<ul>{lines}</ul></td></tr>")
+    table.append("</table>")
+    parts.append("".join(table))
+    return "\n".join(parts)
 
 
 # ---------------------------------------------------------------------------------------------- units
@@ -130,8 +297,11 @@ def modes_chart(out, scenario, stats):
                     ys.append(median / scale)
                     low.append((median - p25) / scale)
                     high.append((p75 - median) / scale)
-            axis.bar(xs, ys, width * 0.92, yerr=[low, high], capsize=3, label=mode, error_kw={"elinewidth": 1})
-        axis.set_xticks(range(len(counts)), [f"{count:,} items" for count in counts])
+            axis.bar(xs, ys, width * 0.92, yerr=[low, high], capsize=3, label=mode, error_kw={"elinewidth": 1},
+                     color=MODE_COLOURS.get(mode))
+        axis.set_xticks(range(len(counts)), [f"{count:,}" for count in counts],
+                        rotation=30 if len(counts) > 3 else 0, ha="right" if len(counts) > 3 else "center")
+        axis.set_xlabel("items")
         axis.set_ylabel(f"time per {operation} ({unit})")
         if logarithmic:
             axis.set_yscale("log")
@@ -161,7 +331,7 @@ def growth_chart(out, scenario, stats, growth_rows):
             r2 = 1 - residual / total if total > 0 else 1.0
             growth_rows.append([scenario, operation, "time", mode, f"{slope:.4f}", f"{r2:.4f}", len(points),
                                 int(counts[0]), int(counts[-1])])
-            axis.plot(counts, medians, marker="o", label=f"{mode}: ∝ n^{slope:.2f}")
+            axis.plot(counts, medians, marker="o", label=f"{mode}: ∝ n^{slope:.2f}", color=MODE_COLOURS.get(mode))
         axis.set_xscale("log")
         axis.set_yscale("log")
         axis.set_xlabel("items (log scale)")
@@ -251,6 +421,7 @@ def history_charts(out, directory, questions):
             if r.get("metric", "time") == "time":
                 steps.setdefault((r["scenario"], r["mode"], int(r["items"]), r["operation"]), []).append(r)
     charts = []
+    assign_mode_colours([k[1] for k in medians])
     groups = sorted({(k[0], k[3], k[2]) for k in medians})
     for scenario, operation, items in groups:
         figure, axis = plt.subplots(figsize=(max(6.5, 0.45 * len(present) + 3), 4.2))
@@ -262,7 +433,7 @@ def history_charts(out, directory, questions):
         for key in keys:
             xs = [i for i, c in enumerate(present) if c in medians[key]]
             ys = [medians[key][present[i]] / scale for i in xs]
-            line, = axis.plot(xs, ys, marker="o", markersize=3, label=key[1])
+            line, = axis.plot(xs, ys, marker="o", markersize=3, label=key[1], color=MODE_COLOURS.get(key[1]))
             for step in steps.get(key, []):
                 if step["commit"] in present:
                     x = present.index(step["commit"])
@@ -291,14 +462,17 @@ def history_charts(out, directory, questions):
 
 # ---------------------------------------------------------------------------------------------- report
 
-def write_index(out, sections, facts_by_source):
+def write_index(out, sections, facts_by_source, answers=()):
     parts = ["<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
              "<title>LayoutBench report</title>",
              "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}"
              "img{max-width:100%;border:1px solid #ddd}table{border-collapse:collapse;margin-bottom:1em}"
              "td,th{text-align:left;padding:2px 10px;border-bottom:1px solid #eee;vertical-align:top}"
-             "figure{margin:0 0 2.5em 0}figcaption{margin:.3em 0 .6em 0}.q{font-style:italic}</style></head><body>",
+             "figure{margin:0 0 2.5em 0}figcaption{margin:.3em 0 .6em 0}.q{font-style:italic}"
+             "table.answers td{font-variant-numeric:tabular-nums;white-space:nowrap}"
+             ".swatch{display:inline-block;width:.8em;height:.8em;margin-right:.4em;vertical-align:baseline}</style></head><body>",
              "<h1>LayoutBench report</h1>"]
+    parts.extend(answer for answer in answers if answer)
     for source, facts in facts_by_source:
         parts.append(f"<h2>Where it ran: {html.escape(source)}</h2>")
         if facts:
@@ -348,6 +522,7 @@ def main():
     parser = argparse.ArgumentParser(description="Charts and index.html from LayoutBench results.")
     parser.add_argument("results", nargs="+", help="results directories, samples.csv, compare.csv or history directories")
     parser.add_argument("--out", help="where to write the charts (default: report/ inside the first input)")
+    parser.add_argument("--catalog", help="the output of layout-bench list --json (which modes are heuristics)")
     arguments = parser.parse_args()
     try:
         inputs = [classify(path) for path in arguments.results]
@@ -356,7 +531,13 @@ def main():
     first = inputs[0][1]
     out = arguments.out or os.path.join(first if os.path.isdir(first) else os.path.dirname(first) or ".", "report")
     questions = scenario_questions()
-    sections, facts, growth_rows = [], [], []
+    heuristics = heuristic_modes(arguments.catalog)
+    sections, facts, growth_rows, answers = [], [], [], []
+    modes = []
+    for kind, path in inputs:
+        if kind == "run":
+            modes += [key[1] for key in time_series_from_samples(samples_path(path))[0]]
+    assign_mode_colours(modes)
     temporary_out = out.rstrip("/") + f".tmp-{os.getpid()}"
     os.makedirs(temporary_out, exist_ok=True)
     try:
@@ -367,6 +548,7 @@ def main():
                     raise InputError(f"{samples_path(path)}: no time samples to draw")
                 stats = summarise(series)
                 facts.append((path, machine_facts(os.path.join(path, "run.json"))))
+                answers.append(answers_html(path, questions, heuristics))
                 charts = []
                 for scenario in sorted({key[0] for key in stats}):
                     own = {k: v for k, v in stats.items() if k[0] == scenario}
@@ -380,6 +562,7 @@ def main():
                 sections.append((f"Run {path}", charts))
             elif kind == "compare":
                 name, counts = compare_chart(temporary_out, path)
+                answers.append(regressions_html(path))
                 directory = os.path.dirname(path)
                 for side in ("base", "head"):
                     run_json = os.path.join(directory, side, "run.json")
@@ -400,7 +583,7 @@ def main():
                 writer = csv.writer(f, lineterminator="\n")
                 writer.writerow(["scenario", "operation", "metric", "mode", "exponent", "r2", "points", "min_items", "max_items"])
                 writer.writerows(growth_rows)
-        write_index(temporary_out, sections, facts)
+        write_index(temporary_out, sections, facts, answers)
     except InputError as error:
         import shutil
         shutil.rmtree(temporary_out, ignore_errors=True)
