@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+import LayoutReference
+@testable import LayoutTestSupport
+
+/// The engine's solver with the constraints it holds, mirrored for the reference.
+struct MirroredSolver {
+    var solver = ConstraintSolver()
+    var variables: [SolverVariable] = []
+    var live: [(handle: ConstraintHandle, constraint: GeneratedConstraint)] = []
+    /// Edit variables: variable index, priority, the value the engine was last given.
+    var edits: [(variable: Int, priority: Double, value: Double)] = []
+
+    init(variableCount: Int) {
+        for _ in 0..<variableCount { variables.append(solver.makeVariable()) }
+    }
+
+    /// Adds to the engine; true if accepted, false if it threw `unsatisfiableRequired`.
+    mutating func add(_ constraint: GeneratedConstraint) throws -> Bool {
+        do {
+            let handle = try solver.addConstraint(constraint.engineTerms(variables), constant: constraint.constant,
+                                                  relation: constraint.relation, priority: constraint.priority)
+            live.append((handle, constraint))
+            return true
+        } catch .unsatisfiableRequired {
+            return false
+        }
+    }
+
+    mutating func remove(at index: Int) throws {
+        try solver.removeConstraint(live[index].handle)
+        live.remove(at: index)
+    }
+
+    mutating func addEdit(_ variable: Int, priority: Double) throws {
+        let start = solver.value(of: variables[variable])
+        try solver.addEditVariable(variables[variable], priority: priority)
+        edits.append((variable, priority, start))
+    }
+
+    /// Suggests; true if accepted, false if it threw `unsatisfiableRequired` (value unchanged).
+    mutating func suggest(_ variable: Int, _ value: Double) throws -> Bool {
+        do {
+            try solver.suggestValue(variables[variable], value)
+        } catch .unsatisfiableRequired {
+            return false
+        }
+        let i = edits.firstIndex { $0.variable == variable }!
+        edits[i].value = value
+        return true
+    }
+
+    /// The reference's constraints: the live ones, and each edit as `v == value` at its priority.
+    func referenceConstraints(extra: [GeneratedConstraint] = [], editOverride: (Int, Double)? = nil)
+        -> [LexicographicLPReference.Constraint]
+    {
+        var list = live.map(\.constraint.referenceConstraint) + extra.map(\.referenceConstraint)
+        for edit in edits {
+            let value = editOverride?.0 == edit.variable ? editOverride!.1 : edit.value
+            list.append(.init(terms: [(edit.variable, 1)], constant: -value, relation: .equal, priority: edit.priority))
+        }
+        return list
+    }
+
+    var values: [Double] { variables.map { solver.value(of: $0) } }
+}
+
+/// Counts of what the differential checks compared, for the report.
+struct DifferentialTally {
+    var systems = 0
+    var checks = 0
+    var rejectedRequired = 0
+    var determinedHeights = 0
+    var levelsCompared = 0
+}
+
+/// The engine's current solution against the reference solved from scratch: the required
+/// constraints hold (within 1e-6) and every level's error sum equals the reference's optimum
+/// (within 1e-6). Those two make the engine's solution lexicographically optimal, whichever
+/// optimum it is, so every variable the optimum determines has its value. The content view's
+/// height, what a cell measurement reads, is checked directly as well: equal to the reference's
+/// when the optimal set fixes it, inside the reference's range otherwise.
+func expectMatchesReference(_ mirror: MirroredSolver, _ context: @autoclosure () -> String,
+                            heightVariable: Int? = RandomCellSystem.contentHeight,
+                            tally: inout DifferentialTally) {
+    let reference = LexicographicLPReference(variableCount: mirror.variables.count,
+                                             constraints: mirror.referenceConstraints())
+    tally.checks += 1
+    switch reference.solve() {
+    case .requiredInfeasible:
+        Issue.record("the engine holds required constraints the reference finds infeasible: \(context())")
+    case .numericalFailure(let why):
+        Issue.record("reference failure \(why): \(context())")
+    case .optimal(let solution):
+        let values = mirror.values
+        let violation = reference.requiredViolation(at: values)
+        #expect(violation <= 1e-6, "required constraint violated by \(violation): \(context())")
+        let errors = reference.levelErrors(at: values)
+        for (level, error) in zip(solution.levels, errors) {
+            tally.levelsCompared += 1
+            #expect(abs(error - level.optimum) <= 1e-6,
+                    "level \(level.priority): engine error \(error), optimum \(level.optimum): \(context())")
+        }
+        if let heightVariable, let range = reference.range(of: heightVariable, levels: solution.levels) {
+            let height = values[heightVariable]
+            if range.max - range.min <= 1e-7 {
+                tally.determinedHeights += 1
+                #expect(abs(height - range.min) <= 1e-6, "height \(height), reference \(range.min): \(context())")
+            } else {
+                #expect(height >= range.min - 1e-6 && height <= range.max + 1e-6,
+                        "height \(height) outside \(range): \(context())")
+            }
+        }
+    }
+}
+
+/// The reference must find `constraints` infeasible (the engine refused the last one).
+func expectInfeasible(_ variableCount: Int, _ constraints: [LexicographicLPReference.Constraint],
+                      _ context: @autoclosure () -> String) {
+    let reference = LexicographicLPReference(variableCount: variableCount, constraints: constraints)
+    if case .requiredInfeasible = reference.solve() { return }
+    Issue.record("the engine refused a satisfiable required set: \(context())")
+}
+
+let differentialScale = Int(ProcessInfo.processInfo.environment["LAYOUT_SOLVER_CASES"] ?? "") ?? 1
+
+@Suite struct ConstraintSolverDifferentialTests {
+    /// Whole cells at a fixed width, constraints added one at a time in random order; refused
+    /// required constraints must make the reference infeasible.
+    @Test func randomCellsMatchTheReference() throws {
+        var tally = DifferentialTally()
+        for seed in 0..<(1500 * differentialScale) {
+            var rng = SeededRandom(seed: UInt64(100_000 + seed))
+            let system = RandomCellSystem(&rng, fixedWidth: Double(rng.int(120...600)))
+            var mirror = MirroredSolver(variableCount: system.variableCount)
+            for constraint in system.constraints where try !mirror.add(constraint) {
+                tally.rejectedRequired += 1
+                expectInfeasible(system.variableCount, mirror.referenceConstraints(extra: [constraint]),
+                                 "seed \(seed)")
+            }
+            tally.systems += 1
+            expectMatchesReference(mirror, "seed \(seed)", tally: &tally)
+        }
+        print("constraint differential (whole cells): \(tally)")
+        #expect(tally.rejectedRequired > 50)
+        #expect(tally.determinedHeights > 500)
+    }
+
+    /// Long-lived solvers: constraints added and removed one at a time, the width as an edit
+    /// variable at a random priority and suggested again and again; after every step the engine
+    /// matches a from-scratch reference solve.
+    @Test func incrementalSequencesMatchTheReference() throws {
+        var tally = DifferentialTally()
+        var refusedSuggestions = 0
+        for seed in 0..<(250 * differentialScale) {
+            var rng = SeededRandom(seed: UInt64(500_000 + seed))
+            let system = RandomCellSystem(&rng, maxViews: 4)
+            var pending = system.constraints
+            var mirror = MirroredSolver(variableCount: system.variableCount)
+            let half = pending.count / 2
+            for _ in 0..<half {
+                let constraint = pending.removeFirst()
+                if try !mirror.add(constraint) {
+                    expectInfeasible(system.variableCount, mirror.referenceConstraints(extra: [constraint]), "seed \(seed)")
+                }
+            }
+            try mirror.addEdit(RandomCellSystem.contentWidth, priority: rng.pick([1000, 1000, 999, 750, 500]))
+            expectMatchesReference(mirror, "seed \(seed) after the edit variable", tally: &tally)
+            for step in 0..<14 {
+                let context = "seed \(seed) step \(step)"
+                switch rng.int(0...9) {
+                case 0...3:
+                    let width = Double(rng.int(0...800))
+                    if try !mirror.suggest(RandomCellSystem.contentWidth, width) {
+                        refusedSuggestions += 1
+                        expectInfeasible(system.variableCount,
+                                         mirror.referenceConstraints(editOverride: (RandomCellSystem.contentWidth, width)),
+                                         context)
+                    }
+                case 4...5 where !mirror.live.isEmpty:
+                    try mirror.remove(at: rng.int(0...(mirror.live.count - 1)))
+                default:
+                    let constraint = pending.isEmpty
+                        ? RandomCellSystem.randomConstraint(viewCount: system.viewCount, rng: &rng)
+                        : pending.removeFirst()
+                    if try !mirror.add(constraint) {
+                        tally.rejectedRequired += 1
+                        expectInfeasible(system.variableCount, mirror.referenceConstraints(extra: [constraint]), context)
+                    }
+                }
+                expectMatchesReference(mirror, context, tally: &tally)
+            }
+            tally.systems += 1
+        }
+        print("constraint differential (incremental): \(tally), refused suggestions \(refusedSuggestions)")
+        #expect(tally.checks > 3000)
+        #expect(tally.rejectedRequired > 20)
+    }
+}
