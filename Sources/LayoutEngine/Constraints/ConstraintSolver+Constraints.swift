@@ -6,7 +6,8 @@ extension ConstraintSolver {
     ) throws(ConstraintSolverError) -> Int {
         guard priority >= 1 && priority <= 1000 else { throw .priorityOutOfRange(priority) }
         guard constant.isFinite else { throw .nonFiniteValue }
-        for term in terms {
+        for t in 0..<terms.count {
+            let term = terms[t]
             guard term.coefficient.isFinite else { throw .nonFiniteValue }
             precondition(term.variable.index >= 0 && term.variable.index < variableColumn.count,
                          "not a variable of this solver")
@@ -21,7 +22,8 @@ extension ConstraintSolver {
 
         // The row `0 = constant + sum(terms)` over the non-basic columns.
         var k = constant
-        for term in terms {
+        for t in 0..<terms.count {
+            let term = terms[t]
             let column = variableColumn[term.variable.index]
             let basicRow = columnRow[column]
             if basicRow >= 0 {
@@ -112,8 +114,9 @@ extension ConstraintSolver {
         for j in 0..<columnCount where coefficients[base + j] != 0 && columnKind[j] == .external {
             return j
         }
-        for column in [record.marker, record.other] where column >= 0 {
-            if columnKind[column].isPivotable && coefficients[base + column] < 0 { return column }
+        if columnKind[record.marker].isPivotable && coefficients[base + record.marker] < 0 { return record.marker }
+        if record.other >= 0 && columnKind[record.other].isPivotable && coefficients[base + record.other] < 0 {
+            return record.other
         }
         return -1
     }
@@ -198,21 +201,10 @@ extension ConstraintSolver {
     /// Removes the constraint in record `slot` and re-optimises.
     mutating func deleteConstraint(_ slot: Int) throws(ConstraintSolverError) {
         let record = records[slot]
-        let stride = columnCapacity
         // Its errors leave the objective first (as the objective's rows see them).
         if record.level >= 0 {
-            let objectiveBase = record.level * stride
-            for column in [record.marker, record.other] where column >= 0 && columnKind[column] == .error {
-                let row = columnRow[column]
-                if row >= 0 {
-                    let base = row * stride
-                    for j in 0..<columnCount where coefficients[base + j] != 0 {
-                        objective[objectiveBase + j] -= coefficients[base + j]
-                    }
-                } else {
-                    objective[objectiveBase + column] -= 1
-                }
-            }
+            removeFromObjective(record.marker, level: record.level)
+            if record.other >= 0 { removeFromObjective(record.other, level: record.level) }
         }
         // Its marker into the basis, then its row out.
         if columnRow[record.marker] < 0 {
@@ -228,6 +220,23 @@ extension ConstraintSolver {
         releaseConstraintColumns(slot)
         freeRecordSlot(slot)
         try optimize(artificial: false)
+    }
+
+    /// Takes an error column out of its level's objective row (as that row sees it: through the
+    /// column's row when it is basic).
+    private mutating func removeFromObjective(_ column: Int, level: Int) {
+        guard columnKind[column] == .error else { return }
+        let stride = columnCapacity
+        let objectiveBase = level * stride
+        let row = columnRow[column]
+        if row >= 0 {
+            let base = row * stride
+            for j in 0..<columnCount where coefficients[base + j] != 0 {
+                objective[objectiveBase + j] -= coefficients[base + j]
+            }
+        } else {
+            objective[objectiveBase + column] -= 1
+        }
     }
 
     private mutating func releaseConstraintColumns(_ slot: Int) {
@@ -252,7 +261,10 @@ extension ConstraintSolver {
 
     /// The objective slot of `priority`, one more user.
     private mutating func acquireLevel(_ priority: Double) -> Int {
-        for slot in levelOrder where levelPriority[slot] == priority {
+        // Index loops: `for x in array` allocates an iterator in debug builds, and the tests
+        // count allocations.
+        for position in 0..<levelOrder.count where levelPriority[levelOrder[position]] == priority {
+            let slot = levelOrder[position]
             levelUsers[slot] += 1
             return slot
         }
@@ -272,7 +284,7 @@ extension ConstraintSolver {
         levelPriority[slot] = priority
         levelUsers[slot] = 1
         var position = levelOrder.count
-        for (i, other) in levelOrder.enumerated() where levelPriority[other] < priority {
+        for i in 0..<levelOrder.count where levelPriority[levelOrder[i]] < priority {
             position = i
             break
         }

@@ -6,7 +6,8 @@ extension ConstraintSolver {
     @inline(__always)
     func improves(_ j: Int) -> Bool {
         let stride = columnCapacity
-        for slot in levelOrder {
+        for position in 0..<levelOrder.count {
+            let slot = levelOrder[position]
             let v = objective[slot * stride + j]
             if v < -Self.epsilon { return true }
             if v > Self.epsilon { return false }
@@ -105,7 +106,8 @@ extension ConstraintSolver {
     @inline(__always)
     func dualRatioIsLess(_ j: Int, _ a: Double, _ k: Int, _ b: Double) -> Bool {
         let stride = columnCapacity
-        for slot in levelOrder {
+        for position in 0..<levelOrder.count {
+            let slot = levelOrder[position]
             let x = objective[slot * stride + j] / a
             let y = objective[slot * stride + k] / b
             if x < y - Self.epsilon { return true }

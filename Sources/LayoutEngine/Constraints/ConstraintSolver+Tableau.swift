@@ -144,7 +144,8 @@ extension ConstraintSolver {
         }
         // The objective rows (their constants are not kept: only reduced costs matter).
         let pivotBase = r * stride
-        for slot in levelOrder {
+        for position in 0..<levelOrder.count {
+            let slot = levelOrder[position]
             let base = slot * stride
             let factor = objective[base + column]
             if factor == 0 { continue }
