@@ -197,4 +197,46 @@ let differentialScale = Int(ProcessInfo.processInfo.environment["LAYOUT_SOLVER_C
         #expect(tally.checks > 3000)
         #expect(tally.rejectedRequired > 20)
     }
+
+    /// Degenerate systems, where the ratio tests tie and a careless pivot rule cycles: few
+    /// variables, coefficients in {-1, 0, 1}, constants in {0, 10}, many parallel and repeated
+    /// constraints over three priority levels, added, removed and edited.
+    @Test func degenerateSystemsMatchTheReference() throws {
+        var tally = DifferentialTally()
+        for seed in 0..<(300 * differentialScale) {
+            var rng = SeededRandom(seed: UInt64(900_000 + seed))
+            let variableCount = rng.int(2...5)
+            func randomConstraint() -> GeneratedConstraint {
+                var terms: [(variable: Int, coefficient: Double)] = []
+                for v in 0..<variableCount where rng.chance(0.5) { terms.append((v, rng.pick([-1.0, 1.0]))) }
+                if terms.isEmpty { terms.append((rng.int(0...(variableCount - 1)), 1)) }
+                return GeneratedConstraint(terms: terms, constant: rng.pick([0.0, 0, -10, 10]),
+                                           relation: RandomCellSystem.relation(&rng),
+                                           priority: rng.pick([1000.0, 750, 750, 250, 250, 250]))
+            }
+            var mirror = MirroredSolver(variableCount: variableCount)
+            try mirror.addEdit(0, priority: rng.pick([999.0, 250]))
+            for step in 0..<16 {
+                let context = "degenerate seed \(seed) step \(step)"
+                switch rng.int(0...9) {
+                case 0...1:
+                    _ = try mirror.suggest(0, rng.pick([0.0, 10, -10, 20]))
+                case 2 where !mirror.live.isEmpty:
+                    try mirror.remove(at: rng.int(0...(mirror.live.count - 1)))
+                default:
+                    let constraint = rng.chance(0.3) && !mirror.live.isEmpty
+                        ? mirror.live[rng.int(0...(mirror.live.count - 1))].constraint
+                        : randomConstraint()
+                    if try !mirror.add(constraint) {
+                        tally.rejectedRequired += 1
+                        expectInfeasible(variableCount, mirror.referenceConstraints(extra: [constraint]), context)
+                    }
+                }
+                expectMatchesReference(mirror, context, heightVariable: variableCount - 1, tally: &tally)
+            }
+            tally.systems += 1
+        }
+        print("constraint differential (degenerate): \(tally)")
+        #expect(tally.checks >= 4800)
+    }
 }

@@ -117,9 +117,12 @@ extension ConstraintSolver {
     }
 
     /// The row through which a non-basic marker enters the basis so that its constraint can be
-    /// dropped with every restricted row still feasible: the least ratio among restricted rows
-    /// where the marker's entry is negative, else among those where it is positive, else any
-    /// unrestricted row that holds it (Cassowary's rule). -1 if no row holds it.
+    /// dropped with every restricted row still feasible and every dummy row still 0: a dummy
+    /// row that holds it (its constant is 0, so no constant moves); else the least ratio among
+    /// restricted rows where the marker's entry is negative, else among those where it is
+    /// positive, else any unrestricted row that holds it (Cassowary's rule). -1 if no row holds
+    /// it. (Cassowary's rule alone, as kiwi has it, would pivot through a slack's row and leave
+    /// a duplicate required equality's dummy row off 0.)
     func markerLeavingRow(_ marker: Int) -> Int {
         let stride = columnCapacity
         var first = -1, second = -1, third = -1
@@ -127,7 +130,9 @@ extension ConstraintSolver {
         for i in 0..<rowCount {
             let c = coefficients[i * stride + marker]
             if c == 0 { continue }
-            if columnKind[rowBasic[i]] == .external {
+            let kind = columnKind[rowBasic[i]]
+            if kind == .dummy { return i }
+            if kind == .external {
                 third = i
             } else if c < 0 {
                 let ratio = -constants[i] / c
