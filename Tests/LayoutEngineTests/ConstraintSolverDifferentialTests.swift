@@ -33,6 +33,15 @@ struct MirroredSolver {
         live.remove(at: index)
     }
 
+    /// Removes through the round-off fallback: a fresh tableau of the other constraints, in the
+    /// same slots (the handles and edit variables must survive it).
+    mutating func removeByRebuilding(at index: Int) throws {
+        try solver.rebuild(excluding: live[index].handle.slot)
+        solver.liveConstraints -= 1
+        let handle = live.remove(at: index).handle
+        #expect(throws: ConstraintSolverError.unknownConstraint) { try solver.removeConstraint(handle) }
+    }
+
     mutating func addEdit(_ variable: Int, priority: Double) throws {
         let start = solver.value(of: variables[variable])
         try solver.addEditVariable(variables[variable], priority: priority)
@@ -179,7 +188,12 @@ let differentialScale = Int(ProcessInfo.processInfo.environment["LAYOUT_SOLVER_C
                                          context)
                     }
                 case 4...5 where !mirror.live.isEmpty:
-                    try mirror.remove(at: rng.int(0...(mirror.live.count - 1)))
+                    let index = rng.int(0...(mirror.live.count - 1))
+                    if rng.chance(0.2) {
+                        try mirror.removeByRebuilding(at: index)
+                    } else {
+                        try mirror.remove(at: index)
+                    }
                 default:
                     let constraint = pending.isEmpty
                         ? RandomCellSystem.randomConstraint(viewCount: system.viewCount, rng: &rng)

@@ -125,6 +125,53 @@ import Testing
         #expect(reached > 20)
     }
 
+    /// Hostile input: coefficients and constants from 1e-7 to 1e7, random relations and
+    /// priorities, adds, removes and suggestions in any order. Nothing may trap or loop; every
+    /// call returns or throws, and the values stay finite.
+    @Test func hostileInputNeverTraps() throws {
+        var thrown = 0
+        for seed in 0..<400 {
+            var rng = SeededRandom(seed: UInt64(70_000 + seed))
+            var solver = ConstraintSolver()
+            solver.pivotLimit = 500
+            let variables = (0..<rng.int(1...8)).map { _ in solver.makeVariable() }
+            func magnitude() -> Double {
+                let m = Double(rng.pick([1e-7, 1e-3, 0.5, 1, 3, 1e3, 1e7]))
+                return rng.chance(0.5) ? -m : m
+            }
+            var handles: [ConstraintHandle] = []
+            var edits: [SolverVariable] = []
+            for _ in 0..<30 {
+                do {
+                    switch rng.int(0...9) {
+                    case 0...5:
+                        let terms = (0..<rng.int(1...4)).map { _ in LinearTerm(rng.pick(variables), magnitude()) }
+                        handles.append(try solver.addConstraint(terms, constant: rng.chance(0.3) ? 0 : magnitude(),
+                                                                relation: RandomCellSystem.relation(&rng),
+                                                                priority: RandomCellSystem.priority(&rng)))
+                    case 6 where !handles.isEmpty:
+                        try solver.removeConstraint(handles.remove(at: rng.int(0...(handles.count - 1))))
+                    case 7:
+                        let v = rng.pick(variables)
+                        if !solver.isEditVariable(v) {
+                            try solver.addEditVariable(v, priority: RandomCellSystem.priority(&rng))
+                            edits.append(v)
+                        }
+                    default:
+                        if !edits.isEmpty { try solver.suggestValue(rng.pick(edits), magnitude()) }
+                    }
+                } catch .pivotLimitReached {
+                    thrown += 1
+                    break
+                } catch {
+                    thrown += 1
+                }
+                for v in variables { #expect(solver.value(of: v).isFinite, "seed \(seed)") }
+            }
+        }
+        #expect(thrown > 0)
+    }
+
     /// Once warm, an edit-width measurement (suggest, read) and an add-measure-remove of a
     /// required width constraint allocate nothing (jemalloc's per-thread byte counter).
     @Test func warmMeasurementsAllocateNothing() throws {

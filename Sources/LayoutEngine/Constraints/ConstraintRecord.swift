@@ -18,4 +18,9 @@ struct ConstraintRecord {
     var editValue = 0.0
     /// Whether this is an edit variable's constraint (not removable by handle).
     var isEdit = false
+    /// The constraint as given (kept to rebuild the tableau; the array is the caller's, shared).
+    var terms: [LinearTerm] = []
+    var constant = 0.0
+    var relation = ConstraintRelation.equal
+    var priority = 1000.0
 }

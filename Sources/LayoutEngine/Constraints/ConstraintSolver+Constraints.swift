@@ -2,7 +2,7 @@
 extension ConstraintSolver {
     /// Adds a constraint and re-optimises; returns its record slot.
     mutating func insertConstraint(
-        _ terms: [LinearTerm], constant: Double, relation: ConstraintRelation, priority: Double
+        _ terms: [LinearTerm], constant: Double, relation: ConstraintRelation, priority: Double, slot given: Int? = nil
     ) throws(ConstraintSolverError) -> Int {
         guard priority >= 1 && priority <= 1000 else { throw .priorityOutOfRange(priority) }
         guard constant.isFinite else { throw .nonFiniteValue }
@@ -86,8 +86,12 @@ extension ConstraintSolver {
         }
         constants[r] = k
 
-        let slot = takeRecordSlot()
+        let slot = given ?? takeRecordSlot()
         record.generation = records[slot].generation
+        record.terms = terms
+        record.constant = constant
+        record.relation = relation
+        record.priority = priority
         records[slot] = record
 
         let subject = chooseSubject(row: r, record: record)
@@ -176,7 +180,11 @@ extension ConstraintSolver {
         // the tableau of the constraints before this one.
         if columnRow[artificial] < 0 {
             let row = markerLeavingRow(artificial)
-            precondition(row >= 0, "the artificial variable is in no row")
+            if row < 0 {
+                // Lost to round-off (not reachable in exact arithmetic): start again without it.
+                try rebuild(excluding: slot)
+                throw .unsatisfiableRequired(nil)
+            }
             pivot(row: row, entering: artificial)
         }
         deleteRow(columnRow[artificial])
@@ -201,6 +209,12 @@ extension ConstraintSolver {
     /// Removes the constraint in record `slot` and re-optimises.
     mutating func deleteConstraint(_ slot: Int) throws(ConstraintSolverError) {
         let record = records[slot]
+        if columnRow[record.marker] < 0 && markerLeavingRow(record.marker) < 0 {
+            // Round-off has zeroed the marker's column (not reachable in exact arithmetic): the
+            // tableau no longer knows the constraint; rebuild it from the others.
+            try rebuild(excluding: slot)
+            return
+        }
         // Its errors leave the objective first (as the objective's rows see them).
         if record.level >= 0 {
             removeFromObjective(record.marker, level: record.level)
@@ -208,9 +222,7 @@ extension ConstraintSolver {
         }
         // Its marker into the basis, then its row out.
         if columnRow[record.marker] < 0 {
-            let row = markerLeavingRow(record.marker)
-            precondition(row >= 0, "a constraint's marker is in no row")
-            pivot(row: row, entering: record.marker)
+            pivot(row: markerLeavingRow(record.marker), entering: record.marker)
         }
         deleteRow(columnRow[record.marker])
         if record.other >= 0 && columnRow[record.other] >= 0 {
@@ -298,5 +310,36 @@ extension ConstraintSolver {
         let base = slot * columnCapacity
         for j in 0..<columnCapacity { objective[base + j] = 0 }
         if let position = levelOrder.firstIndex(of: slot) { levelOrder.remove(at: position) }
+    }
+
+    /// A fresh tableau with every live constraint but `excluded` (a record slot), re-added in
+    /// slot order into the same slots, so handles and edit variables stay valid. The fallback
+    /// when round-off has lost a constraint's marker; `self` is unchanged if it throws.
+    mutating func rebuild(excluding excluded: Int) throws(ConstraintSolverError) {
+        var fresh = ConstraintSolver()
+        fresh.pivotLimit = pivotLimit
+        for _ in 0..<variableColumn.count { _ = fresh.makeVariable() }
+        fresh.records = Array(repeating: ConstraintRecord(), count: records.count)
+        for slot in 0..<records.count {
+            fresh.records[slot].generation = records[slot].generation
+        }
+        for slot in 0..<records.count where records[slot].isLive && slot != excluded {
+            let old = records[slot]
+            let constant = old.isEdit ? -old.editValue : old.constant
+            _ = try fresh.insertConstraint(old.terms, constant: constant, relation: old.relation,
+                                           priority: old.priority, slot: slot)
+            fresh.records[slot].isEdit = old.isEdit
+            fresh.records[slot].editValue = old.editValue
+        }
+        for slot in 0..<records.count where !fresh.records[slot].isLive {
+            if slot == excluded { fresh.records[slot].generation = (records[slot].generation + 1) & 0x7FFF_FFFF }
+            fresh.freeRecords.append(slot)
+        }
+        // The callers keep the counts and the edit map as for any removal.
+        fresh.editRecord = editRecord
+        fresh.liveConstraints = liveConstraints
+        fresh.liveEdits = liveEdits
+        fresh.pivotCount = pivotCount + fresh.pivotCount
+        self = fresh
     }
 }

@@ -50,9 +50,10 @@ extension ConstraintSolver {
         return column
     }
 
-    /// Returns a non-basic column to the free list, zeroing what is left of it (round-off).
+    /// Returns a non-basic column to the free list, zeroing what is left of it (round-off). A
+    /// column still basic (only round-off can leave one so) takes its row with it.
     mutating func releaseColumn(_ column: Int) {
-        precondition(columnRow[column] < 0, "a basic column cannot be released")
+        if columnRow[column] >= 0 { deleteRow(columnRow[column]) }
         let stride = columnCapacity
         for r in 0..<rowCount { coefficients[r * stride + column] = 0 }
         for slot in 0..<levelCapacity { objective[slot * stride + column] = 0 }
