@@ -49,7 +49,7 @@ let package = Package(
 
         // The Swift half of scripts/kiwi-bench: the constraint solver timed on the systems the
         // kiwi C++ driver times, and its warm measurements checked for allocations.
-        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "CJemalloc"]),
+        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "LayoutBenchKit", "CJemalloc"]),
 
         // What the three test targets share: the one seeded generator, the random-layout
         // generators (genes that shrink), and `checkProperty`.

@@ -1,3 +1,4 @@
+import LayoutBenchKit
 import LayoutEngine
 
 /// Cell-shaped constraint systems for the benchmark: the feed of issue 20 (a post with avatar,
@@ -6,20 +7,12 @@ import LayoutEngine
 /// 750, `@999` bottoms, the fitting size's `contentView.height == 0 @50`). Label sizes are fixed
 /// per row (random text widths and line counts): one pass of the measurement.
 struct FeedCells {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     private mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+        range.lowerBound + random.next(below: range.count)
     }
 
     /// Rotation: the widths each row is measured at.
