@@ -42,6 +42,19 @@ struct MirroredSolver {
         #expect(throws: ConstraintSolverError.unknownConstraint) { try solver.removeConstraint(handle) }
     }
 
+    /// Changes a live constraint's constant; true if accepted, false if it threw
+    /// `unsatisfiableRequired` (constant unchanged).
+    mutating func updateConstant(at index: Int, _ constant: Double) throws -> Bool {
+        do {
+            try solver.updateConstant(live[index].handle, constant)
+        } catch .unsatisfiableRequired(let handle) {
+            #expect(handle == live[index].handle)
+            return false
+        }
+        live[index].constraint.constant = constant
+        return true
+    }
+
     mutating func addEdit(_ variable: Int, priority: Double) throws {
         let start = solver.value(of: variables[variable])
         try solver.addEditVariable(variables[variable], priority: priority)
@@ -156,12 +169,13 @@ let differentialScale = Int(ProcessInfo.processInfo.environment["LAYOUT_SOLVER_C
         #expect(tally.determinedHeights > 500)
     }
 
-    /// Long-lived solvers: constraints added and removed one at a time, the width as an edit
-    /// variable at a random priority and suggested again and again; after every step the engine
-    /// matches a from-scratch reference solve.
+    /// Long-lived solvers: constraints added and removed one at a time, constants changed in
+    /// place, the width as an edit variable at a random priority and suggested again and again;
+    /// after every step the engine matches a from-scratch reference solve.
     @Test func incrementalSequencesMatchTheReference() throws {
         var tally = DifferentialTally()
         var refusedSuggestions = 0
+        var constantUpdates = 0
         for seed in 0..<(250 * differentialScale) {
             var rng = SeededRandom(seed: UInt64(500_000 + seed))
             let system = RandomCellSystem(&rng, maxViews: 4)
@@ -187,6 +201,16 @@ let differentialScale = Int(ProcessInfo.processInfo.environment["LAYOUT_SOLVER_C
                                          mirror.referenceConstraints(editOverride: (RandomCellSystem.contentWidth, width)),
                                          context)
                     }
+                case 6...7 where !mirror.live.isEmpty && rng.chance(0.5):
+                    let index = rng.int(0...(mirror.live.count - 1))
+                    let constant = mirror.live[index].constraint.constant + Double(rng.int(-30...30))
+                    constantUpdates += 1
+                    if try !mirror.updateConstant(at: index, constant) {
+                        refusedSuggestions += 1
+                        var changed = mirror
+                        changed.live[index].constraint.constant = constant
+                        expectInfeasible(system.variableCount, changed.referenceConstraints(), context)
+                    }
                 case 4...5 where !mirror.live.isEmpty:
                     let index = rng.int(0...(mirror.live.count - 1))
                     if rng.chance(0.2) {
@@ -207,7 +231,8 @@ let differentialScale = Int(ProcessInfo.processInfo.environment["LAYOUT_SOLVER_C
             }
             tally.systems += 1
         }
-        print("constraint differential (incremental): \(tally), refused suggestions \(refusedSuggestions)")
+        print("constraint differential (incremental): \(tally), \(constantUpdates) constant updates, \(refusedSuggestions) suggestions or updates refused")
+        #expect(constantUpdates > 300)
         #expect(tally.checks > 3000)
         #expect(tally.rejectedRequired > 20)
     }

@@ -172,8 +172,8 @@ import Testing
         #expect(thrown > 0)
     }
 
-    /// Once warm, an edit-width measurement (suggest, read) and an add-measure-remove of a
-    /// required width constraint allocate nothing (jemalloc's per-thread byte counter).
+    /// Once warm, an edit-width measurement (suggest, read), an add-measure-remove of a
+    /// required width constraint and a constant updated in place allocate nothing (jemalloc's per-thread byte counter).
     @Test func warmMeasurementsAllocateNothing() throws {
         guard let allocated = ThreadAllocatedBytes() else {
             Issue.record("jemalloc's mallctl is not linked into the test binary")
@@ -213,9 +213,18 @@ import Testing
                 try fd.removeConstraint(handle)
             }
         }
+        // A row's label sizes change between measurements: constants updated in place.
+        let label = mirror.live[0]
+        func updateConstants() throws {
+            for i in 0..<widths.count {
+                try edit.updateConstant(label.handle, label.constraint.constant + Double(i % 2))
+                sum += edit.value(of: height)
+            }
+        }
         for _ in 0..<2 {
             try measureEdit()
             try measureFD()
+            try updateConstants()
         }
         var before = allocated.read()
         for _ in 0..<50 { try measureEdit() }
@@ -225,6 +234,10 @@ import Testing
         for _ in 0..<50 { try measureFD() }
         after = allocated.read()
         #expect(after == before, "\(after - before) bytes allocated by warm add-measure-remove measurements")
+        before = allocated.read()
+        for _ in 0..<50 { try updateConstants() }
+        after = allocated.read()
+        #expect(after == before, "\(after - before) bytes allocated by warm constant updates")
         #expect(sum.isFinite)
     }
 }

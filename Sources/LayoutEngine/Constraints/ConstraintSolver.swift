@@ -23,7 +23,7 @@
 ///   whether it can hold. Then the primal simplex re-optimises.
 /// - `removeConstraint`: its errors leave the objective, its marker is pivoted into the basis
 ///   (keeping every restricted row feasible) and that row is dropped; then re-optimisation.
-/// - `suggestValue`: the edit constraint's constant changes, which shifts the constants of the
+/// - `suggestValue` (and `updateConstant`): the edit constraint's constant changes, which shifts the constants of the
 ///   rows that hold its marker (no pivot); then the dual simplex restores feasibility, which
 ///   keeps optimality.
 /// - Pivoting follows Bland's rule (lowest column index enters; ties in the ratio test go to the
@@ -121,6 +121,30 @@ public struct ConstraintSolver {
         else { throw .unknownConstraint }
         try deleteConstraint(slot)
         liveConstraints -= 1
+    }
+
+    /// Changes the constant of a constraint added by `addConstraint` (a label's intrinsic size
+    /// between UIKit's two passes, the next row's text) without removing it: the rows that hold
+    /// its marker shift their constants, then the dual simplex re-optimises, as for
+    /// `suggestValue`. A required constraint that then conflicts throws
+    /// `unsatisfiableRequired(handle)` and keeps its old constant.
+    public mutating func updateConstant(_ handle: ConstraintHandle, _ constant: Double) throws(ConstraintSolverError) {
+        let slot = handle.slot
+        guard handle.index >= 0, slot < records.count, records[slot].isLive,
+              records[slot].generation == handle.generation, !isEditSlot(slot)
+        else { throw .unknownConstraint }
+        guard constant.isFinite else { throw .nonFiniteValue }
+        let old = records[slot].constant
+        shiftMarker(of: slot, constantDelta: constant - old)
+        records[slot].constant = constant
+        do {
+            try dualOptimize()
+        } catch .unsatisfiableRequired {
+            shiftMarker(of: slot, constantDelta: old - constant)
+            records[slot].constant = old
+            try dualOptimize()
+            throw .unsatisfiableRequired(handle)
+        }
     }
 
     /// Makes `variable` an edit variable at `priority`: the constraint `variable == value` at that
