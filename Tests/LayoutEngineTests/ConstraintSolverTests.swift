@@ -53,6 +53,19 @@ import Testing
         _ = try solver.addConstraint([LinearTerm(x, 1)], constant: -40, relation: .equal, priority: 1000)
     }
 
+    /// Two identical required equalities, one removed: the other still holds. (kiwi 1.5.1 gets
+    /// this wrong: y >= 0 @medium, y == 0 @weak, y == 10 required twice, one removed: y = 0.)
+    @Test func duplicateRequiredEqualitySurvivesRemovalOfItsTwin() throws {
+        var solver = ConstraintSolver()
+        let y = solver.makeVariable()
+        _ = try solver.addConstraint([LinearTerm(y, 1)], constant: 0, relation: .greaterThanOrEqual, priority: 750)
+        _ = try solver.addConstraint([LinearTerm(y, 1)], constant: 0, relation: .equal, priority: 250)
+        let first = try solver.addConstraint([LinearTerm(y, 1)], constant: -10, relation: .equal, priority: 1000)
+        _ = try solver.addConstraint([LinearTerm(y, 1)], constant: -10, relation: .equal, priority: 1000)
+        try solver.removeConstraint(first)
+        #expect(abs(solver.value(of: y) - 10) < 1e-9)
+    }
+
     @Test func requiredEditVariableRefusesAConflictingValue() throws {
         var solver = ConstraintSolver()
         let w = solver.makeVariable(), h = solver.makeVariable()
