@@ -22,16 +22,18 @@
 ///   required constraint goes through an artificial variable (phase one), whose optimum tells
 ///   whether it can hold. Then the primal simplex re-optimises.
 /// - `removeConstraint`: its errors leave the objective, its marker is pivoted into the basis
-///   (keeping every restricted row feasible) and that row is dropped; then re-optimisation.
-/// - `suggestValue` (and `updateConstant`): the edit constraint's constant changes, which shifts the constants of the
-///   rows that hold its marker (no pivot); then the dual simplex restores feasibility, which
-///   keeps optimality.
+///   (keeping every restricted row feasible and every dummy row at 0) and that row is dropped;
+///   then re-optimisation. Should round-off have erased a marker's column, the solver rebuilds
+///   its tableau from the other constraints (each record keeps its constraint) in the same slots.
+/// - `suggestValue` and `updateConstant`: the constraint's constant changes, which shifts the
+///   constants of the rows that hold its marker (no pivot); then the dual simplex restores
+///   feasibility, which keeps optimality.
 /// - Pivoting follows Bland's rule (lowest column index enters; ties in the ratio test go to the
 ///   lowest basic column), so no cycling; and every call stops after `pivotLimit` pivots
 ///   (`pivotLimitReached`), so no input makes it loop.
 /// - Once the solver's arrays have grown to the problem's size (after the first add and remove of
-///   a constraint of each shape), `suggestValue`, `value(of:)` and add/remove allocate nothing:
-///   columns, rows and constraint slots are reused from free lists.
+///   a constraint of each shape), `suggestValue`, `updateConstant`, `value(of:)` and add/remove
+///   allocate nothing: columns, rows and constraint slots are reused from free lists.
 ///
 /// A value type: copies are independent (copy-on-write arrays). Not thread-safe to mutate
 /// concurrently, like any struct.
