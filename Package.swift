@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BenchStatistics", targets: ["BenchStatistics"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
+        .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +51,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // The Swift half of scripts/kiwi-bench: the constraint solver timed on the systems the
+        // kiwi C++ driver times, and its warm measurements checked for allocations.
+        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "LayoutBenchKit", "CJemalloc"]),
 
         // What the three test targets share: the one seeded generator, the random-layout
         // generators (genes that shrink), and `checkProperty`.

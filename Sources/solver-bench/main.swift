@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CJemalloc
+import LayoutEngine
+
+/// solver-bench: the Swift half of scripts/kiwi-bench. It writes the benchmark's constraint
+/// systems and times the engine's `ConstraintSolver` on them the way the kiwi driver times kiwi:
+///
+///     solver-bench generate ROWS [SEED]             systems in the text format (SystemFile) on stdout
+///     solver-bench time FILE edit|add-remove REPS   ns per measurement over REPS passes of every width
+///     solver-bench heights FILE edit|add-remove     `name width height` per measurement
+///     solver-bench allocations FILE                 bytes allocated by warm measurements (jemalloc); 0 or exit 1
+///
+/// `edit`: one solver per system with every constraint and the width as an edit variable at
+/// priority 999 (kiwi refuses required edit variables; 999 is its `strong`); a measurement
+/// suggests the width and reads the height. `add-remove`: FDTemplateLayoutCell's way; a
+/// measurement adds a required `width == W`, reads the height and removes it.
+
+func fail(_ message: String) -> Never {
+    let line = "solver-bench: \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+    exit(1)
+}
+
+func nanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+enum Mode: String { case edit, addRemove = "add-remove" }
+
+/// A system's solver, ready to measure.
+struct Measurer {
+    var solver = ConstraintSolver()
+    var width: SolverVariable
+    var height: SolverVariable
+    let widthTerms: [LinearTerm]
+    let mode: Mode
+
+    init(_ system: BenchSystem, mode: Mode) throws(ConstraintSolverError) {
+        var variables: [SolverVariable] = []
+        for _ in 0..<system.variableCount { variables.append(solver.makeVariable()) }
+        for c in system.constraints {
+            _ = try solver.addConstraint(c.terms.map { LinearTerm(variables[$0.variable], $0.coefficient) },
+                                         constant: c.constant, relation: c.relation, priority: c.priority)
+        }
+        width = variables[system.widthVariable]
+        height = variables[system.heightVariable]
+        widthTerms = [LinearTerm(width, 1)]
+        self.mode = mode
+        if mode == .edit { try solver.addEditVariable(width, priority: 999) }
+    }
+
+    @inline(__always)
+    mutating func measure(_ w: Double) throws(ConstraintSolverError) -> Double {
+        switch mode {
+        case .edit:
+            try solver.suggestValue(width, w)
+            return solver.value(of: height)
+        case .addRemove:
+            let handle = try solver.addConstraint(widthTerms, constant: -w, relation: .equal, priority: 1000)
+            let h = solver.value(of: height)
+            try solver.removeConstraint(handle)
+            return h
+        }
+    }
+}
+
+func load(_ path: String) -> [BenchSystem] {
+    guard let file = fopen(path, "r") else { fail("\(path): cannot open") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n <= 0 { break }
+        bytes += buffer[0..<n]
+    }
+    do {
+        return try SystemFile.read(String(decoding: bytes, as: UTF8.self), file: path)
+    } catch {
+        fail("\(error)")
+    }
+}
+
+func measurers(_ systems: [BenchSystem], _ mode: Mode) -> [Measurer] {
+    systems.map { system in
+        do { return try Measurer(system, mode: mode) } catch { fail("\(system.name): \(error)") }
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else { fail("usage: solver-bench generate|time|heights|allocations ...") }
+switch arguments[1] {
+case "generate":
+    guard arguments.count >= 3, let rows = Int(arguments[2]), rows > 0, rows <= 1_000_000 else { fail("generate ROWS [SEED]") }
+    var cells = FeedCells(seed: arguments.count > 3 ? UInt64(arguments[3]) ?? 1 : 1)
+    print(SystemFile.write((0..<rows).map { cells.system(row: $0) }), terminator: "")
+case "time":
+    guard arguments.count == 5, let mode = Mode(rawValue: arguments[3]), let reps = Int(arguments[4]), reps > 0 else {
+        fail("time FILE edit|add-remove REPS")
+    }
+    let systems = load(arguments[2])
+    var all = measurers(systems, mode)
+    var checksum = 0.0
+    // One warm-up pass, then the timed ones.
+    for i in all.indices { for w in systems[i].widths { checksum += (try? all[i].measure(w)) ?? .nan } }
+    var count = 0
+    let start = nanoseconds()
+    do {
+        for _ in 0..<reps {
+            for i in all.indices {
+                for w in systems[i].widths {
+                    checksum += try all[i].measure(w)
+                    count += 1
+                }
+            }
+        }
+    } catch { fail("\(error)") }
+    let elapsed = nanoseconds() - start
+    var pivots = 0
+    for m in all { pivots += m.solver.pivotCount }
+    print("swift \(mode.rawValue) systems=\(systems.count) measurements=\(count) ns_per_measurement=\(Double(elapsed) / Double(count)) checksum=\(checksum) pivots=\(pivots)")
+case "heights":
+    guard arguments.count == 4, let mode = Mode(rawValue: arguments[3]) else { fail("heights FILE edit|add-remove") }
+    let systems = load(arguments[2])
+    var all = measurers(systems, mode)
+    for i in all.indices {
+        for w in systems[i].widths {
+            do { print("\(systems[i].name) \(w) \(try all[i].measure(w))") } catch { fail("\(systems[i].name): \(error)") }
+        }
+    }
+case "allocations":
+    guard arguments.count == 3 else { fail("allocations FILE") }
+    let systems = load(arguments[2])
+    var pointer: UnsafeMutablePointer<UInt64>? = nil
+    var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
+    guard lb_mallctl("thread.allocatedp", &pointer, &size, nil, 0) == 0, let pointer else { fail("jemalloc counters unavailable") }
+    for mode in [Mode.edit, .addRemove] {
+        var all = measurers(systems, mode)
+        var checksum = 0.0
+        for _ in 0..<2 { for i in all.indices { for w in systems[i].widths { checksum += (try? all[i].measure(w)) ?? 0 } } }
+        let before = lb_read_counter(pointer)
+        for _ in 0..<5 { for i in all.indices { for w in systems[i].widths { checksum += (try? all[i].measure(w)) ?? 0 } } }
+        let after = lb_read_counter(pointer)
+        print("\(mode.rawValue): \(after - before) bytes allocated by warm measurements (checksum \(checksum))")
+        if after != before { exit(1) }
+    }
+default:
+    fail("unknown command \(arguments[1])")
+}
