@@ -54,7 +54,7 @@ let package = Package(
 
         // The Swift half of scripts/kiwi-bench: the constraint solver timed on the systems the
         // kiwi C++ driver times, and its warm measurements checked for allocations.
-        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "LayoutBenchKit", "CJemalloc"]),
+        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "LayoutBenchKit", "BenchStatistics", "CJemalloc"]),
 
         // What the three test targets share: the one seeded generator, the random-layout
         // generators (genes that shrink), and `checkProperty`.

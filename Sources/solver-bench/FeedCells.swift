@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutBenchKit
 import LayoutEngine
 
