@@ -52,6 +52,11 @@ public enum CallgrindRunner {
         return result
     }
 
+    /// The cache simulation with fixed caches (32 KiB 8-way first level, 8 MiB 16-way last level,
+    /// 64-byte lines) rather than the host's, so that miss counts and the cycle estimate repeat
+    /// from machine to machine like the instruction counts.
+    static let cacheSimulationArguments = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"]
+
     /// Every dump file of the run (client requests and the final one), in dump order.
     /// `environment` is added to (and overrides) the current environment; `input` is the
     /// program's standard input.
@@ -69,7 +74,7 @@ public enum CallgrindRunner {
         let valgrindArguments = [
             "--tool=callgrind", "--instr-atstart=no",
             "--callgrind-out-file=\(directory.path)/cg.out.%p",
-        ] + (cacheSimulation ? ["--cache-sim=yes"] : []) + [executable] + arguments
+        ] + (cacheSimulation ? cacheSimulationArguments : []) + [executable] + arguments
         let executable: String
         let commandArguments: [String]
         if let setarch = findOnPath("setarch") {
