@@ -9,7 +9,7 @@ public struct ShiftedOffsets: Hashable, Sendable {
     @usableFromInline static var blockBits: Int { 6 }
     @usableFromInline static var groupBits: Int { 12 }
 
-    @usableFromInline var base: [Double] = []
+    @usableFromInline var base = ItemColumn()
     @usableFromInline var blockShift: [Double] = []
     @usableFromInline var groupShift: [Double] = []
     /// False while every shift is zero, so readers can use `base` as it is.
@@ -18,6 +18,10 @@ public struct ShiftedOffsets: Hashable, Sendable {
     public init() {}
 
     public init(_ values: [Double]) {
+        self.init(ItemColumn(values))
+    }
+
+    public init(_ values: ItemColumn) {
         base = values
         blockShift = [Double](repeating: 0, count: Self.blocks(values.count, Self.blockBits))
         groupShift = [Double](repeating: 0, count: Self.blocks(values.count, Self.groupBits))
@@ -190,8 +194,12 @@ public struct ShiftedOffsets: Hashable, Sendable {
             if newCount < base.count { base.removeLast(base.count - newCount) }
             else { base.append(contentsOf: repeatElement(0, count: newCount - base.count)) }
         }
-        blockShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.blockBits))
-        groupShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.groupBits))
+        // Without a pending shift every shift is zero: shift arrays of the right size are kept.
+        let blocks = Self.blocks(newCount, Self.blockBits), groups = Self.blocks(newCount, Self.groupBits)
+        if hasShifts || blockShift.count != blocks || groupShift.count != groups {
+            blockShift = [Double](repeating: 0, count: blocks)
+            groupShift = [Double](repeating: 0, count: groups)
+        }
         hasShifts = false
         return try base.withUnsafeMutableBufferPointer { try body($0) }
     }
