@@ -16,18 +16,26 @@
 /// The index keeps state between queries, so one instance must not be queried from two threads
 /// at once; the layout that owns it queries it from one.
 public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
-    /// All the state, in one value: a query takes one exclusive access to it.
-    @usableFromInline var walk: CoherentWalk
+    /// All the state, in one value that the index owns through a pointer: a query changes it
+    /// without the runtime's exclusivity check on a class property (swift_beginAccess), which
+    /// cost more than a scroll step that moves nothing. One query at a time, as stated above.
+    @usableFromInline let walk: UnsafeMutablePointer<CoherentWalk>
 
     public init(frames: LayoutFrames) {
-        walk = CoherentWalk(frames: frames)
+        walk = .allocate(capacity: 1)
+        walk.initialize(to: CoherentWalk(frames: frames))
+    }
+
+    deinit {
+        walk.deinitialize(count: 1)
+        walk.deallocate()
     }
 
     public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
-        walk.query(rect, frames: frames, into: &results)
+        walk.pointee.query(rect, frames: frames, into: &results)
     }
 
-    public var allocatedBytes: Int { walk.allocatedBytes }
+    public var allocatedBytes: Int { walk.pointee.allocatedBytes }
 }
 
 /// The state of `CoherentQuery` and its moves.
