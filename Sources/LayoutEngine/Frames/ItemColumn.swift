@@ -97,19 +97,32 @@ public struct ItemColumn: @unchecked Sendable {
     }
 }
 
-/// The storage of an `ItemColumn`: room for `capacity` values, mapped by `NodeMemory`. Only a
-/// column that owns it alone writes to it.
+/// The storage of an `ItemColumn`: room for at least the values asked for, mapped by
+/// `NodeMemory`. Only a column that owns it alone writes to it.
+///
+/// Like an array's storage, it has room to spare, so that inserting a few items after a layout
+/// does not copy the column: a mapped column has the rest of its last huge page, an allocated
+/// one a sixteenth more (address space only: untouched pages are not resident).
 @usableFromInline
 final class ItemColumnStorage: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Double>
     let capacity: Int
+    /// The count `NodeMemory` allocated, which its `deallocate` needs.
+    private let allocated: Int
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        base = NodeMemory.allocate(Double.self, count: capacity)
+    init(capacity needed: Int) {
+        let stride = MemoryLayout<Double>.stride
+        if NodeMemory.usesHugePages(bytes: needed * stride) {
+            let pages = (needed * stride + NodeMemory.hugePageBytes - 1) / NodeMemory.hugePageBytes
+            allocated = pages * NodeMemory.hugePageBytes / stride
+        } else {
+            allocated = needed + needed / 16
+        }
+        capacity = allocated
+        base = NodeMemory.allocate(Double.self, count: allocated)
     }
 
-    deinit { NodeMemory.deallocate(base, count: capacity) }
+    deinit { NodeMemory.deallocate(base, count: allocated) }
 
     /// The storage every empty column shares.
     static let empty = ItemColumnStorage(capacity: 0)
@@ -141,6 +154,16 @@ extension ItemColumn: RandomAccessCollection, MutableCollection {
 }
 
 extension ItemColumn: RangeReplaceableCollection {
+    /// Appends in place, growing the storage geometrically (the default would reserve exactly
+    /// the new count on every call, copying the column each time).
+    public mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == Double {
+        for value in newElements { append(value) }
+    }
+
+    public mutating func append<C: Collection>(contentsOf newElements: C) where C.Element == Double {
+        replaceSubrange(_count..<_count, with: newElements)
+    }
+
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
         if minimumCapacity > capacity || !isKnownUniquelyReferenced(&storage) {
             copyStorage(capacity: Swift.max(minimumCapacity, capacity))
