@@ -61,7 +61,12 @@ public struct ShiftedOffsets: Hashable, Sendable {
         var i = start
         // Single values up to the next block boundary.
         let firstBlockEnd = Swift.min(count, (i + blockSize - 1) & ~(blockSize - 1))
-        while i < firstBlockEnd { base[i] += delta; i += 1 }
+        if i < firstBlockEnd {
+            base.withUnsafeMutableBufferPointer { values in
+                for j in i..<firstBlockEnd { values[j] += delta }
+            }
+            i = firstBlockEnd
+        }
         // Whole blocks up to the next group boundary.
         let firstGroupEnd = Swift.min(count, (i + groupSize - 1) & ~(groupSize - 1))
         while i < firstGroupEnd { blockShift[i &>> Self.blockBits] += delta; i += blockSize }
@@ -72,7 +77,19 @@ public struct ShiftedOffsets: Hashable, Sendable {
     /// Folds all shifts into the stored values (O(n)); afterwards every shift is zero.
     public mutating func normalize() {
         guard hasShifts else { return }
-        for i in 0..<count { base[i] = self[i] }
+        do {
+            // Through buffers, opened once: `base` checks its uniqueness on every subscript write.
+            let blockShift = self.blockShift, groupShift = self.groupShift
+            base.withUnsafeMutableBufferPointer { values in
+                blockShift.withUnsafeBufferPointer { blockShift in
+                    groupShift.withUnsafeBufferPointer { groupShift in
+                        for i in values.indices {
+                            values[i] = values[i] + blockShift[i &>> Self.blockBits] + groupShift[i &>> Self.groupBits]
+                        }
+                    }
+                }
+            }
+        }
         for b in blockShift.indices { blockShift[b] = 0 }
         for g in groupShift.indices { groupShift[g] = 0 }
         hasShifts = false
