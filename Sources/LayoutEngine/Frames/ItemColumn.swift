@@ -5,11 +5,11 @@ import Darwin
 #endif
 
 /// One value per item — an item frame's x, y, width or height, or a query index's key — as an
-/// array with value semantics whose storage, once it is large, is mapped on its own and marked for
-/// transparent huge pages (`NodeMemory`, as the B+-tree's nodes). A first layout of a million
-/// items then takes its memory from the kernel in a few 2 MiB faults instead of thousands of 4 KiB
-/// ones, and a scan or a binary search over it misses the TLB far less. Small columns come from
-/// the allocator, as an array's storage does.
+/// array with value semantics whose storage, once it is larger than an allocator keeps for reuse,
+/// is mapped on its own and marked for transparent huge pages (`NodeMemory`, as the B+-tree's
+/// nodes). A first layout of a million items then takes its memory from the kernel in a few
+/// 2 MiB faults instead of thousands of 4 KiB ones, and a scan or a binary search over it misses
+/// the TLB far less. Smaller columns come from the allocator, as an array's storage does.
 ///
 /// Copies share the storage until one of them changes it (copy on write). The element pointer is
 /// kept beside the storage, so reading an element costs no reference counting.
@@ -97,8 +97,14 @@ public struct ItemColumn: @unchecked Sendable {
     }
 }
 
-/// The storage of an `ItemColumn`: room for at least the values asked for, mapped by
-/// `NodeMemory`. Only a column that owns it alone writes to it.
+/// The storage of an `ItemColumn`: room for at least the values asked for. Only a column that
+/// owns it alone writes to it.
+///
+/// Up to `allocatorBytes` it comes from the allocator, which keeps freed blocks of such sizes for
+/// reuse, so a new layout takes over the pages of the one freed before it without a fault. Larger
+/// blocks an allocator hands straight back to the kernel (jemalloc from its 8 MiB size class,
+/// `opt.oversize_threshold`), and a new column of 4 KiB pages is then faulted in page by page:
+/// such a column is mapped by `NodeMemory` on huge pages instead.
 ///
 /// Like an array's storage, it has room to spare, so that inserting a few items after a layout
 /// does not copy the column: a mapped column has the rest of its last huge page, an allocated
@@ -107,22 +113,30 @@ public struct ItemColumn: @unchecked Sendable {
 final class ItemColumnStorage: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Double>
     let capacity: Int
-    /// The count `NodeMemory` allocated, which its `deallocate` needs.
+    /// The count allocated, which the release needs.
     private let allocated: Int
+    private let isMapped: Bool
+
+    /// The largest column the allocator provides: a larger request falls in the 8 MiB size class.
+    static let allocatorBytes = 7 << 20
 
     init(capacity needed: Int) {
         let stride = MemoryLayout<Double>.stride
-        if NodeMemory.usesHugePages(bytes: needed * stride) {
+        isMapped = needed * stride > Self.allocatorBytes
+        if isMapped {
             let pages = (needed * stride + NodeMemory.hugePageBytes - 1) / NodeMemory.hugePageBytes
             allocated = pages * NodeMemory.hugePageBytes / stride
+            base = NodeMemory.allocate(Double.self, count: allocated)
         } else {
             allocated = needed + needed / 16
+            base = UnsafeMutablePointer<Double>.allocate(capacity: Swift.max(1, allocated))
         }
         capacity = allocated
-        base = NodeMemory.allocate(Double.self, count: allocated)
     }
 
-    deinit { NodeMemory.deallocate(base, count: allocated) }
+    deinit {
+        if isMapped { NodeMemory.deallocate(base, count: allocated) } else { base.deallocate() }
+    }
 
     /// The storage every empty column shares.
     static let empty = ItemColumnStorage(capacity: 0)
