@@ -24,10 +24,10 @@ public struct LayoutFrames: Hashable, Sendable {
     public internal(set) var itemsRegionBottoms: [Double] = []
     public internal(set) var hasBackground: [Bool] = []
 
-    // Per item, indexed by the global item index.
-    public internal(set) var itemMinX: [Double] = []
-    public internal(set) var itemWidth: [Double] = []
-    public internal(set) var itemHeight: [Double] = []
+    // Per item, indexed by the global item index (large columns on huge pages: `ItemColumn`).
+    public internal(set) var itemMinX = ItemColumn()
+    public internal(set) var itemWidth = ItemColumn()
+    public internal(set) var itemHeight = ItemColumn()
     /// Item tops relative to the top of the item's section.
     public internal(set) var itemMinY = ShiftedOffsets()
 

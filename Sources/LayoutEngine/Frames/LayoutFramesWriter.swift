@@ -45,9 +45,10 @@ extension LayoutFrames {
     }
 
     /// Calls `body` with a writer over item arrays of `count` items with no shifts, for a layout
-    /// from scratch. Storage of the right size is reused in place; otherwise new arrays are created
-    /// **uninitialised**, so a first layout writes each value once instead of zero-filling first:
-    /// `body` must write every item's frame (every placement does).
+    /// from scratch. Storage of the right size is reused in place; otherwise new columns are created
+    /// **uninitialised** (large ones on huge pages: `ItemColumn`), so a first layout writes each
+    /// value once instead of zero-filling first: `body` must write every item's frame (every
+    /// placement does).
     mutating func withItemWriter(resettingTo count: Int, _ body: (ItemWriter) -> Void) {
         if itemMinX.count == count, itemWidth.count == count, itemHeight.count == count {
             itemMinY.withUnshiftedStorage(count: count) { minY in
@@ -65,11 +66,11 @@ extension LayoutFrames {
         itemWidth = []
         itemHeight = []
         itemMinY = ShiftedOffsets()
-        var minYValues: [Double] = [], widthValues: [Double] = [], heightValues: [Double] = []
-        let minXValues = [Double](unsafeUninitializedCapacity: count) { minX, initializedX in
-            widthValues = [Double](unsafeUninitializedCapacity: count) { width, initializedWidth in
-                heightValues = [Double](unsafeUninitializedCapacity: count) { height, initializedHeight in
-                    minYValues = [Double](unsafeUninitializedCapacity: count) { minY, initializedY in
+        var minYValues = ItemColumn(), widthValues = ItemColumn(), heightValues = ItemColumn()
+        let minXValues = ItemColumn(unsafeUninitializedCapacity: count) { minX, initializedX in
+            widthValues = ItemColumn(unsafeUninitializedCapacity: count) { width, initializedWidth in
+                heightValues = ItemColumn(unsafeUninitializedCapacity: count) { height, initializedHeight in
+                    minYValues = ItemColumn(unsafeUninitializedCapacity: count) { minY, initializedY in
                         body(ItemWriter(minX: minX, width: width, height: height, minY: Self.unshifted(minY)))
                         initializedY = count
                     }

@@ -9,7 +9,7 @@ public struct ShiftedOffsets: Hashable, Sendable {
     @usableFromInline static var blockBits: Int { 6 }
     @usableFromInline static var groupBits: Int { 12 }
 
-    @usableFromInline var base: [Double] = []
+    @usableFromInline var base = ItemColumn()
     @usableFromInline var blockShift: [Double] = []
     @usableFromInline var groupShift: [Double] = []
     /// False while every shift is zero, so readers can use `base` as it is.
@@ -18,6 +18,10 @@ public struct ShiftedOffsets: Hashable, Sendable {
     public init() {}
 
     public init(_ values: [Double]) {
+        self.init(ItemColumn(values))
+    }
+
+    public init(_ values: ItemColumn) {
         base = values
         blockShift = [Double](repeating: 0, count: Self.blocks(values.count, Self.blockBits))
         groupShift = [Double](repeating: 0, count: Self.blocks(values.count, Self.groupBits))
@@ -57,7 +61,12 @@ public struct ShiftedOffsets: Hashable, Sendable {
         var i = start
         // Single values up to the next block boundary.
         let firstBlockEnd = Swift.min(count, (i + blockSize - 1) & ~(blockSize - 1))
-        while i < firstBlockEnd { base[i] += delta; i += 1 }
+        if i < firstBlockEnd {
+            base.withUnsafeMutableBufferPointer { values in
+                for j in i..<firstBlockEnd { values[j] += delta }
+            }
+            i = firstBlockEnd
+        }
         // Whole blocks up to the next group boundary.
         let firstGroupEnd = Swift.min(count, (i + groupSize - 1) & ~(groupSize - 1))
         while i < firstGroupEnd { blockShift[i &>> Self.blockBits] += delta; i += blockSize }
@@ -68,7 +77,19 @@ public struct ShiftedOffsets: Hashable, Sendable {
     /// Folds all shifts into the stored values (O(n)); afterwards every shift is zero.
     public mutating func normalize() {
         guard hasShifts else { return }
-        for i in 0..<count { base[i] = self[i] }
+        do {
+            // Through buffers, opened once: `base` checks its uniqueness on every subscript write.
+            let blockShift = self.blockShift, groupShift = self.groupShift
+            base.withUnsafeMutableBufferPointer { values in
+                blockShift.withUnsafeBufferPointer { blockShift in
+                    groupShift.withUnsafeBufferPointer { groupShift in
+                        for i in values.indices {
+                            values[i] = values[i] + blockShift[i &>> Self.blockBits] + groupShift[i &>> Self.groupBits]
+                        }
+                    }
+                }
+            }
+        }
         for b in blockShift.indices { blockShift[b] = 0 }
         for g in groupShift.indices { groupShift[g] = 0 }
         hasShifts = false
@@ -190,8 +211,12 @@ public struct ShiftedOffsets: Hashable, Sendable {
             if newCount < base.count { base.removeLast(base.count - newCount) }
             else { base.append(contentsOf: repeatElement(0, count: newCount - base.count)) }
         }
-        blockShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.blockBits))
-        groupShift = [Double](repeating: 0, count: Self.blocks(newCount, Self.groupBits))
+        // Without a pending shift every shift is zero: shift arrays of the right size are kept.
+        let blocks = Self.blocks(newCount, Self.blockBits), groups = Self.blocks(newCount, Self.groupBits)
+        if hasShifts || blockShift.count != blocks || groupShift.count != groups {
+            blockShift = [Double](repeating: 0, count: blocks)
+            groupShift = [Double](repeating: 0, count: groups)
+        }
         hasShifts = false
         return try base.withUnsafeMutableBufferPointer { try body($0) }
     }

@@ -7,7 +7,8 @@ import Darwin
 /// Memory for the node arrays of `CountedHeightTree`: large arrays are mapped on their own, 2 MiB
 /// aligned, and marked for transparent huge pages where the kernel allows it (Linux, THP mode
 /// `always` or `madvise`), so that random middle positions of a million-row tree cost no TLB miss;
-/// small arrays, and every array elsewhere, come from the allocator.
+/// small arrays, and every array elsewhere, come from the allocator. `ItemColumn` takes its
+/// storage from here too.
 enum NodeMemory {
     /// The size of one huge page (x86-64 and arm64 Linux with 4 KiB base pages).
     static let hugePageBytes = 2 << 20
@@ -41,7 +42,7 @@ enum NodeMemory {
             // Map one huge page more than needed, then unmap the slack on both sides of the
             // 2 MiB-aligned part, so that every page of the array can be a huge page.
             guard let mapped = mmap(nil, length + hugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                  mapped != MAP_FAILED else { fatalError("out of memory: cannot map \(length) bytes for a CountedHeightTree") }
+                  mapped != MAP_FAILED else { fatalError("out of memory: cannot map \(length) bytes") }
             let address = UInt(bitPattern: mapped)
             let aligned = (address + UInt(hugePageBytes) - 1) & ~UInt(hugePageBytes - 1)
             let head = Int(aligned - address), tail = hugePageBytes - head

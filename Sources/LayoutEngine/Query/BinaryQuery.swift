@@ -24,33 +24,46 @@ public struct BinaryQuery: RectQueryIndex {
 
     @usableFromInline var orders: [Order] = []
     /// Per item (global index), the maximum local maxY of the items up to it in its section.
-    @usableFromInline var searchMaxY: [Double] = []
+    @usableFromInline var searchMaxY = ItemColumn()
     /// Per item (global index) of unsorted sections, the minimum local minY of the items from it
     /// to the end of its section (empty when every section is sorted).
-    @usableFromInline var suffixMinY: [Double] = []
+    @usableFromInline var suffixMinY = ItemColumn()
 
     public init(frames: LayoutFrames) {
+        rebuild(frames: frames)
+    }
+
+    /// Builds the index for `frames` again, in the storage of the last build when it has the
+    /// right size (a relayout of the same items allocates nothing).
+    public mutating func rebuild(frames: LayoutFrames) {
         // After a full layout the tops are plain values: read them as one flat array.
-        if let built = frames.itemMinY.withUnshiftedValues({ minY in
-            frames.itemHeight.withUnsafeBufferPointer { heights in Self.build(frames, minY: { minY[$0] }, height: { heights[$0] }) }
-        }) {
-            self = built
-        } else {
+        let built: Void? = frames.itemMinY.withUnshiftedValues { minY in
+            frames.itemHeight.withUnsafeBufferPointer { heights in build(frames, minY: { minY[$0] }, height: { heights[$0] }) }
+        }
+        if built == nil {
             let minY = frames.itemMinY
-            self = Self.build(frames, minY: { minY[$0] }, height: { frames.itemHeight[$0] })
+            build(frames, minY: { minY[$0] }, height: { frames.itemHeight[$0] })
         }
     }
 
-    private init() {}
-
-    /// Per section: classify the order, write the prefix maxima, and for unsorted sections the
-    /// suffix minima. Linear; no sort.
+    /// Per section: classify the order and write the prefix maxima; then, if any section is
+    /// unsorted, the suffix minima of the unsorted sections (infinity elsewhere). Linear; no sort.
     @inline(__always)
-    private static func build(_ frames: LayoutFrames, minY: (Int) -> Double, height: (Int) -> Double) -> BinaryQuery {
-        var index = BinaryQuery()
-        let sectionCount = frames.sectionCount
-        index.orders.reserveCapacity(sectionCount)
-        index.searchMaxY = [Double](unsafeUninitializedCapacity: frames.itemCount) { keys, initialized in
+    private mutating func build(_ frames: LayoutFrames, minY: (Int) -> Double, height: (Int) -> Double) {
+        let sectionCount = frames.sectionCount, itemCount = frames.itemCount
+        // Moved out while they are written, so that they stay uniquely referenced.
+        var orders = self.orders, keys = searchMaxY, suffix = suffixMinY
+        self.orders = []
+        searchMaxY = ItemColumn()
+        suffixMinY = ItemColumn()
+        orders.removeAll(keepingCapacity: true)
+        orders.reserveCapacity(sectionCount)
+        if keys.count != itemCount {
+            keys = ItemColumn()  // the old storage goes before the new one is mapped
+            keys = ItemColumn(uninitializedCount: itemCount)
+        }
+        var anyUnsorted = false
+        keys.withUnsafeMutableBufferPointer { keys in
             for s in 0..<sectionCount {
                 let range = frames.itemRange(inSection: s)
                 var isSorted = true, isDisjoint = true
@@ -64,21 +77,37 @@ public struct BinaryQuery: RectQueryIndex {
                     keys[i] = running
                 }
                 let order: Order = !isSorted ? .unsorted : (isDisjoint ? .disjoint : .sorted)
-                index.orders.append(order)
-                if order == .unsorted {
-                    if index.suffixMinY.isEmpty {
-                        index.suffixMinY = [Double](repeating: .infinity, count: frames.itemCount)
+                orders.append(order)
+                if order == .unsorted { anyUnsorted = true }
+            }
+        }
+        if !anyUnsorted {
+            suffix = ItemColumn()
+        } else {
+            if suffix.count != itemCount {
+                suffix = ItemColumn()
+                suffix = ItemColumn(uninitializedCount: itemCount)
+            }
+            suffix.withUnsafeMutableBufferPointer { suffix in
+                for s in 0..<sectionCount {
+                    let range = frames.itemRange(inSection: s)
+                    if orders[s] != .unsorted {
+                        for i in range { suffix[i] = .infinity }
+                        continue
                     }
                     var lowest = Double.infinity
-                    for i in range.reversed() {
+                    var i = range.upperBound
+                    while i > range.lowerBound {
+                        i -= 1
                         lowest = Swift.min(lowest, minY(i))
-                        index.suffixMinY[i] = lowest
+                        suffix[i] = lowest
                     }
                 }
             }
-            initialized = frames.itemCount
         }
-        return index
+        self.orders = orders
+        searchMaxY = keys
+        suffixMinY = suffix
     }
 
     public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {

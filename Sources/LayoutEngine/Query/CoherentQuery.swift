@@ -16,18 +16,26 @@
 /// The index keeps state between queries, so one instance must not be queried from two threads
 /// at once; the layout that owns it queries it from one.
 public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
-    /// All the state, in one value: a query takes one exclusive access to it.
-    @usableFromInline var walk: CoherentWalk
+    /// All the state, in one value that the index owns through a pointer: a query changes it
+    /// without the runtime's exclusivity check on a class property (swift_beginAccess), which
+    /// cost more than a scroll step that moves nothing. One query at a time, as stated above.
+    @usableFromInline let walk: UnsafeMutablePointer<CoherentWalk>
 
     public init(frames: LayoutFrames) {
-        walk = CoherentWalk(frames: frames)
+        walk = .allocate(capacity: 1)
+        walk.initialize(to: CoherentWalk(frames: frames))
+    }
+
+    deinit {
+        walk.deinitialize(count: 1)
+        walk.deallocate()
     }
 
     public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
-        walk.query(rect, frames: frames, into: &results)
+        walk.pointee.query(rect, frames: frames, into: &results)
     }
 
-    public var allocatedBytes: Int { walk.allocatedBytes }
+    public var allocatedBytes: Int { walk.pointee.allocatedBytes }
 }
 
 /// The state of `CoherentQuery` and its moves.
@@ -57,8 +65,16 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// Updates `answer` from `last` to `rect`, which has the same x range and shares a section.
     @usableFromInline mutating func move(to rect: Rect, sections: Range<Int>, frames: borrowing LayoutFrames) {
-        // Keep what still intersects (the test `binary` applies to the same frame).
-        answer.removeAll { !$0.frame.intersects(rect) }
+        // Keep what still intersects (the test `binary` applies to the same frame), in place.
+        let kept = answer.withUnsafeMutableBufferPointer { elements -> Int in
+            var kept = 0
+            for i in elements.indices where elements[i].frame.intersects(rect) {
+                elements[kept] = elements[i]
+                kept += 1
+            }
+            return kept
+        }
+        answer.removeSubrange(kept...)
         let direction: Direction = rect.minY >= last.minY && rect.maxY >= last.maxY ? .down
             : rect.minY <= last.minY && rect.maxY <= last.maxY ? .up : .both
         for s in sections {
@@ -106,6 +122,12 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         } else if order == .disjoint && direction == .up {
             var end = sharedStart
             while end < sharedStop && sectionTop + frames.itemMinY[end] + frames.itemHeight[end] <= last.minY { end += 1 }
+            appendIntersecting(sharedStart..<end, section: s, rect: rect, unless: last, frames: frames)
+        } else if order == .sorted && direction == .up {
+            // An upward move adds items that ended at or above the old top; such an item starts at
+            // or above it too, and in minY order those items are a run at the start.
+            var end = sharedStart
+            while end < sharedStop && sectionTop + frames.itemMinY[end] <= last.minY { end += 1 }
             appendIntersecting(sharedStart..<end, section: s, rect: rect, unless: last, frames: frames)
         } else {
             appendIntersecting(sharedStart..<sharedStop, section: s, rect: rect, unless: last, frames: frames)
@@ -232,7 +254,11 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             return
         }
         let sections = frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY)
-        if hasAnswer && rect.minX == last.minX && rect.maxX == last.maxX && sections.overlaps(lastSections) {
+        // A rect that shares no y with the last one (a scrubber's jump) keeps none of its answer:
+        // one search per section costs less than galloping the whole way from the old walk.
+        if hasAnswer && rect.minX == last.minX && rect.maxX == last.maxX && sections.overlaps(lastSections)
+            && rect.minY < last.maxY && last.minY < rect.maxY
+        {
             move(to: rect, sections: sections, frames: frames)
         } else {
             answer.removeAll(keepingCapacity: true)

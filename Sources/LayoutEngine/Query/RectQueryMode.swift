@@ -54,6 +54,16 @@ public protocol RectQueryIndex {
 
     /// Bytes the index holds beyond the frames.
     var allocatedBytes: Int { get }
+
+    /// Builds the index again over `frames` (after a layout pass), reusing its storage where the
+    /// mode can; by default a new index.
+    mutating func rebuild(frames: LayoutFrames)
+}
+
+extension RectQueryIndex {
+    public mutating func rebuild(frames: LayoutFrames) {
+        self = Self(frames: frames)
+    }
 }
 
 extension RectQueryIndex {

@@ -18,6 +18,9 @@ public struct SectionedLayout: CollectionLayout {
     public private(set) var frames = LayoutFrames()
     public private(set) var queryMode: RectQueryMode
     private var queryIndex: any RectQueryIndex
+    /// The mode `queryIndex` was built by (nil before the first build), so that a rebuild for the
+    /// same mode reuses its storage.
+    private var indexMode: RectQueryMode?
     private var needsLayout = true
     private var needsIndex = true
     /// How far below the scroll offset the visible top lies (a navigation bar): T = offset + pinOffset.
@@ -88,7 +91,13 @@ public struct SectionedLayout: CollectionLayout {
             needsIndex = true
         }
         if needsIndex {
-            queryIndex = queryMode.makeIndex(frames: frames)
+            if indexMode == queryMode {
+                queryIndex.rebuild(frames: frames)
+            } else {
+                queryIndex = LinearQuery(frames: LayoutFrames())  // the old index goes first
+                queryIndex = queryMode.makeIndex(frames: frames)
+                indexMode = queryMode
+            }
             needsIndex = false
         }
         if needsPinning {

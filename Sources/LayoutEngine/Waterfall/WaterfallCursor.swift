@@ -105,7 +105,13 @@ struct WaterfallCursor {
     /// otherwise in the column the render direction picks.
     @inlinable @inline(__always)
     func place(item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
-        spansAllColumns ? placeFullWidth(height: height) : place(height: height, inColumn: column(forItem: index))
+        if spansAllColumns { return placeFullWidth(height: height) }
+        if direction == .shortestFirst {
+            // The shortest column's bottom comes with it: the next item's top waits on no reload.
+            let (c, bottom) = WaterfallSectionLayout.shortestColumn(bottoms: UnsafeBufferPointer(bottoms))
+            return place(height: height, inColumn: c, bottom: bottom)
+        }
+        return place(height: height, inColumn: column(forItem: index))
     }
 
     /// Places the next item, section-local index `index`, keeping its lane: full-width when
@@ -131,7 +137,13 @@ struct WaterfallCursor {
     /// An item in column `c`: at its bottom, plus `lineSpacing` when it already holds an item.
     @inlinable @inline(__always)
     func place(height: Double, inColumn c: Int) -> WaterfallPlacement {
-        let top = bottoms[c] + (occupied[c] ? lineSpacing : 0)
+        place(height: height, inColumn: c, bottom: bottoms[c])
+    }
+
+    /// An item in column `c`, whose bottom is `bottom`.
+    @inlinable @inline(__always)
+    func place(height: Double, inColumn c: Int, bottom: Double) -> WaterfallPlacement {
+        let top = bottom + (occupied[c] ? lineSpacing : 0)
         bottoms[c] = top + height
         occupied[c] = true
         return WaterfallPlacement(minX: columnMinX[c], width: columnWidth[c], minY: top, column: c)

@@ -36,22 +36,28 @@ public enum WaterfallSectionLayout {
     public static func column(forItem index: Int, direction: RenderDirection, bottoms: UnsafeBufferPointer<Double>) -> Int {
         switch direction {
         case .shortestFirst:
-            var best = 0
-            var bestBottom = bottoms[0]
-            var c = 1
-            while c < bottoms.count {
-                if bottoms[c] < bestBottom {
-                    best = c
-                    bestBottom = bottoms[c]
-                }
-                c += 1
-            }
-            return best
+            return shortestColumn(bottoms: bottoms).column
         case .leftToRight:
             return index % bottoms.count
         case .rightToLeft:
             return bottoms.count - 1 - index % bottoms.count
         }
+    }
+
+    /// The column with the smallest bottom (ties to the leftmost, strict `<`) and that bottom.
+    @inlinable @inline(__always)
+    public static func shortestColumn(bottoms: UnsafeBufferPointer<Double>) -> (column: Int, bottom: Double) {
+        var best = 0
+        var bestBottom = bottoms[0]
+        var c = 1
+        while c < bottoms.count {
+            if bottoms[c] < bestBottom {
+                best = c
+                bestBottom = bottoms[c]
+            }
+            c += 1
+        }
+        return (best, bestBottom)
     }
 
     /// Writes the frames and returns the bottom of the items region (its top when empty), placing
