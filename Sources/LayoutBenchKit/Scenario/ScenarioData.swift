@@ -17,7 +17,16 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     static func parse(
         _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil
     ) throws(ScenarioError) -> ScenarioData {
+        var templates: [CellTemplate] = []
+        return try parse(node, layout: layout, deferredSections: deferredSections, templates: &templates)
+    }
+
+    /// Also reads `data.templates` (constraint templates, SPEC §5a) into `templates`.
+    static func parse(
+        _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil, templates: inout [CellTemplate]
+    ) throws(ScenarioError) -> ScenarioData {
         let r = try node.object()
+        if let t = r.optional("templates") { templates = try TemplateParsing.parseTemplates(t) }
         let given = [("generate", r.optional("generate")), ("sections", r.optional("sections")), ("file", r.optional("file"))]
             .filter { $0.1 != nil }
         try r.finish()
