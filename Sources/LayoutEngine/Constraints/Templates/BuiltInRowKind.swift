@@ -5,7 +5,8 @@
 /// The closed form adds the spacing before the body or caption only when that label has text;
 /// the template gets the same effect the way a stack view does, with a `gap` view whose height
 /// is at most the spacing and at most the label's height (so 0 under an empty label) and wants
-/// the spacing at priority 300.
+/// the spacing at priority 200 (below the label's hugging, 251, so that the gap never stretches
+/// an empty label).
 public enum BuiltInRowKind: String, CaseIterable, Hashable, Sendable, Codable {
     case title
     case titleBody = "title-body"
@@ -63,7 +64,7 @@ public enum BuiltInRowKind: String, CaseIterable, Hashable, Sendable, Codable {
                 TemplateConstraint(a(1, .top), .equal, a(2, .bottom)),
                 TemplateConstraint(a(2, .height), .lessThanOrEqual, nil, constant: spacing),
                 TemplateConstraint(a(2, .height), .lessThanOrEqual, a(1, .height)),
-                TemplateConstraint(a(2, .height), .equal, nil, constant: spacing, priority: 300),
+                TemplateConstraint(a(2, .height), .equal, nil, constant: spacing, priority: 200),
                 TemplateConstraint(a(2, .leading), .equal, a(0, .leading)),
                 TemplateConstraint(a(2, .width), .equal, nil, constant: 0),
                 TemplateConstraint(a(content, .bottom), .equal, a(1, .bottom), constant: pad.bottom),
