@@ -29,8 +29,9 @@ public enum TemplateMeasurementError: Error, Equatable, Sendable {
 /// A label's intrinsic width (its text on one line) and heights are constraint constants: the
 /// long-lived strategies change them with `updateConstant` when the row changes, and only the
 /// ones that change. Once warm, `fd-add-remove` and `edit-width` allocate nothing per measurement
-/// (the width terms are built once; the solver reuses its slots).
-public struct TemplateMeasurer {
+/// (the width terms are built once; the solver reuses its slots). A value type: a copy is an
+/// independent measurer (its solver's arrays are copied on first write), hence `Sendable`.
+public struct TemplateMeasurer: @unchecked Sendable {
     public let strategy: TemplateSolveStrategy
     public let system: TemplateSystem
     private var solver: ConstraintSolver
@@ -101,6 +102,17 @@ public struct TemplateMeasurer {
     /// The fitting height of a row showing `text` and `detail` at cell width `width` (the
     /// content view's height after pass 2; no separator, no fallback).
     public mutating func fittingHeight(text: ArraySlice<UInt8>, detail: ArraySlice<UInt8>, width: Double) throws(TemplateMeasurementError) -> Double {
+        try measure(text: text, detail: detail, width: width)
+    }
+
+    /// The same for a row's content (its strings' UTF-8 views, read in place).
+    public mutating func fittingHeight(of content: RowContent, width: Double) throws(TemplateMeasurementError) -> Double {
+        try measure(text: content.text.utf8, detail: content.detail.utf8, width: width)
+    }
+
+    private mutating func measure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(
+        text: Text, detail: Detail, width: Double
+    ) throws(TemplateMeasurementError) -> Double {
         let pivotsBefore = solver.pivotCount
         switch strategy {
         case .freshEngine:
@@ -141,7 +153,7 @@ public struct TemplateMeasurer {
 
     /// Pass 1's constants: each label's intrinsic width, and one line of height (none for an
     /// empty text).
-    private mutating func configure(text: ArraySlice<UInt8>, detail: ArraySlice<UInt8>, width: Double) throws(TemplateMeasurementError) {
+    private mutating func configure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
         for l in system.labels.indices {
             let rows = system.labels[l]
             let intrinsicWidth: Double, empty: Bool
@@ -161,7 +173,7 @@ public struct TemplateMeasurer {
     }
 
     /// Pass 2: each label's lines at the width pass 1 gave it.
-    private mutating func passTwo(text: ArraySlice<UInt8>, detail: ArraySlice<UInt8>, width: Double) throws(TemplateMeasurementError) {
+    private mutating func passTwo<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
         // Read every width first: the pass-2 heights all come from pass 1's solution.
         for l in system.labels.indices {
             let rows = system.labels[l]
