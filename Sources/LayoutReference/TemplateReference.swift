@@ -96,7 +96,8 @@ public enum TemplateReference {
         let passTwo = labels.map { l -> Double in
             let labelWidth = first.values[4 * item(l.view) + 2]
             let cell = TemplateCell(lineHeight: l.label.lineHeight, fontScale: l.label.fontScale, padding: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
-            var lines = cell.lineCount(of: l.bytes, width: labelWidth)
+            // Counted at the width rounded to 2^-20 pt, as SPEC's checks compare within 1e-6 pt.
+            var lines = cell.lineCount(of: l.bytes, width: (labelWidth * 1_048_576).rounded() / 1_048_576)
             if l.label.maxLines > 0 { lines = min(lines, l.label.maxLines) }
             return Double(lines) * l.label.lineHeight
         }

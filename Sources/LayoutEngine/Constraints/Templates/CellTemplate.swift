@@ -118,11 +118,21 @@ public struct TemplateLabel: Hashable, Sendable, Codable {
         return sum * fontScale
     }
 
-    /// Lines at `width`, capped at `maxLines` when it is not 0.
+    /// The width lines are counted at: the solved width rounded to the nearest 2⁻²⁰ pt (about
+    /// a millionth of a point). A solver's width carries round-off, and a text that fits its
+    /// label exactly (word advances are multiples of a half point) would otherwise wrap or not
+    /// by one ulp, depending on the pivots that produced it; snapping makes two solvers that
+    /// agree within 1e-6 pt count the same lines.
+    @inlinable
+    public static func snappedWidth(_ width: Double) -> Double {
+        (width * 1_048_576).rounded() / 1_048_576
+    }
+
+    /// Lines at `width` (snapped, `snappedWidth`), capped at `maxLines` when it is not 0.
     @inlinable
     public func lines<Bytes: Sequence<UInt8>>(of bytes: Bytes, width: Double) -> Int {
         let count = TemplateCell(lineHeight: lineHeight, fontScale: fontScale, padding: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
-            .lineCount(of: bytes, width: width)
+            .lineCount(of: bytes, width: Self.snappedWidth(width))
         return maxLines > 0 && count > maxLines ? maxLines : count
     }
 }
