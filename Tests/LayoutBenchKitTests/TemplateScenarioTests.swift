@@ -70,4 +70,42 @@ import LayoutEngine
             #expect(error.message.contains("unknown template"))
         }
     }
+
+    static func explicitScenario(_ items: String) -> String {
+        """
+        {"name": "t", "description": "d", "layout": {"kind": "list"},
+         "data": {"templates": {"t": {"views": {"l": {"label": {"text": "text"}}, "d": {"label": {"text": "detail"}}},
+                  "constraints": ["l.leading == contentView.leading + 16", "l.trailing == contentView.trailing - 16",
+                                  "l.top == contentView.top + 8", "d.leading == l.leading", "d.trailing == l.trailing",
+                                  "d.top == l.bottom", "contentView.bottom == d.bottom + 8"]}},
+                  "sections": [\(items)]},
+         "workload": {"kind": "cell-measure"}, "modes": ["edit-width"]}
+        """
+    }
+
+    /// Explicit items name their template; their heights come from it (the separator added).
+    @Test func explicitItemsNameTheirTemplate() throws {
+        let s = try Scenario(parsing: Self.explicitScenario(#"[{"template": "t", "text": "", "detail": ""}, {"template": "title", "text": "x"}]"#), file: "x.json")
+        let items = try s.makeItems(items: 2)
+        #expect(items.templated?.templates.map(\.name) == ["t", "title"])
+        // 8 + 0 + 0 + 8 = 16, plus 0.5; the title row: 11 + 20.5 + 11 = 42.5, plus 0.5.
+        #expect(items.data.size(section: 0, item: 0).height == 16.5)
+        #expect(items.data.size(section: 0, item: 1).height == 43)
+    }
+
+    @Test(arguments: [
+        (#"[{"template": "t", "text": "x", "h": 40}]"#, "data.sections[0][0].h", "leave 'h' out"),
+        (#"[{"h": 40, "detail": "x"}]"#, "data.sections[0][0].detail", "give the item a 'template'"),
+        (#"[{"template": "nope", "text": "x"}]"#, "data", "unknown template \"nope\""),
+        (#"[{"template": "t", "text": "x"}, {"h": 40}]"#, "data", "names no template"),
+    ])
+    func badExplicitItem(items: String, path: String, message: String) {
+        do {
+            _ = try Scenario(parsing: Self.explicitScenario(items), file: "x.json")
+            Issue.record("accepted \(items)")
+        } catch {
+            #expect(error.path == path, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
 }

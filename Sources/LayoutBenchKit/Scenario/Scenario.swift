@@ -130,6 +130,16 @@ public struct Scenario: Hashable, Sendable, Codable {
                                     message: "unknown template \(JSONValue.quoted(weight.name)); expected one of \(known)")
             }
         }
+        if case .explicit(let explicitItems) = data, !explicitItems.templateKinds.isEmpty {
+            if let i = explicitItems.templateKinds.firstIndex(of: -1) {
+                throw ScenarioError(file: file, path: "data", message: "item \(i) names no template while others do; every item of templated data names one")
+            }
+            for name in explicitItems.templateNames where template(named: name) == nil {
+                let known = (templates.map(\.name) + BuiltInRowKind.allCases.map(\.rawValue)).map { JSONValue.quoted($0) }.joined(separator: ", ")
+                let i = explicitItems.templateKinds.firstIndex(of: explicitItems.templateNames.firstIndex(of: name)!)!
+                throw ScenarioError(file: file, path: "data", message: "item \(i) names an unknown template \(JSONValue.quoted(name)); expected one of \(known)")
+            }
+        }
         try root.finish()
     }
 
@@ -168,6 +178,7 @@ public struct Scenario: Hashable, Sendable, Codable {
                 throw ScenarioError(file: file, path: "data", message: Self.explicitCountMessage(given: explicitItems.count, asked: count))
             }
             let items = explicitItems.prefix(count)
+            if !items.templateKinds.isEmpty { return try measureExplicit(items) }
             do {
                 return GeneratedItems(data: try items.makeData(), texts: items.texts)
             } catch {
@@ -313,6 +324,41 @@ public struct Scenario: Hashable, Sendable, Codable {
             return GeneratedItems(data: data, texts: texts, templated: TemplatedRows(templates: resolved, kinds: kinds, details: details))
         } catch {
             throw ScenarioError(file: file, path: "data.generate", message: error.description)
+        }
+    }
+
+    /// Explicit items that name templates: each measured at the width available to it.
+    private func measureExplicit(_ items: ExplicitItems) throws(ScenarioError) -> GeneratedItems {
+        let resolved = items.templateNames.compactMap { template(named: $0) }
+        guard resolved.count == items.templateNames.count, let texts = items.texts, let details = items.details else {
+            throw ScenarioError(file: file, path: "data", message: "templated items without their templates or texts")
+        }
+        var measurers: [TemplateMeasurer?] = Array(repeating: nil, count: resolved.count)
+        var heights: [Double] = []
+        heights.reserveCapacity(items.count)
+        var global = 0
+        for (s, n) in items.sectionCounts.enumerated() {
+            let style = layout.section(s).style
+            for _ in 0..<n {
+                let kind = items.templateKinds[global]
+                let template = resolved[kind]
+                let rowWidth = Self.measurementWidth(style: style, contentWidth: viewportSize.width, itemWidth: items.widths[global],
+                                                     spansAllColumns: items.spansAllColumns[global])
+                do {
+                    if measurers[kind] == nil { measurers[kind] = try TemplateMeasurer(template: template, strategy: .editWidth) }
+                    let fitting = try measurers[kind]!.fittingHeight(text: texts[global], detail: details[global], width: rowWidth - template.accessoryWidth)
+                    heights.append(CellTemplate.rowHeight(fitting: fitting))
+                } catch {
+                    throw ScenarioError(file: file, path: "data.templates." + template.name, message: "item \(global): " + TemplateErrors.describe(error, template: template))
+                }
+                global += 1
+            }
+        }
+        do {
+            let data = try LayoutData(widths: items.widths, heights: heights, spansAllColumns: items.spansAllColumns, counts: items.sectionCounts)
+            return GeneratedItems(data: data, texts: texts, templated: TemplatedRows(templates: resolved, kinds: items.templateKinds, details: details))
+        } catch {
+            throw ScenarioError(file: file, path: "data", message: error.description)
         }
     }
 }

@@ -81,7 +81,8 @@ public enum ScenarioData: Hashable, Sendable, Codable {
                 let r = try itemNode.object()
                 let item = try readItem(r, kind: kind, section: s)
                 try r.finish()
-                result.append(width: item.width, height: item.height, spansAllColumns: item.spansAllColumns, text: item.text)
+                result.append(width: item.width, height: item.height, spansAllColumns: item.spansAllColumns, text: item.text,
+                              template: item.template, detail: item.detail)
             }
         }
         // No items at all is an empty state (headers, footers and insets only), laid out as UIKit does.
@@ -91,7 +92,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     /// The keys `w`, `h`, `fullWidth` and `text` of one item of section `s`, a `kind`.
     static func readItem(
         _ r: JSONReader, kind: String, section s: Int
-    ) throws(ScenarioError) -> (width: Double, height: Double, spansAllColumns: Bool, text: ArraySlice<UInt8>?) {
+    ) throws(ScenarioError) -> (width: Double, height: Double, spansAllColumns: Bool, text: ArraySlice<UInt8>?, template: String?, detail: ArraySlice<UInt8>?) {
         let width: Double
         if kind == "flow" {
             guard let w = r.optional("w") else {
@@ -101,13 +102,25 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         } else {
             width = try r.optionalDouble("w", default: 0, .size)
         }
-        let height = try r.requireDouble("h", .size)
+        // A templated item (`"template"`, SPEC §5a) takes its height from its template's constraints.
+        let template = try r.optional("template").map { (node) throws(ScenarioError) in try node.nonEmptyString() }
+        let detail = try r.optional("detail").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
+        if template == nil, r.has("detail") {
+            throw r.error(at: "detail", "'detail' is shown by a constraint template's labels; give the item a 'template'")
+        }
+        let height: Double
+        if template != nil {
+            if r.has("h") { throw r.error(at: "h", "a templated item's height comes from its template; leave 'h' out") }
+            height = 0
+        } else {
+            height = try r.requireDouble("h", .size)
+        }
         let fullWidth = try r.optionalBool("fullWidth", default: false)
         if fullWidth && kind != "waterfall" {
             throw r.error(at: "fullWidth", "full-width items exist only in waterfall sections; section \(s) is a \(kind)")
         }
         let text = try r.optional("text").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
-        return (width, height, fullWidth, text)
+        return (width, height, fullWidth, text, template, detail)
     }
 }
 

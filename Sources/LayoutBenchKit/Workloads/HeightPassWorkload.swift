@@ -95,6 +95,12 @@ public struct HeightPassWorkload: Workload {
             }
         case .explicit(let items):
             hasTexts = items.texts != nil
+            let insets = scenario.layout.section(0).style.insets.horizontal
+            for template in items.templateNames.compactMap({ scenario.template(named: $0) }) {
+                for width in [scenario.viewportSize.width, rotatedWidth ?? scenario.viewportSize.height] {
+                    try CellMeasureWorkload.checkSatisfiable(template, rowWidth: width - insets, scenario: scenario)
+                }
+            }
         }
         guard hasTexts else {
             throw ScenarioError(

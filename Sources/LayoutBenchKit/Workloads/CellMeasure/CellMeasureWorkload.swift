@@ -94,11 +94,22 @@ public struct CellMeasureWorkload: Workload {
     /// The rows must name templates; `frame` needs built-in row kinds; every template must be
     /// satisfiable at every width of the trace.
     public func validate(_ scenario: Scenario) throws(ScenarioError) {
-        guard case .generated(let generator) = scenario.data, case .template(let weights, _, _) = generator.heights else {
-            throw ScenarioError(file: scenario.file, path: scenario.data.isExplicit ? "data" : "data.generate.heights.distribution",
-                                message: "the cell-measure workload measures rows by their constraint templates: expected \"template\"")
+        let names: [String]
+        switch scenario.data {
+        case .generated(let generator):
+            guard case .template(let weights, _, _) = generator.heights else {
+                throw ScenarioError(file: scenario.file, path: "data.generate.heights.distribution",
+                                    message: "the cell-measure workload measures rows by their constraint templates: expected \"template\"")
+            }
+            names = weights.map(\.name)
+        case .explicit(let items):
+            guard !items.templateKinds.isEmpty else {
+                throw ScenarioError(file: scenario.file, path: "data",
+                                    message: "the cell-measure workload measures rows by their constraint templates: give every item a \"template\"")
+            }
+            names = items.templateNames
         }
-        let templates = weights.compactMap { scenario.template(named: $0.name) }
+        let templates = names.compactMap { scenario.template(named: $0) }
         if let index = scenario.modes.firstIndex(of: Mode.frame.rawValue), let custom = templates.first(where: { $0.builtIn == nil }) {
             throw scenario.modeError(index, "frame is the closed form of the built-in row kinds (\(TemplateParsing.builtInNames)) only; template \(JSONValue.quoted(custom.name)) has none")
         }
