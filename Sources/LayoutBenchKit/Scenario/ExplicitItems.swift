@@ -60,30 +60,28 @@ public struct ExplicitItems: Hashable, Sendable {
         } else if !templateKinds.isEmpty {
             templateKinds.append(-1)
         }
-        if let detail {
-            if details == nil {
-                var empty = ItemTexts()
-                for _ in 0..<heights.count { empty.appendEmpty() }
-                details = empty
-            }
-            details!.append(detail)
-        } else if details != nil {
-            details!.appendEmpty()
-        }
-        if let text {
-            if texts == nil {
-                var empty = ItemTexts()
-                for _ in 0..<heights.count { empty.appendEmpty() }
-                texts = empty
-            }
-            texts!.append(text)
-        } else if texts != nil {
-            texts!.appendEmpty()
-        }
+        Self.append(detail, to: &details, before: heights.count)
+        Self.append(text, to: &texts, before: heights.count)
         widths.append(width)
         heights.append(height)
         spansAllColumns.append(spans)
         sectionCounts[sectionCounts.count - 1] += 1
+    }
+
+    /// Appends `text` to the optional column `column` of `count` items so far: the column is
+    /// made (empty for every earlier item) on the first text, and gets an empty entry for an
+    /// item without one once it exists.
+    private static func append(_ text: ArraySlice<UInt8>?, to column: inout ItemTexts?, before count: Int) {
+        if let text {
+            if column == nil {
+                var empty = ItemTexts()
+                for _ in 0..<count { empty.appendEmpty() }
+                column = empty
+            }
+            column!.append(text)
+        } else if column != nil {
+            column!.appendEmpty()
+        }
     }
 
     /// The items of section `s` (for workloads that repeat a section's own items).

@@ -102,14 +102,12 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         } else {
             width = try r.optionalDouble("w", default: 0, .size)
         }
-        // A templated item (`"template"`, SPEC §5a) takes its height from its template's constraints.
-        let template = try r.optional("template").map { (node) throws(ScenarioError) in try node.nonEmptyString() }
-        let detail = try r.optional("detail").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
-        if template == nil, r.has("detail") {
-            throw r.error(at: "detail", "'detail' is shown by a constraint template's labels; give the item a 'template'")
-        }
+        // A templated item (`"template"`, SPEC §5a) takes its height from its template's
+        // constraints. (Its keys are read after the others, so that "expected one of" lists
+        // the keys in their usual order.)
+        let templated = r.members.contains { $0.key == "template" }
         let height: Double
-        if template != nil {
+        if templated {
             if r.has("h") { throw r.error(at: "h", "a templated item's height comes from its template; leave 'h' out") }
             height = 0
         } else {
@@ -120,6 +118,11 @@ public enum ScenarioData: Hashable, Sendable, Codable {
             throw r.error(at: "fullWidth", "full-width items exist only in waterfall sections; section \(s) is a \(kind)")
         }
         let text = try r.optional("text").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
+        let template = try r.optional("template").map { (node) throws(ScenarioError) in try node.nonEmptyString() }
+        let detail = try r.optional("detail").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
+        if template == nil, detail != nil {
+            throw r.error(at: "detail", "'detail' is shown by a constraint template's labels; give the item a 'template'")
+        }
         return (width, height, fullWidth, text, template, detail)
     }
 }

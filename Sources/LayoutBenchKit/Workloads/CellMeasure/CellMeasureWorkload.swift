@@ -113,11 +113,27 @@ public struct CellMeasureWorkload: Workload {
         if let index = scenario.modes.firstIndex(of: Mode.frame.rawValue), let custom = templates.first(where: { $0.builtIn == nil }) {
             throw scenario.modeError(index, "frame is the closed form of the built-in row kinds (\(TemplateParsing.builtInNames)) only; template \(JSONValue.quoted(custom.name)) has none")
         }
+        let frame = scenario.modes.contains(Mode.frame.rawValue)
         for template in templates {
-            for width in rowWidths(scenario) {
+            for (i, width) in rowWidths(scenario).enumerated() {
                 try Self.checkSatisfiable(template, rowWidth: width, scenario: scenario)
+                // The closed form clamps a label's width to 1 pt where the constraint form lets
+                // it go negative: they agree only where the content is wider than its paddings.
+                if frame, let kind = template.builtIn, width - template.accessoryWidth < Self.frameMinimumCellWidth(kind) {
+                    throw ScenarioError(
+                        file: scenario.file, path: widths == nil ? "viewport.width" : "workload.widths[\(i)]",
+                        message: "frame measures \(JSONValue.quoted(template.name)) rows only where their content is wider than its paddings: "
+                            + "a row width of at least \(format(Self.frameMinimumCellWidth(kind) + template.accessoryWidth)) (after the layout's insets), got \(format(width))")
+                }
             }
         }
+    }
+
+    /// The narrowest cell at which a built-in row's closed form equals its constraint form: its
+    /// horizontal padding plus the closed form's 1 pt minimum label width.
+    static func frameMinimumCellWidth(_ kind: BuiltInRowKind) -> Double {
+        let padding = kind.rowTemplate.title.padding
+        return padding.left + padding.right + 1
     }
 
     /// A fresh solver adds the constraints one by one at the row's cell width (empty texts): the
