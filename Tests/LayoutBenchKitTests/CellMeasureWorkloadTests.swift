@@ -59,6 +59,14 @@ struct CellMeasureWorkloadTests {
         expectPlanError({ try plan(cellScenario(modes: #"["edit-width", "frame"]"#)) }, path: "modes[1]", "template \"card\" has none")
     }
 
+    /// Where a built-in row's content is narrower than its paddings the closed form clamps the
+    /// label to 1 pt and the constraint form does not: frame is refused there.
+    @Test func frameNeedsContentWiderThanItsPaddings() {
+        let text = cellScenario(modes: #"["edit-width", "frame"]"#, templates: #"{"title": 1, "image": 1}"#,
+                                workload: #"{"kind": "cell-measure", "widths": [390, 60]}"#)
+        expectPlanError({ try plan(text) }, path: "workload.widths[1]", "at least 73")
+    }
+
     @Test func templateDataIsRequired() {
         let text = scenarioJSON(layout: #"{"kind": "list"}"#, workload: #"{"kind": "cell-measure"}"#, modes: #"["edit-width"]"#)
         expectPlanError({ try plan(text) }, path: "data.generate.heights.distribution", "expected \"template\"")
