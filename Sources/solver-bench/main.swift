@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CJemalloc
+import LayoutBenchKit
 import LayoutEngine
 
 /// solver-bench: the Swift half of scripts/kiwi-bench. It writes the benchmark's constraint
@@ -11,6 +12,7 @@ import LayoutEngine
 ///     solver-bench time FILE edit|add-remove REPS   ns per measurement over REPS passes of every width
 ///     solver-bench heights FILE edit|add-remove     `name width height` per measurement
 ///     solver-bench allocations FILE                 bytes allocated by warm measurements (jemalloc); 0 or exit 1
+///     solver-bench measure FILE                     fitting heights of templated rows in every mode (JSON lines)
 ///
 /// `edit`: one solver per system with every constraint and the width as an edit variable at
 /// priority 999 (kiwi refuses required edit variables; 999 is its `strong`); a measurement
@@ -148,6 +150,55 @@ case "allocations":
         print("\(mode.rawValue): \(after - before) bytes allocated by warm measurements (checksum \(checksum))")
         if after != before { exit(1) }
     }
+case "measure":
+    guard arguments.count == 3 else { fail("measure FILE") }
+    measure(file: arguments[2])
 default:
     fail("unknown command \(arguments[1])")
+}
+
+/// `measure FILE` (`MeasureRequest`): one JSON object per row on stdout,
+/// `{"row": 0, "fresh-engine": h, "fd-add-remove": h, "edit-width": h, "frame": h | null}`, each h
+/// the fitting height (the content view's height after pass 2, before the separator and the
+/// 44 pt fallback). The long-lived solvers (one per template and mode) measure the rows in
+/// order, as the workload does. Invalid input or a failed measurement: one line on stderr,
+/// exit 1, nothing on stdout for the rows after it.
+func measure(file: String) {
+    let request: MeasureRequest
+    do { request = try MeasureRequest.load(path: file) } catch { fail("\(error)") }
+    let strategies: [TemplateSolveStrategy] = [.freshEngine, .addRemove, .editWidth]
+    var measurers: [[TemplateMeasurer]] = []
+    for template in request.templates {
+        do {
+            measurers.append(try strategies.map { (strategy) throws(TemplateMeasurementError) in try TemplateMeasurer(template: template, strategy: strategy) })
+        } catch {
+            fail("\(file): \(TemplateErrors.describe(error, template: template))")
+        }
+    }
+    var output = ""
+    for (index, row) in request.rows.enumerated() {
+        let template = request.templates[row.template]
+        let cellWidth = row.width - template.accessoryWidth
+        var line = "{\"row\": \(index)"
+        for (s, strategy) in strategies.enumerated() {
+            do {
+                let h = try measurers[row.template][s].fittingHeight(text: row.text[...], detail: row.detail[...], width: cellWidth)
+                line += ", \"\(strategy.rawValue)\": \(h)"
+            } catch {
+                print(output, terminator: "")
+                fail("\(file): rows[\(index)]: \(TemplateErrors.describe(error, template: template))")
+            }
+        }
+        if let kind = template.builtIn {
+            line += ", \"frame\": \(kind.rowTemplate.fittingHeight(text: row.text, detail: row.detail, width: row.width))"
+        } else {
+            line += ", \"frame\": null"
+        }
+        output += line + "}\n"
+        if output.utf8.count > 1 << 16 {
+            print(output, terminator: "")
+            output = ""
+        }
+    }
+    print(output, terminator: "")
 }

@@ -205,11 +205,11 @@ import LayoutEngine
         try expectError("x.csv", "", "x.csv: line 1, column 1: the file is empty; expected the header section,w,h and one row per item")
         try expectError("x.jsonl", "\n", "x.jsonl: line 1, column 1: the file is empty; expected one item object per line")
         try expectError("x.csv", "section,h,w\n0,1,2\n",
-                        #"x.csv: line 1, column 9: expected the header section,w,h (optionally followed by fullWidth and text), got "section,h,w"; column 2 must be 'w'"#)
+                        #"x.csv: line 1, column 9: expected the header section,w,h (optionally followed by fullWidth, text, template, detail), got "section,h,w"; column 2 must be 'w'"#)
         try expectError("x.csv", "section,w\n",
-                        #"x.csv: line 1, column 10: expected the header section,w,h (optionally followed by fullWidth and text), got "section,w""#)
+                        #"x.csv: line 1, column 10: expected the header section,w,h (optionally followed by fullWidth, text, template, detail), got "section,w""#)
         try expectError("x.csv", "section,w,h,colour\n",
-                        #"x.csv: line 1, column 13: expected the header section,w,h (optionally followed by fullWidth and text), got "section,w,h,colour"; 'colour' is not a column or is given twice"#)
+                        #"x.csv: line 1, column 13: expected the header section,w,h (optionally followed by fullWidth, text, template, detail), got "section,w,h,colour"; 'colour' is not a column or is given twice"#)
         try expectError("x.csv", "section,w,h\n", "x.csv: line 2, column 1: no rows after the header; expected one row per item")
         try expectError("x.csv", "section,w,h\n0,,abc\n", "x.csv: line 2, column 4: expected a number from 0 to 1000000000 for h, got 'abc'")
         try expectError("x.csv", "section,w,h\n0,-5,10\n", "x.csv: line 2, column 3: expected a number from 0 to 1000000000 for w, got '-5' (sizes cannot be negative)")
@@ -230,7 +230,7 @@ import LayoutEngine
         try expectError("x.jsonl", "{\"section\": 0, \"h\": 1}\n{\"section\": 0, \"h\": -1}\n",
                         "x.jsonl: line 2, column 16: h: expected a number from 0 to 1000000000, got -1")
         try expectError("x.jsonl", "{\"section\": 0, \"h\": 1}\n{\"section\": 0, \"h\": 1, \"hieght\": 2}\n",
-                        "x.jsonl: line 2, column 24: hieght: unknown key 'hieght'; expected one of: section, w, h, fullWidth, text (did you mean 'height'?)".replacingOccurrences(of: " (did you mean 'height'?)", with: ""))
+                        "x.jsonl: line 2, column 24: hieght: unknown key 'hieght'; expected one of: section, w, h, fullWidth, text, template, detail (did you mean 'height'?)".replacingOccurrences(of: " (did you mean 'height'?)", with: ""))
         try expectError("x.jsonl", "{\"section\": 0, \"h\": 1}\n{\"h\": 1}\n", "x.jsonl: line 2, column 1: section: missing required key 'section'")
         try expectError("x.jsonl", "{\"section\": 2, \"h\": 1}\n{\"section\": 0, \"h\": 1}\n",
                         "x.jsonl: line 2, column 2: section 0 after section 2; sections must come in non-decreasing order (all rows of a section together)")

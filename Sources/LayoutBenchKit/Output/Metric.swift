@@ -24,6 +24,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case bytesPerRow = "bytes_per_row"
     case scrollCorrection = "scroll_correction"
     case wrongHeights = "wrong_heights"
+    case constraints
+    case pivots
 
     /// Which direction of change is an improvement.
     public enum Direction: String, Sendable, Equatable {
@@ -54,7 +56,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .scrollCorrection: return "pt"
         case .recall: return "fraction"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .wrongHeights:
+             .cellsNeeded, .wrongHeights, .constraints, .pivots:
             return "count"
         }
     }
@@ -81,6 +83,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .bytesPerRow: return "bytes the offsets structure holds per row"
         case .scrollCorrection: return "how far the content under the viewport moved when estimates were replaced"
         case .wrongHeights: return "rows whose cached height differs from a fresh measurement"
+        case .constraints: return "constraints in the solver during a cell measurement (the width constraint or edit variable included)"
+        case .pivots: return "simplex pivots of one cell measurement (both passes; a fresh solver's construction included)"
         }
     }
 
@@ -89,7 +93,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public var direction: Direction {
         switch self {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
-             .bytesPerRow, .scrollCorrection, .wrongHeights:
+             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
             return .lowerIsBetter
         case .recall:
             return .higherIsBetter
@@ -104,7 +108,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .time: return .statistical
         case .peakRSS: return .perProcess
         case .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
-             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights:
+             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
             return .exact
         }
     }
@@ -130,7 +134,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights:
+             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
             return 0.001
         }
     }

@@ -104,7 +104,8 @@ struct DataFileRows {
 
     /// Appends an item of the section last entered; `widthAt` and `fullWidthAt` place errors.
     mutating func append(
-        section: Int, width: Double?, widthAt: Int, height: Double, fullWidth: Bool, fullWidthAt: Int, text: ArraySlice<UInt8>?
+        section: Int, width: Double?, widthAt: Int, height: Double, fullWidth: Bool, fullWidthAt: Int, text: ArraySlice<UInt8>?,
+        template: String? = nil, detail: ArraySlice<UInt8>? = nil
     ) throws(ScenarioError) {
         if width == nil, sectionKind == "flow" {
             throw DataFile.error(file, bytes, at: widthAt,
@@ -114,7 +115,7 @@ struct DataFileRows {
             throw DataFile.error(file, bytes, at: fullWidthAt,
                 "full-width items exist only in waterfall sections; section \(section) is a \(sectionKind)")
         }
-        items.append(width: width ?? 0, height: height, spansAllColumns: fullWidth, text: text)
+        items.append(width: width ?? 0, height: height, spansAllColumns: fullWidth, text: text, template: template, detail: detail)
     }
 
     /// The items; an error when there are none.

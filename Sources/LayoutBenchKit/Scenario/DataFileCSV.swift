@@ -1,5 +1,5 @@
 /// The CSV form of `data.file`: a header `section,w,h`, optionally followed by `fullWidth` and
-/// `text` (in either order), then one row per item:
+/// `text`, `template` and `detail` (in any order), then one row per item:
 ///
 ///     section,w,h,fullWidth,text
 ///     0,,120,false,
@@ -9,10 +9,12 @@
 /// RFC 4180 cells (LF or CRLF line ends; a cell with a comma, quote or line break is quoted, a
 /// quote doubled). `w` may be empty where it may be left out (list and waterfall sections),
 /// `fullWidth` is `true`, `false` or empty (false), sizes are JSON numbers >= 0. A blank line
-/// is an error except at the very end.
+/// is an error except at the very end. A row with a non-empty `template` names a constraint
+/// template (SPEC §5a) and leaves `h` empty: its height comes from the template; `detail` is
+/// the text of its `detail` labels.
 enum DataFileCSV {
     static let requiredHeader = "section,w,h"
-    private static let optionalColumns = ["fullWidth", "text"]
+    private static let optionalColumns = ["fullWidth", "text", "template", "detail"]
 
     private struct Cell {
         var start: Int
@@ -31,20 +33,22 @@ enum DataFileCSV {
 
             // The header.
             try readRecord(buffer, bytes, file, &position, into: &cells)
-            var fullWidthColumn: Int?, textColumn: Int?
+            var fullWidthColumn: Int?, textColumn: Int?, templateColumn: Int?, detailColumn: Int?
             let names = cells.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0.start..<$0.end]), as: UTF8.self) }
             for (i, name) in names.enumerated() {
                 let expected = i < 3 ? ["section", "w", "h"][i] : nil
                 if let expected, name == expected { continue }
                 if expected == nil, name == "fullWidth", fullWidthColumn == nil { fullWidthColumn = i; continue }
                 if expected == nil, name == "text", textColumn == nil { textColumn = i; continue }
+                if expected == nil, name == "template", templateColumn == nil { templateColumn = i; continue }
+                if expected == nil, name == "detail", detailColumn == nil { detailColumn = i; continue }
                 throw DataFile.error(file, bytes, at: cells[i].start,
-                    "expected the header \(requiredHeader) (optionally followed by \(optionalColumns.joined(separator: " and "))), got \(JSONValue.quoted(names.joined(separator: ",")))"
+                    "expected the header \(requiredHeader) (optionally followed by \(optionalColumns.joined(separator: ", "))), got \(JSONValue.quoted(names.joined(separator: ",")))"
                         + (expected.map { "; column \(i + 1) must be '\($0)'" } ?? "; '\(name)' is not a column or is given twice"))
             }
             if names.count < 3 {
                 throw DataFile.error(file, bytes, at: cells[cells.count - 1].end,
-                    "expected the header \(requiredHeader) (optionally followed by \(optionalColumns.joined(separator: " and "))), got \(JSONValue.quoted(names.joined(separator: ",")))")
+                    "expected the header \(requiredHeader) (optionally followed by \(optionalColumns.joined(separator: ", "))), got \(JSONValue.quoted(names.joined(separator: ",")))")
             }
             let columnCount = names.count
             let header = names.joined(separator: ",")
@@ -72,10 +76,24 @@ enum DataFileCSV {
                 let width: Double? = widthCell.start == widthCell.end && !widthCell.quoted
                     ? nil : try size(buffer, bytes, file, widthCell, name: "w")
                 let heightCell = cells[2]
-                if heightCell.start == heightCell.end {
-                    throw DataFile.error(file, bytes, at: heightCell.start, "missing h: expected \(NumberBound.size.expected(integer: false))")
+                var template: String?
+                if let templateColumn, cells[templateColumn].start < cells[templateColumn].end {
+                    template = String(decoding: unquoted(bytes, cells[templateColumn]), as: UTF8.self)
                 }
-                let height = try size(buffer, bytes, file, heightCell, name: "h")
+                let height: Double
+                if template != nil {
+                    guard heightCell.start == heightCell.end else {
+                        throw DataFile.error(file, bytes, at: heightCell.start, "a templated item's height comes from its template; leave h empty")
+                    }
+                    height = 0
+                } else {
+                    if heightCell.start == heightCell.end {
+                        throw DataFile.error(file, bytes, at: heightCell.start, "missing h: expected \(NumberBound.size.expected(integer: false))")
+                    }
+                    height = try size(buffer, bytes, file, heightCell, name: "h")
+                }
+                var detail: ArraySlice<UInt8>?
+                if let detailColumn, template != nil { detail = unquoted(bytes, cells[detailColumn]) }
                 var fullWidth = false
                 var fullWidthAt = rowStart
                 if let fullWidthColumn {
@@ -92,7 +110,7 @@ enum DataFileCSV {
                 var text: ArraySlice<UInt8>?
                 if let textColumn { text = unquoted(bytes, cells[textColumn]) }
                 try rows.append(section: sectionIndex, width: width, widthAt: widthCell.start, height: height,
-                                fullWidth: fullWidth, fullWidthAt: fullWidthAt, text: text)
+                                fullWidth: fullWidth, fullWidthAt: fullWidthAt, text: text, template: template, detail: detail)
             }
         }
         return try rows.finish(emptyMessage: "no rows after the header; expected one row per item")

@@ -55,7 +55,8 @@ enum DataFileJSONLines {
             let item = try ScenarioData.readItem(reader, kind: kind, section: section)
             try reader.finish()
             try rows.append(section: section, width: item.width, widthAt: line.lowerBound, height: item.height,
-                            fullWidth: item.spansAllColumns, fullWidthAt: line.lowerBound, text: item.text)
+                            fullWidth: item.spansAllColumns, fullWidthAt: line.lowerBound, text: item.text,
+                            template: item.template, detail: item.detail)
         } catch where error.line == nil {
             throw place(error)
         }

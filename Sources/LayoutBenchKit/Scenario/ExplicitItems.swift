@@ -13,6 +13,12 @@ public struct ExplicitItems: Hashable, Sendable {
     public private(set) var sectionCounts: [Int] = []
     /// One text per item (empty for items without one), or nil when no item has a text.
     public private(set) var texts: ItemTexts?
+    /// The constraint templates items name (`"template"`), each once, in order of first use.
+    public private(set) var templateNames: [String] = []
+    /// Per item, its template's index in `templateNames` (-1 for none); empty when no item names one.
+    public private(set) var templateKinds: [Int] = []
+    /// One detail text per item (empty for items without one), or nil when no item has one.
+    public private(set) var details: ItemTexts?
 
     public init() {}
 
@@ -37,22 +43,45 @@ public struct ExplicitItems: Hashable, Sendable {
     public mutating func appendSection() { sectionCounts.append(0) }
 
     /// Appends an item to the last section (there must be one).
-    public mutating func append(width: Double, height: Double, spansAllColumns spans: Bool, text: ArraySlice<UInt8>? = nil) {
+    public mutating func append(width: Double, height: Double, spansAllColumns spans: Bool, text: ArraySlice<UInt8>? = nil,
+                                template: String? = nil, detail: ArraySlice<UInt8>? = nil) {
         assert(!sectionCounts.isEmpty, "append a section first")
-        if let text {
-            if texts == nil {
-                var empty = ItemTexts()
-                for _ in 0..<heights.count { empty.appendEmpty() }
-                texts = empty
+        // A templated item always has a text and a detail (empty when not given).
+        let text = text ?? (template != nil ? [] : nil)
+        let detail = detail ?? (template != nil ? [] : nil)
+        if let template {
+            if templateKinds.isEmpty { templateKinds = Array(repeating: -1, count: heights.count) }
+            if let index = templateNames.firstIndex(of: template) {
+                templateKinds.append(index)
+            } else {
+                templateNames.append(template)
+                templateKinds.append(templateNames.count - 1)
             }
-            texts!.append(text)
-        } else if texts != nil {
-            texts!.appendEmpty()
+        } else if !templateKinds.isEmpty {
+            templateKinds.append(-1)
         }
+        Self.append(detail, to: &details, before: heights.count)
+        Self.append(text, to: &texts, before: heights.count)
         widths.append(width)
         heights.append(height)
         spansAllColumns.append(spans)
         sectionCounts[sectionCounts.count - 1] += 1
+    }
+
+    /// Appends `text` to the optional column `column` of `count` items so far: the column is
+    /// made (empty for every earlier item) on the first text, and gets an empty entry for an
+    /// item without one once it exists.
+    private static func append(_ text: ArraySlice<UInt8>?, to column: inout ItemTexts?, before count: Int) {
+        if let text {
+            if column == nil {
+                var empty = ItemTexts()
+                for _ in 0..<count { empty.appendEmpty() }
+                column = empty
+            }
+            column!.append(text)
+        } else if column != nil {
+            column!.appendEmpty()
+        }
     }
 
     /// The items of section `s` (for workloads that repeat a section's own items).
@@ -84,6 +113,15 @@ public struct ExplicitItems: Hashable, Sendable {
             for i in 0..<n { kept.append(texts[i]) }
             result.texts = kept
         }
+        if let details {
+            var kept = ItemTexts()
+            for i in 0..<n { kept.append(details[i]) }
+            result.details = kept
+        }
+        if !templateKinds.isEmpty {
+            result.templateNames = templateNames
+            result.templateKinds = Array(templateKinds[..<n])
+        }
         return result
     }
 
@@ -96,7 +134,7 @@ public struct ExplicitItems: Hashable, Sendable {
 // MARK: Handing the items to a child process
 
 extension ExplicitItems: Codable {
-    private enum CodingKeys: String, CodingKey { case widths, heights, spansAllColumns, sectionCounts, texts }
+    private enum CodingKeys: String, CodingKey { case widths, heights, spansAllColumns, sectionCounts, texts, templateNames, templateKinds, details }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -105,6 +143,13 @@ extension ExplicitItems: Codable {
         spansAllColumns = RawArrayCoding.flags(try c.decode(Data.self, forKey: .spansAllColumns))
         sectionCounts = try c.decode([Int].self, forKey: .sectionCounts)
         texts = try c.decodeIfPresent(ItemTexts.self, forKey: .texts)
+        templateNames = try c.decodeIfPresent([String].self, forKey: .templateNames) ?? []
+        templateKinds = try c.decodeIfPresent([Int].self, forKey: .templateKinds) ?? []
+        details = try c.decodeIfPresent(ItemTexts.self, forKey: .details)
+        guard templateKinds.isEmpty || templateKinds.count == heights.count, details.map({ $0.count == heights.count }) ?? true,
+              templateKinds.allSatisfy({ $0 >= -1 && $0 < templateNames.count }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "template arrays of different lengths"))
+        }
         guard widths.count == heights.count, spansAllColumns.count == heights.count,
               sectionCounts.reduce(0, +) == heights.count, texts.map({ $0.count == heights.count }) ?? true else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "item arrays of different lengths"))
@@ -118,5 +163,10 @@ extension ExplicitItems: Codable {
         try c.encode(RawArrayCoding.data(spansAllColumns), forKey: .spansAllColumns)
         try c.encode(sectionCounts, forKey: .sectionCounts)
         try c.encodeIfPresent(texts, forKey: .texts)
+        if !templateKinds.isEmpty {
+            try c.encode(templateNames, forKey: .templateNames)
+            try c.encode(templateKinds, forKey: .templateKinds)
+        }
+        try c.encodeIfPresent(details, forKey: .details)
     }
 }

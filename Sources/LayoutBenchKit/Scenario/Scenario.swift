@@ -22,6 +22,14 @@ public struct Scenario: Hashable, Sendable, Codable {
     public var modes: [String]
     /// `items` as written (nil with explicit data).
     public var items: [Int]?
+    /// `data.templates`: the constraint templates the scenario defines (the built-in row kinds
+    /// are available by name without being listed).
+    public var templates: [CellTemplate] = []
+
+    /// The template named `name`: one of `templates`, or a built-in row kind.
+    public func template(named name: String) -> CellTemplate? {
+        templates.first { $0.name == name } ?? BuiltInRowKind(rawValue: name)?.template
+    }
 
     public static let defaultViewport = Size(width: 390, height: 844)
 
@@ -78,7 +86,9 @@ public struct Scenario: Hashable, Sendable, Codable {
             try v.finish()
         }
         layout = try ScenarioLayout.parse(try root.require("layout"), contentWidth: viewportSize.width)
-        data = try ScenarioData.parse(try root.require("data"), layout: layout, deferredSections: deferredSections)
+        var templates: [CellTemplate] = []
+        data = try ScenarioData.parse(try root.require("data"), layout: layout, deferredSections: deferredSections, templates: &templates)
+        self.templates = templates
         switch data {
         case .explicit(let explicitItems):
             if root.has("items") {
@@ -113,6 +123,23 @@ public struct Scenario: Hashable, Sendable, Codable {
             modes.append(mode)
         }
         self.modes = modes
+        if case .generated(let generator) = data, case .template(let weights, _, _) = generator.heights {
+            for weight in weights where template(named: weight.name) == nil {
+                let known = (templates.map(\.name) + BuiltInRowKind.allCases.map(\.rawValue)).map { JSONValue.quoted($0) }.joined(separator: ", ")
+                throw ScenarioError(file: file, path: "data.generate.heights.templates." + weight.name,
+                                    message: "unknown template \(JSONValue.quoted(weight.name)); expected one of \(known)")
+            }
+        }
+        if case .explicit(let explicitItems) = data, !explicitItems.templateKinds.isEmpty {
+            if let i = explicitItems.templateKinds.firstIndex(of: -1) {
+                throw ScenarioError(file: file, path: "data", message: "item \(i) names no template while others do; every item of templated data names one")
+            }
+            for name in explicitItems.templateNames where template(named: name) == nil {
+                let known = (templates.map(\.name) + BuiltInRowKind.allCases.map(\.rawValue)).map { JSONValue.quoted($0) }.joined(separator: ", ")
+                let i = explicitItems.templateKinds.firstIndex(of: explicitItems.templateNames.firstIndex(of: name)!)!
+                throw ScenarioError(file: file, path: "data", message: "item \(i) names an unknown template \(JSONValue.quoted(name)); expected one of \(known)")
+            }
+        }
         try root.finish()
     }
 
@@ -151,6 +178,7 @@ public struct Scenario: Hashable, Sendable, Codable {
                 throw ScenarioError(file: file, path: "data", message: Self.explicitCountMessage(given: explicitItems.count, asked: count))
             }
             let items = explicitItems.prefix(count)
+            if !items.templateKinds.isEmpty { return try measureExplicit(items) }
             do {
                 return GeneratedItems(data: try items.makeData(), texts: items.texts)
             } catch {
@@ -203,6 +231,9 @@ public struct Scenario: Hashable, Sendable, Codable {
             wordRange = minWords...maxWords
             texts.reserveCapacity(items: count, bytes: count * (minWords + maxWords) * 4)
         }
+        if case .template(let weights, let minWords, let maxWords) = g.heights {
+            return try generateTemplated(g, weights: weights, words: minWords...maxWords, items: count)
+        }
         let counts = g.counts(items: count)
         for (s, n) in counts.enumerated() {
             let style = layout.section(s).style
@@ -233,6 +264,101 @@ public struct Scenario: Hashable, Sendable, Codable {
             return GeneratedItems(data: data, texts: textCell == nil ? nil : texts, cell: textCell)
         } catch {
             throw ScenarioError(file: file, path: "data.generate", message: error.description)
+        }
+    }
+
+    /// Templated rows: per item, a template drawn by weight, a text and a detail, and the height
+    /// the template's constraints give at the width available to the item (one `edit-width`
+    /// measurer per template).
+    private func generateTemplated(_ g: DataGenerator, weights: [TemplateWeight], words: ClosedRange<Int>, items count: Int) throws(ScenarioError) -> GeneratedItems {
+        var rng = SplitMix64(seed: g.seed, stream: 1)
+        var widthRNG = SplitMix64(seed: g.seed, stream: 2)
+        var resolved: [CellTemplate] = []
+        for weight in weights {
+            guard let template = template(named: weight.name) else {
+                throw ScenarioError(file: file, path: "data.generate.heights.templates." + weight.name, message: "unknown template \(JSONValue.quoted(weight.name))")
+            }
+            resolved.append(template)
+        }
+        var measurers: [TemplateMeasurer?] = Array(repeating: nil, count: resolved.count)
+        let total = weights.reduce(0) { $0 + $1.weight }
+        var widths: [Double] = [], heights: [Double] = [], spans: [Bool] = [], kinds: [Int] = []
+        widths.reserveCapacity(count)
+        heights.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+        var texts = ItemTexts(), details = ItemTexts()
+        texts.reserveCapacity(items: count, bytes: count * words.upperBound * 4)
+        details.reserveCapacity(items: count, bytes: count * words.upperBound * 4)
+        let counts = g.counts(items: count)
+        for (s, n) in counts.enumerated() {
+            let style = layout.section(s).style
+            for _ in 0..<n {
+                var draw = rng.nextDouble() * total
+                var kind = 0
+                while kind < weights.count - 1, draw >= weights[kind].weight {
+                    draw -= weights[kind].weight
+                    kind += 1
+                }
+                texts.appendGenerated(words: rng.nextInt(in: words), using: &rng)
+                details.appendGenerated(words: rng.nextInt(in: words), using: &rng)
+                var width = 0.0
+                if case .flow = style.kind { width = g.widths.sample(using: &widthRNG) }
+                let rowWidth = Self.measurementWidth(style: style, contentWidth: viewportSize.width, itemWidth: width, spansAllColumns: false)
+                let template = resolved[kind]
+                do {
+                    if measurers[kind] == nil { measurers[kind] = try TemplateMeasurer(template: template, strategy: .editWidth) }
+                    let fitting = try measurers[kind]!.fittingHeight(
+                        text: texts[texts.count - 1], detail: details[details.count - 1], width: rowWidth - template.accessoryWidth)
+                    heights.append(CellTemplate.rowHeight(fitting: fitting))
+                } catch {
+                    throw ScenarioError(file: file, path: "data.templates." + template.name,
+                                        message: TemplateErrors.describe(error, template: template))
+                }
+                widths.append(width)
+                spans.append(false)
+                kinds.append(kind)
+            }
+        }
+        do {
+            let data = try LayoutData(widths: widths, heights: heights, spansAllColumns: spans, counts: counts)
+            return GeneratedItems(data: data, texts: texts, templated: TemplatedRows(templates: resolved, kinds: kinds, details: details))
+        } catch {
+            throw ScenarioError(file: file, path: "data.generate", message: error.description)
+        }
+    }
+
+    /// Explicit items that name templates: each measured at the width available to it.
+    private func measureExplicit(_ items: ExplicitItems) throws(ScenarioError) -> GeneratedItems {
+        let resolved = items.templateNames.compactMap { template(named: $0) }
+        guard resolved.count == items.templateNames.count, let texts = items.texts, let details = items.details else {
+            throw ScenarioError(file: file, path: "data", message: "templated items without their templates or texts")
+        }
+        var measurers: [TemplateMeasurer?] = Array(repeating: nil, count: resolved.count)
+        var heights: [Double] = []
+        heights.reserveCapacity(items.count)
+        var global = 0
+        for (s, n) in items.sectionCounts.enumerated() {
+            let style = layout.section(s).style
+            for _ in 0..<n {
+                let kind = items.templateKinds[global]
+                let template = resolved[kind]
+                let rowWidth = Self.measurementWidth(style: style, contentWidth: viewportSize.width, itemWidth: items.widths[global],
+                                                     spansAllColumns: items.spansAllColumns[global])
+                do {
+                    if measurers[kind] == nil { measurers[kind] = try TemplateMeasurer(template: template, strategy: .editWidth) }
+                    let fitting = try measurers[kind]!.fittingHeight(text: texts[global], detail: details[global], width: rowWidth - template.accessoryWidth)
+                    heights.append(CellTemplate.rowHeight(fitting: fitting))
+                } catch {
+                    throw ScenarioError(file: file, path: "data.templates." + template.name, message: "item \(global): " + TemplateErrors.describe(error, template: template))
+                }
+                global += 1
+            }
+        }
+        do {
+            let data = try LayoutData(widths: items.widths, heights: heights, spansAllColumns: items.spansAllColumns, counts: items.sectionCounts)
+            return GeneratedItems(data: data, texts: texts, templated: TemplatedRows(templates: resolved, kinds: items.templateKinds, details: details))
+        } catch {
+            throw ScenarioError(file: file, path: "data", message: error.description)
         }
     }
 }

@@ -17,7 +17,16 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     static func parse(
         _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil
     ) throws(ScenarioError) -> ScenarioData {
+        var templates: [CellTemplate] = []
+        return try parse(node, layout: layout, deferredSections: deferredSections, templates: &templates)
+    }
+
+    /// Also reads `data.templates` (constraint templates, SPEC §5a) into `templates`.
+    static func parse(
+        _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil, templates: inout [CellTemplate]
+    ) throws(ScenarioError) -> ScenarioData {
         let r = try node.object()
+        if let t = r.optional("templates") { templates = try TemplateParsing.parseTemplates(t) }
         let given = [("generate", r.optional("generate")), ("sections", r.optional("sections")), ("file", r.optional("file"))]
             .filter { $0.1 != nil }
         try r.finish()
@@ -72,7 +81,8 @@ public enum ScenarioData: Hashable, Sendable, Codable {
                 let r = try itemNode.object()
                 let item = try readItem(r, kind: kind, section: s)
                 try r.finish()
-                result.append(width: item.width, height: item.height, spansAllColumns: item.spansAllColumns, text: item.text)
+                result.append(width: item.width, height: item.height, spansAllColumns: item.spansAllColumns, text: item.text,
+                              template: item.template, detail: item.detail)
             }
         }
         // No items at all is an empty state (headers, footers and insets only), laid out as UIKit does.
@@ -82,7 +92,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     /// The keys `w`, `h`, `fullWidth` and `text` of one item of section `s`, a `kind`.
     static func readItem(
         _ r: JSONReader, kind: String, section s: Int
-    ) throws(ScenarioError) -> (width: Double, height: Double, spansAllColumns: Bool, text: ArraySlice<UInt8>?) {
+    ) throws(ScenarioError) -> (width: Double, height: Double, spansAllColumns: Bool, text: ArraySlice<UInt8>?, template: String?, detail: ArraySlice<UInt8>?) {
         let width: Double
         if kind == "flow" {
             guard let w = r.optional("w") else {
@@ -92,13 +102,28 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         } else {
             width = try r.optionalDouble("w", default: 0, .size)
         }
-        let height = try r.requireDouble("h", .size)
+        // A templated item (`"template"`, SPEC §5a) takes its height from its template's
+        // constraints. (Its keys are read after the others, so that "expected one of" lists
+        // the keys in their usual order.)
+        let templated = r.members.contains { $0.key == "template" }
+        let height: Double
+        if templated {
+            if r.has("h") { throw r.error(at: "h", "a templated item's height comes from its template; leave 'h' out") }
+            height = 0
+        } else {
+            height = try r.requireDouble("h", .size)
+        }
         let fullWidth = try r.optionalBool("fullWidth", default: false)
         if fullWidth && kind != "waterfall" {
             throw r.error(at: "fullWidth", "full-width items exist only in waterfall sections; section \(s) is a \(kind)")
         }
         let text = try r.optional("text").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
-        return (width, height, fullWidth, text)
+        let template = try r.optional("template").map { (node) throws(ScenarioError) in try node.nonEmptyString() }
+        let detail = try r.optional("detail").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
+        if template == nil, detail != nil {
+            throw r.error(at: "detail", "'detail' is shown by a constraint template's labels; give the item a 'template'")
+        }
+        return (width, height, fullWidth, text, template, detail)
     }
 }
 

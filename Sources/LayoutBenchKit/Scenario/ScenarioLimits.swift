@@ -46,4 +46,14 @@ public enum ScenarioLimits {
     /// times over. A longer line is refused as soon as that many bytes are read, so a malformed
     /// file of gigabytes costs neither the time nor the memory of reading it.
     public static let maxDataLineBytes = 1 << 20
+    /// Templates in `data.templates`.
+    public static let maxTemplates = 100
+    /// Views of one template (`contentView` not counted).
+    public static let maxTemplateViews = 64
+    /// Constraints of one template.
+    public static let maxTemplateConstraints = 256
+    /// `lines` of a template label.
+    public static let maxLabelLines = 10_000
+    /// The multiplier of a template constraint, in absolute value.
+    public static let maxMultiplier = 1_000.0
 }

@@ -24,8 +24,12 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
     case normal(mean: Double, sd: Double, min: Double, max: Double)
     case bimodal(first: ClosedRange<Double>, second: ClosedRange<Double>, share: Double)
     case text(minWords: Int, maxWords: Int, cell: TemplateCell)
+    /// Each item names a constraint template (`data.templates` or a built-in row kind), drawn by
+    /// weight, and gets a generated text and detail of `minWords…maxWords` words; its height is
+    /// the template's fitting height at the available width (SPEC §5a).
+    case template(weights: [TemplateWeight], minWords: Int, maxWords: Int)
 
-    public static let names = ["fixed", "uniform", "normal", "bimodal", "text"]
+    public static let names = ["fixed", "uniform", "normal", "bimodal", "text", "template"]
 
     /// The range every drawn value lies in (text: unknown before measuring, nil).
     public var bounds: ClosedRange<Double>? {
@@ -34,7 +38,7 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
         case .uniform(let lo, let hi): return lo...hi
         case .normal(_, _, let lo, let hi): return lo...hi
         case .bimodal(let a, let b, _): return Swift.min(a.lowerBound, b.lowerBound)...Swift.max(a.upperBound, b.upperBound)
-        case .text: return nil
+        case .text, .template: return nil
         }
     }
 
@@ -53,18 +57,18 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
         case .bimodal(let first, let second, let share):
             let range = rng.nextDouble() < share ? second : first
             return rng.nextDouble(in: range.lowerBound, range.upperBound)
-        case .text:
-            preconditionFailure("text sizes come from TemplateCell measurement")
+        case .text, .template:
+            preconditionFailure("text and template sizes come from measurement")
         }
     }
 
     /// Parses a distribution object. `allowText` is false for widths.
     public static func parse(_ node: JSONNode, allowText: Bool) throws(ScenarioError) -> SizeDistribution {
         let r = try node.object()
-        let allowed = allowText ? names : names.filter { $0 != "text" }
+        let allowed = allowText ? names : names.filter { $0 != "text" && $0 != "template" }
         let kindNode = try r.require("distribution")
-        if !allowText, (try? kindNode.string()) == "text" {
-            throw kindNode.error("the text distribution is only available for heights; expected one of "
+        if !allowText, let kind = try? kindNode.string(), kind == "text" || kind == "template" {
+            throw kindNode.error("the \(kind) distribution is only available for heights; expected one of "
                 + allowed.map { JSONValue.quoted($0) }.joined(separator: ", "))
         }
         let kind = try kindNode.oneOf(allowed)
@@ -88,6 +92,21 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
             let second = try parseRange(try r.object("second"), finish: true)
             let share = try r.requireDouble("share", .between(0, 1))
             result = .bimodal(first: first, second: second, share: share)
+        case "template":
+            let minWords = try r.requireInt("minWords", .between(0, Double(ScenarioLimits.maxWords)))
+            let maxWords = try r.requireInt("maxWords", .between(Double(minWords), Double(ScenarioLimits.maxWords)))
+            let weightsNode = try r.require("templates")
+            let w = try weightsNode.object()
+            guard w.members.count >= 1 else { throw weightsNode.error("expected at least one template name with its weight") }
+            guard w.members.count <= ScenarioLimits.maxTemplates + BuiltInRowKind.allCases.count else {
+                throw weightsNode.error("expected at most \(ScenarioLimits.maxTemplates + BuiltInRowKind.allCases.count) templates")
+            }
+            var weights: [TemplateWeight] = []
+            for member in w.members {
+                weights.append(TemplateWeight(name: member.key, weight: try w.requireDouble(member.key, .above(0, atMost: ScenarioLimits.maxWeight))))
+            }
+            try w.finish()
+            result = .template(weights: weights, minWords: minWords, maxWords: maxWords)
         default:  // text
             let minWords = try r.requireInt("minWords", .between(0, Double(ScenarioLimits.maxWords)))
             let maxWords = try r.requireInt("maxWords", .between(Double(minWords), Double(ScenarioLimits.maxWords)))
@@ -109,6 +128,17 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
         guard hi >= lo else { throw r.error(at: "max", "expected max >= min (\(format(lo))), got \(format(hi))") }
         if finish { try r.finish() }
         return lo...hi
+    }
+}
+
+/// A template name and its weight in a `template` distribution.
+public struct TemplateWeight: Hashable, Sendable, Codable {
+    public var name: String
+    public var weight: Double
+
+    public init(name: String, weight: Double) {
+        self.name = name
+        self.weight = weight
     }
 }
 

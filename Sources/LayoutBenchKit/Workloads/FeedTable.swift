@@ -13,6 +13,8 @@ struct FeedTable {
     private var nextID: Int
     private var texts: ItemTexts
     private var rng: SplitMix64
+    /// With constraint templates (`distribution: "template"`): the identifier of each template.
+    private var templated: [ReuseIdentifier] = []
 
     /// Row `i` of `items` gets id `i + 1`, a row type drawn from `seed` (half title + body, three
     /// tenths title only, a fifth image + caption) and the text of item `i`.
@@ -28,6 +30,24 @@ struct FeedTable {
         nextID = 1
         var sections: [[TableItem]] = []
         let data = items.data
+        if let rows = items.templated {
+            // Each row keeps its template, text and detail; its cell solves the template's constraints.
+            for template in rows.templates {
+                templated.append(try registry.register(constraints: template, forReuseIdentifier: "template:" + template.name))
+            }
+            for s in 0..<data.sectionCount {
+                var section: [TableItem] = []
+                section.reserveCapacity(data.itemCount(inSection: s))
+                for global in data.itemRange(inSection: s) {
+                    let content = RowContent(text: texts.string(at: global), detail: rows.details.string(at: global))
+                    section.append(TableItem(id: nextID, reuseIdentifier: templated[rows.kinds[global]], content: content))
+                    nextID += 1
+                }
+                sections.append(section)
+            }
+            model = try TableModel(sections: sections)
+            return
+        }
         for s in 0..<data.sectionCount {
             var rows: [TableItem] = []
             rows.reserveCapacity(data.itemCount(inSection: s))
@@ -56,6 +76,15 @@ struct FeedTable {
 
     /// A new row with fresh text and a new id.
     mutating func newRow() -> TableItem {
+        if !templated.isEmpty {
+            let kind = templated[rng.nextInt(in: 0...(templated.count - 1))]
+            var text: [UInt8] = [], detail: [UInt8] = []
+            WordGenerator.appendWords(rng.nextInt(in: 4...40), to: &text, using: &rng)
+            WordGenerator.appendWords(rng.nextInt(in: 4...40), to: &detail, using: &rng)
+            defer { nextID += 1 }
+            return TableItem(id: nextID, reuseIdentifier: kind,
+                             content: RowContent(text: String(decoding: text, as: UTF8.self), detail: String(decoding: detail, as: UTF8.self)))
+        }
         var bytes: [UInt8] = []
         WordGenerator.appendWords(rng.nextInt(in: 4...40), to: &bytes, using: &rng)
         return Self.row(text: String(decoding: bytes, as: UTF8.self), id: &nextID, rng: &rng, kinds: (title, titleBody, image))

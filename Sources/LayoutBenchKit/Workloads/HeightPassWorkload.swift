@@ -74,19 +74,38 @@ public struct HeightPassWorkload: Workload {
         try spec.finish()
     }
 
-    /// Rows are measured from their text: generated text heights, or explicit items with texts.
+    /// Rows are measured from their text: generated text heights, constraint templates
+    /// (`"template"`: each row's cell then solves its template's constraints, so the caches sit on
+    /// top of a real solve), or explicit items with texts.
     public func validate(_ scenario: Scenario) throws(ScenarioError) {
         let hasTexts: Bool
         switch scenario.data {
         case .generated(let generator):
-            if case .text = generator.heights { hasTexts = true } else { hasTexts = false }
+            switch generator.heights {
+            case .text: hasTexts = true
+            case .template(let weights, _, _):
+                hasTexts = true
+                let insets = scenario.layout.section(0).style.insets.horizontal
+                for template in weights.compactMap({ scenario.template(named: $0.name) }) {
+                    for width in [scenario.viewportSize.width, rotatedWidth ?? scenario.viewportSize.height] {
+                        try CellMeasureWorkload.checkSatisfiable(template, rowWidth: width - insets, scenario: scenario)
+                    }
+                }
+            default: hasTexts = false
+            }
         case .explicit(let items):
             hasTexts = items.texts != nil
+            let insets = scenario.layout.section(0).style.insets.horizontal
+            for template in items.templateNames.compactMap({ scenario.template(named: $0) }) {
+                for width in [scenario.viewportSize.width, rotatedWidth ?? scenario.viewportSize.height] {
+                    try CellMeasureWorkload.checkSatisfiable(template, rowWidth: width - insets, scenario: scenario)
+                }
+            }
         }
         guard hasTexts else {
             throw ScenarioError(
                 file: scenario.file, path: scenario.data.isExplicit ? "data" : "data.generate.heights.distribution",
-                message: "the height-pass workload measures rows from their text: expected \"text\"")
+                message: "the height-pass workload measures rows from their text: expected \"text\" or \"template\"")
         }
     }
 
@@ -514,6 +533,14 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         return height
     }
 
+    /// Whether a cached height is the fresh one: equal for closed-form rows; within 1e-6 pt (the
+    /// tolerance of SPEC §5a's checks) for constraint templates, whose fresh measurement is a new
+    /// solver whose pivots round differently from the long-lived cell's. NaN (a refused solve) is
+    /// never the same.
+    static func sameHeight(_ cached: Double, _ fresh: Double) -> Bool {
+        cached == fresh || abs(cached - fresh) <= 1e-6
+    }
+
     /// Counts the rows whose cached height differs from a fresh measurement; throws for an exact mode.
     private func check(mode: HeightCacheMode, context: String, rows: [ItemPath]? = nil) throws -> Int {
         guard let table else { return 0 }
@@ -524,7 +551,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         for path in paths {
             guard let cached = table.cache.peekHeight(id: table.model[path].id, at: path) else { continue }
             let fresh = freshHeight(of: path, in: table)
-            if cached != fresh {
+            if !Self.sameHeight(cached, fresh) {
                 if mode.isExact {
                     throw VerificationError(
                         scenario: fixture.scenario.name, mode: mode.rawValue, items: fixture.items,

@@ -10,6 +10,7 @@ public enum WorkloadCatalog {
         OffsetsWorkload.self,
         ReuseScrollWorkload.self,
         HeightPassWorkload.self,
+        CellMeasureWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

@@ -80,30 +80,40 @@ public struct RowTemplate: Hashable, Sendable {
     /// The height of a row showing `content` in a table `width` wide.
     @inlinable
     public func height(of content: RowContent, width: Double) -> Double {
+        var fitting = fittingHeight(text: content.text.utf8, detail: content.detail.utf8, width: width)
+        if fitting == 0 { fitting = Self.fallbackHeight }
+        return fitting + separatorHeight
+    }
+
+    /// The content view's fitting height for a row showing `text` and `detail` in a table
+    /// `width` wide (before the separator and the 44 pt fallback): the closed form written by
+    /// hand (`sizeThatFits`, FD's `fd_enforceFrameLayout`), which `BuiltInRowKind` also writes as
+    /// a constraint template.
+    @inlinable
+    public func fittingHeight<Text: Sequence<UInt8>, Detail: Sequence<UInt8>>(text: Text, detail: Detail, width: Double) -> Double {
         let contentWidth = width - accessory.widthTaken
         var fitting = 0.0
         if contentWidth > 0 {
             let padding = title.padding
             switch layout {
             case .title:
-                fitting = title.height(of: content.text.utf8, width: contentWidth)
+                fitting = title.height(of: text, width: contentWidth)
             case .titleAndBody(let spacing):
-                let titleLines = title.lineCount(of: content.text.utf8, width: contentWidth)
-                let bodyLines = body.lineCount(of: content.detail.utf8, width: contentWidth)
+                let titleLines = title.lineCount(of: text, width: contentWidth)
+                let bodyLines = body.lineCount(of: detail, width: contentWidth)
                 var natural = padding.top + Double(titleLines) * title.lineHeight
                 if bodyLines > 0 { natural += spacing + Double(bodyLines) * body.lineHeight }
                 natural += padding.bottom
                 fitting = max(natural, title.minimumHeight)
             case .imageWithCaption(let aspectRatio, let spacing):
                 let imageHeight = aspectRatio > 0 ? title.labelWidth(forCellWidth: contentWidth) / aspectRatio : 0
-                let captionLines = body.lineCount(of: content.text.utf8, width: contentWidth)
+                let captionLines = body.lineCount(of: text, width: contentWidth)
                 var natural = padding.top + imageHeight
                 if captionLines > 0 { natural += spacing + Double(captionLines) * body.lineHeight }
                 natural += padding.bottom
                 fitting = max(natural, title.minimumHeight)
             }
         }
-        if fitting == 0 { fitting = Self.fallbackHeight }
-        return fitting + separatorHeight
+        return fitting
     }
 }

@@ -17,6 +17,11 @@ public struct TemplateRegistry: Sendable {
     public private(set) var names: [String] = []
     private var indexByName: [String: Int] = [:]
     @usableFromInline var templates: [RowTemplate] = []
+    /// Per identifier, the constraint template's measurer (FDTemplateLayoutCell's way: a width
+    /// constraint added and removed per measurement), or nil for a closed-form row.
+    @usableFromInline var constraintCells: [TemplateMeasurer?] = []
+    /// The row width minus the accessory, per identifier with a constraint template.
+    @usableFromInline var accessoryWidths: [Double] = []
     private var created: [Bool] = []
     /// Heights computed by a template since the last `resetCounters()`.
     public private(set) var measurements = 0
@@ -29,14 +34,32 @@ public struct TemplateRegistry: Sendable {
     /// created again on the next measurement) and returns the identifier rows refer to.
     @discardableResult
     public mutating func register(_ template: RowTemplate, forReuseIdentifier name: String) -> ReuseIdentifier {
+        add(template, constraints: nil, accessoryWidth: 0, name: name)
+    }
+
+    /// Registers a constraint template (SPEC §5a) for `name`: its rows are measured by solving
+    /// its constraints in UIKit's two passes, on one long-lived solver per identifier to which
+    /// each measurement adds the width constraint and then removes it, as FDTemplateLayoutCell
+    /// measures (`systemLayoutSizeFittingSize:`).
+    @discardableResult
+    public mutating func register(constraints template: CellTemplate, forReuseIdentifier name: String) throws(TemplateMeasurementError) -> ReuseIdentifier {
+        let measurer = try TemplateMeasurer(template: template, strategy: .addRemove)
+        return add(RowTemplate(layout: .title), constraints: measurer, accessoryWidth: template.accessoryWidth, name: name)
+    }
+
+    private mutating func add(_ template: RowTemplate, constraints: TemplateMeasurer?, accessoryWidth: Double, name: String) -> ReuseIdentifier {
         if let index = indexByName[name] {
             templates[index] = template
+            constraintCells[index] = constraints
+            accessoryWidths[index] = accessoryWidth
             created[index] = false
             return ReuseIdentifier(index: index)
         }
         indexByName[name] = templates.count
         names.append(name)
         templates.append(template)
+        constraintCells.append(constraints)
+        accessoryWidths.append(accessoryWidth)
         created.append(false)
         return ReuseIdentifier(index: templates.count - 1)
     }
@@ -56,13 +79,33 @@ public struct TemplateRegistry: Sendable {
     @inlinable
     public mutating func height(of content: RowContent, reuseIdentifier identifier: ReuseIdentifier, width: Double) -> Double {
         noteMeasurement(identifier)
-        return freshHeight(of: content, reuseIdentifier: identifier, width: width)
+        if constraintCells[identifier.index] != nil {
+            return Self.rowHeight(&constraintCells[identifier.index]!, content, width: width - accessoryWidths[identifier.index])
+        }
+        return templates[identifier.index].height(of: content, width: width)
+    }
+
+    /// A constraint template's row height: its fitting height plus the separator, 44 for 0. A
+    /// measurement the solver refuses (only an unsatisfiable template, which scenarios refuse at
+    /// load, or the pivot bound) is NaN, which every verification reports.
+    @usableFromInline
+    static func rowHeight(_ measurer: inout TemplateMeasurer, _ content: RowContent, width: Double) -> Double {
+        do {
+            return CellTemplate.rowHeight(fitting: try measurer.fittingHeight(of: content, width: width))
+        } catch {
+            return .nan
+        }
     }
 
     /// The same height, not counted: what verification compares every cache against.
     @inlinable
     public func freshHeight(of content: RowContent, reuseIdentifier identifier: ReuseIdentifier, width: Double) -> Double {
-        templates[identifier.index].height(of: content, width: width)
+        if let cell = constraintCells[identifier.index] {
+            // A new solver with every constraint: no state shared with the measuring cell.
+            guard var fresh = try? TemplateMeasurer(system: cell.system, strategy: .freshEngine) else { return .nan }
+            return Self.rowHeight(&fresh, content, width: width - accessoryWidths[identifier.index])
+        }
+        return templates[identifier.index].height(of: content, width: width)
     }
 
     @usableFromInline

@@ -245,7 +245,9 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// The elements of `rect` appended to `results`; `last` and the walks move to `rect`.
     @usableFromInline mutating func query(_ rect: Rect, frames: borrowing LayoutFrames, into results: inout [LayoutAttributes]) {
-        if rect.isEmpty { return }
+        // A rect whose edges enclose no area (a height of 1e-320 at y = 4 has maxY == minY)
+        // intersects nothing, by the edge test of `Rect.intersects`, though it is not `isEmpty`.
+        if rect.isEmpty || !(rect.minX < rect.maxX && rect.minY < rect.maxY) { return }
         if rect.minX == last.minX && rect.maxX == last.maxX && rect.minY >= lowestTop && rect.minY <= highestTop
             && rect.maxY >= lowestBottom && rect.maxY <= highestBottom
         {

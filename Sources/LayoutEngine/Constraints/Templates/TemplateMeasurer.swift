@@ -1,0 +1,199 @@
+/// How a constraint template is measured (the `cell-measure` modes that solve).
+public enum TemplateSolveStrategy: String, CaseIterable, Hashable, Sendable {
+    /// A new solver with all of the template's constraints per measurement (a prototype cell
+    /// instantiated from its XIB every time).
+    case freshEngine = "fresh-engine"
+    /// FDTemplateLayoutCell: one long-lived solver; per measurement a required
+    /// `contentView.width == W` is added, the cell solved and read, the constraint removed.
+    case addRemove = "fd-add-remove"
+    /// The width as a required edit variable of one long-lived solver: suggest, re-optimise, read.
+    case editWidth = "edit-width"
+}
+
+/// Why a measurement failed.
+public enum TemplateMeasurementError: Error, Equatable, Sendable {
+    /// The required constraints cannot all hold at `width`; `source` is the row whose addition
+    /// made them conflict when known (a fresh solver adds them one by one), nil otherwise.
+    case unsatisfiable(source: TemplateSystem.Source?, width: Double)
+    /// The solver stopped at its pivot bound.
+    case pivotLimitReached(width: Double)
+    /// Another solver refusal (a non-finite width).
+    case solver(ConstraintSolverError, width: Double)
+}
+
+/// Measures rows with one constraint template the way UIKit's `systemLayoutSizeFitting` does
+/// (SPEC §5a): at cell width W, pass 1 with every label one line tall, each label's lines counted
+/// at the width pass 1 gave it, pass 2 with those heights; the fitting height is the content
+/// view's height after pass 2.
+///
+/// A label's intrinsic width (its text on one line) and heights are constraint constants: the
+/// long-lived strategies change them with `updateConstant` when the row changes, and only the
+/// ones that change. Once warm, `fd-add-remove` and `edit-width` allocate nothing per measurement
+/// (the width terms are built once; the solver reuses its slots). A value type: a copy is an
+/// independent measurer (its solver's arrays are copied on first write), hence `Sendable`.
+public struct TemplateMeasurer: @unchecked Sendable {
+    public let strategy: TemplateSolveStrategy
+    public let system: TemplateSystem
+    private var solver: ConstraintSolver
+    private var handles: [ConstraintHandle] = []
+    /// The constant each label row holds now.
+    private var labelConstants: [Double] = []
+    private let widthTerms: [LinearTerm]
+    private let widthVariable = SolverVariable(index: TemplateSystem.widthVariable)
+    private let heightVariable = SolverVariable(index: TemplateSystem.heightVariable)
+    /// Per label: its lines after pass 2 of the last measurement (scratch).
+    private var passTwoHeights: [Double] = []
+
+    /// Pivots of the last measurement.
+    public private(set) var lastPivots = 0
+    /// Constraints in the solver during the last measurement (the width constraint or edit
+    /// variable included).
+    public private(set) var lastConstraintCount = 0
+
+    public init(system: TemplateSystem, strategy: TemplateSolveStrategy) throws(TemplateMeasurementError) {
+        self.system = system
+        self.strategy = strategy
+        solver = ConstraintSolver()
+        widthTerms = [LinearTerm(SolverVariable(index: TemplateSystem.widthVariable), 1)]
+        labelConstants = Array(repeating: 0, count: 4 * system.labels.count)
+        passTwoHeights = Array(repeating: 0, count: system.labels.count)
+        if strategy != .freshEngine {
+            solver = try Self.build(system, width: nil, handles: &handles)
+            if strategy == .editWidth {
+                do {
+                    try solver.addEditVariable(widthVariable, priority: 1000)
+                } catch { throw Self.wrap(error, width: 0) }
+            }
+        }
+    }
+
+    public init(template: CellTemplate, strategy: TemplateSolveStrategy) throws(TemplateMeasurementError) {
+        try self.init(system: TemplateSystem(template), strategy: strategy)
+    }
+
+    static func wrap(_ error: ConstraintSolverError, width: Double, source: TemplateSystem.Source? = nil) -> TemplateMeasurementError {
+        switch error {
+        case .unsatisfiableRequired: return .unsatisfiable(source: source, width: width)
+        case .pivotLimitReached: return .pivotLimitReached(width: width)
+        default: return .solver(error, width: width)
+        }
+    }
+
+    /// A solver with every row of `system` (label rows at 0), and with `width` first when given.
+    static func build(_ system: TemplateSystem, width: Double?, handles: inout [ConstraintHandle]) throws(TemplateMeasurementError) -> ConstraintSolver {
+        var solver = ConstraintSolver()
+        handles.removeAll(keepingCapacity: true)
+        for _ in 0..<system.variableCount { _ = solver.makeVariable() }
+        if let width {
+            do {
+                _ = try solver.addConstraint([LinearTerm(SolverVariable(index: TemplateSystem.widthVariable), 1)], constant: -width,
+                                             relation: .equal, priority: 1000)
+            } catch { throw wrap(error, width: width, source: .width) }
+        }
+        for row in system.rows {
+            do {
+                let handle = try solver.addConstraint(row.terms, constant: row.constant, relation: row.relation, priority: row.priority)
+                handles.append(handle)
+            } catch { throw wrap(error, width: width ?? 0, source: row.source) }
+        }
+        return solver
+    }
+
+    /// The fitting height of a row showing `text` and `detail` at cell width `width` (the
+    /// content view's height after pass 2; no separator, no fallback).
+    public mutating func fittingHeight(text: ArraySlice<UInt8>, detail: ArraySlice<UInt8>, width: Double) throws(TemplateMeasurementError) -> Double {
+        try measure(text: text, detail: detail, width: width)
+    }
+
+    /// The same for a row's content (its strings' UTF-8 views, read in place).
+    public mutating func fittingHeight(of content: RowContent, width: Double) throws(TemplateMeasurementError) -> Double {
+        try measure(text: content.text.utf8, detail: content.detail.utf8, width: width)
+    }
+
+    private mutating func measure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(
+        text: Text, detail: Detail, width: Double
+    ) throws(TemplateMeasurementError) -> Double {
+        let pivotsBefore = solver.pivotCount
+        switch strategy {
+        case .freshEngine:
+            solver = ConstraintSolver()
+            solver = try Self.build(system, width: width, handles: &handles)
+            for i in labelConstants.indices { labelConstants[i] = 0 }
+            try configure(text: text, detail: detail, width: width)
+            try passTwo(text: text, detail: detail, width: width)
+            lastPivots = solver.pivotCount
+            lastConstraintCount = solver.constraintCount
+            return solver.value(of: heightVariable)
+        case .addRemove:
+            try configure(text: text, detail: detail, width: width)
+            let handle: ConstraintHandle
+            do {
+                handle = try solver.addConstraint(widthTerms, constant: -width, relation: .equal, priority: 1000)
+            } catch { throw Self.wrap(error, width: width, source: .width) }
+            lastConstraintCount = solver.constraintCount
+            do {
+                try passTwo(text: text, detail: detail, width: width)
+            } catch {
+                try? solver.removeConstraint(handle)
+                throw error
+            }
+            let height = solver.value(of: heightVariable)
+            do { try solver.removeConstraint(handle) } catch { throw Self.wrap(error, width: width) }
+            lastPivots = solver.pivotCount - pivotsBefore
+            return height
+        case .editWidth:
+            try configure(text: text, detail: detail, width: width)
+            do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
+            try passTwo(text: text, detail: detail, width: width)
+            lastPivots = solver.pivotCount - pivotsBefore
+            lastConstraintCount = solver.constraintCount + solver.editVariableCount
+            return solver.value(of: heightVariable)
+        }
+    }
+
+    /// Pass 1's constants: each label's intrinsic width, and one line of height (none for an
+    /// empty text).
+    private mutating func configure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
+        for l in system.labels.indices {
+            let rows = system.labels[l]
+            let intrinsicWidth: Double, empty: Bool
+            if rows.label.source == .text {
+                intrinsicWidth = rows.label.intrinsicWidth(of: text)
+                empty = text.isEmpty
+            } else {
+                intrinsicWidth = rows.label.intrinsicWidth(of: detail)
+                empty = detail.isEmpty
+            }
+            let height = empty ? 0 : rows.label.lineHeight
+            try set(4 * l, row: rows.widthMin, intrinsicWidth, width: width)
+            try set(4 * l + 1, row: rows.widthMax, intrinsicWidth, width: width)
+            try set(4 * l + 2, row: rows.heightMin, height, width: width)
+            try set(4 * l + 3, row: rows.heightMax, height, width: width)
+        }
+    }
+
+    /// Pass 2: each label's lines at the width pass 1 gave it.
+    private mutating func passTwo<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
+        // Read every width first: the pass-2 heights all come from pass 1's solution.
+        for l in system.labels.indices {
+            let rows = system.labels[l]
+            let labelWidth = solver.value(of: SolverVariable(index: rows.widthVariable))
+            let lines = rows.label.source == .text ? rows.label.lines(of: text, width: labelWidth) : rows.label.lines(of: detail, width: labelWidth)
+            passTwoHeights[l] = Double(lines) * rows.label.lineHeight
+        }
+        for l in system.labels.indices {
+            let rows = system.labels[l]
+            try set(4 * l + 2, row: rows.heightMin, passTwoHeights[l], width: width)
+            try set(4 * l + 3, row: rows.heightMax, passTwoHeights[l], width: width)
+        }
+    }
+
+    /// Gives label row `row` (slot `slot` of `labelConstants`) the value `value`, if it changed.
+    private mutating func set(_ slot: Int, row: Int, _ value: Double, width: Double) throws(TemplateMeasurementError) {
+        guard labelConstants[slot] != value else { return }
+        do {
+            try solver.updateConstant(handles[row], -value)
+        } catch { throw Self.wrap(error, width: width, source: system.rows[row].source) }
+        labelConstants[slot] = value
+    }
+}
