@@ -45,7 +45,7 @@ def random_text(rng, lo=1, hi=60):
             w = rng.choice(WORDS)
             words.append(w.capitalize() if rng.random() < 0.1 else w)
     text = " ".join(words)
-    if rng.random() < 0.03:  # a line feed now and then
+    if text and rng.random() < 0.03:  # a line feed now and then
         i = rng.randrange(len(text))
         if text[i] == " ":
             text = text[:i] + "\n" + text[i + 1:]

@@ -84,7 +84,10 @@ def one_line_width(text: str, font_scale: float) -> float:
     return total * font_scale
 
 
-def wrap_limit(width: float, font_scale: float) -> float:
+SNAP_BREAKPOINTS = True  # False: TemplateCell's literal `<=` on the rounded limit (--literal-wrap)
+
+
+def wrap_limit(width: float, font_scale: float, snap: bool | None = None) -> float:
     """The line width in table units for a label `width` points wide (at least 1 pt).
 
     Every advance is a multiple of 0.5 table units, so lines break only where the limit crosses
@@ -94,12 +97,12 @@ def wrap_limit(width: float, font_scale: float) -> float:
     w = width if width > 1 else 1.0
     limit = w / (font_scale if font_scale > 0 else 1.0)
     snapped = round(limit * 2) / 2
-    if abs(limit - snapped) <= 1e-7:
+    if (SNAP_BREAKPOINTS if snap is None else snap) and abs(limit - snapped) <= 1e-7:
         limit = snapped
     return limit
 
 
-def line_count(text: str, width: float, font_scale: float) -> int:
+def line_count(text: str, width: float, font_scale: float, snap: bool | None = None) -> int:
     """Lines of greedy word wrap at `width` points.
 
     Words are runs of bytes other than space, tab and line feed. A word goes on the current
@@ -108,7 +111,7 @@ def line_count(text: str, width: float, font_scale: float) -> int:
     is split continuously: it fills whole lines and its remainder opens the next line, which
     later words may share. A line feed ends the line (an empty line still counts). A tab is four
     spaces."""
-    limit = wrap_limit(width, font_scale)
+    limit = wrap_limit(width, font_scale, snap)
     lines = 0
     used = 0.0
     open_line = False
@@ -543,9 +546,10 @@ class LexLP:
 
 
 class Result:
-    __slots__ = ("height", "widths", "lines", "ambiguous", "why", "lp_calls")
+    __slots__ = ("height", "widths", "lines", "ambiguous", "why", "lp_calls", "breakpoint")
 
     def __init__(self):
+        self.breakpoint = False  # a label's pass-1 width is on a wrap breakpoint (see wrap_limit)
         self.ambiguous = False
         self.why = ""
         self.lp_calls = 0
@@ -566,6 +570,10 @@ def lp_measure(template, row, check_ambiguity=True, skip_level=None, rng=None):
     p1 = LexLP(variables, template.system(row), skip_level)
     widths = {v.name: p1.value((v.name, "w")) for v in template.labels}
     lines = template.lines_at(row, widths)
+    for v in template.labels:
+        text, scale = row.get(v.label[0]) or "", v.label[2]
+        if line_count(text, widths[v.name], scale, True) != line_count(text, widths[v.name], scale, False):
+            out.breakpoint = True
     calls = p1.lp_calls
     if check_ambiguity:
         pinned = template.pinned_labels()

@@ -224,7 +224,8 @@ def check_random(tally, args, stats):
         if lp.ambiguous:
             stats["ambiguous"] += 1
             continue
-        expected.append((i, lp.height))
+        expected.append((i, lp))
+        stats["breakpoint"] += lp.breakpoint
         k = oracle.kiwi_measure(t, row)
         if k is None:
             stats["kiwi_ineligible"] += 1
@@ -252,8 +253,8 @@ def check_swift(tally, binary, templates_json, rows, expected, per_file, stats):
     names = sorted(templates_json)
     chunks = [names[k:k + per_file] for k in range(0, len(names), per_file)] if per_file > 0 else [names]
     by_template = {}
-    for i, h in expected:
-        by_template.setdefault(rows[i]["template"], []).append((i, h))
+    for i, lp in expected:
+        by_template.setdefault(rows[i]["template"], []).append((i, lp))
     with tempfile.TemporaryDirectory() as tmp:
         for n, chunk in enumerate(chunks):
             file_rows, want = [], []
@@ -289,7 +290,8 @@ def check_swift(tally, binary, templates_json, rows, expected, per_file, stats):
                     tally.check(False, f"solver-bench measure: unexpected line {line[:200]!r}")
                     continue
                 seen.add(k)
-                i, h = want[k]
+                i, lp = want[k]
+                h = lp.height
                 r = rows[i]
                 measured = 0
                 for mode in MODES:
@@ -302,6 +304,8 @@ def check_swift(tally, binary, templates_json, rows, expected, per_file, stats):
                     measured += 1
                     ok = isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v - h) <= TOLERANCE
                     tally.check(ok, f"Swift {mode} vs LP: {r['template']} at {r['width']} (row {i}): {v!r}, LP {h!r}; "
+                                    f"LP pass-1 label widths {lp.widths}, lines {lp.lines}"
+                                    f"{' (a label is exactly on a wrap breakpoint: try --literal-wrap)' if lp.breakpoint else ''}; "
                                     f"text {r['text'][:40]!r}, detail {r['detail'][:40]!r}")
                     stats["swift_checks"] += 1
                 tally.check(measured > 0, f"Swift {r['template']} (row {i}): every mode null")
@@ -320,10 +324,15 @@ def main(argv):
                     help="templates per solver-bench measure FILE (0: all in one; default 500)")
     ap.add_argument("--break-lp", type=float, default=None, metavar="PRIORITY",
                     help="drop this priority level from the LP reference (a deliberate bug: the test must fail)")
+    ap.add_argument("--literal-wrap", action="store_true",
+                    help="count lines with TemplateCell's literal `<=` on the rounded limit: a label exactly at a "
+                         "breakpoint (e.g. at its intrinsic width with fontScale 0.88) may then take one line more")
     args = ap.parse_args(argv)
+    if args.literal_wrap:
+        oracle.SNAP_BREAKPOINTS = False
     start = time.time()
     tally = Tally()
-    stats = dict(unsatisfiable=0, ambiguous=0, kiwi_ineligible=0, kiwi_rows=0, kiwi_templates=0, lp_calls=0,
+    stats = dict(breakpoint=0, unsatisfiable=0, ambiguous=0, kiwi_ineligible=0, kiwi_rows=0, kiwi_templates=0, lp_calls=0,
                  swift_calls=0, swift_rows=0, swift_checks=0, rows=0)
     if args.break_lp is not None:
         print(f"note: priority level {args.break_lp:g} is dropped from the LP reference (--break-lp): expect failures")
@@ -340,7 +349,8 @@ def main(argv):
           f"({args.templates} templates x {args.rows_per_template} rows, seed {args.seed}; left out: "
           f"{stats['ambiguous']} ambiguous rows, {stats['unsatisfiable']} unsatisfiable, {stats['kiwi_ineligible']} rows "
           f"of templates with more than {len(oracle.KIWI_STRENGTHS)} priority levels, LP only); "
-          f"{stats['lp_calls']} linprog calls, {t_random:.1f} s; {hand} hand-computed checks")
+          f"{stats['lp_calls']} linprog calls, {t_random:.1f} s; {hand} hand-computed checks; "
+          f"{stats['breakpoint']} rows with a label exactly on a wrap breakpoint")
     check_swift(tally, args.solver_bench, templates_json, rows, expected, args.templates_per_file, stats)
     if stats["swift_calls"]:
         print(f"Swift engine: {stats['swift_rows']} rows, {stats['swift_checks']} mode heights against the LP reference "
