@@ -430,6 +430,7 @@ class LexLP:
         n = len(variables)
         eq_rows, eq_rhs, ub_rows, ub_rhs = [], [], [], []
         self.level_errors = {}  # priority -> [error variable indices]
+        self.level_cons = {}    # priority -> [(row over view variables, constant, relation)]
         self.constraints = constraints
 
         def row(c):
@@ -449,6 +450,7 @@ class LexLP:
                     ub_rows.append(r); ub_rhs.append(-c.constant)
                 continue
             errs = self.level_errors.setdefault(c.priority, [])
+            self.level_cons.setdefault(c.priority, []).append((dict(r), c.constant, c.relation))
             if c.relation == "==":
                 ep, em = n, n + 1
                 n += 2
@@ -508,8 +510,13 @@ class LexLP:
                     x = res.x
                 break
             errs = self.level_errors[p]
-            if x is not None and sum(x[i] for i in errs) <= 1e-12:
-                best = 0.0  # the current point already satisfies the level: its optimum is 0
+            residual = self._level_error(p, x) if x is not None else math.inf
+            if residual <= 1e-9:
+                # The current point's views already satisfy the level: its optimum is 0. Its
+                # errors are bounded by what they are there (HiGHS's residuals, ~1e-10).
+                for i in errs:
+                    self.bounds[i] = (0.0, residual + self.TOL_ABS)
+                continue
             else:
                 c = np.zeros(self.n)
                 c[errs] = 1.0
@@ -528,6 +535,15 @@ class LexLP:
                 self.ub[0].append({i: 1.0 for i in errs})
                 self.ub[1].append(best + self.TOL_ABS + self.TOL_REL * abs(best))
         return x
+
+    def _level_error(self, p, x):
+        """The errors of level p's constraints at the view values of x (not its error variables,
+        which an earlier level's optimum leaves wherever they may be)."""
+        total = 0.0
+        for row, constant, relation in self.level_cons[p]:
+            v = constant + sum(a * x[i] for i, a in row.items())
+            total += abs(v) if relation == "==" else max(0.0, -v) if relation == ">=" else max(0.0, v)
+        return total
 
     def value(self, var):
         return float(self.x[self.index[var]])

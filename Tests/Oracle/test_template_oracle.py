@@ -320,8 +320,8 @@ def main(argv):
     ap.add_argument("--templates", type=int, default=1500, help="random templates (default 1500)")
     ap.add_argument("--rows-per-template", type=int, default=2, help="rows per template (default 2)")
     ap.add_argument("--seed", type=int, default=20, help="generator seed (default 20)")
-    ap.add_argument("--templates-per-file", type=int, default=500,
-                    help="templates per solver-bench measure FILE (0: all in one; default 500)")
+    ap.add_argument("--templates-per-file", type=int, default=100,
+                    help="templates per solver-bench measure FILE (0: all in one; default 100)")
     ap.add_argument("--break-lp", type=float, default=None, metavar="PRIORITY",
                     help="drop this priority level from the LP reference (a deliberate bug: the test must fail)")
     ap.add_argument("--literal-wrap", action="store_true",
