@@ -415,11 +415,19 @@ class Unsatisfiable(Exception):
 # ---------------------------------------------------------------------------------------------
 # The LP reference.
 
+class _TooTight(Exception):
+    pass
+
+
 class LexLP:
     """One pass: required constraints hard, then each priority level's error sum minimised and
     fixed, highest level first (§5a). `skip_level` drops one level (for the mutation test)."""
 
-    TOL_ABS, TOL_REL = 1e-10, 1e-12
+    # A level is fixed at its optimum plus TOL_ABS + TOL_REL x optimum. Should HiGHS find the
+    # next level infeasible (its tolerances are 1e-10 on values up to thousands), the pass is
+    # solved again with tolerances 10 and 100 times larger; `retries` counts these.
+    TOL_ABS, TOL_REL = 1e-9, 1e-12
+    RETRY_SCALES = (1.0, 10.0, 100.0)
     OPTIONS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
     def __init__(self, variables, constraints, skip_level=None):
@@ -479,7 +487,19 @@ class LexLP:
         if skip_level is not None:
             self.levels = [p for p in self.levels if p != skip_level]
         self.lp_calls = 0
-        self.x = self._solve_levels()
+        self.retries = 0
+        base = (list(self.ub[0]), list(self.ub[1]), list(self.bounds))
+        for attempt, scale in enumerate(self.RETRY_SCALES):
+            self.ub = (list(base[0]), list(base[1]))
+            self.bounds = list(base[2])
+            self.tol_abs, self.tol_rel = self.TOL_ABS * scale, self.TOL_REL * scale
+            try:
+                self.x = self._solve_levels()
+                break
+            except _TooTight as e:
+                if attempt + 1 == len(self.RETRY_SCALES):
+                    raise RuntimeError(f"linprog: {e}, with tolerances up to {self.tol_abs:g}")
+                self.retries += 1
 
     def _dense(self, rows, rhs):
         np = self._np
@@ -515,7 +535,7 @@ class LexLP:
                 # The current point's views already satisfy the level: its optimum is 0. Its
                 # errors are bounded by what they are there (HiGHS's residuals, ~1e-10).
                 for i in errs:
-                    self.bounds[i] = (0.0, residual + self.TOL_ABS)
+                    self.bounds[i] = (0.0, residual + self.tol_abs)
                 continue
             else:
                 c = np.zeros(self.n)
@@ -523,17 +543,21 @@ class LexLP:
                 res = self._lp(c)
                 if res.status == 2:
                     if x is not None:  # feasible before: the fixing of a level was too tight
-                        raise RuntimeError(f"linprog: level {p} infeasible after fixing the levels above")
+                        raise _TooTight(f"level {p:g} infeasible after fixing the levels above")
                     raise Unsatisfiable("required constraints cannot all hold")
                 if res.status != 0:
                     raise RuntimeError(f"linprog: {res.message}")
-                x, best = res.x, res.fun
-            if best <= 1e-10:
-                for i in errs:
-                    self.bounds[i] = (0.0, 0.0)
-            else:
-                self.ub[0].append({i: 1.0 for i in errs})
-                self.ub[1].append(best + self.TOL_ABS + self.TOL_REL * abs(best))
+                x = res.x
+                # HiGHS's optimum and its point differ in the last digits (its tolerances, on
+                # values up to thousands of points): the level is fixed at what the point achieves,
+                # so that the point stays feasible for the next level, plus a tolerance.
+                achieved = max(res.fun, self._level_error(p, x))
+                if achieved <= 1e-9:
+                    for i in errs:
+                        self.bounds[i] = (0.0, achieved + self.tol_abs)
+                else:
+                    self.ub[0].append({i: 1.0 for i in errs})
+                    self.ub[1].append(achieved + self.tol_abs + self.tol_rel * achieved)
         return x
 
     def _level_error(self, p, x):
@@ -562,7 +586,7 @@ class LexLP:
 
 
 class Result:
-    __slots__ = ("height", "widths", "lines", "ambiguous", "why", "lp_calls", "breakpoint")
+    __slots__ = ("height", "widths", "lines", "ambiguous", "why", "lp_calls", "breakpoint", "retries")
 
     def __init__(self):
         self.breakpoint = False  # a label's pass-1 width is on a wrap breakpoint (see wrap_limit)
@@ -626,6 +650,7 @@ def lp_measure(template, row, check_ambiguity=True, skip_level=None, rng=None):
                 out.ambiguous, out.why = True, "fitting height not unique"
     out.widths, out.lines = widths, lines
     out.lp_calls = calls + (p2.lp_calls if p2 is not p1 else 0)
+    out.retries = p1.retries + (p2.retries if p2 is not p1 else 0)
     return out
 
 
