@@ -178,6 +178,14 @@ def make_template(rng):
             last = "caption"
             bottoms.append("caption")
 
+    # --- a third label: a one-line footnote (likes, a source) -----------------------------------
+    if kind in ("post", "ad") and rng.random() < 0.35:
+        views["meta"] = _label(rng, "text", lines=_pick(rng, 1, 1, 2), scale=_pick(rng, 0.82, 0.88))
+        cons += [f"meta.leading == contentView.leading + {m}", f"meta.top == {last}.bottom + {gap}"]
+        cons += [_pick(rng, f"meta.trailing == contentView.trailing - {m}", f"meta.trailing <= contentView.trailing - {m}")]
+        last = "meta"
+        bottoms.append("meta")
+
     # --- buttons -----------------------------------------------------------------------------
     if kind in ("post", "ad", "comment") and rng.random() < 0.5:
         n = rng.randint(1, 4) if kind != "comment" else 1
