@@ -220,9 +220,10 @@ def make_template(rng):
         for b in dict.fromkeys(bottoms + [last]):
             cons += [f"contentView.bottom >= {b}.bottom + {pad}"]
     # A preferred height below or above the labels' vertical hugging (251): below, the labels
-    # keep their height and the cell its natural height; above, a label stretches to it.
-    if rng.random() < 0.25:
-        cons += ["contentView.height == %d @%d" % (_pick(rng, 60, 80, 120, 150), _pick(rng, 200, 200, 500))]
+    # keep their height and the cell its natural height; above, a label stretches to it; below
+    # the fitting level (50) it has no say where a `>=` bottom leaves the height free.
+    if rng.random() < 0.3:
+        cons += ["contentView.height == %d @%d" % (_pick(rng, 60, 80, 120, 150), _pick(rng, 200, 200, 500, 20))]
     # A spacer keeps small templates at 10 constraints or more (a hairline divider, as in XIBs).
     if len(cons) < 10:
         views["divider"] = {}

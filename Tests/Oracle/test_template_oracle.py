@@ -122,6 +122,10 @@ HAND_TEMPLATES = {
     # a preferred height at 200 (below the label's vertical hugging, 251) and at 300 (above it)
     "pref200": _title(extra=["contentView.height == 150 @200"]),
     "pref300": _title(extra=["contentView.height == 150 @300"]),
+    "pref20": {"views": {"title": {"label": {"text": "text"}}},
+               "constraints": ["title.leading == contentView.leading + 16", "title.trailing == contentView.trailing - 16",
+                               "title.top == contentView.top + 11", "contentView.bottom >= title.bottom + 11",
+                               "contentView.height == 150 @20"]},
     "post": POST,
     "nophoto": NOPHOTO,
     "pair": {"views": {"a": {"label": {"text": "text"}, "compressionResistance": {"horizontal": 751, "vertical": 750}},
@@ -154,6 +158,8 @@ HAND_ROWS = [
     # at 200 the label hugs its one line and the cell keeps 42.5; at 300 the label stretches to 128
     ({"template": "pref200", "text": "hello", "width": 375}, 42.5),
     ({"template": "pref300", "text": "hello", "width": 375}, 150),
+    # below the fitting level (50) a preferred height has no say
+    ({"template": "pref20", "text": "hello", "width": 375}, 42.5),
     # §5a's post at 375: name 295 wide at y 12; body at 36.5; photo 375 x 281.25
     ({"template": "post", "text": "Ann", "detail": "hello world", "width": 375}, 36.5 + 18 + 8 + 281.25 + 12),
     # body 295 / 0.88 = 335.2 units: 5 "wwww" a line (288), 12 words -> 3 lines
