@@ -385,6 +385,14 @@ def main(argv):
           f"{t_random:.1f} s; {hand} hand-computed checks; "
           f"{stats['breakpoint']} rows with a label exactly on a wrap breakpoint; "
           f"largest |LP - kiwi| {stats['max_kiwi_diff']:.3g} pt")
+    # The hand-computed rows go to the Swift engine too (their templates renamed hand_*).
+    hand_oracle = oracle.Oracle(HAND_TEMPLATES)
+    for name, spec in HAND_TEMPLATES.items():
+        templates_json["hand_" + name] = spec
+    for row, _ in HAND_ROWS:
+        rows.append({"template": "hand_" + row["template"], "text": row.get("text", ""),
+                     "detail": row.get("detail", ""), "width": row["width"]})
+        expected.append((len(rows) - 1, hand_oracle.lp(row)))
     check_swift(tally, args.solver_bench, templates_json, rows, expected, args.templates_per_file, stats)
     if stats["swift_calls"]:
         print(f"Swift engine: {stats['swift_rows']} rows, {stats['swift_checks']} mode heights against the LP reference "
