@@ -9,7 +9,8 @@ each row's FITTING height: contentView.height after pass 2 (before the 0.5 pt se
         exactly as §5a states it. Required constraints are hard; then for each non-required
         priority level, highest first, the sum of that level's errors is minimised (e+ and e-
         >= 0 for ==, one violation variable for >= and <=) and fixed at its optimum (plus
-        1e-9 relative) before the next level. Both passes.
+        1e-9 + 1e-12 of it, see LexLP) before the next level. Both passes. It also tells
+        whether a row depends on an ambiguous layout (see lp_measure).
   kiwi  kiwisolver (the Cassowary solver matplotlib uses). kiwi weighs priorities into one
         objective, so a template is eligible only when it has at most five distinct
         non-required priorities; they are ranked, highest first, onto the strengths
