@@ -275,7 +275,7 @@ def check_random(tally, args, stats):
 # ---------------------------------------------------------------------------------------------
 # 3. The Swift engine through `solver-bench measure FILE`.
 
-def check_swift(tally, binary, templates_json, rows, expected, per_file, stats):
+def check_swift(tally, binary, templates_json, rows, expected, per_file, stats, keep=None):
     if not binary:
         print("SKIPPED: no solver-bench binary given: the Swift engine is NOT checked (only LP vs kiwi ran)")
         return
@@ -288,6 +288,9 @@ def check_swift(tally, binary, templates_json, rows, expected, per_file, stats):
     for i, lp in expected:
         by_template.setdefault(rows[i]["template"], []).append((i, lp))
     with tempfile.TemporaryDirectory() as tmp:
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            tmp = keep
         for n, chunk in enumerate(chunks):
             file_rows, want = [], []
             for name in chunk:
@@ -356,6 +359,8 @@ def main(argv):
                     help="templates per solver-bench measure FILE (0: all in one; default 100)")
     ap.add_argument("--break-lp", type=float, default=None, metavar="PRIORITY",
                     help="drop this priority level from the LP reference (a deliberate bug: the test must fail)")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="write the solver-bench measure files (rowsN.json) to DIR and keep them, to replay a failure")
     ap.add_argument("--literal-wrap", action="store_true",
                     help="count lines with TemplateCell's literal `<=` on the rounded limit: a label exactly at a "
                          "breakpoint (e.g. at its intrinsic width with fontScale 0.88) may then take one line more")
@@ -393,7 +398,7 @@ def main(argv):
         rows.append({"template": "hand_" + row["template"], "text": row.get("text", ""),
                      "detail": row.get("detail", ""), "width": row["width"]})
         expected.append((len(rows) - 1, hand_oracle.lp(row)))
-    check_swift(tally, args.solver_bench, templates_json, rows, expected, args.templates_per_file, stats)
+    check_swift(tally, args.solver_bench, templates_json, rows, expected, args.templates_per_file, stats, args.keep)
     if stats["swift_calls"]:
         print(f"Swift engine: {stats['swift_rows']} rows, {stats['swift_checks']} mode heights against the LP reference "
               f"in {stats['swift_calls']} solver-bench call(s)")
