@@ -2,7 +2,7 @@
 """Differential test of constraint templates (SPEC §5a, issue 20 item 4).
 
     python3 Tests/Oracle/test_template_oracle.py [SOLVER_BENCH] [--templates N] [--rows-per-template R]
-                                                  [--seed S] [--break-lp PRIORITY]
+                                                  [--seed S] [--break-lp PRIORITY] [--jobs J] [--keep DIR]
 
 1. The text model and hand-computed templates: the LP reference and kiwisolver must both give
    the height worked out by hand.
@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
+from types import SimpleNamespace
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
@@ -232,24 +234,59 @@ def check_hand(tally):
 # ---------------------------------------------------------------------------------------------
 # 2. LP against kiwisolver on random templates.
 
+_WORK = {}
+
+
+def _init_worker(templates_json, rows, seed, break_lp):
+    _WORK.update(templates=oracle.load_templates(templates_json), rows=rows, seed=seed, break_lp=break_lp)
+
+
+def _measure_row(i):
+    """Row i by both references: ("lp-error" | "unsatisfiable", message) or ("ok", LP, kiwi), where
+    kiwi is (height, widths), None (not eligible) or an error message."""
+    row = _WORK["rows"][i]
+    t = _WORK["templates"][row["template"]]
+    rng = random.Random(_WORK["seed"] * 1_000_003 + i)  # per row: the same with any --jobs
+    try:
+        lp = oracle.lp_measure(t, row, skip_level=_WORK["break_lp"], rng=rng)
+    except RuntimeError as e:
+        return ("lp-error", str(e))
+    except oracle.Unsatisfiable as e:
+        return ("unsatisfiable", str(e))
+    summary = SimpleNamespace(height=lp.height, widths=lp.widths, lines=lp.lines, ambiguous=lp.ambiguous,
+                              why=lp.why, breakpoint=lp.breakpoint, retries=lp.retries, lp_calls=lp.lp_calls)
+    kiwi = None
+    if not lp.ambiguous:
+        try:
+            kiwi = oracle.kiwi_measure(t, row)
+        except oracle.Unsatisfiable as e:
+            kiwi = f"kiwisolver refused a required constraint: {e}"
+    return ("ok", summary, kiwi)
+
+
 def check_random(tally, args, stats):
     templates_json, rows = template_gen.generate(args.seed, args.templates, args.rows_per_template)
-    templates = oracle.load_templates(templates_json)
-    rng = random.Random(args.seed)
-    expected = []  # (row index, LP height) of the rows the Swift engine is checked on
+    expected = []  # (row index, LP result) of the rows the Swift engine is checked on
     eligible_templates = set()
-    for i, row in enumerate(rows):
-        t = templates[row["template"]]
-        try:
-            lp = oracle.lp_measure(t, row, skip_level=args.break_lp, rng=rng)
-        except RuntimeError as e:  # the LP reference itself failed: a failure, not a pass
-            tally.check(False, f"LP reference: {row['template']} at {row['width']} (row {i}): {e}")
+    initargs = (templates_json, rows, args.seed, args.break_lp)
+    if args.jobs > 1:
+        pool = multiprocessing.get_context("fork").Pool(args.jobs, _init_worker, initargs)
+        results = pool.imap(_measure_row, range(len(rows)), chunksize=16)
+    else:
+        pool = None
+        _init_worker(*initargs)
+        results = map(_measure_row, range(len(rows)))
+    for i, result in enumerate(results):
+        row = rows[i]
+        if result[0] == "lp-error":  # the LP reference itself failed: a failure, not a pass
+            tally.check(False, f"LP reference: {row['template']} at {row['width']} (row {i}): {result[1]}")
             continue
-        except oracle.Unsatisfiable as e:
+        if result[0] == "unsatisfiable":
             stats["unsatisfiable"] += 1
             if stats["unsatisfiable"] <= 3:
-                print(f"note: {row['template']} at {row['width']}: {e} (left out)")
+                print(f"note: {row['template']} at {row['width']}: {result[1]} (left out)")
             continue
+        _, lp, k = result
         stats["lp_calls"] += lp.lp_calls
         stats["lp_retries"] += lp.retries
         if lp.ambiguous:
@@ -257,9 +294,11 @@ def check_random(tally, args, stats):
             continue
         expected.append((i, lp))
         stats["breakpoint"] += lp.breakpoint
-        k = oracle.kiwi_measure(t, row)
         if k is None:
             stats["kiwi_ineligible"] += 1
+            continue
+        if isinstance(k, str):
+            tally.check(False, f"LP vs kiwi: {row['template']} at {row['width']} (row {i}): {k}")
             continue
         eligible_templates.add(row["template"])
         stats["max_kiwi_diff"] = max(stats["max_kiwi_diff"], abs(k[0] - lp.height))
@@ -267,6 +306,9 @@ def check_random(tally, args, stats):
                     f"LP vs kiwi: {row['template']} at {row['width']} (row {i}): LP {lp.height!r}, kiwi {k[0]!r}; "
                     f"pass-1 widths LP {lp.widths}, kiwi {k[1]}")
         stats["kiwi_rows"] += 1
+    if pool is not None:
+        pool.close()
+        pool.join()
     stats["kiwi_templates"] = len(eligible_templates)
     stats["rows"] = len(rows)
     return templates_json, rows, expected
@@ -359,6 +401,9 @@ def main(argv):
                     help="templates per solver-bench measure FILE (0: all in one; default 100)")
     ap.add_argument("--break-lp", type=float, default=None, metavar="PRIORITY",
                     help="drop this priority level from the LP reference (a deliberate bug: the test must fail)")
+    cpus = os.cpu_count() or 1
+    ap.add_argument("--jobs", type=int, default=min(4, cpus // 2) if cpus > 2 else 1,
+                    help="processes for the random rows (default: half the CPUs up to 4, 1 on 2 CPUs or fewer)")
     ap.add_argument("--keep", metavar="DIR",
                     help="write the solver-bench measure files (rowsN.json) to DIR and keep them, to replay a failure")
     ap.add_argument("--literal-wrap", action="store_true",
