@@ -42,3 +42,38 @@ ensure_python3() {
     echo "installing python3..." >&2
     as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >&2
 }
+
+# scipy (linprog with HiGHS), numpy and kiwisolver: the template oracles (Tests/Oracle). Sets
+# ORACLE_PYTHON to a python3 that has them: python3 itself when it has them or pip installs them
+# there; otherwise a virtual environment, .build-oracle/venv, when pip refuses the system Python
+# (PEP 668, Debian) or python3 has no pip.
+oracle_python_ok() {
+    "$1" -c 'import numpy, kiwisolver; from scipy.optimize import linprog
+assert linprog([1.0], bounds=[(2.0, None)], method="highs").status == 0' >/dev/null 2>&1
+}
+ensure_oracle_python() {
+    ensure_python3
+    ORACLE_PYTHON=python3
+    if oracle_python_ok python3; then return 0; fi
+    local venv
+    venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build-oracle/venv"
+    ORACLE_PYTHON="$venv/bin/python"
+    if oracle_python_ok "$ORACLE_PYTHON"; then return 0; fi
+    echo "installing scipy, numpy and kiwisolver for the template oracles..." >&2
+    if python3 -m pip --version >/dev/null 2>&1 &&
+        python3 -m pip install --quiet --disable-pip-version-check scipy numpy kiwisolver >/dev/null 2>&1 &&
+        oracle_python_ok python3; then
+        ORACLE_PYTHON=python3
+        return 0
+    fi
+    echo "pip cannot install into python3; using a virtual environment, $venv" >&2
+    if ! python3 -c "import ensurepip" >/dev/null 2>&1; then
+        as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >&2
+    fi
+    rm -rf "$venv"
+    python3 -m venv "$venv" >&2
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check scipy numpy kiwisolver >&2 || {
+        echo "error: could not install scipy, numpy and kiwisolver (pip install into $venv failed)" >&2; return 1; }
+    oracle_python_ok "$ORACLE_PYTHON" || {
+        echo "error: $ORACLE_PYTHON lacks a working scipy (linprog, HiGHS), numpy or kiwisolver" >&2; return 1; }
+}
