@@ -95,9 +95,13 @@ public enum TemplateReference {
         }
         let passTwo = labels.map { l -> Double in
             let labelWidth = first.values[4 * item(l.view) + 2]
-            let cell = TemplateCell(lineHeight: l.label.lineHeight, fontScale: l.label.fontScale, padding: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
-            // Counted at the width rounded to 2^-20 pt, as SPEC's checks compare within 1e-6 pt.
-            var lines = cell.lineCount(of: l.bytes, width: (labelWidth * 1_048_576).rounded() / 1_048_576)
+            // The line width in table units; advances are multiples of 0.5, so a limit within
+            // 1e-7 of such a multiple is on it (docs/scenario-format.md, constraint templates).
+            let scale = l.label.fontScale > 0 ? l.label.fontScale : 1
+            let exact = max(labelWidth, 1) / scale
+            let halves = (exact * 2).rounded()
+            let limit = abs(exact - halves / 2) <= 1e-7 ? halves / 2 : exact
+            var lines = TemplateCell.lineCount(of: l.bytes, limit: limit)
             if l.label.maxLines > 0 { lines = min(lines, l.label.maxLines) }
             return Double(lines) * l.label.lineHeight
         }

@@ -73,8 +73,8 @@ import LayoutReference
     /// Every strategy, each measuring several rows in turn on one solver (its state carried from
     /// row to row as in the workload), against the LP reference's two passes, on 2,000 seeded
     /// random cell-shaped templates (18,000 measurements). Texts that fit a label exactly are
-    /// common here (half-point advances, whole-point widths): the snapped width
-    /// (`TemplateLabel.snappedWidth`) is what makes the solvers' round-off irrelevant there.
+    /// common here (half-unit advances, whole-point widths): the wrap limit taken onto a half unit
+    /// within 1e-7 (`TemplateLabel.wrapLimit`) is what makes the solvers' round-off irrelevant there.
     @Test func everyStrategyMatchesTheLPReference() throws {
         let templates = 2000
         var measured = 0

@@ -61,7 +61,13 @@ public struct TemplateCell: Hashable, Sendable, Codable {
     @inlinable
     public func lineCount<Bytes: Sequence<UInt8>>(of bytes: Bytes, width: Double) -> Int {
         // Work in unscaled table units: compare against the label width divided by the scale.
-        let limit = labelWidth(forCellWidth: width) / (fontScale > 0 ? fontScale : 1)
+        Self.lineCount(of: bytes, limit: labelWidth(forCellWidth: width) / (fontScale > 0 ? fontScale : 1))
+    }
+
+    /// How many lines the text takes on lines `limit` table units wide (the label's width divided
+    /// by `fontScale`).
+    @inlinable
+    public static func lineCount<Bytes: Sequence<UInt8>>(of bytes: Bytes, limit: Double) -> Int {
         var lines = 0
         var used = 0.0        // width taken on the current line
         var lineOpen = false  // whether the current line holds anything
@@ -71,7 +77,7 @@ public struct TemplateCell: Hashable, Sendable, Codable {
         for byte in bytes {
             if byte == 0x20 || byte == 0x0A || byte == 0x09 {
                 if inWord {
-                    Self.place(word, spaces: spaces, limit: limit, lines: &lines, used: &used, lineOpen: &lineOpen)
+                    place(word, spaces: spaces, limit: limit, lines: &lines, used: &used, lineOpen: &lineOpen)
                     inWord = false
                     word = 0
                     spaces = 0
@@ -82,14 +88,14 @@ public struct TemplateCell: Hashable, Sendable, Codable {
                     lineOpen = false
                     spaces = 0
                 } else {
-                    spaces += byte == 0x09 ? 4 * Self.spaceAdvance : Self.spaceAdvance
+                    spaces += byte == 0x09 ? 4 * spaceAdvance : spaceAdvance
                 }
             } else {
-                word += Self.advance(byte)
+                word += advance(byte)
                 inWord = true
             }
         }
-        if inWord { Self.place(word, spaces: spaces, limit: limit, lines: &lines, used: &used, lineOpen: &lineOpen) }
+        if inWord { place(word, spaces: spaces, limit: limit, lines: &lines, used: &used, lineOpen: &lineOpen) }
         return lineOpen ? lines + 1 : lines
     }
 

@@ -118,21 +118,24 @@ public struct TemplateLabel: Hashable, Sendable, Codable {
         return sum * fontScale
     }
 
-    /// The width lines are counted at: the solved width rounded to the nearest 2⁻²⁰ pt (about
-    /// a millionth of a point). A solver's width carries round-off, and a text that fits its
-    /// label exactly (word advances are multiples of a half point) would otherwise wrap or not
-    /// by one ulp, depending on the pivots that produced it; snapping makes two solvers that
-    /// agree within 1e-6 pt count the same lines.
+    /// The line width, in the text table's units, that lines are counted at for a label `width`
+    /// points wide (at least 1 pt): the width divided by the font scale, taken to be on a
+    /// multiple of half a unit when within 1e-7 of one. Every advance is a multiple of half a
+    /// unit, so lines break only where the limit crosses one; a solver's width carries round-off
+    /// (and `295 * 0.88 / 0.88` is below 295), so a text that fits its label exactly, as a label
+    /// hugging its intrinsic width does, would otherwise wrap or not by one ulp depending on the
+    /// pivots that produced it.
     @inlinable
-    public static func snappedWidth(_ width: Double) -> Double {
-        (width * 1_048_576).rounded() / 1_048_576
+    public func wrapLimit(width: Double) -> Double {
+        let limit = (width > 1 ? width : 1) / (fontScale > 0 ? fontScale : 1)
+        let breakpoint = (limit * 2).rounded() / 2
+        return abs(limit - breakpoint) <= 1e-7 ? breakpoint : limit
     }
 
-    /// Lines at `width` (snapped, `snappedWidth`), capped at `maxLines` when it is not 0.
+    /// Lines at `width` (`wrapLimit`), capped at `maxLines` when it is not 0.
     @inlinable
     public func lines<Bytes: Sequence<UInt8>>(of bytes: Bytes, width: Double) -> Int {
-        let count = TemplateCell(lineHeight: lineHeight, fontScale: fontScale, padding: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
-            .lineCount(of: bytes, width: Self.snappedWidth(width))
+        let count = TemplateCell.lineCount(of: bytes, limit: wrapLimit(width: width))
         return maxLines > 0 && count > maxLines ? maxLines : count
     }
 }
