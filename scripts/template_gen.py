@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seeded random constraint templates (SPEC §5a) shaped like real XIB cells, and rows for them.
+"""Seeded random constraint templates (docs/scenario-format.md, constraint templates) shaped like real XIB cells, and rows for them.
 
 A template is put together from parts a feed cell has: a header (avatar, name, optional
 timestamp, optional badge centred on the avatar), a body label, a photo with an aspect ratio, a

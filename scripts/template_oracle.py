@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent references for constraint templates (SPEC §5a, issue 20 item 4).
+"""Independent references for constraint templates (docs/scenario-format.md, constraint templates).
 
 Given a §5a `templates` object and rows {"template", "text", "detail", "width"}, this computes
 each row's FITTING height: contentView.height after pass 2 (before the 0.5 pt separator and the
@@ -729,7 +729,7 @@ class Oracle:
 
 def main(argv):
     import argparse
-    ap = argparse.ArgumentParser(description="Fitting heights of constraint-template rows (SPEC §5a) by an LP reference and kiwisolver.")
+    ap = argparse.ArgumentParser(description="Fitting heights of constraint-template rows (docs/scenario-format.md, constraint templates) by an LP reference and kiwisolver.")
     ap.add_argument("file", help='JSON {"templates": {...}, "rows": [{"template","text","detail","width"}, ...]}')
     ap.add_argument("--kiwi", action="store_true", help="also kiwisolver's height (null where the template is not eligible)")
     args = ap.parse_args(argv)

@@ -1,6 +1,7 @@
 /// The exact answer the constraint solver (`LayoutEngine.ConstraintSolver`) is checked against:
-/// SPEC §5a's priorities solved literally, one linear program per level, each by a dense
-/// two-phase simplex with Bland's rule (`DenseSimplex`). Shares no code with the engine's solver.
+/// the constraint priorities of docs/scenario-format.md (constraint templates) solved literally,
+/// one linear program per level, each by a dense two-phase simplex with Bland's rule
+/// (`DenseSimplex`). Shares no code with the engine's solver.
 ///
 /// A constraint is `sum(terms) + constant REL 0` at a priority in 1...1000 (1000 = required).
 /// Every variable is free (split as `p - n`, both >= 0). A non-required constraint gets error

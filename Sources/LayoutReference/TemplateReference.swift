@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The exact fitting height of a constraint template (SPEC §5a), the answer every `cell-measure`
+/// The exact fitting height of a constraint template (docs/scenario-format.md, constraint templates), the answer every `cell-measure`
 /// mode is checked against: each pass is a lexicographic linear program solved level by level
 /// by `LexicographicLPReference` (a dense simplex that shares no code with the engine's solver).
 ///

@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutReference
 @testable import LayoutTestSupport
 
-/// Constraint templates (SPEC §5a): the two passes on hand-computed cells, every solving
+/// Constraint templates (docs/scenario-format.md, constraint templates): the two passes on hand-computed cells, every solving
 /// strategy against the LP reference on seeded random templates, and the built-in rows' closed
 /// form against their constraint form.
 @Suite struct CellTemplateTests {

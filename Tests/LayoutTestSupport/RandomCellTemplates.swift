@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// Seeded random constraint templates of realistic cell shapes (SPEC §5a), for the differential
+/// Seeded random constraint templates of realistic cell shapes (docs/scenario-format.md, constraint templates), for the differential
 /// tests: a vertical stack of rows inside random paddings — full-width labels, an avatar with a
 /// label beside it (pinned or `<=` trailing), a photo with an aspect ratio, a pair of buttons
 /// with intrinsic sizes — chained top to bottom, with a required or `@999` bottom and sometimes a

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential test of constraint templates (SPEC §5a, issue 20 item 4).
+"""Differential test of constraint templates (docs/scenario-format.md, constraint templates).
 
     python3 Tests/Oracle/test_template_oracle.py [SOLVER_BENCH] [--templates N] [--rows-per-template R]
                                                   [--seed S] [--break-lp PRIORITY] [--jobs J] [--keep DIR]
@@ -91,7 +91,7 @@ def _title(label=None, extra=()):
                             "title.top == contentView.top + 11", "contentView.bottom == title.bottom + 11", *extra]}
 
 
-POST = {  # SPEC §5a's example
+POST = {  # the example of docs/scenario-format.md
     "views": {"avatar": {"intrinsic": {"width": 40, "height": 40}},
               "name": {"label": {"text": "text", "lineHeight": 20.5, "fontScale": 1, "lines": 1}},
               "body": {"label": {"text": "detail", "lineHeight": 18, "fontScale": 0.88}},

@@ -10,7 +10,7 @@
 /// quote doubled). `w` may be empty where it may be left out (list and waterfall sections),
 /// `fullWidth` is `true`, `false` or empty (false), sizes are JSON numbers >= 0. A blank line
 /// is an error except at the very end. A row with a non-empty `template` names a constraint
-/// template (SPEC §5a) and leaves `h` empty: its height comes from the template; `detail` is
+/// template (docs/scenario-format.md, constraint templates) and leaves `h` empty: its height comes from the template; `detail` is
 /// the text of its `detail` labels.
 enum DataFileCSV {
     static let requiredHeader = "section,w,h"

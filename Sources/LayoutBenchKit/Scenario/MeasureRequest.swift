@@ -2,7 +2,7 @@ import LayoutEngine
 
 /// The input of `solver-bench measure FILE` (the hook the Python LP and kiwisolver oracles call):
 ///
-///     {"templates": {<data.templates, SPEC §5a>},
+///     {"templates": {<data.templates, docs/scenario-format.md>},
 ///      "rows": [{"template": "post", "text": "…", "detail": "…", "width": 375}, …]}
 ///
 /// `template` names one of `templates` or a built-in row kind (`title`, `title-body`, `image`);

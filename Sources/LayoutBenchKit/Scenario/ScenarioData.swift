@@ -21,7 +21,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         return try parse(node, layout: layout, deferredSections: deferredSections, templates: &templates)
     }
 
-    /// Also reads `data.templates` (constraint templates, SPEC §5a) into `templates`.
+    /// Also reads `data.templates` (constraint templates, docs/scenario-format.md) into `templates`.
     static func parse(
         _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil, templates: inout [CellTemplate]
     ) throws(ScenarioError) -> ScenarioData {
@@ -102,7 +102,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         } else {
             width = try r.optionalDouble("w", default: 0, .size)
         }
-        // A templated item (`"template"`, SPEC §5a) takes its height from its template's
+        // A templated item (`"template"`, docs/scenario-format.md) takes its height from its template's
         // constraints. (Its keys are read after the others, so that "expected one of" lists
         // the keys in their usual order.)
         let templated = r.members.contains { $0.key == "template" }

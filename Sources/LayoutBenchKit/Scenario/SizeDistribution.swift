@@ -26,7 +26,7 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
     case text(minWords: Int, maxWords: Int, cell: TemplateCell)
     /// Each item names a constraint template (`data.templates` or a built-in row kind), drawn by
     /// weight, and gets a generated text and detail of `minWords…maxWords` words; its height is
-    /// the template's fitting height at the available width (SPEC §5a).
+    /// the template's fitting height at the available width (docs/scenario-format.md, constraint templates).
     case template(weights: [TemplateWeight], minWords: Int, maxWords: Int)
 
     public static let names = ["fixed", "uniform", "normal", "bimodal", "text", "template"]

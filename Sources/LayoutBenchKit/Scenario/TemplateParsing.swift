@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// `data.templates` (SPEC §5a, docs/scenario-format.md): constraint templates by name. Every
+/// `data.templates` (docs/scenario-format.md, constraint templates): constraint templates by name. Every
 /// error names the file, the JSON path (`data.templates.post.constraints[3]`) and, for a
 /// constraint, the template and the constraint's index in the message.
 public enum TemplateParsing {
@@ -130,7 +130,7 @@ public enum TemplateParsing {
         case times, plus, minus, at
     }
 
-    /// `ITEM.ATTR REL [M *] ITEM.ATTR [+|- C] [@P]` or `ITEM.ATTR REL C [@P]` (SPEC §5a), with
+    /// `ITEM.ATTR REL [M *] ITEM.ATTR [+|- C] [@P]` or `ITEM.ATTR REL C [@P]` (docs/scenario-format.md, constraint templates), with
     /// the axis rules: both sides on one axis, except that a width and a height may be related;
     /// only `width` and `height` may equal a constant alone.
     public static func parseConstraint(_ text: String, views: [TemplateView]) -> Result<TemplateConstraint, ConstraintFailure> {

@@ -534,7 +534,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     }
 
     /// Whether a cached height is the fresh one: equal for closed-form rows; within 1e-6 pt (the
-    /// tolerance of SPEC §5a's checks) for constraint templates, whose fresh measurement is a new
+    /// tolerance of the template checks) for constraint templates, whose fresh measurement is a new
     /// solver whose pivots round differently from the long-lived cell's. NaN (a refused solve) is
     /// never the same.
     static func sameHeight(_ cached: Double, _ fresh: Double) -> Bool {

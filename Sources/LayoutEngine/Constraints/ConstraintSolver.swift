@@ -1,7 +1,7 @@
 /// A linear constraint solver with priorities: an incremental simplex of the Cassowary family
 /// (Badros, Borning and Stuckey 2001), as Auto Layout solves a cell's constraints.
 ///
-/// Semantics (SPEC §5a). Each constraint is `sum(terms) + constant REL 0` at a priority in
+/// Semantics (docs/scenario-format.md, constraint templates). Each constraint is `sum(terms) + constant REL 0` at a priority in
 /// 1...1000. Required constraints (1000) hold exactly; if they cannot all hold the call that
 /// made them conflict throws `unsatisfiableRequired`. The solution then minimises, level by level
 /// from the highest non-required priority down, the sum of that level's errors (`|lhs|` for an

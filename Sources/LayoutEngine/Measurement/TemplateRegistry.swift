@@ -37,7 +37,7 @@ public struct TemplateRegistry: Sendable {
         add(template, constraints: nil, accessoryWidth: 0, name: name)
     }
 
-    /// Registers a constraint template (SPEC §5a) for `name`: its rows are measured by solving
+    /// Registers a constraint template (docs/scenario-format.md, constraint templates) for `name`: its rows are measured by solving
     /// its constraints in UIKit's two passes, on one long-lived solver per identifier to which
     /// each measurement adds the width constraint and then removes it, as FDTemplateLayoutCell
     /// measures (`systemLayoutSizeFittingSize:`).

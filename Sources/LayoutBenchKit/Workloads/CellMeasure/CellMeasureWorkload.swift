@@ -2,7 +2,7 @@ import LayoutEngine
 import LayoutReference
 
 /// `cell-measure`: one fitting-height measurement of a row by its constraint template per
-/// operation, row after row of the data (SPEC §4, §5a). The modes are the measuring strategies:
+/// operation, row after row of the data (docs/modes.md; docs/scenario-format.md, constraint templates). The modes are the measuring strategies:
 /// a fresh solver per measurement, FDTemplateLayoutCell's add-a-width-constraint / solve /
 /// remove on one long-lived solver per template, the width as an edit variable of one
 /// long-lived solver per template, and the hand-written closed form (built-in row kinds only).

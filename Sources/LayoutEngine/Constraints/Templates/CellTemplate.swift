@@ -1,4 +1,4 @@
-/// A prototype cell as a XIB describes it (SPEC §5a): views with intrinsic sizes, and
+/// A prototype cell as a XIB describes it (docs/scenario-format.md, constraint templates): views with intrinsic sizes, and
 /// NSLayoutConstraint-style equations between their attributes. `contentView` is implicit
 /// (`TemplateAnchor.contentView`). A template is a plain value; `TemplateMeasurer` solves it.
 ///

@@ -22,7 +22,7 @@ public enum TemplateMeasurementError: Error, Equatable, Sendable {
 }
 
 /// Measures rows with one constraint template the way UIKit's `systemLayoutSizeFitting` does
-/// (SPEC §5a): at cell width W, pass 1 with every label one line tall, each label's lines counted
+/// (docs/scenario-format.md, constraint templates): at cell width W, pass 1 with every label one line tall, each label's lines counted
 /// at the width pass 1 gave it, pass 2 with those heights; the fitting height is the content
 /// view's height after pass 2.
 ///
