@@ -71,12 +71,13 @@ import LayoutReference
     }
 
     /// Every strategy, each measuring several rows in turn on one solver (its state carried from
-    /// row to row as in the workload), against the LP reference's two passes, on 2,000 seeded
-    /// random cell-shaped templates (18,000 measurements). Texts that fit a label exactly are
+    /// row to row as in the workload), against the LP reference's two passes, on 600 seeded
+    /// random cell-shaped templates (5,400 measurements; Tests/Oracle checks 1,500 more against
+    /// the Python references). Texts that fit a label exactly are
     /// common here (half-unit advances, whole-point widths): the wrap limit taken onto a half unit
     /// within 1e-7 (`TemplateLabel.wrapLimit`) is what makes the solvers' round-off irrelevant there.
     @Test func everyStrategyMatchesTheLPReference() throws {
-        let templates = 2000
+        let templates = 600
         var measured = 0
         for seed in 0..<UInt64(templates) {
             let first = RandomCellTemplate.make(seed: seed)
