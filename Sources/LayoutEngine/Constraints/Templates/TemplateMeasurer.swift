@@ -116,7 +116,6 @@ public struct TemplateMeasurer: @unchecked Sendable {
         let pivotsBefore = solver.pivotCount
         switch strategy {
         case .freshEngine:
-            solver = ConstraintSolver()
             solver = try Self.build(system, width: width, handles: &handles)
             for i in labelConstants.indices { labelConstants[i] = 0 }
             try configure(text: text, detail: detail, width: width)
