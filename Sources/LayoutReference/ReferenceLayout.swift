@@ -42,11 +42,26 @@ public struct ReferenceLayout: Sendable {
         try self.init(data: data, styles: styles, viewportWidth: viewportWidth, lanes: &noLanes)
     }
 
+    /// Lays out `data` as above, except that a shortest-first waterfall item whose column ties
+    /// with the shortest within `ReferenceTolerance` (not bit for bit) goes where `layout` put it:
+    /// for a mode that adds heights in another order (a shifted suffix), whose roundings may
+    /// break such a tie the other way (`ReferenceWaterfallSection`). Coordinates stay this
+    /// reference's own, so the check against it stays exact up to the tolerance.
+    public init(data: LayoutData, styles: [SectionStyle], viewportWidth: Double, breakingNearTiesLike layout: LayoutFrames) throws(LayoutError) {
+        var noLanes: [[Int]]? = nil
+        try self.init(data: data, styles: styles, viewportWidth: viewportWidth, lanes: &noLanes) { section, item in
+            layout.frame(of: .item(item, section: section))?.x
+        }
+    }
+
     /// Lays out `data` as above; with `lanes` (one entry per item of every section), waterfall
     /// items keep the column their entry names and an item whose entry is
     /// `ReferenceWaterfallSection.unassigned` gets one by the section's direction, written back
     /// (`StableLanesReference`).
-    init(data: LayoutData, styles: [SectionStyle], viewportWidth: Double, lanes: inout [[Int]]?) throws(LayoutError) {
+    init(
+        data: LayoutData, styles: [SectionStyle], viewportWidth: Double, lanes: inout [[Int]]?,
+        nearTieLeft: ((_ section: Int, _ item: Int) -> Double?)? = nil
+    ) throws(LayoutError) {
         guard viewportWidth.isFinite, viewportWidth > 0 else {
             throw LayoutError(field: "viewport.width", reason: .invalidValue(viewportWidth))
         }
@@ -81,7 +96,9 @@ public struct ReferenceLayout: Sendable {
                 regionBottom = ReferenceFlowSection.place(input, justify: justify, align: align, into: &itemFrames)
             case .waterfall(let waterfall):
                 var sectionLanes = lanes?[s]
-                regionBottom = ReferenceWaterfallSection.place(input, style: waterfall, lanes: &sectionLanes, into: &itemFrames)
+                let sectionTieLeft = nearTieLeft.map { left in { (item: Int) in left(s, item) } }
+                regionBottom = ReferenceWaterfallSection.place(
+                    input, style: waterfall, lanes: &sectionLanes, nearTieLeft: sectionTieLeft, into: &itemFrames)
                 if let sectionLanes { lanes?[s] = sectionLanes }
             }
             precondition(itemFrames.count == firstFrame + range.count, "a section placed a wrong number of items")

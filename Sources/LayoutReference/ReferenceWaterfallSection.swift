@@ -18,6 +18,14 @@ import LayoutEngine
 ///
 /// With remembered lanes (the `stable-lanes` rule), an item that has a lane goes to that column
 /// whatever the direction says; one without a lane gets the direction's column and keeps it.
+///
+/// With `nearTieLeft` (the left edge another layout gave item i, or nil), a shortest-first choice
+/// between columns whose bottoms are equal within `ReferenceTolerance` takes the column that
+/// layout took: which of two such columns is "shortest", or whether they tie at all, depends on
+/// how the sums were rounded, and a layout that adds the same heights in another order (a suffix
+/// shifted by δ) may see it the other way. Every coordinate is still this reference's own. Only
+/// checks of arbitrary (non-dyadic) inputs use it: with dyadic ones every sum is exact and the
+/// leftmost rule must hold.
 enum ReferenceWaterfallSection {
     /// The lane of an item that has none yet.
     static let unassigned = -2
@@ -52,7 +60,8 @@ enum ReferenceWaterfallSection {
     /// Appends the section-relative frame of every item to `frames`; returns the bottom of the
     /// items region (its top when the section is empty).
     static func place(
-        _ input: ReferenceSectionInput, style: WaterfallStyle, lanes: inout [Int]?, into frames: inout [Rect]
+        _ input: ReferenceSectionInput, style: WaterfallStyle, lanes: inout [Int]?,
+        nearTieLeft: ((Int) -> Double?)? = nil, into frames: inout [Rect]
     ) -> Double {
         let (lefts, widths) = columns(input, style: style)
         let lineSpacing = input.style.lineSpacing
@@ -74,6 +83,9 @@ enum ReferenceWaterfallSection {
                 var c = lanes.map { $0[i] } ?? unassigned
                 if c == unassigned {
                     c = column(forItem: i, direction: style.direction, columnBottoms: columnBottoms)
+                    if style.direction == .shortestFirst, let left = nearTieLeft?(i) {
+                        c = nearTie(of: c, towardLeft: left, lefts: lefts, columnBottoms: columnBottoms)
+                    }
                     lanes?[i] = c
                 }
                 var top = columnBottoms[c]
@@ -84,6 +96,15 @@ enum ReferenceWaterfallSection {
             }
         }
         return columnBottoms.max()!
+    }
+
+    /// The column whose left edge is `left` when its bottom ties with `shortest`'s within the
+    /// tolerance; otherwise `shortest`.
+    static func nearTie(of shortest: Int, towardLeft left: Double, lefts: [Double], columnBottoms: [Double]) -> Int {
+        guard let c = lefts.firstIndex(where: { ReferenceTolerance.equal($0, left) }), c != shortest,
+              ReferenceTolerance.equal(columnBottoms[c], columnBottoms[shortest])
+        else { return shortest }
+        return c
     }
 
     /// The column of the item at section index `i`.

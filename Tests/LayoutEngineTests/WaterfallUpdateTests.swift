@@ -267,6 +267,66 @@ func runDifferential(
         #expect(incremental.frames.firstDifference(from: full.frames) == nil)
     }
 
+    // MARK: Inexact arithmetic
+
+    /// Applies `change` to an `incremental` and a `full` updater built on `data`; `full` must
+    /// match the reference, `incremental` the reference that lets a near-tie break its way
+    /// (it shifts a suffix by δ, which rounds unlike a re-sum), and both their invariants hold.
+    static func expectIncrementalMatchesTheReference(
+        _ data: LayoutData, styles: [SectionStyle], change: LayoutChange
+    ) throws {
+        var incremental = try IncrementalWaterfallUpdater(bounds: bounds, styles: styles, data: data)
+        var full = try FullRecomputeUpdater(bounds: bounds, styles: styles, data: data)
+        try incremental.apply(change)
+        try full.apply(change)
+        #expect(incremental.invariantViolation() == nil)
+        let reference = try ReferenceLayout(data: full.data, styles: styles, viewportWidth: bounds.width)
+        #expect(ReferenceCheck.firstMismatch(of: full.frames, against: reference) == nil)
+        let tiesAsIncremental = try ReferenceLayout(
+            data: full.data, styles: styles, viewportWidth: bounds.width, breakingNearTiesLike: incremental.frames)
+        #expect(ReferenceCheck.firstMismatch(of: incremental.frames, against: tiesAsIncremental) == nil)
+    }
+
+    /// Shrunk from the differential test: a full-width item shrinks from 100 to nearly nothing,
+    /// then two tiny items follow. At a base of 100, 100 + 1e-15 rounds to 100, so both tiny items
+    /// tie and go to column 0; at a base of 1.4e-20 column 0 is taller after the first, so a full
+    /// layout puts the second in column 1, while the suffix shifted by δ keeps the old choice.
+    /// Both are right within the tolerance; a choice outside it is not.
+    @Test func aTieThatRoundingMadeMayBreakEitherWay() throws {
+        let style = SectionStyle(kind: .waterfall(WaterfallStyle(columns: 6)))
+        let data = try LayoutData(sections: [[
+            ItemSize(height: 100, spansAllColumns: true), ItemSize(height: 1e-15), ItemSize(height: 1e-15),
+            ItemSize(height: 0.0002),
+        ]])
+        try Self.expectIncrementalMatchesTheReference(
+            data, styles: [style], change: .setHeight(section: 0, item: 0, height: 1.3552527156068805e-20))
+    }
+
+    /// The guided reference lets a tie within the tolerance break the other layout's way, and
+    /// nothing else: the third item may go to the right column when the two columns differ by
+    /// 1e-12, not when they differ by 1.
+    @Test func onlyNearTiesMayBreakTheOtherWay() throws {
+        let style = SectionStyle(kind: .waterfall(WaterfallStyle(columns: 2)))
+        for (gap, accepted) in [(1e-12, true), (1.0, false)] {
+            let data = try LayoutData(sections: [[ItemSize(height: 10), ItemSize(height: 10 + gap), ItemSize(height: 5)]])
+            var moved = try FullRecomputeUpdater(bounds: Self.bounds, styles: [style], data: data).frames
+            moved.itemMinX[2] = moved.itemMinX[1]
+            let strict = try ReferenceLayout(data: data, styles: [style], viewportWidth: Self.bounds.width)
+            let guided = try ReferenceLayout(data: data, styles: [style], viewportWidth: Self.bounds.width, breakingNearTiesLike: moved)
+            #expect(ReferenceCheck.firstMismatch(of: moved, against: strict) != nil)
+            #expect((ReferenceCheck.firstMismatch(of: moved, against: guided) == nil) == accepted, "gap \(gap)")
+        }
+    }
+
+    /// A full-width item under a header of 29.22816803117464 shrinks from 300 to 0: the shifted end
+    /// state, (top + 300) + (top − (top + 300)), rounds to 29.22816803117462, an ulp below the
+    /// items region's top, which the checkpoints' invariant must take as rounding.
+    @Test func aShiftedEndStateMayRoundAnUlpBelowTheRegionTop() throws {
+        let style = SectionStyle(kind: .waterfall(WaterfallStyle(columns: 2)), headerHeight: 29.22816803117464)
+        let data = try LayoutData(sections: [[ItemSize(height: 300, spansAllColumns: true), ItemSize(height: 0)]])
+        try Self.expectIncrementalMatchesTheReference(data, styles: [style], change: .setHeight(section: 0, item: 0, height: 0))
+    }
+
     @Test func listEditsPlaceOnlyTheChangedItemsAndShiftTheRest() throws {
         var rng = SeededRandom(seed: 7)
         let items = (0..<100_000).map { _ in ItemSize(height: Double(rng.int(40...1200)) / 4) }

@@ -121,7 +121,11 @@ struct ColumnCheckpoints {
 /// this holds whenever the inputs are dyadic (multiples of a power of two, such as whole or
 /// quarter points, below 2^40), where every sum is exact; with arbitrary fractions, shifted
 /// coordinates can differ from a recompute by a few ulps, which is far below the 1e-9 tolerance
-/// of the comparison but could, in principle, break an exact tie between two columns differently.
+/// of the comparison but can break a tie between two columns (equal within the tolerance, such as
+/// 100 + 1e-15 against 100) the other way; the tests check such layouts against a reference that
+/// lets exactly those ties go either way (`ReferenceLayout(breakingNearTiesLike:)`). Making every
+/// shift exact instead costs a recompute to the section's end on each height change (about 50×
+/// at 30,000 items), which is what this mode exists to avoid.
 public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     typealias ColumnState = WaterfallSectionLayout.ColumnState
 
@@ -346,13 +350,15 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             let firstMoved = (resync.at + ColumnCheckpoints.intervalMask) >> ColumnCheckpoints.intervalBits
             checkpoints[s].shift(fromCheckpoint: firstMoved, by: resync.delta)
             for c in 0..<checkpoints[s].columns { checkpoints[s].end.bottoms[c] += resync.delta }
-            frames.itemsRegionBottoms[s] = checkpoints[s].end.tallest
+            // A shifted bottom, (x + δ) − δ, may round an ulp below the items region's top, where a
+            // recompute puts it exactly; the region never ends above where it starts.
+            frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], checkpoints[s].end.tallest)
         } else {
             if n & ColumnCheckpoints.intervalMask == 0 {
                 checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
             }
             checkpoints[s].end = state
-            frames.itemsRegionBottoms[s] = n == 0 ? frames.itemsRegionTops[s] : state.tallest
+            frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
         }
     }
 
@@ -387,7 +393,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
         }
         checkpoints[s].end = state
-        frames.itemsRegionBottoms[s] = n == 0 ? frames.itemsRegionTops[s] : state.tallest
+        frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
     }
 
     /// Builds the column state of section `s` from scratch out of its (already correct) frames.
