@@ -26,13 +26,16 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("items"), parsing: .unconditionalSingleValue, help: "Only this item count of the sweep (repeatable); with explicit data, its first N items.")
     var items: [Int] = []
 
+    @Option(name: .customLong("max-items"), help: "Only the counts of each sweep up to N (the smallest where the whole sweep is larger).")
+    var maxItems: Int?
+
     @Flag(help: "Smoke run: the smallest count (at most \(BenchmarkPlan.quickItemLimit)) and few samples.")
     var quick = false
 
     @Option(help: "Results directory (default: results/<UTC time>-<short commit>/).")
     var out: String?
 
-    @Flag(help: "Also count instructions per operation under callgrind (valgrind; exact and repeatable).")
+    @Flag(help: "Also count instructions per operation under callgrind (valgrind; exact and repeatable), at the counts up to \(BenchmarkPlan.instructionItemLimit).")
     var instructions = false
 
     @Option(help: ArgumentHelp(
@@ -53,6 +56,7 @@ struct Run: ParsableCommand {
 
     func validate() throws {
         try validateItemCounts(items)
+        if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
         if let repetitions, repetitions < 1 {
             throw ValidationError("--repetitions expects a count >= 1, got \(repetitions)")
         }
@@ -65,7 +69,7 @@ struct Run: ParsableCommand {
                 let items = load.scenario.data.isExplicit ? " (\(load.scenario.itemCounts[0]) explicit items)" : ""
                 FileHandle.standardError.write(Data("layout-bench: loading \(load.scenario.file) took \(String(format: "%.2f", load.seconds)) s\(items)\n".utf8))
             }
-            var plans = try BenchmarkPlan.select(loaded.map(\.scenario), modes: modes, items: items, quick: quick)
+            var plans = try BenchmarkPlan.select(loaded.map(\.scenario), modes: modes, items: items, maxItems: maxItems, quick: quick)
             for i in plans.indices {
                 plans[i].loadSeconds = loaded.first { $0.scenario.file == plans[i].scenario.file }?.seconds
             }

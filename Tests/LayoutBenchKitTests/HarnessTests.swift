@@ -128,6 +128,16 @@ let mixedScenario = scenarioJSON(
         expectPlanError({ try plan(scenarioJSON(), items: [500]) }, path: "items", "--items 500")
     }
 
+    @Test func maxItemsAndTheCallgrindPassKeepTheCountsUpToTheirLimit() throws {
+        let sweep = try parseScenario(scenarioJSON(items: "[1000, 30000, 100000, 1000000]"))
+        let capped = try BenchmarkPlan.select([sweep], modes: [], items: [], maxItems: 30_000, quick: false)
+        #expect(capped.map(\.itemCounts) == [[1000, 30000]])
+        let above = try BenchmarkPlan.select([sweep], modes: [], items: [], maxItems: 500, quick: false)
+        #expect(above.map(\.itemCounts) == [[1000]])
+        #expect(try plan(scenarioJSON(items: "[1000, 30000, 100000, 1000000]")).instructionCounts == [1000, 30000, 100000])
+        #expect(try plan(scenarioJSON(items: "[300000, 1000000]")).instructionCounts == [300000])
+    }
+
     @Test func quickKeepsTheSmallestCount() throws {
         #expect(try plan(scenarioJSON(items: "[5000, 300, 1000000]"), quick: true).itemCounts == [300])
         #expect(try plan(scenarioJSON(items: "[1000000]"), quick: true).itemCounts == [BenchmarkPlan.quickItemLimit])

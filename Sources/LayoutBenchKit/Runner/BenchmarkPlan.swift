@@ -90,6 +90,23 @@ public struct BenchmarkPlan {
     /// The largest item count a `--quick` run uses.
     public static let quickItemLimit = 2_000
 
+    /// The largest item count the callgrind pass (`run --instructions`) runs: under callgrind a
+    /// process runs some 50–100 times slower, and building and verifying a million-item fixture
+    /// would take most of an hour, while an operation's instructions grow with n only where its
+    /// algorithm says so, which 100,000 items already show.
+    public static let instructionItemLimit = 100_000
+
+    /// The counts of the sweep the callgrind pass runs: those up to `instructionItemLimit`, or
+    /// the smallest when the whole sweep lies above it.
+    public var instructionCounts: [Int] { Self.counts(itemCounts, upTo: Self.instructionItemLimit) }
+
+    /// The counts of `counts` up to `limit`, or the smallest when all lie above it.
+    public static func counts(_ counts: [Int], upTo limit: Int) -> [Int] {
+        let kept = counts.filter { $0 <= limit }
+        if !kept.isEmpty { return kept }
+        return counts.min().map { [$0] } ?? []
+    }
+
     /// What `--quick` keeps of a sweep: the smallest count, capped at `quickItemLimit`.
     static func quickCounts(_ counts: [Int]) -> [Int] {
         counts.min().map { [Swift.min($0, quickItemLimit)] } ?? []
@@ -100,11 +117,14 @@ extension BenchmarkPlan {
     /// Plans for several scenarios. With one scenario, `--mode` and `--items` must fit it exactly;
     /// with several, each scenario keeps the modes and counts it has, scenarios left with none are
     /// skipped, and a mode or count that fits no scenario at all is an error.
+    /// `maxItems` keeps each sweep's counts up to it (the smallest when all lie above it).
     public static func select(
-        _ scenarios: [Scenario], modes: [String], items: [Int], quick: Bool
+        _ scenarios: [Scenario], modes: [String], items: [Int], maxItems: Int? = nil, quick: Bool
     ) throws(ScenarioError) -> [BenchmarkPlan] {
         if scenarios.count == 1 {
-            return [try BenchmarkPlan(scenario: scenarios[0], modeFilter: modes, itemsFilter: items, quick: quick)]
+            var plan = try BenchmarkPlan(scenario: scenarios[0], modeFilter: modes, itemsFilter: items, quick: quick)
+            if let maxItems { plan.itemCounts = counts(plan.itemCounts, upTo: maxItems) }
+            return [plan]
         }
         var plans: [BenchmarkPlan] = []
         var usedModes = Set<String>(), usedItems = Set<Int>()
@@ -119,6 +139,7 @@ extension BenchmarkPlan {
                     plan.itemCounts = plan.itemCounts.filter { items.contains($0) }
                 }
             }
+            if let maxItems { plan.itemCounts = counts(plan.itemCounts, upTo: maxItems) }
             if quick { plan.itemCounts = quickCounts(plan.itemCounts) }
             if plan.modes.isEmpty || plan.itemCounts.isEmpty { continue }
             usedModes.formUnion(plan.modeNames)

@@ -172,7 +172,8 @@ public struct RunSession {
     /// instructions (enough to name where a regression went, small enough for megabytes per run).
     static let keptFunctions = 25
 
-    /// Re-runs every scenario × mode × items that succeeded in a child process under callgrind
+    /// Re-runs every scenario × mode × items that succeeded, at the counts up to
+    /// `BenchmarkPlan.instructionItemLimit`, in a child process under callgrind
     /// (a typed `ChildRequest` on its standard input) and turns its labelled dumps into
     /// `instructions` series (`unsupported` without valgrind). Modes that failed get no rows.
     private func instructionSeries(
@@ -183,7 +184,7 @@ public struct RunSession {
         defer { if let analysable, analysable != executable { try? FileManager.default.removeItem(atPath: analysable) } }
         let failed = Set(failures.map(\.key))
         for plan in plans {
-            for items in plan.itemCounts {
+            for items in plan.instructionCounts {
                 for mode in plan.modeNames where !failed.contains(ModeKey(scenario: plan.scenario.name, mode: mode, items: items)) {
                     func row(_ operation: String, _ metric: Metric, _ values: [Double]?) -> MetricSeries {
                         MetricSeries(
