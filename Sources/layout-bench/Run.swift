@@ -74,6 +74,14 @@ struct Run: ParsableCommand {
                 plans[i].loadSeconds = loaded.first { $0.scenario.file == plans[i].scenario.file }?.seconds
             }
             if plans.isEmpty { throw CommandFailure(message: "nothing to run: no scenario has the selected modes and counts") }
+            if !items.isEmpty || !modes.isEmpty {
+                let selected = Set(plans.map(\.scenario.name))
+                for load in loaded where !selected.contains(load.scenario.name) {
+                    let sweep = load.scenario.itemCounts.map(String.init).joined(separator: ", ")
+                    FileHandle.standardError.write(Data(
+                        "layout-bench: note: skipping \(load.scenario.name): none of the selected modes and counts (its counts: \(sweep))\n".utf8))
+                }
+            }
 
             var session = try RunSession(
                 plans: plans, quick: quick, instructions: instructions, outDirectory: out,
