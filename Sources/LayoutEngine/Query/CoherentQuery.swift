@@ -57,6 +57,10 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// unknown). Such a rect needs neither a search nor a move.
     @usableFromInline var lowestTop = Double.infinity, highestTop = -Double.infinity
     @usableFromInline var lowestBottom = Double.infinity, highestBottom = -Double.infinity
+    /// The lowest maxY and the highest minY of the elements in `answer`: the window's inner
+    /// bounds. Kept up to date as elements enter and while the move's filter passes over the
+    /// kept ones, so that no pass over the answer is needed to find them.
+    @usableFromInline var answerLowestMaxY = Double.infinity, answerHighestMinY = -Double.infinity
     /// A margin larger than any rounding of an element's absolute edges, so the window errs inward.
     @usableFromInline let margin: Double
 
@@ -65,16 +69,27 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// Updates `answer` from `last` to `rect`, which has the same x range and shares a section.
     @usableFromInline mutating func move(to rect: Rect, sections: Range<Int>, frames: borrowing LayoutFrames) {
-        // Keep what still intersects (the test `binary` applies to the same frame), in place.
+        // Keep what still intersects, in place, noting the extremes of what is kept. Every kept
+        // element met `last`, which has `rect`'s x range: its x range overlaps and its sides are
+        // positive, so of the test `binary` applies (`Rect.intersects`) only the y half can fail.
+        let top = rect.minY, bottom = rect.maxY
+        var lowestMaxY = Double.infinity, highestMinY = -Double.infinity
         let kept = answer.withUnsafeMutableBufferPointer { elements -> Int in
             var kept = 0
-            for i in elements.indices where elements[i].frame.intersects(rect) {
-                elements[kept] = elements[i]
-                kept += 1
+            for i in elements.indices {
+                let minY = elements[i].frame.minY, maxY = elements[i].frame.maxY
+                if minY < bottom && top < maxY {
+                    if kept != i { elements[kept] = elements[i] }
+                    kept += 1
+                    lowestMaxY = Swift.min(lowestMaxY, maxY)
+                    highestMinY = Swift.max(highestMinY, minY)
+                }
             }
             return kept
         }
-        answer.removeSubrange(kept...)
+        answer.removeLast(answer.count - kept)
+        answerLowestMaxY = lowestMaxY
+        answerHighestMinY = highestMinY
         let direction: Direction = rect.minY >= last.minY && rect.maxY >= last.maxY ? .down
             : rect.minY <= last.minY && rect.maxY <= last.maxY ? .up : .both
         for s in sections {
@@ -141,7 +156,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         let top = frames.sectionTops[s], bottom = frames.sectionTops[s + 1], width = frames.contentWidth
         @inline(__always) func enter(_ id: ElementID, _ frame: Rect, zIndex: Int) {
             if frame.intersects(rect) && !frame.intersects(last) {
-                answer.append(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
+                keep(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
             }
         }
         if frames.hasBackground[s] {
@@ -162,7 +177,9 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// `binary`'s walk of section `s` for `rect`, appending to `answer`, with a fresh search.
     @usableFromInline mutating func walkAfresh(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
+        let supplementaryStart = answer.count
         frames.appendSupplementary(inSection: s, intersecting: rect, to: &answer)
+        for element in answer[supplementaryStart...] { noteExtremes(of: element.frame) }
         let range = frames.itemRange(inSection: s)
         let window = LocalWindow(rect, sectionTop: frames.sectionTops[s])
         let start = search.searchMaxY.withUnsafeBufferPointer { keys in
@@ -207,9 +224,22 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
                 minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
                 withMinX: previous.minX, minY: previous.minY, maxX: previous.maxX, maxY: previous.maxY)
             { continue }
-            answer.append(LayoutAttributes(
+            keep(LayoutAttributes(
                 id: .item(i - first, section: s), frame: Rect(x: minX, y: minY, width: width, height: height)))
         }
+    }
+
+    /// Adds an element to `answer`, and its edges to the answer's extremes.
+    @inline(__always)
+    @usableFromInline mutating func keep(_ element: LayoutAttributes) {
+        answer.append(element)
+        noteExtremes(of: element.frame)
+    }
+
+    @inline(__always)
+    @usableFromInline mutating func noteExtremes(of frame: Rect) {
+        answerLowestMaxY = Swift.min(answerLowestMaxY, frame.maxY)
+        answerHighestMinY = Swift.max(answerHighestMinY, frame.minY)
     }
 
     // MARK: Galloping searches
@@ -264,6 +294,8 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             move(to: rect, sections: sections, frames: frames)
         } else {
             answer.removeAll(keepingCapacity: true)
+            answerLowestMaxY = .infinity
+            answerHighestMinY = -.infinity
             for s in sections { walkAfresh(section: s, rect: rect, frames: frames) }
         }
         last = rect
@@ -274,18 +306,13 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     }
 
     /// Sets the window of `answer` for `last`. Its bounds are the answer's lowest maxY and highest
-    /// minY, and the nearest edges of the elements that could enter: those below the walks (the
-    /// stopping item's minY or suffix minimum, the next section's top) and above them (the prefix
-    /// maximum before the walk's start, the previous section's bottom), plus the supplementary
-    /// elements left out. Where the walks may hold items the rect left out at an edge (items
+    /// minY (kept as the answer changes), and the nearest edges of the elements that could enter:
+    /// those below the walks (the stopping item's minY or suffix minimum, the next section's top)
+    /// and above them (the prefix maximum before the walk's start, the previous section's bottom),
+    /// plus the supplementary elements left out. Where the walks may hold items the rect left out at an edge (items
     /// skipped within `binary`'s slack, or any section whose items overlap), the window does not
     /// extend past that edge of `last`, so such a move goes through `move(to:)`.
     @usableFromInline mutating func findWindow(sections: Range<Int>, frames: borrowing LayoutFrames) {
-        var lowestAnswerMaxY = Double.infinity, highestAnswerMinY = -Double.infinity
-        for element in answer {
-            lowestAnswerMaxY = Swift.min(lowestAnswerMaxY, element.frame.maxY)
-            highestAnswerMinY = Swift.max(highestAnswerMinY, element.frame.minY)
-        }
         let top = last.minY, bottom = last.maxY
         var highestMaxYAbove = sections.lowerBound > 0 ? frames.sectionTops[sections.lowerBound] : -Double.infinity
         var lowestMinYBelow = sections.upperBound < frames.sectionCount ? frames.sectionTops[sections.upperBound] : Double.infinity
@@ -323,8 +350,8 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             }
         }
         lowestTop = highestMaxYAbove + margin
-        highestTop = lowestAnswerMaxY - margin
-        lowestBottom = highestAnswerMinY + margin
+        highestTop = answerLowestMaxY - margin
+        lowestBottom = answerHighestMinY + margin
         highestBottom = lowestMinYBelow - margin
     }
 
