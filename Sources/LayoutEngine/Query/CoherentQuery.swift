@@ -27,6 +27,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     }
 
     deinit {
+        walk.pointee.answer.deallocate()
         walk.deinitialize(count: 1)
         walk.deallocate()
     }
@@ -43,7 +44,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// Prefix maxima, suffix minima and section orders: the structure `binary` walks.
     @usableFromInline let search: BinaryQuery
     /// The elements of the last rect.
-    @usableFromInline var answer: [LayoutAttributes] = []
+    @usableFromInline var answer = AnswerBuffer(capacity: 256)
     /// The last rect (`hasAnswer` false before the first query).
     @usableFromInline var last = Rect(x: 0, y: 0, width: 0, height: 0)
     @usableFromInline var hasAnswer = false
@@ -74,20 +75,18 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         // positive, so of the test `binary` applies (`Rect.intersects`) only the y half can fail.
         let top = rect.minY, bottom = rect.maxY
         var lowestMaxY = Double.infinity, highestMinY = -Double.infinity
-        let kept = answer.withUnsafeMutableBufferPointer { elements -> Int in
-            var kept = 0
-            for i in elements.indices {
-                let minY = elements[i].frame.minY, maxY = elements[i].frame.maxY
-                if minY < bottom && top < maxY {
-                    if kept != i { elements[kept] = elements[i] }
-                    kept += 1
-                    lowestMaxY = Swift.min(lowestMaxY, maxY)
-                    highestMinY = Swift.max(highestMinY, minY)
-                }
+        let elements = answer.base
+        var kept = 0
+        for i in 0..<answer.count {
+            let minY = elements[i].frame.minY, maxY = elements[i].frame.maxY
+            if minY < bottom && top < maxY {
+                if kept != i { elements[kept] = elements[i] }
+                kept += 1
+                lowestMaxY = Swift.min(lowestMaxY, maxY)
+                highestMinY = Swift.max(highestMinY, minY)
             }
-            return kept
         }
-        answer.removeLast(answer.count - kept)
+        answer.count = kept
         answerLowestMaxY = lowestMaxY
         answerHighestMinY = highestMinY
         let direction: Direction = rect.minY >= last.minY && rect.maxY >= last.maxY ? .down
@@ -97,7 +96,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
                 walkAfresh(section: s, rect: rect, frames: frames)
                 continue
             }
-            appendEnteringSupplementary(section: s, rect: rect, frames: frames)
+            appendSupplementary(section: s, rect: rect, unless: last, frames: frames)
             moveItems(section: s, to: rect, direction: direction, frames: frames)
         }
     }
@@ -149,13 +148,16 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         }
     }
 
-    /// Appends the decoration, header and footer of section `s` that intersect `rect` but not
-    /// `last`, with the attributes `appendSupplementary` gives them.
+    /// Appends the decoration, header and footer of section `s` that intersect `rect` and, when
+    /// `previous` is given, did not intersect it, with the attributes `appendSupplementary` gives
+    /// them.
     @inline(__always)
-    @usableFromInline mutating func appendEnteringSupplementary(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
+    @usableFromInline mutating func appendSupplementary(
+        section s: Int, rect: Rect, unless previous: Rect?, frames: borrowing LayoutFrames
+    ) {
         let top = frames.sectionTops[s], bottom = frames.sectionTops[s + 1], width = frames.contentWidth
         @inline(__always) func enter(_ id: ElementID, _ frame: Rect, zIndex: Int) {
-            if frame.intersects(rect) && !frame.intersects(last) {
+            if frame.intersects(rect), !(previous.map { frame.intersects($0) } ?? false) {
                 keep(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
             }
         }
@@ -177,9 +179,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// `binary`'s walk of section `s` for `rect`, appending to `answer`, with a fresh search.
     @usableFromInline mutating func walkAfresh(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
-        let supplementaryStart = answer.count
-        frames.appendSupplementary(inSection: s, intersecting: rect, to: &answer)
-        for element in answer[supplementaryStart...] { noteExtremes(of: element.frame) }
+        appendSupplementary(section: s, rect: rect, unless: nil, frames: frames)
         let range = frames.itemRange(inSection: s)
         let window = LocalWindow(rect, sectionTop: frames.sectionTops[s])
         let start = search.searchMaxY.withUnsafeBufferPointer { keys in
@@ -270,7 +270,6 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         walkStart = [Int](repeating: 0, count: frames.sectionCount)
         walkStop = [Int](repeating: 0, count: frames.sectionCount)
         margin = 1e-9 * (1 + abs(frames.contentHeight))
-        answer.reserveCapacity(256)
     }
 
     /// The elements of `rect` appended to `results`; `last` and the walks move to `rect`.
@@ -282,7 +281,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             && rect.maxY >= lowestBottom && rect.maxY <= highestBottom
         {
             // Nothing enters or leaves: `last` and the walks stay where they are.
-            results.append(contentsOf: answer)
+            results.append(contentsOf: answer.elements)
             return
         }
         let sections = frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY)
@@ -293,7 +292,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         {
             move(to: rect, sections: sections, frames: frames)
         } else {
-            answer.removeAll(keepingCapacity: true)
+            answer.count = 0
             answerLowestMaxY = .infinity
             answerHighestMinY = -.infinity
             for s in sections { walkAfresh(section: s, rect: rect, frames: frames) }
@@ -302,7 +301,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         lastSections = sections
         hasAnswer = true
         findWindow(sections: sections, frames: frames)
-        results.append(contentsOf: answer)
+        results.append(contentsOf: answer.elements)
     }
 
     /// Sets the window of `answer` for `last`. Its bounds are the answer's lowest maxY and highest
@@ -408,4 +407,43 @@ func gallop(in range: Range<Int>, from hint: Int, _ holds: (Int) -> Bool) -> Int
         top = rect.minY - sectionTop - slack
         bottom = rect.maxY - sectionTop + slack
     }
+}
+
+/// The answer `CoherentWalk` keeps between queries: elements in storage it owns, grown by doubling
+/// (a scroll whose answers fit allocates nothing) and freed by `deallocate()`.
+///
+/// Not an `Array`: an append there checks that the storage is uniquely referenced (a runtime call)
+/// and trimming goes through `replaceSubrange`, which together cost more per frame than the
+/// elements themselves. `LayoutAttributes` is a plain value, so elements are overwritten and
+/// dropped without deinitialisation.
+@usableFromInline struct AnswerBuffer {
+    @usableFromInline private(set) var base: UnsafeMutablePointer<LayoutAttributes>
+    @usableFromInline private(set) var capacity: Int
+    /// The elements held: the first `count` of `base`. Lowering it drops the last ones.
+    @usableFromInline var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// The elements, valid until the next change.
+    @inlinable var elements: UnsafeBufferPointer<LayoutAttributes> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inlinable @inline(__always)
+    mutating func append(_ element: LayoutAttributes) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @usableFromInline mutating func grow() {
+        let larger = UnsafeMutablePointer<LayoutAttributes>.allocate(capacity: 2 * capacity)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    func deallocate() { base.deallocate() }
 }
