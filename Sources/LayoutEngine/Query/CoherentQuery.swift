@@ -190,19 +190,20 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             }
             return low
         }
-        var i = start
+        // Walks and tests in one pass, stopping where `binary`'s walk stops.
+        let sectionTop = frames.sectionTops[s], first = range.lowerBound
         let unsorted = search.orders[s] == .unsorted
+        var i = start
         while i < range.upperBound {
-            if unsorted {
-                if search.suffixMinY[i] >= window.bottom { break }
-            } else if frames.itemMinY[i] >= window.bottom {
-                break
-            }
+            let localMinY = frames.itemMinY[i]
+            if unsorted ? search.suffixMinY[i] >= window.bottom : localMinY >= window.bottom { break }
+            appendItem(
+                i, localMinY: localMinY, section: s, first: first, sectionTop: sectionTop, rect: rect, unless: nil,
+                frames: frames)
             i += 1
         }
         walkStart[s] = start
         walkStop[s] = i
-        appendIntersecting(start..<i, section: s, rect: rect, unless: nil, frames: frames)
     }
 
     /// Appends the items of `positions` (global indexes in section `s`) that intersect `rect` and,
@@ -214,19 +215,32 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         if positions.isEmpty { return }
         let sectionTop = frames.sectionTops[s], first = frames.sectionItemStarts[s]
         for i in positions {
-            let minX = frames.itemMinX[i], minY = sectionTop + frames.itemMinY[i]
-            let width = frames.itemWidth[i], height = frames.itemHeight[i]
-            guard Rect.intersects(
-                minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
-                withMinX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
-            else { continue }
-            if let previous, Rect.intersects(
-                minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
-                withMinX: previous.minX, minY: previous.minY, maxX: previous.maxX, maxY: previous.maxY)
-            { continue }
-            keep(LayoutAttributes(
-                id: .item(i - first, section: s), frame: Rect(x: minX, y: minY, width: width, height: height)))
+            appendItem(
+                i, localMinY: frames.itemMinY[i], section: s, first: first, sectionTop: sectionTop, rect: rect,
+                unless: previous, frames: frames)
         }
+    }
+
+    /// Appends item `i` (global index; `first` is its section's first, `localMinY` its top in the
+    /// section) if it intersects `rect` and, when `previous` is given, did not intersect it. The
+    /// frame is the one `binary` builds, tested with the same arithmetic.
+    @inline(__always)
+    @usableFromInline mutating func appendItem(
+        _ i: Int, localMinY: Double, section s: Int, first: Int, sectionTop: Double, rect: Rect, unless previous: Rect?,
+        frames: borrowing LayoutFrames
+    ) {
+        let minX = frames.itemMinX[i], minY = sectionTop + localMinY
+        let width = frames.itemWidth[i], height = frames.itemHeight[i]
+        guard Rect.intersects(
+            minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
+            withMinX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
+        else { return }
+        if let previous, Rect.intersects(
+            minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
+            withMinX: previous.minX, minY: previous.minY, maxX: previous.maxX, maxY: previous.maxY)
+        { return }
+        keep(LayoutAttributes(
+            id: .item(i - first, section: s), frame: Rect(x: minX, y: minY, width: width, height: height)))
     }
 
     /// Adds an element to `answer`, and its edges to the answer's extremes.
