@@ -70,23 +70,27 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// Updates `answer` from `last` to `rect`, which has the same x range and shares a section.
     @usableFromInline mutating func move(to rect: Rect, sections: Range<Int>, frames: borrowing LayoutFrames) {
-        // Keep what still intersects, in place, noting the extremes of what is kept. Every kept
-        // element met `last`, which has `rect`'s x range: its x range overlaps and its sides are
-        // positive, so of the test `binary` applies (`Rect.intersects`) only the y half can fail.
+        // Keep what still intersects, noting the extremes of what is kept. A leaving element
+        // gives its place to the last one (the answer's order is its own), so only the few that
+        // leave move, not every element after them. Every kept element met `last`, which has
+        // `rect`'s x range: its x range overlaps and its sides are positive, so of the test
+        // `binary` applies (`Rect.intersects`) only the y half can fail.
         let top = rect.minY, bottom = rect.maxY
         var lowestMaxY = Double.infinity, highestMinY = -Double.infinity
         let elements = answer.base
-        var kept = 0
-        for i in 0..<answer.count {
+        var count = answer.count, i = 0
+        while i < count {
             let minY = elements[i].frame.minY, maxY = elements[i].frame.maxY
             if minY < bottom && top < maxY {
-                if kept != i { elements[kept] = elements[i] }
-                kept += 1
                 lowestMaxY = Swift.min(lowestMaxY, maxY)
                 highestMinY = Swift.max(highestMinY, minY)
+                i += 1
+            } else {
+                count -= 1
+                elements[i] = elements[count]
             }
         }
-        answer.count = kept
+        answer.count = count
         answerLowestMaxY = lowestMaxY
         answerHighestMinY = highestMinY
         let direction: Direction = rect.minY >= last.minY && rect.maxY >= last.maxY ? .down
