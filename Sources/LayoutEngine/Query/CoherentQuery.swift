@@ -264,6 +264,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// The first position in `range` whose prefix maximum of maxY passes `localTop` (where
     /// `binary`'s walk starts), galloping from `hint`: O(log distance).
+    @inline(__always)
     @usableFromInline func firstPosition(in range: Range<Int>, passing localTop: Double, from hint: Int) -> Int {
         search.searchMaxY.withUnsafeBufferPointer { keys in
             gallop(in: range, from: hint) { keys[$0] > localTop }
@@ -272,6 +273,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// The first position in `range` at which `binary`'s walk stops for `localBottom` (minY, or
     /// the suffix minimum of minY in an unsorted section, at or below it), galloping from `hint`.
+    @inline(__always)
     @usableFromInline func firstStop(
         in range: Range<Int>, section s: Int, below localBottom: Double, from hint: Int, frames: borrowing LayoutFrames
     ) -> Int {
