@@ -62,6 +62,10 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// bounds. Kept up to date as elements enter and while the move's filter passes over the
     /// kept ones, so that no pass over the answer is needed to find them.
     @usableFromInline var answerLowestMaxY = Double.infinity, answerHighestMinY = -Double.infinity
+    /// The nearest edges of what `answer` leaves out, for the window's outer bounds: the highest
+    /// maxY of the elements that could enter from above and the lowest minY of those that could
+    /// enter from below (see `setWindow`). Each section adds its own as the query visits it.
+    @usableFromInline var highestMaxYAbove = -Double.infinity, lowestMinYBelow = Double.infinity
     /// A margin larger than any rounding of an element's absolute edges, so the window errs inward.
     @usableFromInline let margin: Double
 
@@ -117,6 +121,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         let stop = Swift.max(start, firstStop(in: range, section: s, below: window.bottom, from: oldStop, frames: frames))
         walkStart[s] = start
         walkStop[s] = stop
+        noteLeftOut(walk: start..<stop, in: range, section: s, sectionTop: sectionTop, rect: rect, frames: frames)
 
         // Items outside the old walk never intersected `last`: test each against `rect` alone.
         let sharedStart = Swift.max(start, oldStart), sharedStop = Swift.min(stop, oldStop)
@@ -154,14 +159,16 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// Appends the decoration, header and footer of section `s` that intersect `rect` and, when
     /// `previous` is given, did not intersect it, with the attributes `appendSupplementary` gives
-    /// them.
+    /// them; those that miss `rect` go to the window's outer bounds.
     @inline(__always)
     @usableFromInline mutating func appendSupplementary(
         section s: Int, rect: Rect, unless previous: Rect?, frames: borrowing LayoutFrames
     ) {
         let top = frames.sectionTops[s], bottom = frames.sectionTops[s + 1], width = frames.contentWidth
         @inline(__always) func enter(_ id: ElementID, _ frame: Rect, zIndex: Int) {
-            if frame.intersects(rect), !(previous.map { frame.intersects($0) } ?? false) {
+            if !frame.intersects(rect) {
+                noteLeftOut(frame, rect: rect)
+            } else if !(previous.map { frame.intersects($0) } ?? false) {
                 keep(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
             }
         }
@@ -208,6 +215,9 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         }
         walkStart[s] = start
         walkStop[s] = i
+        if !range.isEmpty {
+            noteLeftOut(walk: start..<i, in: range, section: s, sectionTop: sectionTop, rect: rect, frames: frames)
+        }
     }
 
     /// Appends the items of `positions` (global indexes in section `s`) that intersect `rect` and,
@@ -305,6 +315,10 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             return
         }
         let sections = frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY)
+        // The window's outer bounds start at the sections around those the rect meets; each of
+        // these adds what it leaves out as it is walked or moved.
+        highestMaxYAbove = sections.lowerBound > 0 ? frames.sectionTops[sections.lowerBound] : -.infinity
+        lowestMinYBelow = sections.upperBound < frames.sectionCount ? frames.sectionTops[sections.upperBound] : .infinity
         // A rect that shares no y with the last one (a scrubber's jump) keeps none of its answer:
         // one search per section costs less than galloping the whole way from the old walk.
         if hasAnswer && rect.minX == last.minX && rect.maxX == last.maxX && sections.overlaps(lastSections)
@@ -320,58 +334,61 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         last = rect
         lastSections = sections
         hasAnswer = true
-        findWindow(sections: sections, frames: frames)
+        setWindow()
         results.append(contentsOf: answer.elements)
     }
 
-    /// Sets the window of `answer` for `last`. Its bounds are the answer's lowest maxY and highest
-    /// minY (kept as the answer changes), and the nearest edges of the elements that could enter:
-    /// those below the walks (the stopping item's minY or suffix minimum, the next section's top)
-    /// and above them (the prefix maximum before the walk's start, the previous section's bottom),
-    /// plus the supplementary elements left out. Where the walks may hold items the rect left out at an edge (items
-    /// skipped within `binary`'s slack, or any section whose items overlap), the window does not
-    /// extend past that edge of `last`, so such a move goes through `move(to:)`.
-    @usableFromInline mutating func findWindow(sections: Range<Int>, frames: borrowing LayoutFrames) {
-        let top = last.minY, bottom = last.maxY
-        var highestMaxYAbove = sections.lowerBound > 0 ? frames.sectionTops[sections.lowerBound] : -Double.infinity
-        var lowestMinYBelow = sections.upperBound < frames.sectionCount ? frames.sectionTops[sections.upperBound] : Double.infinity
-        @inline(__always) func leftOut(_ frame: Rect) {
-            if frame.isEmpty || frame.intersects(last) || frame.maxX <= last.minX || frame.minX >= last.maxX { return }
-            if frame.maxY <= top { highestMaxYAbove = Swift.max(highestMaxYAbove, frame.maxY) } else { lowestMinYBelow = Swift.min(lowestMinYBelow, frame.minY) }
-        }
-        for s in sections {
-            let sectionTop = frames.sectionTops[s], sectionBottom = frames.sectionTops[s + 1], width = frames.contentWidth
-            if frames.hasBackground[s] { leftOut(Rect(x: 0, y: sectionTop, width: width, height: sectionBottom - sectionTop)) }
-            leftOut(Rect(x: 0, y: sectionTop, width: width, height: frames.headerHeights[s]))
-            let footerHeight = frames.footerHeights[s]
-            leftOut(Rect(x: 0, y: sectionBottom - footerHeight, width: width, height: footerHeight))
-
-            let range = frames.itemRange(inSection: s)
-            if range.isEmpty { continue }
-            let start = walkStart[s], stop = walkStop[s], order = search.orders[s]
-            if start > range.lowerBound {
-                highestMaxYAbove = Swift.max(highestMaxYAbove, sectionTop + search.searchMaxY[start - 1])
-            }
-            if stop < range.upperBound {
-                let laterMinY = order == .unsorted ? search.suffixMinY[stop] : frames.itemMinY[stop]
-                lowestMinYBelow = Swift.min(lowestMinYBelow, sectionTop + laterMinY)
-            }
-            if start < stop {
-                // Items the walk visited but the rect left out: above the top only where the
-                // items are disjoint and the first one ends above it; below the bottom only where
-                // they are sorted and the last one starts below it.
-                if order != .disjoint || sectionTop + frames.itemMinY[start] + frames.itemHeight[start] <= top {
-                    highestMaxYAbove = Swift.max(highestMaxYAbove, top)
-                }
-                if order == .unsorted || sectionTop + frames.itemMinY[stop - 1] >= bottom {
-                    lowestMinYBelow = Swift.min(lowestMinYBelow, bottom)
-                }
-            }
-        }
+    /// Sets the window of `answer` for `last`. Its inner bounds are the answer's lowest maxY and
+    /// highest minY; its outer bounds the nearest edges of the elements that could enter, which
+    /// the sections noted as the query visited them (`noteLeftOut`).
+    @inline(__always)
+    @usableFromInline mutating func setWindow() {
         lowestTop = highestMaxYAbove + margin
         highestTop = answerLowestMaxY - margin
         lowestBottom = answerHighestMinY + margin
         highestBottom = lowestMinYBelow - margin
+    }
+
+    /// Adds a supplementary element that misses `rect` to the window's outer bounds, unless it
+    /// could never meet a rect of that x range.
+    @inline(__always)
+    @usableFromInline mutating func noteLeftOut(_ frame: Rect, rect: Rect) {
+        if frame.isEmpty || frame.maxX <= rect.minX || frame.minX >= rect.maxX { return }
+        if frame.maxY <= rect.minY {
+            highestMaxYAbove = Swift.max(highestMaxYAbove, frame.maxY)
+        } else {
+            lowestMinYBelow = Swift.min(lowestMinYBelow, frame.minY)
+        }
+    }
+
+    /// Adds to the window's outer bounds the items of section `s` (its items are `range`) that
+    /// the walk over `walk` leaves out for `rect`: those before it (their prefix maximum of maxY)
+    /// and those after it (the stopping item's minY, or the suffix minimum). Where the walk may
+    /// hold items the rect left out at an edge (items skipped within `binary`'s slack, or any
+    /// section whose items overlap), that edge of `rect` bounds the window, so that a move past
+    /// it goes through `move(to:)`: above the top unless the items are disjoint and the first
+    /// one ends below it; below the bottom where they are unsorted or the last one starts below it.
+    @inline(__always)
+    @usableFromInline mutating func noteLeftOut(
+        walk: Range<Int>, in range: Range<Int>, section s: Int, sectionTop: Double, rect: Rect,
+        frames: borrowing LayoutFrames
+    ) {
+        let start = walk.lowerBound, stop = walk.upperBound, order = search.orders[s]
+        if start > range.lowerBound {
+            highestMaxYAbove = Swift.max(highestMaxYAbove, sectionTop + search.searchMaxY[start - 1])
+        }
+        if stop < range.upperBound {
+            let laterMinY = order == .unsorted ? search.suffixMinY[stop] : frames.itemMinY[stop]
+            lowestMinYBelow = Swift.min(lowestMinYBelow, sectionTop + laterMinY)
+        }
+        if start < stop {
+            if order != .disjoint || sectionTop + frames.itemMinY[start] + frames.itemHeight[start] <= rect.minY {
+                highestMaxYAbove = Swift.max(highestMaxYAbove, rect.minY)
+            }
+            if order == .unsorted || sectionTop + frames.itemMinY[stop - 1] >= rect.maxY {
+                lowestMinYBelow = Swift.min(lowestMinYBelow, rect.maxY)
+            }
+        }
     }
 
     @usableFromInline var allocatedBytes: Int {
