@@ -27,7 +27,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     }
 
     deinit {
-        walk.pointee.answer.deallocate()
+        walk.pointee.deallocate()
         walk.deinitialize(count: 1)
         walk.deallocate()
     }
@@ -48,11 +48,12 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// The last rect (`hasAnswer` false before the first query).
     @usableFromInline var last = Rect(x: 0, y: 0, width: 0, height: 0)
     @usableFromInline var hasAnswer = false
-    /// The sections the last walk visited, and per section the first position it visited and the
-    /// position at which it stopped (valid for the sections in `lastSections`).
+    /// The sections the last walk visited, and per section the positions it visited: from the
+    /// first to the one at which it stopped (valid for the sections in `lastSections`). Storage
+    /// of its own, like `answer`: a move writes the walks of the sections it meets, and an
+    /// `Array` would check its uniqueness, in calls to the runtime, on every write.
     @usableFromInline var lastSections: Range<Int> = 0..<0
-    @usableFromInline var walkStart: [Int]
-    @usableFromInline var walkStop: [Int]
+    @usableFromInline let walks: UnsafeMutableBufferPointer<Range<Int>>
     /// The window in which `answer` stays exact for a rect with `last`'s x range: its top in
     /// `lowestTop ... highestTop` and its bottom in `lowestBottom ... highestBottom` (empty when
     /// unknown). Such a rect needs neither a search nor a move.
@@ -116,11 +117,10 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         if range.isEmpty { return }
         let sectionTop = frames.sectionTops[s]
         let window = LocalWindow(rect, sectionTop: sectionTop)
-        let oldStart = walkStart[s], oldStop = walkStop[s]
+        let oldStart = walks[s].lowerBound, oldStop = walks[s].upperBound
         let start = firstPosition(in: range, passing: window.top, from: oldStart)
         let stop = Swift.max(start, firstStop(in: range, section: s, below: window.bottom, from: oldStop, frames: frames))
-        walkStart[s] = start
-        walkStop[s] = stop
+        walks[s] = start..<stop
         noteLeftOut(walk: start..<stop, in: range, section: s, sectionTop: sectionTop, rect: rect, frames: frames)
 
         // Items outside the old walk never intersected `last`: test each against `rect` alone.
@@ -213,8 +213,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
                 frames: frames)
             i += 1
         }
-        walkStart[s] = start
-        walkStop[s] = i
+        walks[s] = start..<i
         if !range.isEmpty {
             noteLeftOut(walk: start..<i, in: range, section: s, sectionTop: sectionTop, rect: rect, frames: frames)
         }
@@ -297,8 +296,8 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     @usableFromInline init(frames: LayoutFrames) {
         search = BinaryQuery(frames: frames)
-        walkStart = [Int](repeating: 0, count: frames.sectionCount)
-        walkStop = [Int](repeating: 0, count: frames.sectionCount)
+        walks = .allocate(capacity: frames.sectionCount)
+        walks.initialize(repeating: 0..<0)
         margin = 1e-9 * (1 + abs(frames.contentHeight))
     }
 
@@ -391,8 +390,14 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         }
     }
 
+    /// Frees the storage the walk owns (`answer` and `walks`).
+    func deallocate() {
+        answer.deallocate()
+        walks.deallocate()
+    }
+
     @usableFromInline var allocatedBytes: Int {
-        search.allocatedBytes + (walkStart.capacity + walkStop.capacity) * 8
+        search.allocatedBytes + walks.count * MemoryLayout<Range<Int>>.stride
             + answer.capacity * MemoryLayout<LayoutAttributes>.stride
     }
 }
