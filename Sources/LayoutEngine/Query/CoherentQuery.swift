@@ -27,6 +27,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     }
 
     deinit {
+        walk.pointee.deallocate()
         walk.deinitialize(count: 1)
         walk.deallocate()
     }
@@ -43,20 +44,29 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// Prefix maxima, suffix minima and section orders: the structure `binary` walks.
     @usableFromInline let search: BinaryQuery
     /// The elements of the last rect.
-    @usableFromInline var answer: [LayoutAttributes] = []
+    @usableFromInline var answer = AnswerBuffer(capacity: 256)
     /// The last rect (`hasAnswer` false before the first query).
     @usableFromInline var last = Rect(x: 0, y: 0, width: 0, height: 0)
     @usableFromInline var hasAnswer = false
-    /// The sections the last walk visited, and per section the first position it visited and the
-    /// position at which it stopped (valid for the sections in `lastSections`).
+    /// The sections the last walk visited, and per section the positions it visited: from the
+    /// first to the one at which it stopped (valid for the sections in `lastSections`). Storage
+    /// of its own, like `answer`: a move writes the walks of the sections it meets, and an
+    /// `Array` would check its uniqueness, in calls to the runtime, on every write.
     @usableFromInline var lastSections: Range<Int> = 0..<0
-    @usableFromInline var walkStart: [Int]
-    @usableFromInline var walkStop: [Int]
+    @usableFromInline let walks: UnsafeMutableBufferPointer<Range<Int>>
     /// The window in which `answer` stays exact for a rect with `last`'s x range: its top in
     /// `lowestTop ... highestTop` and its bottom in `lowestBottom ... highestBottom` (empty when
     /// unknown). Such a rect needs neither a search nor a move.
     @usableFromInline var lowestTop = Double.infinity, highestTop = -Double.infinity
     @usableFromInline var lowestBottom = Double.infinity, highestBottom = -Double.infinity
+    /// The lowest maxY and the highest minY of the elements in `answer`: the window's inner
+    /// bounds. Kept up to date as elements enter and while the move's filter passes over the
+    /// kept ones, so that no pass over the answer is needed to find them.
+    @usableFromInline var answerLowestMaxY = Double.infinity, answerHighestMinY = -Double.infinity
+    /// The nearest edges of what `answer` leaves out, for the window's outer bounds: the highest
+    /// maxY of the elements that could enter from above and the lowest minY of those that could
+    /// enter from below (see `setWindow`). Each section adds its own as the query visits it.
+    @usableFromInline var highestMaxYAbove = -Double.infinity, lowestMinYBelow = Double.infinity
     /// A margin larger than any rounding of an element's absolute edges, so the window errs inward.
     @usableFromInline let margin: Double
 
@@ -65,16 +75,29 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// Updates `answer` from `last` to `rect`, which has the same x range and shares a section.
     @usableFromInline mutating func move(to rect: Rect, sections: Range<Int>, frames: borrowing LayoutFrames) {
-        // Keep what still intersects (the test `binary` applies to the same frame), in place.
-        let kept = answer.withUnsafeMutableBufferPointer { elements -> Int in
-            var kept = 0
-            for i in elements.indices where elements[i].frame.intersects(rect) {
-                elements[kept] = elements[i]
-                kept += 1
+        // Keep what still intersects, noting the extremes of what is kept. A leaving element
+        // gives its place to the last one (the answer's order is its own), so only the few that
+        // leave move, not every element after them. Every kept element met `last`, which has
+        // `rect`'s x range: its x range overlaps and its sides are positive, so of the test
+        // `binary` applies (`Rect.intersects`) only the y half can fail.
+        let top = rect.minY, bottom = rect.maxY
+        var lowestMaxY = Double.infinity, highestMinY = -Double.infinity
+        let elements = answer.base
+        var count = answer.count, i = 0
+        while i < count {
+            let minY = elements[i].frame.minY, maxY = elements[i].frame.maxY
+            if minY < bottom && top < maxY {
+                lowestMaxY = Swift.min(lowestMaxY, maxY)
+                highestMinY = Swift.max(highestMinY, minY)
+                i += 1
+            } else {
+                count -= 1
+                elements[i] = elements[count]
             }
-            return kept
         }
-        answer.removeSubrange(kept...)
+        answer.count = count
+        answerLowestMaxY = lowestMaxY
+        answerHighestMinY = highestMinY
         let direction: Direction = rect.minY >= last.minY && rect.maxY >= last.maxY ? .down
             : rect.minY <= last.minY && rect.maxY <= last.maxY ? .up : .both
         for s in sections {
@@ -82,7 +105,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
                 walkAfresh(section: s, rect: rect, frames: frames)
                 continue
             }
-            appendEnteringSupplementary(section: s, rect: rect, frames: frames)
+            appendSupplementary(section: s, rect: rect, unless: last, frames: frames)
             moveItems(section: s, to: rect, direction: direction, frames: frames)
         }
     }
@@ -94,11 +117,11 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         if range.isEmpty { return }
         let sectionTop = frames.sectionTops[s]
         let window = LocalWindow(rect, sectionTop: sectionTop)
-        let oldStart = walkStart[s], oldStop = walkStop[s]
+        let oldStart = walks[s].lowerBound, oldStop = walks[s].upperBound
         let start = firstPosition(in: range, passing: window.top, from: oldStart)
         let stop = Swift.max(start, firstStop(in: range, section: s, below: window.bottom, from: oldStop, frames: frames))
-        walkStart[s] = start
-        walkStop[s] = stop
+        walks[s] = start..<stop
+        noteLeftOut(walk: start..<stop, in: range, section: s, sectionTop: sectionTop, rect: rect, frames: frames)
 
         // Items outside the old walk never intersected `last`: test each against `rect` alone.
         let sharedStart = Swift.max(start, oldStart), sharedStop = Swift.min(stop, oldStop)
@@ -134,14 +157,19 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         }
     }
 
-    /// Appends the decoration, header and footer of section `s` that intersect `rect` but not
-    /// `last`, with the attributes `appendSupplementary` gives them.
+    /// Appends the decoration, header and footer of section `s` that intersect `rect` and, when
+    /// `previous` is given, did not intersect it, with the attributes `appendSupplementary` gives
+    /// them; those that miss `rect` go to the window's outer bounds.
     @inline(__always)
-    @usableFromInline mutating func appendEnteringSupplementary(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
+    @usableFromInline mutating func appendSupplementary(
+        section s: Int, rect: Rect, unless previous: Rect?, frames: borrowing LayoutFrames
+    ) {
         let top = frames.sectionTops[s], bottom = frames.sectionTops[s + 1], width = frames.contentWidth
         @inline(__always) func enter(_ id: ElementID, _ frame: Rect, zIndex: Int) {
-            if frame.intersects(rect) && !frame.intersects(last) {
-                answer.append(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
+            if !frame.intersects(rect) {
+                noteLeftOut(frame, rect: rect)
+            } else if !(previous.map { frame.intersects($0) } ?? false) {
+                keep(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
             }
         }
         if frames.hasBackground[s] {
@@ -162,7 +190,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// `binary`'s walk of section `s` for `rect`, appending to `answer`, with a fresh search.
     @usableFromInline mutating func walkAfresh(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
-        frames.appendSupplementary(inSection: s, intersecting: rect, to: &answer)
+        appendSupplementary(section: s, rect: rect, unless: nil, frames: frames)
         let range = frames.itemRange(inSection: s)
         let window = LocalWindow(rect, sectionTop: frames.sectionTops[s])
         let start = search.searchMaxY.withUnsafeBufferPointer { keys in
@@ -173,19 +201,22 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             }
             return low
         }
-        var i = start
+        // Walks and tests in one pass, stopping where `binary`'s walk stops.
+        let sectionTop = frames.sectionTops[s], first = range.lowerBound
         let unsorted = search.orders[s] == .unsorted
+        var i = start
         while i < range.upperBound {
-            if unsorted {
-                if search.suffixMinY[i] >= window.bottom { break }
-            } else if frames.itemMinY[i] >= window.bottom {
-                break
-            }
+            let localMinY = frames.itemMinY[i]
+            if unsorted ? search.suffixMinY[i] >= window.bottom : localMinY >= window.bottom { break }
+            appendItem(
+                i, localMinY: localMinY, section: s, first: first, sectionTop: sectionTop, rect: rect, unless: nil,
+                frames: frames)
             i += 1
         }
-        walkStart[s] = start
-        walkStop[s] = i
-        appendIntersecting(start..<i, section: s, rect: rect, unless: nil, frames: frames)
+        walks[s] = start..<i
+        if !range.isEmpty {
+            noteLeftOut(walk: start..<i, in: range, section: s, sectionTop: sectionTop, rect: rect, frames: frames)
+        }
     }
 
     /// Appends the items of `positions` (global indexes in section `s`) that intersect `rect` and,
@@ -197,25 +228,52 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         if positions.isEmpty { return }
         let sectionTop = frames.sectionTops[s], first = frames.sectionItemStarts[s]
         for i in positions {
-            let minX = frames.itemMinX[i], minY = sectionTop + frames.itemMinY[i]
-            let width = frames.itemWidth[i], height = frames.itemHeight[i]
-            guard Rect.intersects(
-                minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
-                withMinX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
-            else { continue }
-            if let previous, Rect.intersects(
-                minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
-                withMinX: previous.minX, minY: previous.minY, maxX: previous.maxX, maxY: previous.maxY)
-            { continue }
-            answer.append(LayoutAttributes(
-                id: .item(i - first, section: s), frame: Rect(x: minX, y: minY, width: width, height: height)))
+            appendItem(
+                i, localMinY: frames.itemMinY[i], section: s, first: first, sectionTop: sectionTop, rect: rect,
+                unless: previous, frames: frames)
         }
+    }
+
+    /// Appends item `i` (global index; `first` is its section's first, `localMinY` its top in the
+    /// section) if it intersects `rect` and, when `previous` is given, did not intersect it. The
+    /// frame is the one `binary` builds, tested with the same arithmetic.
+    @inline(__always)
+    @usableFromInline mutating func appendItem(
+        _ i: Int, localMinY: Double, section s: Int, first: Int, sectionTop: Double, rect: Rect, unless previous: Rect?,
+        frames: borrowing LayoutFrames
+    ) {
+        let minX = frames.itemMinX[i], minY = sectionTop + localMinY
+        let width = frames.itemWidth[i], height = frames.itemHeight[i]
+        guard Rect.intersects(
+            minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
+            withMinX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
+        else { return }
+        if let previous, Rect.intersects(
+            minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
+            withMinX: previous.minX, minY: previous.minY, maxX: previous.maxX, maxY: previous.maxY)
+        { return }
+        keep(LayoutAttributes(
+            id: .item(i - first, section: s), frame: Rect(x: minX, y: minY, width: width, height: height)))
+    }
+
+    /// Adds an element to `answer`, and its edges to the answer's extremes.
+    @inline(__always)
+    @usableFromInline mutating func keep(_ element: LayoutAttributes) {
+        answer.append(element)
+        noteExtremes(of: element.frame)
+    }
+
+    @inline(__always)
+    @usableFromInline mutating func noteExtremes(of frame: Rect) {
+        answerLowestMaxY = Swift.min(answerLowestMaxY, frame.maxY)
+        answerHighestMinY = Swift.max(answerHighestMinY, frame.minY)
     }
 
     // MARK: Galloping searches
 
     /// The first position in `range` whose prefix maximum of maxY passes `localTop` (where
     /// `binary`'s walk starts), galloping from `hint`: O(log distance).
+    @inline(__always)
     @usableFromInline func firstPosition(in range: Range<Int>, passing localTop: Double, from hint: Int) -> Int {
         search.searchMaxY.withUnsafeBufferPointer { keys in
             gallop(in: range, from: hint) { keys[$0] > localTop }
@@ -224,6 +282,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// The first position in `range` at which `binary`'s walk stops for `localBottom` (minY, or
     /// the suffix minimum of minY in an unsorted section, at or below it), galloping from `hint`.
+    @inline(__always)
     @usableFromInline func firstStop(
         in range: Range<Int>, section s: Int, below localBottom: Double, from hint: Int, frames: borrowing LayoutFrames
     ) -> Int {
@@ -237,10 +296,9 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     @usableFromInline init(frames: LayoutFrames) {
         search = BinaryQuery(frames: frames)
-        walkStart = [Int](repeating: 0, count: frames.sectionCount)
-        walkStop = [Int](repeating: 0, count: frames.sectionCount)
+        walks = .allocate(capacity: frames.sectionCount)
+        walks.initialize(repeating: 0..<0)
         margin = 1e-9 * (1 + abs(frames.contentHeight))
-        answer.reserveCapacity(256)
     }
 
     /// The elements of `rect` appended to `results`; `last` and the walks move to `rect`.
@@ -252,10 +310,14 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             && rect.maxY >= lowestBottom && rect.maxY <= highestBottom
         {
             // Nothing enters or leaves: `last` and the walks stay where they are.
-            results.append(contentsOf: answer)
+            results.append(contentsOf: answer.elements)
             return
         }
         let sections = frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY)
+        // The window's outer bounds start at the sections around those the rect meets; each of
+        // these adds what it leaves out as it is walked or moved.
+        highestMaxYAbove = sections.lowerBound > 0 ? frames.sectionTops[sections.lowerBound] : -.infinity
+        lowestMinYBelow = sections.upperBound < frames.sectionCount ? frames.sectionTops[sections.upperBound] : .infinity
         // A rect that shares no y with the last one (a scrubber's jump) keeps none of its answer:
         // one search per section costs less than galloping the whole way from the old walk.
         if hasAnswer && rect.minX == last.minX && rect.maxX == last.maxX && sections.overlaps(lastSections)
@@ -263,73 +325,79 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         {
             move(to: rect, sections: sections, frames: frames)
         } else {
-            answer.removeAll(keepingCapacity: true)
+            answer.count = 0
+            answerLowestMaxY = .infinity
+            answerHighestMinY = -.infinity
             for s in sections { walkAfresh(section: s, rect: rect, frames: frames) }
         }
         last = rect
         lastSections = sections
         hasAnswer = true
-        findWindow(sections: sections, frames: frames)
-        results.append(contentsOf: answer)
+        setWindow()
+        results.append(contentsOf: answer.elements)
     }
 
-    /// Sets the window of `answer` for `last`. Its bounds are the answer's lowest maxY and highest
-    /// minY, and the nearest edges of the elements that could enter: those below the walks (the
-    /// stopping item's minY or suffix minimum, the next section's top) and above them (the prefix
-    /// maximum before the walk's start, the previous section's bottom), plus the supplementary
-    /// elements left out. Where the walks may hold items the rect left out at an edge (items
-    /// skipped within `binary`'s slack, or any section whose items overlap), the window does not
-    /// extend past that edge of `last`, so such a move goes through `move(to:)`.
-    @usableFromInline mutating func findWindow(sections: Range<Int>, frames: borrowing LayoutFrames) {
-        var lowestAnswerMaxY = Double.infinity, highestAnswerMinY = -Double.infinity
-        for element in answer {
-            lowestAnswerMaxY = Swift.min(lowestAnswerMaxY, element.frame.maxY)
-            highestAnswerMinY = Swift.max(highestAnswerMinY, element.frame.minY)
-        }
-        let top = last.minY, bottom = last.maxY
-        var highestMaxYAbove = sections.lowerBound > 0 ? frames.sectionTops[sections.lowerBound] : -Double.infinity
-        var lowestMinYBelow = sections.upperBound < frames.sectionCount ? frames.sectionTops[sections.upperBound] : Double.infinity
-        @inline(__always) func leftOut(_ frame: Rect) {
-            if frame.isEmpty || frame.intersects(last) || frame.maxX <= last.minX || frame.minX >= last.maxX { return }
-            if frame.maxY <= top { highestMaxYAbove = Swift.max(highestMaxYAbove, frame.maxY) } else { lowestMinYBelow = Swift.min(lowestMinYBelow, frame.minY) }
-        }
-        for s in sections {
-            let sectionTop = frames.sectionTops[s], sectionBottom = frames.sectionTops[s + 1], width = frames.contentWidth
-            if frames.hasBackground[s] { leftOut(Rect(x: 0, y: sectionTop, width: width, height: sectionBottom - sectionTop)) }
-            leftOut(Rect(x: 0, y: sectionTop, width: width, height: frames.headerHeights[s]))
-            let footerHeight = frames.footerHeights[s]
-            leftOut(Rect(x: 0, y: sectionBottom - footerHeight, width: width, height: footerHeight))
-
-            let range = frames.itemRange(inSection: s)
-            if range.isEmpty { continue }
-            let start = walkStart[s], stop = walkStop[s], order = search.orders[s]
-            if start > range.lowerBound {
-                highestMaxYAbove = Swift.max(highestMaxYAbove, sectionTop + search.searchMaxY[start - 1])
-            }
-            if stop < range.upperBound {
-                let laterMinY = order == .unsorted ? search.suffixMinY[stop] : frames.itemMinY[stop]
-                lowestMinYBelow = Swift.min(lowestMinYBelow, sectionTop + laterMinY)
-            }
-            if start < stop {
-                // Items the walk visited but the rect left out: above the top only where the
-                // items are disjoint and the first one ends above it; below the bottom only where
-                // they are sorted and the last one starts below it.
-                if order != .disjoint || sectionTop + frames.itemMinY[start] + frames.itemHeight[start] <= top {
-                    highestMaxYAbove = Swift.max(highestMaxYAbove, top)
-                }
-                if order == .unsorted || sectionTop + frames.itemMinY[stop - 1] >= bottom {
-                    lowestMinYBelow = Swift.min(lowestMinYBelow, bottom)
-                }
-            }
-        }
+    /// Sets the window of `answer` for `last`. Its inner bounds are the answer's lowest maxY and
+    /// highest minY; its outer bounds the nearest edges of the elements that could enter, which
+    /// the sections noted as the query visited them (`noteLeftOut`).
+    @inline(__always)
+    @usableFromInline mutating func setWindow() {
         lowestTop = highestMaxYAbove + margin
-        highestTop = lowestAnswerMaxY - margin
-        lowestBottom = highestAnswerMinY + margin
+        highestTop = answerLowestMaxY - margin
+        lowestBottom = answerHighestMinY + margin
         highestBottom = lowestMinYBelow - margin
     }
 
+    /// Adds a supplementary element that misses `rect` to the window's outer bounds, unless it
+    /// could never meet a rect of that x range.
+    @inline(__always)
+    @usableFromInline mutating func noteLeftOut(_ frame: Rect, rect: Rect) {
+        if frame.isEmpty || frame.maxX <= rect.minX || frame.minX >= rect.maxX { return }
+        if frame.maxY <= rect.minY {
+            highestMaxYAbove = Swift.max(highestMaxYAbove, frame.maxY)
+        } else {
+            lowestMinYBelow = Swift.min(lowestMinYBelow, frame.minY)
+        }
+    }
+
+    /// Adds to the window's outer bounds the items of section `s` (its items are `range`) that
+    /// the walk over `walk` leaves out for `rect`: those before it (their prefix maximum of maxY)
+    /// and those after it (the stopping item's minY, or the suffix minimum). Where the walk may
+    /// hold items the rect left out at an edge (items skipped within `binary`'s slack, or any
+    /// section whose items overlap), that edge of `rect` bounds the window, so that a move past
+    /// it goes through `move(to:)`: above the top unless the items are disjoint and the first
+    /// one ends below it; below the bottom where they are unsorted or the last one starts below it.
+    @inline(__always)
+    @usableFromInline mutating func noteLeftOut(
+        walk: Range<Int>, in range: Range<Int>, section s: Int, sectionTop: Double, rect: Rect,
+        frames: borrowing LayoutFrames
+    ) {
+        let start = walk.lowerBound, stop = walk.upperBound, order = search.orders[s]
+        if start > range.lowerBound {
+            highestMaxYAbove = Swift.max(highestMaxYAbove, sectionTop + search.searchMaxY[start - 1])
+        }
+        if stop < range.upperBound {
+            let laterMinY = order == .unsorted ? search.suffixMinY[stop] : frames.itemMinY[stop]
+            lowestMinYBelow = Swift.min(lowestMinYBelow, sectionTop + laterMinY)
+        }
+        if start < stop {
+            if order != .disjoint || sectionTop + frames.itemMinY[start] + frames.itemHeight[start] <= rect.minY {
+                highestMaxYAbove = Swift.max(highestMaxYAbove, rect.minY)
+            }
+            if order == .unsorted || sectionTop + frames.itemMinY[stop - 1] >= rect.maxY {
+                lowestMinYBelow = Swift.min(lowestMinYBelow, rect.maxY)
+            }
+        }
+    }
+
+    /// Frees the storage the walk owns (`answer` and `walks`).
+    func deallocate() {
+        answer.deallocate()
+        walks.deallocate()
+    }
+
     @usableFromInline var allocatedBytes: Int {
-        search.allocatedBytes + (walkStart.capacity + walkStop.capacity) * 8
+        search.allocatedBytes + walks.count * MemoryLayout<Range<Int>>.stride
             + answer.capacity * MemoryLayout<LayoutAttributes>.stride
     }
 }
@@ -381,4 +449,43 @@ func gallop(in range: Range<Int>, from hint: Int, _ holds: (Int) -> Bool) -> Int
         top = rect.minY - sectionTop - slack
         bottom = rect.maxY - sectionTop + slack
     }
+}
+
+/// The answer `CoherentWalk` keeps between queries: elements in storage it owns, grown by doubling
+/// (a scroll whose answers fit allocates nothing) and freed by `deallocate()`.
+///
+/// Not an `Array`: an append there checks that the storage is uniquely referenced (a runtime call)
+/// and trimming goes through `replaceSubrange`, which together cost more per frame than the
+/// elements themselves. `LayoutAttributes` is a plain value, so elements are overwritten and
+/// dropped without deinitialisation.
+@usableFromInline struct AnswerBuffer {
+    @usableFromInline private(set) var base: UnsafeMutablePointer<LayoutAttributes>
+    @usableFromInline private(set) var capacity: Int
+    /// The elements held: the first `count` of `base`. Lowering it drops the last ones.
+    @usableFromInline var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// The elements, valid until the next change.
+    @inlinable var elements: UnsafeBufferPointer<LayoutAttributes> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inlinable @inline(__always)
+    mutating func append(_ element: LayoutAttributes) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @usableFromInline mutating func grow() {
+        let larger = UnsafeMutablePointer<LayoutAttributes>.allocate(capacity: 2 * capacity)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    func deallocate() { base.deallocate() }
 }
