@@ -91,10 +91,11 @@ public struct BenchmarkPlan {
     public static let quickItemLimit = 2_000
 
     /// The largest item count the callgrind pass (`run --instructions`) runs: under callgrind a
-    /// process runs some 50–100 times slower, and building and verifying a million-item fixture
-    /// would take most of an hour, while an operation's instructions grow with n only where its
-    /// algorithm says so, which 100,000 items already show.
-    public static let instructionItemLimit = 100_000
+    /// process runs some 50–100 times slower, and the faithful O(n)-per-operation modes at
+    /// 100,000 items (a height cache that measures every row each pass) took a third of the
+    /// whole suite's pass, while an operation's instructions grow with n only where its
+    /// algorithm says so, which 30,000 items (the suite's reference count) already show.
+    public static let instructionItemLimit = 30_000
 
     /// The counts of the sweep the callgrind pass runs: those up to `instructionItemLimit`, or
     /// the smallest when the whole sweep lies above it.
