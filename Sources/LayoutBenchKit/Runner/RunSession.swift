@@ -124,8 +124,15 @@ public struct RunSession {
                 let request = ChildRequest.repetition(RepetitionRequest(
                     plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: first, repetition: number,
                     coverage: outcome.coverage))
+                // Seeded hashing gives every process its own Dictionary and Set growth: allocation
+                // counts and the times of keyed modes then differ from process to process for no
+                // reason a comparison cares about. The same seed in every child removes that spread
+                // (the callgrind children already run so).
+                var environment = ProcessInfo.processInfo.environment
+                environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
                 let child = try runChildProcess(
-                    executable: executable, arguments: ["child"], input: try request.encoded(), passesErrorThrough: true)
+                    executable: executable, arguments: ["child"], environment: environment,
+                    input: try request.encoded(), passesErrorThrough: true)
                 guard child.status == 0, let decoded = try? JSONDecoder().decode(BenchmarkRunner.Outcome.self, from: Data(child.output.utf8)) else {
                     throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
                 }
