@@ -43,7 +43,7 @@ public struct ReferenceLayout: Sendable {
     }
 
     /// Lays out `data` as above, except that a shortest-first waterfall item whose column ties
-    /// with the shortest within `ReferenceTolerance` (not bit for bit) goes where `layout` put it:
+    /// with the shortest within `ReferenceTolerance` goes where `layout` put it:
     /// for a mode that adds heights in another order (a shifted suffix), whose roundings may
     /// break such a tie the other way (`ReferenceWaterfallSection`). Coordinates stay this
     /// reference's own, so the check against it stays exact up to the tolerance.
