@@ -207,6 +207,25 @@ import Testing
         #expect(try Self.report(base, head).rows.map(\.key.mode) == ["b", "c", "a"])
     }
 
+    /// Rows are judged on every core; each row must still be its own: the same verdict, ratio and
+    /// interval as that row judged alone.
+    @Test func rowsJudgedInParallelAreTheRowsJudgedAlone() throws {
+        let modes = (0..<40).map { "m\($0)" }
+        let base = modes.enumerated().flatMap { i, mode in
+            Self.samples(mode: mode, center: 1000, spread: 0.01, shift: 0.01, seed: UInt64(i)) }
+        let head = modes.enumerated().flatMap { i, mode in
+            Self.samples(mode: mode, center: 1000 + 10 * Double(i), spread: 0.01, shift: 0.01, seed: UInt64(100 + i)) }
+        let report = try Self.report(base, head)
+        #expect(report.rows.count == modes.count)
+        for (i, mode) in modes.enumerated() {
+            let alone = try Self.report(base.filter { $0[5] == mode }, head.filter { $0[5] == mode })
+            let row = try #require(report.rows.first { $0.key.mode == mode })
+            #expect(row.ratio == alone.rows[0].ratio, "row \(i)")
+            #expect(row.interval.low == alone.rows[0].interval.low && row.interval.high == alone.rows[0].interval.high)
+            #expect(row.verdict == alone.rows[0].verdict)
+        }
+    }
+
     // MARK: Bad input
 
     @Test func summaryCSVIsRefusedWithAHint() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `compare BASE HEAD`: every series present on both sides judged (`RowComparison`), the series
 /// present on one side only, the geometric mean of the ratios per scenario and metric, warnings
 /// (different machines or builds, a workload that changed), and the exit status of docs/command-line.md.
@@ -40,12 +42,14 @@ public struct ComparisonReport: Sendable {
         var oneSided: [OneSided] = []
         var warnings = RunCompatibility.warnings(base: base, head: head)
         var changedWork: [String] = []
-        for key in Set(base.series.keys).union(head.series.keys).sorted()
-        where options.metrics.isEmpty || options.metrics.contains(key.metric) {
+        let keys = Set(base.series.keys).union(head.series.keys).sorted()
+            .filter { options.metrics.isEmpty || options.metrics.contains($0.metric) }
+        let judged = Self.judgeInParallel(keys: keys, base: base, head: head, options: options)
+        for key in keys {
             let b = base.series[key], h = head.series[key]
             switch (b, h) {
-            case let (b?, h?) where b.count > 0 && h.count > 0:
-                let row = RowComparison(key: key, base: b, head: h, options: options)
+            case (_?, _?) where judged[key] != nil:
+                let row = judged[key]!
                 if row.policy.direction == .neither {
                     if abs(row.ratio - 1) > row.policy.threshold || row.ratio.isNaN {
                         changedWork.append("\(key.scenario) \(key.mode) \(key.items) \(key.operation): \(key.metric) "
@@ -87,6 +91,35 @@ public struct ComparisonReport: Sendable {
         self.warnings = warnings
         self.geometricMeans = Self.geometricMeans(rows)
         self.causes = RegressionCause.find(rows: self.rows, base: base.profiles, head: head.profiles)
+    }
+
+    /// The rows present on both sides, judged on every core: the bootstrap of a whole suite's
+    /// rows (about 2,000 series of up to thousands of samples each) is most of `compare`'s time.
+    /// Each row is seeded by its key, so the result does not depend on the order or the cores.
+    static func judgeInParallel(
+        keys: [RowKey], base: ResultSet, head: ResultSet, options: RowComparison.Options
+    ) -> [RowKey: RowComparison] {
+        let pairs: [(RowKey, SeriesSamples, SeriesSamples)] = keys.compactMap { key in
+            guard let b = base.series[key], let h = head.series[key], b.count > 0, h.count > 0 else { return nil }
+            return (key, b, h)
+        }
+        // Each worker writes only its own indices.
+        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<RowComparison?> }
+        let slots = Slots(buffer: .allocate(capacity: pairs.count))
+        slots.buffer.initialize(repeating: nil)
+        defer { slots.buffer.deallocate() }
+        let workers = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, pairs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < pairs.count {
+                let (key, b, h) = pairs[index]
+                slots.buffer[index] = RowComparison(key: key, base: b, head: h, options: options)
+                index += workers
+            }
+        }
+        var rows: [RowKey: RowComparison] = [:]
+        for (index, pair) in pairs.enumerated() { rows[pair.0] = slots.buffer[index] }
+        return rows
     }
 
     /// 2 when a row regressed, else 3 when a row was too noisy to decide, else 4 when rows improved,
