@@ -54,8 +54,14 @@ struct Run: ParsableCommand {
             + "(later rounds of scripts/compare-commits).", visibility: .hidden))
     var verified = false
 
+    @Flag(help: ArgumentHelp(
+        "Only build and verify every mode, in one repetition: nothing is timed or counted and the results hold no "
+            + "samples (scripts/compare-commits verifies both commits at once before timing them).", visibility: .hidden))
+    var verifyOnly = false
+
     func validate() throws {
         try validateItemCounts(items)
+        if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
         if let repetitions, repetitions < 1 {
             throw ValidationError("--repetitions expects a count >= 1, got \(repetitions)")
@@ -89,7 +95,8 @@ struct Run: ParsableCommand {
                 commandLine: CommandLine.arguments,
                 executable: CommandLine.arguments[0],
                 progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-            session.verifies = !verified
+            session.verifies = !verified || verifyOnly
+            session.verifyOnly = verifyOnly
             let result = try session.run()
             FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))
             if !result.failures.isEmpty {

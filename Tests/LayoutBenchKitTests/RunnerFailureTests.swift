@@ -54,6 +54,14 @@ final class FlakyFixture: WorkloadFixture {
         #expect(Set(outcome.series.filter { $0.mode == "good" }.map(\.metric)) == [.time, .allocBytes, .allocs, .recall])
     }
 
+    /// `--verify-only` verifies every mode and reports the one that fails, but times and counts
+    /// nothing: no series at all, so the failing operation is never run.
+    @Test func verifyOnlyChecksWithoutMeasuring() throws {
+        let outcome = BenchmarkRunner(plans: [try flakyPlan()], options: .init(policy: .quick, verifyOnly: true)).run()
+        #expect(outcome.failures.map(\.mode) == ["wrong"])
+        #expect(outcome.series.isEmpty)
+    }
+
     /// Repetitions fill the `repetition` column; the failed modes stay out of later repetitions.
     @Test func repetitionsAreRecorded() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-test-\(UUID().uuidString)").path

@@ -12,6 +12,9 @@ public final class BenchmarkRunner {
         /// Whether modes are checked against the reference (the first repetition does it; later
         /// ones measure the same deterministic outputs).
         public var verify: Bool
+        /// Only build and verify every mode (`run --verify-only`): nothing is timed or counted and
+        /// no series is written; a mode that fails is reported as in any run.
+        public var verifyOnly: Bool
         /// The `repetition` written with every value.
         public var repetition: Int
         /// Called with one line per scenario × mode × items (progress, for stderr).
@@ -21,11 +24,12 @@ public final class BenchmarkRunner {
         public var coverage: [String: OperationCoverage]
 
         public init(
-            policy: SamplingPolicy, verify: Bool = true, repetition: Int = 1, coverage: [OperationCoverage] = [],
-            progress: @escaping (String) -> Void = { _ in }
+            policy: SamplingPolicy, verify: Bool = true, verifyOnly: Bool = false, repetition: Int = 1,
+            coverage: [OperationCoverage] = [], progress: @escaping (String) -> Void = { _ in }
         ) {
             self.policy = policy
-            self.verify = verify
+            self.verify = verify || verifyOnly
+            self.verifyOnly = verifyOnly
             self.repetition = repetition
             self.coverage = Dictionary(coverage.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             self.progress = progress

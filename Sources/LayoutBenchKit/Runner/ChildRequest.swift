@@ -50,6 +50,8 @@ public struct RepetitionRequest: Codable, Sendable {
     public var plans: [PlanSelection]
     public var policy: SamplingPolicy
     public var verify: Bool
+    /// Only build and verify every mode: no warm-up, no samples, no counts (`run --verify-only`).
+    public var verifyOnly = false
     public var repetition: Int
     /// The trace prefixes the first repetition timed (see `OperationCoverage`).
     public var coverage: [OperationCoverage] = []
@@ -95,8 +97,8 @@ public enum ChildProcessWork {
         case .repetition(let repetition):
             let plans = try repetition.plans.map { try $0.plan() }
             let runner = BenchmarkRunner(plans: plans, options: .init(
-                policy: repetition.policy, verify: repetition.verify, repetition: repetition.repetition,
-                coverage: repetition.coverage, progress: progress))
+                policy: repetition.policy, verify: repetition.verify, verifyOnly: repetition.verifyOnly,
+                repetition: repetition.repetition, coverage: repetition.coverage, progress: progress))
             return try HarnessJSON.encoder().encode(runner.run())
         case .instructions(let instructions):
             let plan = try instructions.plan.plan()

@@ -75,6 +75,10 @@ final class GroupMeasurement {
             return
         }
         build(group)
+        if options.verifyOnly {
+            reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
+            return
+        }
         phases.time(\.sampling) { sampleInterleaved() }
         if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
         reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
@@ -100,6 +104,10 @@ final class GroupMeasurement {
             do {
                 let measured = try phases.time(options.verify ? \.verification : \.build) {
                     try group.measure(mode: mode, verify: options.verify)
+                }
+                if options.verifyOnly {
+                    reportMode(measured.mode, "verified")
+                    continue
                 }
                 for (operation, work) in measured.operations {
                     let driver = OperationDriver(work)

@@ -33,6 +33,10 @@ public struct RunSession {
     /// False when an earlier run of this executable already verified these scenarios and counted
     /// their allocations (a later round of `scripts/compare-commits`): every repetition only times.
     public var verifies = true
+    /// Only build and verify every mode, in one repetition: nothing timed or counted, so the two
+    /// commits of `scripts/compare-commits` can verify at once, one per core, before their timed
+    /// rounds (`run --verify-only`). The results hold no samples.
+    public var verifyOnly = false
     public var directory: String
     /// The number written in the `repetition` column for the first repetition.
     public var repetition: Int
@@ -93,7 +97,7 @@ public struct RunSession {
         var outcome = BenchmarkRunner.Outcome()
         let firstStart = MonotonicClock.now()
         var starts: [Double] = []
-        for index in 0..<repetitions {
+        for index in 0..<(verifyOnly ? 1 : repetitions) {
             let number = repetition + index
             // Groups left after the failures so far, every other repetition in reverse order.
             let failed = Set(outcome.failures.map(\.key))
@@ -114,7 +118,8 @@ public struct RunSession {
             var repetitionPolicy = policy
             repetitionPolicy.countsAllocations = policy.countsAllocations && first
             let options = BenchmarkRunner.Options(
-                policy: repetitionPolicy, verify: first, repetition: number, coverage: outcome.coverage, progress: progress)
+                policy: repetitionPolicy, verify: first, verifyOnly: verifyOnly, repetition: number,
+                coverage: outcome.coverage, progress: progress)
             let repetitionStart = MonotonicClock.now()
             let result: BenchmarkRunner.Outcome
             switch isolation {
@@ -122,8 +127,8 @@ public struct RunSession {
                 result = BenchmarkRunner(plans: groups, options: options).run()
             case .processes:
                 let request = ChildRequest.repetition(RepetitionRequest(
-                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: first, repetition: number,
-                    coverage: outcome.coverage))
+                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: first,
+                    verifyOnly: verifyOnly, repetition: number, coverage: outcome.coverage))
                 // Seeded hashing gives every process its own Dictionary and Set growth: allocation
                 // counts and the times of keyed modes then differ from process to process for no
                 // reason a comparison cares about. The same seed in every child removes that spread
