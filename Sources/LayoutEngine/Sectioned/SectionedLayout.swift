@@ -143,14 +143,13 @@ public struct SectionedLayout: CollectionLayout {
     /// those whose natural frame lies outside `rect`.
     public func elements(in rect: Rect, into results: inout [LayoutAttributes]) {
         precondition(!needsLayout && !needsIndex && !needsPinning, "prepare() must run after an invalidation before a query")
-        queryIndex.elements(in: rect, frames: frames, into: &results)
-        if !pinned.isEmpty {
-            // By the address of `frames` inside `self`: handed on by value, the ~180-byte struct
-            // would be copied on every query (also as `borrowing`, or via `withUnsafePointer(to:
-            // frames)`); only `self`, already a parameter here, is passed on without a copy.
-            withUnsafePointer(to: self) { layout in
-                pinned.applyPinnedFrames(in: rect, framesAt: layout.pointer(to: \.frames)!, to: &results)
-            }
+        // By the address of `frames` inside `self`: handed on by value, the ~180-byte struct would
+        // be copied on every query, twice (also as `borrowing`, or via `withUnsafePointer(to:
+        // frames)`); only `self`, already a parameter here, is passed on without a copy.
+        withUnsafePointer(to: self) { layout in
+            let frames = layout.pointer(to: \.frames)!
+            queryIndex.elements(in: rect, framesAt: frames, into: &results)
+            if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, framesAt: frames, to: &results) }
         }
     }
 
