@@ -30,10 +30,12 @@ public struct BinaryProbeQuery: RectQueryIndex {
         }
     }
 
-    /// The section's elements as HD's `cacheAtts`: header, items, footer.
+    /// The section's elements as HD's `cacheAtts`: header, items, footer. Keeps the section's top
+    /// beside the pointer to the frames, not to load it again on every probe.
     private struct SectionElements {
         let frames: UnsafePointer<LayoutFrames>
         let section: Int
+        let sectionTop: Double
         let hasHeader: Bool
         let itemStart: Int
         let itemCount: Int
@@ -42,6 +44,7 @@ public struct BinaryProbeQuery: RectQueryIndex {
         init(frames: UnsafePointer<LayoutFrames>, section: Int) {
             self.frames = frames
             self.section = section
+            sectionTop = frames.pointee.sectionTops[section]
             hasHeader = frames.pointee.headerHeights[section] > 0
             let range = frames.pointee.itemRange(inSection: section)
             itemStart = range.lowerBound
@@ -49,6 +52,9 @@ public struct BinaryProbeQuery: RectQueryIndex {
             count = (hasHeader ? 1 : 0) + itemCount + (frames.pointee.footerHeights[section] > 0 ? 1 : 0)
         }
 
+        /// Always inlined, as it was when the section held its frames by value: the probes call it
+        /// for most elements they look at.
+        @inline(__always)
         func attributes(at position: Int) -> LayoutAttributes {
             let item = position - (hasHeader ? 1 : 0)
             if item < 0 {
@@ -57,7 +63,11 @@ public struct BinaryProbeQuery: RectQueryIndex {
             if item >= itemCount {
                 return LayoutAttributes(id: .footer(section: section), frame: frames.pointee.footerFrame(section)!, zIndex: 1)
             }
-            return frames.itemAttributes(global: itemStart + item, section: section)
+            let i = itemStart + item
+            let frame = Rect(
+                x: frames.pointee.itemMinX[i], y: sectionTop + frames.pointee.itemMinY[i],
+                width: frames.pointee.itemWidth[i], height: frames.pointee.itemHeight[i])
+            return LayoutAttributes(id: .item(item, section: section), frame: frame)
         }
     }
 

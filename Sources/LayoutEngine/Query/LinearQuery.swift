@@ -3,18 +3,21 @@
 public struct LinearQuery: RectQueryIndex {
     public init(frames: LayoutFrames) {}
 
-    public func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
+    public func appendElements(in rect: Rect, framesAt pointer: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
+        // One copy per query: read through the pointer in a loop that may append (and so write
+        // anywhere), every item would load each column's base and count again.
+        let frames = pointer.pointee
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
-        for s in 0..<frames.pointee.sectionCount {
-            frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
-            let sectionTop = frames.pointee.sectionTops[s]
-            for i in frames.pointee.itemRange(inSection: s) {
-                let minX = frames.pointee.itemMinX[i], minY = sectionTop + frames.pointee.itemMinY[i]
+        for s in 0..<frames.sectionCount {
+            pointer.appendSupplementary(inSection: s, intersecting: rect, to: &results)
+            let sectionTop = frames.sectionTops[s]
+            for i in frames.itemRange(inSection: s) {
+                let minX = frames.itemMinX[i], minY = sectionTop + frames.itemMinY[i]
                 if Rect.intersects(
-                    minX: minX, minY: minY, maxX: minX + frames.pointee.itemWidth[i], maxY: minY + frames.pointee.itemHeight[i],
+                    minX: minX, minY: minY, maxX: minX + frames.itemWidth[i], maxY: minY + frames.itemHeight[i],
                     withMinX: rectMinX, minY: rectMinY, maxX: rectMaxX, maxY: rectMaxY)
                 {
-                    results.append(frames.itemAttributes(global: i, section: s))
+                    results.append(pointer.itemAttributes(global: i, section: s))
                 }
             }
         }
