@@ -42,41 +42,22 @@ public struct LayoutFrames: Hashable, Sendable {
         sectionItemStarts[section]..<sectionItemStarts[section + 1]
     }
 
-    /// The section that owns a global item index (binary search).
-    @inlinable public func section(ofItem global: Int) -> Int {
-        var low = 0, high = sectionCount - 1
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if sectionItemStarts[mid] <= global { low = mid } else { high = mid - 1 }
-        }
-        return low
+    /// The section that owns a global item index (binary search; the rect queries' search, see
+    /// `UnsafePointer<LayoutFrames>.section(ofItem:)`).
+    public func section(ofItem global: Int) -> Int {
+        withUnsafePointer(to: self) { $0.section(ofItem: global) }
     }
 
     /// The first section whose bottom lies below `y` (its range of y extends past y), or
     /// `sectionCount` when none does. Binary search over the prefix sums.
-    @inlinable public func firstSection(endingBelow y: Double) -> Int {
-        var low = 0, high = sectionCount
-        while low < high {
-            let mid = (low + high) >> 1
-            if sectionTops[mid + 1] > y { high = mid } else { low = mid + 1 }
-        }
-        return low
+    public func firstSection(endingBelow y: Double) -> Int {
+        withUnsafePointer(to: self) { $0.firstSection(endingBelow: y) }
     }
 
-    /// The sections whose elements a rect spanning `minY ..< maxY` can meet, by binary search over
-    /// the prefix sums. Widened by a tiny slack, because an element's absolute edge
-    /// (`sectionTop + localY + height`) can pass its section's bounds by an ulp; callers test
-    /// each element exactly.
-    @inlinable public func sectionRange(meetingMinY minY: Double, maxY: Double) -> Range<Int> {
-        let slack = 1e-9 * (1 + contentHeight)
-        let first = firstSection(endingBelow: minY - slack)
-        // The first section at or after `first` whose top is at or below maxY + slack.
-        var low = first, high = sectionCount
-        while low < high {
-            let mid = (low + high) >> 1
-            if sectionTops[mid] < maxY + slack { low = mid + 1 } else { high = mid }
-        }
-        return first..<Swift.max(first, low)
+    /// The sections whose elements a rect spanning `minY ..< maxY` can meet (see
+    /// `UnsafePointer<LayoutFrames>.sectionRange(meetingMinY:maxY:)`).
+    public func sectionRange(meetingMinY minY: Double, maxY: Double) -> Range<Int> {
+        withUnsafePointer(to: self) { $0.sectionRange(meetingMinY: minY, maxY: maxY) }
     }
 
     // MARK: Frames of elements

@@ -217,40 +217,66 @@ public struct PinnedElements: Sendable {
     }
 
     // MARK: Frames
+    //
+    // The query path reads the frames through a pointer (`framesAt:`): `LayoutFrames` is ~180
+    // bytes, and Swift copies a struct stored in the caller's `self` before handing it by value to
+    // a function it does not inline (also when `borrowing`). The by-value functions are thin
+    // wrappers for callers off the hot path.
 
     /// The current y of the header of section `s`, which must pin.
     public func headerY(section s: Int, frames: LayoutFrames) -> Double {
+        withUnsafePointer(to: frames) { headerY(section: s, framesAt: $0) }
+    }
+
+    @inline(__always)
+    func headerY(section s: Int, framesAt frames: UnsafePointer<LayoutFrames>) -> Double {
         if s <= scannedThrough { return scannedHeaderY[s] }
-        let y0 = frames.sectionTops[s]
+        let y0 = frames.pointee.sectionTops[s]
         if s > topSection { return y0 }
         if headerPins[s] == .stacked { return Swift.max(y0, visibleTop + stackedAbove[s]) }
         if s == topSection { return topHeaderY }
-        return Swift.max(y0, y0 + frames.itemsRegionBottoms[s] - frames.headerHeights[s])
+        return Swift.max(y0, y0 + frames.pointee.itemsRegionBottoms[s] - frames.pointee.headerHeights[s])
     }
 
     /// The current y of the footer of section `s`, which must pin.
     public func footerY(section s: Int, frames: LayoutFrames) -> Double {
+        withUnsafePointer(to: frames) { footerY(section: s, framesAt: $0) }
+    }
+
+    @inline(__always)
+    func footerY(section s: Int, framesAt frames: UnsafePointer<LayoutFrames>) -> Double {
         if s <= scannedThrough { return scannedFooterY[s] }
-        if s < bottomSection { return frames.sectionTops[s + 1] - frames.footerHeights[s] }
+        if s < bottomSection { return frames.pointee.sectionTops[s + 1] - frames.pointee.footerHeights[s] }
         if s == bottomSection { return bottomFooterY }
-        return frames.sectionTops[s] + frames.itemsRegionTops[s]
+        return frames.pointee.sectionTops[s] + frames.pointee.itemsRegionTops[s]
     }
 
     /// The attributes of the header of section `s` (which must pin) where it is now.
     public func headerAttributes(section s: Int, frames: LayoutFrames) -> LayoutAttributes {
-        let y = headerY(section: s, frames: frames)
+        withUnsafePointer(to: frames) { headerAttributes(section: s, framesAt: $0) }
+    }
+
+    @inline(__always)
+    func headerAttributes(section s: Int, framesAt frames: UnsafePointer<LayoutFrames>) -> LayoutAttributes {
+        let y = headerY(section: s, framesAt: frames)
+        let width = frames.pointee.contentWidth, height = frames.pointee.headerHeights[s]
         return LayoutAttributes(
-            id: .header(section: s), frame: Rect(x: 0, y: y, width: frames.contentWidth, height: frames.headerHeights[s]),
-            zIndex: Self.headerZIndex(section: s), isPinned: y != frames.sectionTops[s])
+            id: .header(section: s), frame: Rect(x: 0, y: y, width: width, height: height),
+            zIndex: Self.headerZIndex(section: s), isPinned: y != frames.pointee.sectionTops[s])
     }
 
     /// The attributes of the footer of section `s` (which must pin) where it is now.
     public func footerAttributes(section s: Int, frames: LayoutFrames) -> LayoutAttributes {
-        let y = footerY(section: s, frames: frames)
-        let height = frames.footerHeights[s]
+        withUnsafePointer(to: frames) { footerAttributes(section: s, framesAt: $0) }
+    }
+
+    @inline(__always)
+    func footerAttributes(section s: Int, framesAt frames: UnsafePointer<LayoutFrames>) -> LayoutAttributes {
+        let y = footerY(section: s, framesAt: frames)
+        let height = frames.pointee.footerHeights[s]
         return LayoutAttributes(
-            id: .footer(section: s), frame: Rect(x: 0, y: y, width: frames.contentWidth, height: height),
-            zIndex: Self.footerZIndex, isPinned: y != frames.sectionTops[s + 1] - height)
+            id: .footer(section: s), frame: Rect(x: 0, y: y, width: frames.pointee.contentWidth, height: height),
+            zIndex: Self.footerZIndex, isPinned: y != frames.pointee.sectionTops[s + 1] - height)
     }
 
     /// The current attributes of `id` when it is a header or footer that pins, else nil.
@@ -270,6 +296,13 @@ public struct PinnedElements: Sendable {
     /// `rect`, including stacked headers of sections far above it. O(k + sections meeting the rect +
     /// log S); allocates nothing once `results` has the capacity.
     public func applyPinnedFrames(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+        withUnsafePointer(to: frames) { applyPinnedFrames(in: rect, framesAt: $0, to: &results) }
+    }
+
+    /// `applyPinnedFrames(in:frames:to:)` reading the frames at `frames`, which must stay valid and
+    /// unchanged during the call: what `SectionedLayout` calls with the address of its own frames,
+    /// so that a query copies nothing.
+    public func applyPinnedFrames(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         let kept = results.withUnsafeMutableBufferPointer { buffer in
             var kept = 0
             for read in buffer.indices {
@@ -292,20 +325,20 @@ public struct PinnedElements: Sendable {
 
         // The sections meeting the rect (as `LayoutFrames.sectionRange`, with its slack), found by
         // galloping from the section under the visible top, where viewport queries start.
-        let sectionCount = frames.sectionCount
-        let slack = 1e-9 * (1 + frames.contentHeight)
+        let sectionCount = frames.pointee.sectionCount
+        let slack = 1e-9 * (1 + frames.pointee.contentHeight)
         let minY = rect.minY - slack, maxY = rect.maxY + slack
-        let first = frames.sectionTops.withUnsafeBufferPointer { tops in
+        let first = frames.pointee.sectionTops.withUnsafeBufferPointer { tops in
             Self.firstIndex(from: topSection, count: sectionCount) { tops[$0 + 1] > minY }
         }
         var s = first
-        while s < sectionCount, frames.sectionTops[s] < maxY {
+        while s < sectionCount, frames.pointee.sectionTops[s] < maxY {
             if headerPins[s] != .none {
-                let attributes = headerAttributes(section: s, frames: frames)
+                let attributes = headerAttributes(section: s, framesAt: frames)
                 if attributes.frame.intersects(rect) { results.append(attributes) }
             }
             if footerPins[s] != .none {
-                let attributes = footerAttributes(section: s, frames: frames)
+                let attributes = footerAttributes(section: s, framesAt: frames)
                 if attributes.frame.intersects(rect) { results.append(attributes) }
             }
             s += 1
@@ -323,7 +356,7 @@ public struct PinnedElements: Sendable {
         while k < stackedSections.count {
             let s = stackedSections[k]
             if s >= sections.lowerBound || visibleTop + stackedAbove[s] >= rect.maxY { break }
-            let attributes = headerAttributes(section: s, frames: frames)
+            let attributes = headerAttributes(section: s, framesAt: frames)
             if attributes.frame.intersects(rect) { results.append(attributes) }
             k += 1
         }

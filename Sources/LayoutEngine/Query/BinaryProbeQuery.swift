@@ -15,12 +15,12 @@ public struct BinaryProbeQuery: RectQueryIndex {
 
     public init(frames: LayoutFrames) {}
 
-    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+    public func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         if rect.isEmpty { return }
         var s = frames.firstSection(endingBelow: rect.minY)
-        while s < frames.sectionCount && frames.sectionTops[s] < rect.maxY {
-            if frames.hasBackground[s] {
-                let frame = frames.sectionFrame(s)
+        while s < frames.pointee.sectionCount && frames.pointee.sectionTops[s] < rect.maxY {
+            if frames.pointee.hasBackground[s] {
+                let frame = frames.pointee.sectionFrame(s)
                 if frame.intersects(rect) {
                     results.append(LayoutAttributes(id: .decoration(section: s), frame: frame, zIndex: -1))
                 }
@@ -30,38 +30,48 @@ public struct BinaryProbeQuery: RectQueryIndex {
         }
     }
 
-    /// The section's elements as HD's `cacheAtts`: header, items, footer.
+    /// The section's elements as HD's `cacheAtts`: header, items, footer. Keeps the section's top
+    /// beside the pointer to the frames, not to load it again on every probe.
     private struct SectionElements {
-        let frames: LayoutFrames
+        let frames: UnsafePointer<LayoutFrames>
         let section: Int
+        let sectionTop: Double
         let hasHeader: Bool
         let itemStart: Int
         let itemCount: Int
         let count: Int
 
-        init(frames: LayoutFrames, section: Int) {
+        init(frames: UnsafePointer<LayoutFrames>, section: Int) {
             self.frames = frames
             self.section = section
-            hasHeader = frames.headerHeights[section] > 0
-            let range = frames.itemRange(inSection: section)
+            sectionTop = frames.pointee.sectionTops[section]
+            hasHeader = frames.pointee.headerHeights[section] > 0
+            let range = frames.pointee.itemRange(inSection: section)
             itemStart = range.lowerBound
             itemCount = range.count
-            count = (hasHeader ? 1 : 0) + itemCount + (frames.footerHeights[section] > 0 ? 1 : 0)
+            count = (hasHeader ? 1 : 0) + itemCount + (frames.pointee.footerHeights[section] > 0 ? 1 : 0)
         }
 
+        /// Always inlined, as it was when the section held its frames by value: the probes call it
+        /// for most elements they look at.
+        @inline(__always)
         func attributes(at position: Int) -> LayoutAttributes {
             let item = position - (hasHeader ? 1 : 0)
             if item < 0 {
-                return LayoutAttributes(id: .header(section: section), frame: frames.headerFrame(section)!, zIndex: 1)
+                return LayoutAttributes(id: .header(section: section), frame: frames.pointee.headerFrame(section)!, zIndex: 1)
             }
             if item >= itemCount {
-                return LayoutAttributes(id: .footer(section: section), frame: frames.footerFrame(section)!, zIndex: 1)
+                return LayoutAttributes(id: .footer(section: section), frame: frames.pointee.footerFrame(section)!, zIndex: 1)
             }
-            return frames.itemAttributes(global: itemStart + item, section: section)
+            let i = itemStart + item
+            let frame = Rect(
+                x: frames.pointee.itemMinX[i], y: sectionTop + frames.pointee.itemMinY[i],
+                width: frames.pointee.itemWidth[i], height: frames.pointee.itemHeight[i])
+            return LayoutAttributes(id: .item(item, section: section), frame: frame)
         }
     }
 
-    private func appendSectionElements(_ s: Int, rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+    private func appendSectionElements(_ s: Int, rect: Rect, frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         let elements = SectionElements(frames: frames, section: s)
         guard let first = binarySearch(elements, rect: rect) else { return }
         results.append(elements.attributes(at: first))

@@ -110,17 +110,17 @@ public struct BinaryQuery: RectQueryIndex {
         suffixMinY = suffix
     }
 
-    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+    public func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         if rect.isEmpty { return }
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
         for s in frames.sectionRange(meetingMinY: rectMinY, maxY: rectMaxY) {
-            let sectionTop = frames.sectionTops[s]
+            let sectionTop = frames.pointee.sectionTops[s]
             frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
             // A conservative window in section-relative coordinates.
             let slack = 1e-9 * (1 + abs(sectionTop) + abs(rectMinY) + abs(rectMaxY))
             let localTop = rectMinY - sectionTop - slack
             let localBottom = rectMaxY - sectionTop + slack
-            let range = frames.itemRange(inSection: s)
+            let range = frames.pointee.itemRange(inSection: s)
             let order = orders[s]
             // First position whose (prefix) maxY passes localTop.
             let low = searchMaxY.withUnsafeBufferPointer { keys in
@@ -133,20 +133,20 @@ public struct BinaryQuery: RectQueryIndex {
             }
             var i = low
             while i < range.upperBound {
-                let localMinY = frames.itemMinY[i]
+                let localMinY = frames.pointee.itemMinY[i]
                 if order == .unsorted {
                     if suffixMinY[i] >= localBottom { break }
                 } else if localMinY >= localBottom {
                     break
                 }
-                let minX = frames.itemMinX[i], minY = sectionTop + localMinY
+                let minX = frames.pointee.itemMinX[i], minY = sectionTop + localMinY
                 if Rect.intersects(
-                    minX: minX, minY: minY, maxX: minX + frames.itemWidth[i], maxY: minY + frames.itemHeight[i],
+                    minX: minX, minY: minY, maxX: minX + frames.pointee.itemWidth[i], maxY: minY + frames.pointee.itemHeight[i],
                     withMinX: rectMinX, minY: rectMinY, maxX: rectMaxX, maxY: rectMaxY)
                 {
                     results.append(LayoutAttributes(
                         id: .item(i - range.lowerBound, section: s),
-                        frame: Rect(x: minX, y: minY, width: frames.itemWidth[i], height: frames.itemHeight[i])))
+                        frame: Rect(x: minX, y: minY, width: frames.pointee.itemWidth[i], height: frames.pointee.itemHeight[i])))
                 }
                 i += 1
             }

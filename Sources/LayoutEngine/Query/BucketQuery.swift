@@ -101,7 +101,7 @@ public struct BucketQuery: RectQueryIndex {
         }
     }
 
-    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+    public func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         if rect.isEmpty { return }
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
 
@@ -121,19 +121,19 @@ public struct BucketQuery: RectQueryIndex {
                 let i = Int(bucketItems[entry])
                 if i >= sectionEnd {
                     // Items come in increasing order: usually the next section, else a search.
-                    if section >= 0 && i < frames.sectionItemStarts[section + 2] {
+                    if section >= 0 && i < frames.pointee.sectionItemStarts[section + 2] {
                         section += 1
                     } else {
                         section = frames.section(ofItem: i)
                     }
-                    sectionStart = frames.sectionItemStarts[section]
-                    sectionEnd = frames.sectionItemStarts[section + 1]
-                    sectionTop = frames.sectionTops[section]
+                    sectionStart = frames.pointee.sectionItemStarts[section]
+                    sectionEnd = frames.pointee.sectionItemStarts[section + 1]
+                    sectionTop = frames.pointee.sectionTops[section]
                 }
-                let minX = frames.itemMinX[i], minY = sectionTop + frames.itemMinY[i]
+                let minX = frames.pointee.itemMinX[i], minY = sectionTop + frames.pointee.itemMinY[i]
                 // Reported from an earlier bucket of this query.
                 if b != firstBucket && bucket(containing: minY) != b { continue }
-                let width = frames.itemWidth[i], height = frames.itemHeight[i]
+                let width = frames.pointee.itemWidth[i], height = frames.pointee.itemHeight[i]
                 if Rect.intersects(
                     minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
                     withMinX: rectMinX, minY: rectMinY, maxX: rectMaxX, maxY: rectMaxY)

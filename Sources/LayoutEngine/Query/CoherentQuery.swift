@@ -32,7 +32,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         walk.deallocate()
     }
 
-    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+    public func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         walk.pointee.query(rect, frames: frames, into: &results)
     }
 
@@ -74,7 +74,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     // MARK: Moving the answer
 
     /// Updates `answer` from `last` to `rect`, which has the same x range and shares a section.
-    @usableFromInline mutating func move(to rect: Rect, sections: Range<Int>, frames: borrowing LayoutFrames) {
+    @usableFromInline mutating func move(to rect: Rect, sections: Range<Int>, frames: UnsafePointer<LayoutFrames>) {
         // Keep what still intersects, noting the extremes of what is kept. A leaving element
         // gives its place to the last one (the answer's order is its own), so only the few that
         // leave move, not every element after them. Every kept element met `last`, which has
@@ -112,10 +112,10 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
 
     /// Adds the items of section `s` that intersect `rect` but not `last`, and moves the walk's
     /// start and stop to where `binary`'s walk for `rect` would have them.
-    @usableFromInline mutating func moveItems(section s: Int, to rect: Rect, direction: Direction, frames: borrowing LayoutFrames) {
-        let range = frames.itemRange(inSection: s)
+    @usableFromInline mutating func moveItems(section s: Int, to rect: Rect, direction: Direction, frames: UnsafePointer<LayoutFrames>) {
+        let range = frames.pointee.itemRange(inSection: s)
         if range.isEmpty { return }
-        let sectionTop = frames.sectionTops[s]
+        let sectionTop = frames.pointee.sectionTops[s]
         let window = LocalWindow(rect, sectionTop: sectionTop)
         let oldStart = walks[s].lowerBound, oldStop = walks[s].upperBound
         let start = firstPosition(in: range, passing: window.top, from: oldStart)
@@ -140,17 +140,17 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         let order = search.orders[s]
         if order != .unsorted && direction == .down {
             var begin = sharedStop
-            while begin > sharedStart && sectionTop + frames.itemMinY[begin - 1] >= last.maxY { begin -= 1 }
+            while begin > sharedStart && sectionTop + frames.pointee.itemMinY[begin - 1] >= last.maxY { begin -= 1 }
             appendIntersecting(begin..<sharedStop, section: s, rect: rect, unless: last, frames: frames)
         } else if order == .disjoint && direction == .up {
             var end = sharedStart
-            while end < sharedStop && sectionTop + frames.itemMinY[end] + frames.itemHeight[end] <= last.minY { end += 1 }
+            while end < sharedStop && sectionTop + frames.pointee.itemMinY[end] + frames.pointee.itemHeight[end] <= last.minY { end += 1 }
             appendIntersecting(sharedStart..<end, section: s, rect: rect, unless: last, frames: frames)
         } else if order == .sorted && direction == .up {
             // An upward move adds items that ended at or above the old top; such an item starts at
             // or above it too, and in minY order those items are a run at the start.
             var end = sharedStart
-            while end < sharedStop && sectionTop + frames.itemMinY[end] <= last.minY { end += 1 }
+            while end < sharedStop && sectionTop + frames.pointee.itemMinY[end] <= last.minY { end += 1 }
             appendIntersecting(sharedStart..<end, section: s, rect: rect, unless: last, frames: frames)
         } else {
             appendIntersecting(sharedStart..<sharedStop, section: s, rect: rect, unless: last, frames: frames)
@@ -162,9 +162,9 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// them; those that miss `rect` go to the window's outer bounds.
     @inline(__always)
     @usableFromInline mutating func appendSupplementary(
-        section s: Int, rect: Rect, unless previous: Rect?, frames: borrowing LayoutFrames
+        section s: Int, rect: Rect, unless previous: Rect?, frames: UnsafePointer<LayoutFrames>
     ) {
-        let top = frames.sectionTops[s], bottom = frames.sectionTops[s + 1], width = frames.contentWidth
+        let top = frames.pointee.sectionTops[s], bottom = frames.pointee.sectionTops[s + 1], width = frames.pointee.contentWidth
         @inline(__always) func enter(_ id: ElementID, _ frame: Rect, zIndex: Int) {
             if !frame.intersects(rect) {
                 noteLeftOut(frame, rect: rect)
@@ -172,12 +172,12 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
                 keep(LayoutAttributes(id: id, frame: frame, zIndex: zIndex))
             }
         }
-        if frames.hasBackground[s] {
+        if frames.pointee.hasBackground[s] {
             enter(.decoration(section: s), Rect(x: 0, y: top, width: width, height: bottom - top), zIndex: -1)
         }
-        let headerHeight = frames.headerHeights[s]
+        let headerHeight = frames.pointee.headerHeights[s]
         if headerHeight > 0 { enter(.header(section: s), Rect(x: 0, y: top, width: width, height: headerHeight), zIndex: 1) }
-        let footerHeight = frames.footerHeights[s]
+        let footerHeight = frames.pointee.footerHeights[s]
         if footerHeight > 0 {
             enter(.footer(section: s), Rect(x: 0, y: bottom - footerHeight, width: width, height: footerHeight), zIndex: 1)
         }
@@ -189,10 +189,10 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     // MARK: Walking
 
     /// `binary`'s walk of section `s` for `rect`, appending to `answer`, with a fresh search.
-    @usableFromInline mutating func walkAfresh(section s: Int, rect: Rect, frames: borrowing LayoutFrames) {
+    @usableFromInline mutating func walkAfresh(section s: Int, rect: Rect, frames: UnsafePointer<LayoutFrames>) {
         appendSupplementary(section: s, rect: rect, unless: nil, frames: frames)
-        let range = frames.itemRange(inSection: s)
-        let window = LocalWindow(rect, sectionTop: frames.sectionTops[s])
+        let range = frames.pointee.itemRange(inSection: s)
+        let window = LocalWindow(rect, sectionTop: frames.pointee.sectionTops[s])
         let start = search.searchMaxY.withUnsafeBufferPointer { keys in
             var low = range.lowerBound, high = range.upperBound
             while low < high {
@@ -202,11 +202,11 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
             return low
         }
         // Walks and tests in one pass, stopping where `binary`'s walk stops.
-        let sectionTop = frames.sectionTops[s], first = range.lowerBound
+        let sectionTop = frames.pointee.sectionTops[s], first = range.lowerBound
         let unsorted = search.orders[s] == .unsorted
         var i = start
         while i < range.upperBound {
-            let localMinY = frames.itemMinY[i]
+            let localMinY = frames.pointee.itemMinY[i]
             if unsorted ? search.suffixMinY[i] >= window.bottom : localMinY >= window.bottom { break }
             appendItem(
                 i, localMinY: localMinY, section: s, first: first, sectionTop: sectionTop, rect: rect, unless: nil,
@@ -223,13 +223,13 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// when `previous` is given, did not intersect it.
     @inline(__always)
     @usableFromInline mutating func appendIntersecting(
-        _ positions: Range<Int>, section s: Int, rect: Rect, unless previous: Rect?, frames: borrowing LayoutFrames
+        _ positions: Range<Int>, section s: Int, rect: Rect, unless previous: Rect?, frames: UnsafePointer<LayoutFrames>
     ) {
         if positions.isEmpty { return }
-        let sectionTop = frames.sectionTops[s], first = frames.sectionItemStarts[s]
+        let sectionTop = frames.pointee.sectionTops[s], first = frames.pointee.sectionItemStarts[s]
         for i in positions {
             appendItem(
-                i, localMinY: frames.itemMinY[i], section: s, first: first, sectionTop: sectionTop, rect: rect,
+                i, localMinY: frames.pointee.itemMinY[i], section: s, first: first, sectionTop: sectionTop, rect: rect,
                 unless: previous, frames: frames)
         }
     }
@@ -240,10 +240,10 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     @inline(__always)
     @usableFromInline mutating func appendItem(
         _ i: Int, localMinY: Double, section s: Int, first: Int, sectionTop: Double, rect: Rect, unless previous: Rect?,
-        frames: borrowing LayoutFrames
+        frames: UnsafePointer<LayoutFrames>
     ) {
-        let minX = frames.itemMinX[i], minY = sectionTop + localMinY
-        let width = frames.itemWidth[i], height = frames.itemHeight[i]
+        let minX = frames.pointee.itemMinX[i], minY = sectionTop + localMinY
+        let width = frames.pointee.itemWidth[i], height = frames.pointee.itemHeight[i]
         guard Rect.intersects(
             minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
             withMinX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
@@ -284,14 +284,14 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     /// the suffix minimum of minY in an unsorted section, at or below it), galloping from `hint`.
     @inline(__always)
     @usableFromInline func firstStop(
-        in range: Range<Int>, section s: Int, below localBottom: Double, from hint: Int, frames: borrowing LayoutFrames
+        in range: Range<Int>, section s: Int, below localBottom: Double, from hint: Int, frames: UnsafePointer<LayoutFrames>
     ) -> Int {
         if search.orders[s] == .unsorted {
             return search.suffixMinY.withUnsafeBufferPointer { suffixMinY in
                 gallop(in: range, from: hint) { suffixMinY[$0] >= localBottom }
             }
         }
-        return gallop(in: range, from: hint) { frames.itemMinY[$0] >= localBottom }
+        return gallop(in: range, from: hint) { frames.pointee.itemMinY[$0] >= localBottom }
     }
 
     @usableFromInline init(frames: LayoutFrames) {
@@ -302,7 +302,7 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     }
 
     /// The elements of `rect` appended to `results`; `last` and the walks move to `rect`.
-    @usableFromInline mutating func query(_ rect: Rect, frames: borrowing LayoutFrames, into results: inout [LayoutAttributes]) {
+    @usableFromInline mutating func query(_ rect: Rect, frames: UnsafePointer<LayoutFrames>, into results: inout [LayoutAttributes]) {
         // A rect whose edges enclose no area (a height of 1e-320 at y = 4 has maxY == minY)
         // intersects nothing, by the edge test of `Rect.intersects`, though it is not `isEmpty`.
         if rect.isEmpty || !(rect.minX < rect.maxX && rect.minY < rect.maxY) { return }
@@ -316,8 +316,8 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
         let sections = frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY)
         // The window's outer bounds start at the sections around those the rect meets; each of
         // these adds what it leaves out as it is walked or moved.
-        highestMaxYAbove = sections.lowerBound > 0 ? frames.sectionTops[sections.lowerBound] : -.infinity
-        lowestMinYBelow = sections.upperBound < frames.sectionCount ? frames.sectionTops[sections.upperBound] : .infinity
+        highestMaxYAbove = sections.lowerBound > 0 ? frames.pointee.sectionTops[sections.lowerBound] : -.infinity
+        lowestMinYBelow = sections.upperBound < frames.pointee.sectionCount ? frames.pointee.sectionTops[sections.upperBound] : .infinity
         // A rect that shares no y with the last one (a scrubber's jump) keeps none of its answer:
         // one search per section costs less than galloping the whole way from the old walk.
         if hasAnswer && rect.minX == last.minX && rect.maxX == last.maxX && sections.overlaps(lastSections)
@@ -370,21 +370,21 @@ public final class CoherentQuery: RectQueryIndex, @unchecked Sendable {
     @inline(__always)
     @usableFromInline mutating func noteLeftOut(
         walk: Range<Int>, in range: Range<Int>, section s: Int, sectionTop: Double, rect: Rect,
-        frames: borrowing LayoutFrames
+        frames: UnsafePointer<LayoutFrames>
     ) {
         let start = walk.lowerBound, stop = walk.upperBound, order = search.orders[s]
         if start > range.lowerBound {
             highestMaxYAbove = Swift.max(highestMaxYAbove, sectionTop + search.searchMaxY[start - 1])
         }
         if stop < range.upperBound {
-            let laterMinY = order == .unsorted ? search.suffixMinY[stop] : frames.itemMinY[stop]
+            let laterMinY = order == .unsorted ? search.suffixMinY[stop] : frames.pointee.itemMinY[stop]
             lowestMinYBelow = Swift.min(lowestMinYBelow, sectionTop + laterMinY)
         }
         if start < stop {
-            if order != .disjoint || sectionTop + frames.itemMinY[start] + frames.itemHeight[start] <= rect.minY {
+            if order != .disjoint || sectionTop + frames.pointee.itemMinY[start] + frames.pointee.itemHeight[start] <= rect.minY {
                 highestMaxYAbove = Swift.max(highestMaxYAbove, rect.minY)
             }
-            if order == .unsorted || sectionTop + frames.itemMinY[stop - 1] >= rect.maxY {
+            if order == .unsorted || sectionTop + frames.pointee.itemMinY[stop - 1] >= rect.maxY {
                 lowestMinYBelow = Swift.min(lowestMinYBelow, rect.maxY)
             }
         }

@@ -139,13 +139,13 @@ public struct PerColumnQuery: RectQueryIndex {
         }
     }
 
-    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+    public func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         if rect.isEmpty { return }
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
         for s in frames.sectionRange(meetingMinY: rectMinY, maxY: rectMaxY) {
-            let sectionTop = frames.sectionTops[s]
+            let sectionTop = frames.pointee.sectionTops[s]
             frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
-            let sectionStart = frames.sectionItemStarts[s]
+            let sectionStart = frames.pointee.sectionItemStarts[s]
             // A conservative window in section-relative coordinates.
             let slack = 1e-9 * (1 + abs(sectionTop) + abs(rectMinY) + abs(rectMaxY))
             let localTop = rectMinY - sectionTop - slack
@@ -156,10 +156,10 @@ public struct PerColumnQuery: RectQueryIndex {
                 var entry = firstEntry(in: Int(groupStarts[g])..<end, endingBelow: localTop)
                 while entry < end {
                     let i = Int(entryItem[entry])
-                    let localMinY = frames.itemMinY[i]
+                    let localMinY = frames.pointee.itemMinY[i]
                     if localMinY >= localBottom { break }
-                    let minX = frames.itemMinX[i], minY = sectionTop + localMinY
-                    let width = frames.itemWidth[i], height = frames.itemHeight[i]
+                    let minX = frames.pointee.itemMinX[i], minY = sectionTop + localMinY
+                    let width = frames.pointee.itemWidth[i], height = frames.pointee.itemHeight[i]
                     if Rect.intersects(
                         minX: minX, minY: minY, maxX: minX + width, maxY: minY + height,
                         withMinX: rectMinX, minY: rectMinY, maxX: rectMaxX, maxY: rectMaxY)

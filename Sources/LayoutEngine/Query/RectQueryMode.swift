@@ -45,12 +45,20 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
 /// Built once per layout pass (`init(frames:)`), then queried many times with the same frames.
 /// Queries append `LayoutAttributes` to a caller-provided array and allocate nothing once the
 /// array has the capacity.
+///
+/// Queries take the frames by address: `LayoutFrames` is ~180 bytes, and Swift copies a struct
+/// stored in the caller's `self` before handing it by value to a function it does not inline (an
+/// existential's method never is), even as `borrowing`. `SectionedLayout` passes the address of its
+/// own frames; implementations read through the pointer and never hand `frames.pointee` on by value
+/// to a function that is not inlined (that copies it again). The by-value `appendElements(in:frames:to:)`
+/// is a wrapper for tests and one-off queries.
 public protocol RectQueryIndex {
     init(frames: LayoutFrames)
 
     /// Appends every element whose frame intersects `rect` (for heuristic modes: what the
-    /// heuristic finds). `frames` must be the frames the index was built from.
-    func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes])
+    /// heuristic finds). `frames` must point at the frames the index was built from, valid and
+    /// unchanged during the call.
+    func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes])
 
     /// Bytes the index holds beyond the frames.
     var allocatedBytes: Int { get }
@@ -67,36 +75,94 @@ extension RectQueryIndex {
 }
 
 extension RectQueryIndex {
+    /// Appends every element whose frame intersects `rect`, with the frames by value (copied
+    /// once per call; see the protocol).
+    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+        withUnsafePointer(to: frames) { appendElements(in: rect, framesAt: $0, to: &results) }
+    }
+
     /// Replaces the contents of `results` with the elements in `rect`.
     @inlinable
     public func elements(in rect: Rect, frames: LayoutFrames, into results: inout [LayoutAttributes]) {
         results.removeAll(keepingCapacity: true)
         appendElements(in: rect, frames: frames, to: &results)
     }
+
+    /// Replaces the contents of `results` with the elements in `rect`, reading the frames at
+    /// `frames` (see `appendElements(in:framesAt:to:)`).
+    @inlinable
+    public func elements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, into results: inout [LayoutAttributes]) {
+        results.removeAll(keepingCapacity: true)
+        appendElements(in: rect, framesAt: frames, to: &results)
+    }
 }
 
-extension LayoutFrames {
+/// The reads rect queries make through their pointer to the frames (see `RectQueryIndex`). Each
+/// reads the fields it needs at `pointee.field`: calling a method on `pointee` instead copies the
+/// whole struct first when the call is not inlined, or when it appends to `results`.
+extension UnsafePointer<LayoutFrames> {
+    /// The section that owns a global item index (binary search).
+    @inlinable @inline(__always)
+    public func section(ofItem global: Int) -> Int {
+        var low = 0, high = pointee.sectionTops.count - 2
+        while low < high {
+            let mid = (low + high + 1) >> 1
+            if pointee.sectionItemStarts[mid] <= global { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The first section whose bottom lies below `y` (its range of y extends past y), or
+    /// `sectionCount` when none does. Binary search over the prefix sums.
+    @inlinable @inline(__always)
+    public func firstSection(endingBelow y: Double) -> Int {
+        var low = 0, high = pointee.sectionTops.count - 1
+        while low < high {
+            let mid = (low + high) >> 1
+            if pointee.sectionTops[mid + 1] > y { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The sections whose elements a rect spanning `minY ..< maxY` can meet, by binary search over
+    /// the prefix sums. Widened by a tiny slack, because an element's absolute edge
+    /// (`sectionTop + localY + height`) can pass its section's bounds by an ulp; callers test
+    /// each element exactly.
+    @inlinable @inline(__always)
+    public func sectionRange(meetingMinY minY: Double, maxY: Double) -> Range<Int> {
+        let sectionCount = pointee.sectionTops.count - 1
+        let slack = 1e-9 * (1 + pointee.sectionTops[sectionCount])
+        let first = firstSection(endingBelow: minY - slack)
+        // The first section at or after `first` whose top is at or below maxY + slack.
+        var low = first, high = sectionCount
+        while low < high {
+            let mid = (low + high) >> 1
+            if pointee.sectionTops[mid] < maxY + slack { low = mid + 1 } else { high = mid }
+        }
+        return first..<Swift.max(first, low)
+    }
+
     /// Appends the decoration, header and footer of section `s` that intersect `rect`.
     /// Rect queries handle these (at most three per section) apart from the items.
-    @inlinable
+    @inlinable @inline(__always)
     public func appendSupplementary(inSection s: Int, intersecting rect: Rect, to results: inout [LayoutAttributes]) {
-        let top = sectionTops[s], bottom = sectionTops[s + 1]
-        if hasBackground[s] {
-            let frame = Rect(x: 0, y: top, width: contentWidth, height: bottom - top)
+        let top = pointee.sectionTops[s], bottom = pointee.sectionTops[s + 1], width = pointee.contentWidth
+        if pointee.hasBackground[s] {
+            let frame = Rect(x: 0, y: top, width: width, height: bottom - top)
             if frame.intersects(rect) {
                 results.append(LayoutAttributes(id: .decoration(section: s), frame: frame, zIndex: -1))
             }
         }
-        let headerHeight = headerHeights[s]
+        let headerHeight = pointee.headerHeights[s]
         if headerHeight > 0 {
-            let frame = Rect(x: 0, y: top, width: contentWidth, height: headerHeight)
+            let frame = Rect(x: 0, y: top, width: width, height: headerHeight)
             if frame.intersects(rect) {
                 results.append(LayoutAttributes(id: .header(section: s), frame: frame, zIndex: 1))
             }
         }
-        let footerHeight = footerHeights[s]
+        let footerHeight = pointee.footerHeights[s]
         if footerHeight > 0 {
-            let frame = Rect(x: 0, y: bottom - footerHeight, width: contentWidth, height: footerHeight)
+            let frame = Rect(x: 0, y: bottom - footerHeight, width: width, height: footerHeight)
             if frame.intersects(rect) {
                 results.append(LayoutAttributes(id: .footer(section: s), frame: frame, zIndex: 1))
             }
@@ -104,8 +170,11 @@ extension LayoutFrames {
     }
 
     /// The attributes of item `global` of section `s` (its index in the section is derived).
-    @inlinable
+    @inlinable @inline(__always)
     public func itemAttributes(global i: Int, section s: Int) -> LayoutAttributes {
-        LayoutAttributes(id: .item(i - sectionItemStarts[s], section: s), frame: itemFrame(global: i, section: s))
+        let minY = pointee.sectionTops[s] + pointee.itemMinY[i]
+        return LayoutAttributes(
+            id: .item(i - pointee.sectionItemStarts[s], section: s),
+            frame: Rect(x: pointee.itemMinX[i], y: minY, width: pointee.itemWidth[i], height: pointee.itemHeight[i]))
     }
 }

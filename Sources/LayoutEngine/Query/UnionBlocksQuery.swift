@@ -52,7 +52,7 @@ public struct UnionBlocksQuery: RectQueryIndex {
         }
     }
 
-    public func appendElements(in rect: Rect, frames: LayoutFrames, to results: inout [LayoutAttributes]) {
+    public func appendElements(in rect: Rect, framesAt frames: UnsafePointer<LayoutFrames>, to results: inout [LayoutAttributes]) {
         let rectMinX = rect.minX, rectMaxX = rect.maxX, rectMinY = rect.minY, rectMaxY = rect.maxY
         @inline(__always) func blockIntersects(_ b: Int) -> Bool {
             Rect.intersects(

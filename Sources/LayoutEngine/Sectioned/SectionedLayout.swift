@@ -143,8 +143,14 @@ public struct SectionedLayout: CollectionLayout {
     /// those whose natural frame lies outside `rect`.
     public func elements(in rect: Rect, into results: inout [LayoutAttributes]) {
         precondition(!needsLayout && !needsIndex && !needsPinning, "prepare() must run after an invalidation before a query")
-        queryIndex.elements(in: rect, frames: frames, into: &results)
-        if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, frames: frames, to: &results) }
+        // By the address of `frames` inside `self`: handed on by value, the ~180-byte struct would
+        // be copied on every query, twice (also as `borrowing`, or via `withUnsafePointer(to:
+        // frames)`); only `self`, already a parameter here, is passed on without a copy.
+        withUnsafePointer(to: self) { layout in
+            let frames = layout.pointer(to: \.frames)!
+            queryIndex.elements(in: rect, framesAt: frames, into: &results)
+            if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, framesAt: frames, to: &results) }
+        }
     }
 
     public func attributes(for element: ElementID) throws -> LayoutAttributes {
