@@ -66,6 +66,8 @@ final class GroupMeasurement {
     }
 
     func run() {
+        // The group's peak starts from what the process holds, not from what earlier groups freed.
+        AllocationCounters.releaseFreedMemory()
         PeakMemory.resetPeak()
         let group: WorkloadGroup
         do {
