@@ -81,7 +81,7 @@ for directory in rounds:
             rows.append(row)
 os.makedirs(out, exist_ok=True)
 temporary = os.path.join(out, ".samples.csv.gz.tmp")
-with gzip.open(temporary, "wt", newline="") as f:
+with gzip.open(temporary, "wt", newline="", compresslevel=6) as f:
     writer = csv.writer(f, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
