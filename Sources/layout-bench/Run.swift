@@ -50,8 +50,8 @@ struct Run: ParsableCommand {
     var repetition = 1
 
     @Flag(help: ArgumentHelp(
-        "An earlier run of this executable verified these scenarios and counted their allocations: only time "
-            + "(later rounds of scripts/compare-commits).", visibility: .hidden))
+        "An earlier run of this executable verified these scenarios: only time, without verifying or counting "
+            + "allocations (the timed rounds of scripts/compare-commits).", visibility: .hidden))
     var verified = false
 
     @Flag(help: ArgumentHelp(

@@ -30,8 +30,8 @@ public struct RunSession {
     public var plans: [BenchmarkPlan]
     public var quick: Bool
     public var instructions: Bool
-    /// False when an earlier run of this executable already verified these scenarios and counted
-    /// their allocations (a later round of `scripts/compare-commits`): every repetition only times.
+    /// False when an earlier run of this executable already verified these scenarios (the timed
+    /// rounds of `scripts/compare-commits`): every repetition only times, and counts no allocations.
     public var verifies = true
     /// Only build and verify every mode, in one repetition: nothing timed or counted, so the two
     /// commits of `scripts/compare-commits` can verify at once, one per core, before their timed
