@@ -54,31 +54,46 @@ current_tool() {
     echo "$PWD/.build/release/layout-bench"
 }
 
-# Merges the samples (samples.csv.gz, or samples.csv of older harnesses) of several runs (ROUND_DIR...)
-# into OUT_DIR/samples.csv.gz, numbering the
-# independent repetitions 1, 2, … across the rounds (each round is its own process), and copies the
-# first round's run.json. Written through temporary files and renamed.
+# Merges the samples (samples.csv.gz, or samples.csv of older harnesses) of several rounds (ROUND_DIR...)
+# into OUT_DIR/samples.csv.gz and copies the first run's run.json. A round is a run (its independent
+# repetitions numbered on 1, 2, … across the rounds) or a directory of per-group runs g-1, g-2, …
+# (all numbered as the round's position). Written through a temporary file and renamed.
 merge_rounds() {
     local out=$1; shift
     python3 - "$out" "$@" <<'PY'
-import csv, gzip, os, shutil, sys
+import csv, glob, gzip, os, shutil, sys
 out, rounds = sys.argv[1], sys.argv[2:]
-header, rows, numbers = None, [], {}
-for directory in rounds:
-    compressed = os.path.join(directory, "samples.csv.gz")
-    with (gzip.open(compressed, "rt", newline="") if os.path.exists(compressed)
-          else open(os.path.join(directory, "samples.csv"), newline="")) as f:
-        reader = csv.reader(f)
-        first = next(reader)
-        if header is None:
-            header = first
-        elif first != header:
-            sys.exit(f"error: the samples of {directory} have a different header")
-        run, rep = header.index("run_id"), header.index("repetition")
-        for row in reader:
-            key = (directory, row[run], row[rep])
-            row[rep] = str(numbers.setdefault(key, len(numbers) + 1))
-            rows.append(row)
+header, rows, numbers, runs = None, [], {}, []
+# A round is a results directory (its repetitions numbered on from the rounds before), or a
+# directory of one results directory per scenario group (g-1, g-2, ...: compare-commits' timed
+# rounds), whose samples all take the round's position as their repetition number, so that the
+# two commits' processes of one round pair up.
+for position, directory in enumerate(rounds, 1):
+    grouped = not os.path.exists(os.path.join(directory, "run.json")) and glob.glob(os.path.join(directory, "g-*"))
+    parts = sorted(grouped, key=lambda d: int(d.rsplit("-", 1)[1])) if grouped else [directory]
+    for part in parts:
+        compressed = os.path.join(part, "samples.csv.gz")
+        if not os.path.exists(compressed) and not os.path.exists(os.path.join(part, "samples.csv")):
+            continue
+        runs.append(part)
+        with (gzip.open(compressed, "rt", newline="") if os.path.exists(compressed)
+              else open(os.path.join(part, "samples.csv"), newline="")) as f:
+            reader = csv.reader(f)
+            first = next(reader)
+            if header is None:
+                header = first
+            elif first != header:
+                sys.exit(f"error: the samples of {part} have a different header")
+            run, rep = header.index("run_id"), header.index("repetition")
+            for row in reader:
+                if grouped:
+                    row[rep] = str(position)
+                else:
+                    key = (part, row[run], row[rep])
+                    row[rep] = str(numbers.setdefault(key, len(numbers) + 1))
+                rows.append(row)
+if header is None:
+    sys.exit("error: no samples in " + ", ".join(rounds))
 os.makedirs(out, exist_ok=True)
 temporary = os.path.join(out, ".samples.csv.gz.tmp")
 with gzip.open(temporary, "wt", newline="", compresslevel=6) as f:
@@ -89,9 +104,9 @@ os.replace(temporary, os.path.join(out, "samples.csv.gz"))
 stale = os.path.join(out, "samples.csv")
 if os.path.exists(stale):
     os.remove(stale)
-shutil.copyfile(os.path.join(rounds[0], "run.json"), os.path.join(out, "run.json"))
+shutil.copyfile(os.path.join(runs[0], "run.json"), os.path.join(out, "run.json"))
 # The functions' instruction counts are exact: the first round's profile speaks for every round.
-profiles = [os.path.join(d, "profiles.csv.gz") for d in rounds if os.path.exists(os.path.join(d, "profiles.csv.gz"))]
+profiles = [os.path.join(d, "profiles.csv.gz") for d in runs if os.path.exists(os.path.join(d, "profiles.csv.gz"))]
 if profiles:
     shutil.copyfile(profiles[0], os.path.join(out, "profiles.csv.gz"))
 PY

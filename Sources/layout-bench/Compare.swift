@@ -7,13 +7,16 @@ struct Compare: ParsableCommand {
         abstract: "Compare two runs: per row the ratio of medians, its interval, a p-value and a verdict.",
         discussion: """
             BASE and HEAD are results directories (or their samples.csv.gz or samples.csv). Rows are paired by scenario × mode \
-            × items × operation × metric. A row is `regressed` only when the Mann–Whitney U p-value is below \
-            --alpha AND the whole confidence interval of median(head) / median(base) lies beyond the \
-            threshold; `improved` likewise below it; `unchanged` when the interval lies within ± the \
-            threshold; `noisy` when it is too wide to decide. The interval resamples repetitions, then \
-            samples, so runs with several repetitions (scripts/compare-commits) also cover the noise \
-            between processes. Counted metrics (allocs, alloc_bytes, instructions, recall) are compared \
-            exactly, within 0.1% (instructions 0.5%).
+            × items × operation × metric. Time measured in several repetitions (fresh processes) per side is \
+            judged on the repetitions' medians: paired by repetition number when both sides carry the same \
+            numbers (scripts/compare-commits runs a scenario group of both commits seconds apart under one \
+            number), else unpaired; a t interval of the log ratio. With θ the threshold: `regressed` when the \
+            ratio is at least 1 + ¾θ and the whole interval lies above 1 + θ/2, `improved` likewise below, \
+            `unchanged` when the interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
+            base processes spread more than θ allows is judged at --spread-factor times that spread (the \
+            `threshold` column). With one repetition a side, a bootstrap interval of the ratio of medians and \
+            the Mann–Whitney U test decide. Counted metrics (allocs, alloc_bytes, instructions, recall) are \
+            compared exactly, within 0.1% (instructions 0.5%).
 
             Default thresholds: time 5%, peak_rss 10%, instructions 0.5%, other counted metrics 0.1%.
             Exit status: 0 nothing regressed, 2 a regression, 3 too noisy to decide, 4 improvements only, \
@@ -41,6 +44,10 @@ struct Compare: ParsableCommand {
     @Option(help: "Significance level of the Mann–Whitney U test.")
     var alpha: Double = 0.05
 
+    @Option(name: .customLong("spread-factor"), help: ArgumentHelp(
+        "Judge a timed row at no less than K times the spread of its base processes (0: the threshold as given).", valueName: "K"))
+    var spreadFactor: Double = 3
+
     @Option(help: "Write the table as CSV to FILE (atomically), and beside it causes.csv: the functions behind each regression of the exact track, when both runs have profiles.")
     var out: String?
 
@@ -49,6 +56,7 @@ struct Compare: ParsableCommand {
 
     func validate() throws {
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must lie between 0 and 1, e.g. 0.05") }
+        guard spreadFactor >= 0, spreadFactor <= 100 else { throw ValidationError("--spread-factor must lie between 0 and 100, e.g. 3") }
     }
 
     func run() throws {
@@ -57,7 +65,7 @@ struct Compare: ParsableCommand {
             for threshold in thresholds { try overrides.add(threshold) }
             let report = try ComparisonReport(
                 base: try ResultSet.load(base), head: try ResultSet.load(head),
-                options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics)))
+                options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics), spreadFactor: spreadFactor))
             if let out {
                 try AtomicFile.write(ComparisonTable.csv(report), to: out, option: "--out")
                 if !report.causes.isEmpty {

@@ -59,6 +59,11 @@ struct Run: ParsableCommand {
             + "samples (scripts/compare-commits verifies both commits at once before timing them).", visibility: .hidden))
     var verifyOnly = false
 
+    @Flag(help: ArgumentHelp(
+        "Shorter sampling per operation (at least 50 ms, at most 1,000 samples; the timed rounds of "
+            + "scripts/compare-commits, which gain more from more processes).", visibility: .hidden))
+    var brief = false
+
     func validate() throws {
         try validateItemCounts(items)
         if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
@@ -97,6 +102,7 @@ struct Run: ParsableCommand {
                 progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             session.verifies = !verified || verifyOnly
             session.verifyOnly = verifyOnly
+            session.brief = brief
             let result = try session.run()
             FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))
             if !result.failures.isEmpty {

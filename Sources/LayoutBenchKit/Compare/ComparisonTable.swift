@@ -34,7 +34,7 @@ public enum ComparisonTable {
                 row.unit, String(row.baseSamples), String(row.headSamples), String(row.baseRepetitions),
                 String(row.headRepetitions), CSVWriter.format(row.baseMedian), CSVWriter.format(row.headMedian),
                 CSVWriter.format(row.ratio), CSVWriter.format(row.interval.low), CSVWriter.format(row.interval.high),
-                row.pValue.isNaN ? "" : CSVWriter.format(row.pValue), CSVWriter.format(row.policy.threshold),
+                row.pValue.isNaN ? "" : CSVWriter.format(row.pValue), CSVWriter.format(row.threshold),
                 row.verdict?.rawValue ?? "",
             ])
         }
@@ -58,20 +58,29 @@ public enum ComparisonTable {
         for warning in report.warnings { out += "warning: \(warning)\n" }
         let shown = report.rows.filter { showUnchanged || $0.verdict != .unchanged }
         let thresholds = Dictionary(report.rows.map { ($0.key.metric, $0.policy.threshold) }, uniquingKeysWith: { a, _ in a })
-        out += "\nratio = head median / base median (> 1: head larger); \(percent(report.options.confidence)) interval by "
-            + "bootstrap over repetitions and samples; p from Mann–Whitney U; alpha \(report.options.alpha)\n"
-        out += "thresholds: " + thresholds.keys.sorted().map { "\($0) \(percent(thresholds[$0]!))" }.joined(separator: ", ") + "\n\n"
+        out += "\nratio = head median / base median (> 1: head larger); \(percent(report.options.confidence)) interval: "
+            + "time in several repetitions a side by a t interval of the per-repetition medians' log ratio (paired "
+            + "by repetition number where both sides number them alike) and p from the same t-test; otherwise "
+            + "a bootstrap over repetitions and samples and p from Mann–Whitney U; alpha \(report.options.alpha)\n"
+        out += "thresholds: " + thresholds.keys.sorted().map { "\($0) \(percent(thresholds[$0]!))" }.joined(separator: ", ") + "\n"
+        let widened = report.rows.filter { $0.threshold > $0.policy.threshold }
+        if !widened.isEmpty, let widest = widened.max(by: { $0.threshold < $1.threshold }) {
+            out += "\(widened.count) rows spread between their base processes by more than their threshold allows and are "
+                + "judged at \(ComparisonTable.fixed(report.options.spreadFactor, decimals: 1))× that spread (column θ; "
+                + "widest: \(widest.key.label) at \(percent(widest.threshold)))\n"
+        }
+        out += "\n"
         if !shown.isEmpty {
-            var table: [[String]] = [["verdict", "scenario", "mode", "items", "operation", "metric", "base", "head", "ratio", "interval", "p"]]
+            var table: [[String]] = [["verdict", "scenario", "mode", "items", "operation", "metric", "base", "head", "ratio", "interval", "p", "θ"]]
             for row in shown {
                 table.append([
                     row.verdict?.rawValue ?? "", row.key.scenario, row.key.mode, String(row.key.items), row.key.operation,
                     row.key.metric, format(row.baseMedian, unit: row.unit), format(row.headMedian, unit: row.unit),
                     ratioText(row.ratio), "[" + ratioText(row.interval.low) + ", " + ratioText(row.interval.high) + "]",
-                    row.pValue.isNaN ? "exact" : pText(row.pValue),
+                    row.pValue.isNaN ? "exact" : pText(row.pValue), percent(row.threshold),
                 ])
             }
-            out += aligned(table, rightAligned: [3, 6, 7, 8, 9, 10])
+            out += aligned(table, rightAligned: [3, 6, 7, 8, 9, 10, 11])
         }
         let hidden = report.rows.count - shown.count
         if hidden > 0 { out += "(\(hidden) unchanged rows not shown; --all shows them)\n" }

@@ -39,6 +39,10 @@ public struct SeriesSamples: Sendable, Equatable {
     public var unit: String
     /// One array per repetition, in the order they first appear in the file.
     public var repetitions: [[Double]]
+    /// The `repetition` column of each entry of `repetitions`. `compare` pairs the two sides'
+    /// repetitions by it when each number appears once on each side (`scripts/compare-commits`
+    /// numbers a round's processes of both commits alike, measured seconds apart).
+    public var repetitionNumbers: [Int] = []
     /// Rows whose value was `unsupported` (the metric cannot be measured where this ran).
     public var unsupportedRows: Int
 
@@ -190,6 +194,7 @@ public struct ResultSet: Sendable {
             } else {
                 repetitionSlots[key, default: [:]][repetitionID] = entry.repetitions.count
                 entry.repetitions.append([number])
+                entry.repetitionNumbers.append(repetition)
             }
             series[key] = entry
         }

@@ -1,4 +1,9 @@
 import BenchStatistics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// The verdict of one compared row (docs/command-line.md).
 public enum Verdict: String, Sendable, CaseIterable, Comparable {
     case regressed
@@ -14,11 +19,20 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 
 /// One scenario × mode × items × operation × metric present on both sides, judged.
 ///
-/// The rule, after criterion.rs but on medians: a row is `regressed` only when the Mann–Whitney U
-/// p-value is below alpha AND the whole confidence interval of median(head) / median(base) lies beyond
-/// the threshold on the worse side; `improved` symmetrically (the whole interval below 1 − threshold
-/// for a lower-is-better metric); `unchanged` when the whole interval lies within the threshold band;
-/// `noisy` otherwise: the interval is too wide (or the samples too few) to decide.
+/// Statistical metrics (time) measured in at least two repetitions per side are judged on the
+/// repetitions' medians (`RepetitionRatio`: paired by repetition number where both sides carry the
+/// same numbers, else Welch), because whole processes differ by more than samples inside one do.
+/// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
+/// lies above 1 + θ/2 (a slowdown of about the threshold, and surely more than half of it); `improved`
+/// symmetrically; `unchanged` when the whole interval lies within 1 ± θ; `noisy` otherwise. A row
+/// whose base processes spread by more than the metric's threshold allows is judged at θ = `spreadFactor`
+/// times that spread (its `threshold` in the table): a row that moves ±8% between processes of
+/// one build cannot bear a 5% verdict, and says so instead of staying undecided.
+///
+/// With one repetition on a side, the rule after criterion.rs but on medians: `regressed` only when
+/// the Mann–Whitney U p-value is below alpha AND the whole bootstrap interval of median(head) /
+/// median(base) lies beyond the threshold on the worse side; `improved` symmetrically; `unchanged`
+/// when the whole interval lies within the threshold band; `noisy` otherwise.
 ///
 /// Exact metrics (counts that repeat exactly) are judged by the medians: a change beyond the tiny
 /// tolerance is a regression or an improvement. If their samples vary within a side (callgrind's
@@ -35,13 +49,19 @@ public struct RowComparison: Sendable {
     public var headRepetitions: Int
     public var baseMedian: Double
     public var headMedian: Double
-    /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0.
+    /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0. Judged by
+    /// repetitions: the geometric mean of the per-repetition ratios of medians (`RepetitionRatio`).
     public var ratio: Double
     public var interval: Bootstrap.Interval
     /// Two-sided Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
     public var pValue: Double
     /// nil for metrics that are not judged (`elements`).
     public var verdict: Verdict?
+    /// The threshold this row was judged at: the metric's, or wider for a statistical row whose
+    /// base processes spread more (see the type's documentation).
+    public var threshold: Double
+    /// Whether the interval came from the repetitions' medians, paired by repetition number.
+    public var pairedRepetitions: Bool = false
 
     public struct Options: Sendable {
         public var alpha: Double
@@ -50,9 +70,15 @@ public struct RowComparison: Sendable {
         public var thresholds: ThresholdOverrides
         /// Only these metrics are compared; empty: all.
         public var metrics: Set<String>
+        /// A statistical row is judged at no less than this many times the spread of its base
+        /// processes (the standard deviation of their log medians, as a fraction); 0: at the
+        /// metric's threshold always.
+        public var spreadFactor: Double
 
         public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
-                    thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = []) {
+                    thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = [],
+                    spreadFactor: Double = 3) {
+            self.spreadFactor = spreadFactor
             self.alpha = alpha
             self.confidence = confidence
             self.resamples = resamples
@@ -77,8 +103,23 @@ public struct RowComparison: Sendable {
         headMedian = Quantile.median(headValues)
         ratio = HierarchicalBootstrap.ratio(headMedian, baseMedian)
 
+        threshold = policy.threshold
         let constant = Self.isConstant(baseValues) && Self.isConstant(headValues)
         let separated = Self.separation(base: baseValues, head: headValues)
+        if policy.kind == .statistical, !constant, let byRepetition = RepetitionRatio(
+            base: base.repetitions.map(Quantile.median), baseNumbers: base.repetitionNumbers,
+            head: head.repetitions.map(Quantile.median), headNumbers: head.repetitionNumbers,
+            confidence: options.confidence) {
+            ratio = byRepetition.ratio
+            interval = byRepetition.interval
+            pValue = byRepetition.pValue
+            pairedRepetitions = byRepetition.paired
+            if options.spreadFactor > 0 {
+                threshold = Swift.max(threshold, options.spreadFactor * (exp(byRepetition.baseSpread) - 1))
+            }
+            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval, threshold: threshold, direction: policy.direction)
+            return
+        }
         if policy.kind != .statistical && constant {
             interval = Bootstrap.Interval(low: ratio, high: ratio)
             pValue = .nan
@@ -93,6 +134,24 @@ public struct RowComparison: Sendable {
         }
         verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, constant: constant,
                              separated: separated, policy: policy, alpha: options.alpha)
+    }
+
+    /// The rule for a statistical row judged by its repetitions (the type's documentation).
+    static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, threshold: Double,
+                                 direction: MetricPolicy.Direction) -> Verdict? {
+        let worse: (Double) -> Double
+        switch direction {
+        case .neither: return nil
+        case .lowerIsBetter: worse = { $0 }
+        case .higherIsBetter: worse = { 1 / $0 }
+        }
+        let change = worse(ratio), a = worse(interval.low), b = worse(interval.high)
+        guard !change.isNaN, !a.isNaN, !b.isNaN else { return .noisy }
+        let low = Swift.min(a, b), high = Swift.max(a, b)
+        if change >= 1 + 0.75 * threshold && low > 1 + threshold / 2 { return .regressed }
+        if change <= 1 - 0.75 * threshold && high < 1 - threshold / 2 { return .improved }
+        if low >= 1 - threshold && high <= 1 + threshold { return .unchanged }
+        return .noisy
     }
 
     /// +1 when every head sample is larger than every base sample, -1 when every one is smaller, else 0.

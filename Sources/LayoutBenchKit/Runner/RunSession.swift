@@ -37,6 +37,9 @@ public struct RunSession {
     /// commits of `scripts/compare-commits` can verify at once, one per core, before their timed
     /// rounds (`run --verify-only`). The results hold no samples.
     public var verifyOnly = false
+    /// Samples each operation by `SamplingPolicy.brief` instead of `.repetition` (the timed rounds
+    /// of `scripts/compare-commits`).
+    public var brief = false
     public var directory: String
     /// The number written in the `repetition` column for the first repetition.
     public var repetition: Int
@@ -93,7 +96,7 @@ public struct RunSession {
         }
         metadata.repetitions = repetitions
         metadata.isolation = isolation.rawValue
-        let policy: SamplingPolicy = quick ? .quick : .repetition
+        let policy: SamplingPolicy = quick ? .quick : (brief ? .brief : .repetition)
         var outcome = BenchmarkRunner.Outcome()
         let firstStart = MonotonicClock.now()
         var starts: [Double] = []

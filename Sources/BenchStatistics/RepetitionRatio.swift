@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The ratio of two sides measured in independent repetitions (fresh processes), judged on the
+/// repetitions' medians: on a shared machine whole processes run faster or slower by more than the
+/// samples inside one process scatter, so the repetition is the unit of evidence, not the sample.
+///
+/// - **Paired**, when both sides carry the same repetition numbers, each once: the log of each
+///   pair's ratio of medians, d_i = log(head_i / base_i), then a Student-t interval of their mean,
+///   exp(mean ± t(1 − α/2, n − 1) · s_d / √n). `scripts/compare-commits` runs a scenario group of
+///   both commits seconds apart under one repetition number, so a slow spell of the machine that
+///   lasts longer than that scales both medians and cancels from d_i. Pairing two unrelated runs by
+///   number is still sound (the pairs are then independent), only without that gain.
+/// - **Unpaired** otherwise: Welch's interval of the difference of the mean log medians, with
+///   the Welch–Satterthwaite degrees of freedom.
+///
+/// The ratio reported is exp of the mean difference: the geometric mean of the per-repetition
+/// ratios (paired) or the ratio of the geometric means (unpaired). The p-value is the two-sided
+/// t-test of no change. `baseSpread` is the standard deviation of the base side's log medians, how
+/// much one process of the base build differs from another.
+public struct RepetitionRatio: Sendable, Equatable {
+    public var ratio: Double
+    public var interval: Bootstrap.Interval
+    public var pValue: Double
+    public var paired: Bool
+    public var baseSpread: Double
+
+    /// Nil unless both sides have at least two repetitions with positive medians.
+    public init?(base: [Double], baseNumbers: [Int], head: [Double], headNumbers: [Int], confidence: Double = 0.95) {
+        guard base.count >= 2, head.count >= 2, base.allSatisfy({ $0 > 0 && $0.isFinite }),
+              head.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
+        let logBase = base.map { log($0) }
+        let logHead = head.map { log($0) }
+        baseSpread = Self.standardDeviation(logBase)
+        let p = 1 - (1 - min(max(confidence, 0.5), 0.999_999)) / 2
+
+        let mean: Double, standardError: Double, degreesOfFreedom: Double
+        if let pairs = Self.pairs(baseNumbers: baseNumbers, headNumbers: headNumbers, count: (base.count, head.count)) {
+            paired = true
+            let differences = pairs.map { logHead[$0.head] - logBase[$0.base] }
+            let n = Double(differences.count)
+            mean = differences.reduce(0, +) / n
+            standardError = Self.standardDeviation(differences) / n.squareRoot()
+            degreesOfFreedom = n - 1
+        } else {
+            paired = false
+            let nb = Double(base.count), nh = Double(head.count)
+            let vb = baseSpread * baseSpread / nb
+            let sh = Self.standardDeviation(logHead)
+            let vh = sh * sh / nh
+            mean = logHead.reduce(0, +) / nh - logBase.reduce(0, +) / nb
+            standardError = (vb + vh).squareRoot()
+            let denominator = vb * vb / (nb - 1) + vh * vh / (nh - 1)
+            degreesOfFreedom = denominator > 0 ? (vb + vh) * (vb + vh) / denominator : nb + nh - 2
+        }
+        ratio = exp(mean)
+        if standardError == 0 {
+            interval = Bootstrap.Interval(low: ratio, high: ratio)
+            pValue = mean == 0 ? 1 : 0
+            return
+        }
+        // Whole degrees of freedom, rounded down: the interval errs on the wide side.
+        let nu = max(1, Int(degreesOfFreedom.rounded(.down)))
+        let half = HierarchicalBootstrap.studentQuantile(p, degreesOfFreedom: nu) * standardError
+        interval = Bootstrap.Interval(low: exp(mean - half), high: exp(mean + half))
+        pValue = StudentT.twoSidedPValue(mean / standardError, degreesOfFreedom: degreesOfFreedom)
+    }
+
+    /// Index pairs (base, head) by repetition number when each side lists each number once and both
+    /// list the same numbers; else nil.
+    static func pairs(baseNumbers: [Int], headNumbers: [Int], count: (Int, Int)) -> [(base: Int, head: Int)]? {
+        guard baseNumbers.count == count.0, headNumbers.count == count.1, count.0 == count.1 else { return nil }
+        var headIndex: [Int: Int] = [:]
+        for (index, number) in headNumbers.enumerated() {
+            if headIndex.updateValue(index, forKey: number) != nil { return nil }
+        }
+        guard headIndex.count == baseNumbers.count else { return nil }
+        var seen = Set<Int>()
+        var result: [(base: Int, head: Int)] = []
+        for (index, number) in baseNumbers.enumerated() {
+            guard seen.insert(number).inserted, let other = headIndex[number] else { return nil }
+            result.append((index, other))
+        }
+        return result
+    }
+
+    static func standardDeviation(_ values: [Double]) -> Double {
+        let mean = values.reduce(0, +) / Double(values.count)
+        let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        return (squares / Double(values.count - 1)).squareRoot()
+    }
+}
+
+/// Student's t distribution: the two-sided tail probability, through the regularised incomplete
+/// beta function (continued fraction, after Numerical Recipes §6.4).
+public enum StudentT {
+    /// P(|T| ≥ |t|) for T with ν degrees of freedom (ν may be fractional).
+    public static func twoSidedPValue(_ t: Double, degreesOfFreedom nu: Double) -> Double {
+        guard t.isFinite else { return t.isNaN ? .nan : 0 }
+        guard nu > 0 else { return .nan }
+        let x = nu / (nu + t * t)
+        return min(1, max(0, incompleteBeta(x, a: nu / 2, b: 0.5)))
+    }
+
+    /// I_x(a, b).
+    static func incompleteBeta(_ x: Double, a: Double, b: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x))
+        if x < (a + 1) / (a + b + 2) { return front * continuedFraction(x, a: a, b: b) / a }
+        return 1 - front * continuedFraction(1 - x, a: b, b: a) / b
+    }
+
+    private static func continuedFraction(_ x: Double, a: Double, b: Double) -> Double {
+        let tiny = 1e-300
+        var c = 1.0, d = 1 - (a + b) * x / (a + 1)
+        if abs(d) < tiny { d = tiny }
+        d = 1 / d
+        var h = d
+        for m in 1...300 {
+            let m = Double(m)
+            var numerator = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+            d = 1 + numerator * d; if abs(d) < tiny { d = tiny }
+            c = 1 + numerator / c; if abs(c) < tiny { c = tiny }
+            d = 1 / d; h *= d * c
+            numerator = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
+            d = 1 + numerator * d; if abs(d) < tiny { d = tiny }
+            c = 1 + numerator / c; if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            let step = d * c
+            h *= step
+            if abs(step - 1) < 1e-14 { break }
+        }
+        return h
+    }
+}
