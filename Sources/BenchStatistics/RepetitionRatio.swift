@@ -21,14 +21,18 @@ import Darwin
 ///
 /// The ratio reported is exp of the mean difference: the geometric mean of the per-repetition
 /// ratios (paired) or the ratio of the geometric means (unpaired). The p-value is the two-sided
-/// t-test of no change. `baseSpread` is the standard deviation of the base side's log medians, how
-/// much one process of the base build differs from another.
+/// t-test of no change. `baseSpread` and `headSpread` are the standard deviations of each side's log
+/// medians: how much one process of a build differs from another.
 public struct RepetitionRatio: Sendable, Equatable {
     public var ratio: Double
     public var interval: Bootstrap.Interval
     public var pValue: Double
     public var paired: Bool
     public var baseSpread: Double
+    /// The standard deviation of the head side's log medians.
+    public var headSpread: Double
+    /// The number of repetitions on the smaller side.
+    public var repetitions: Int
 
     /// Nil unless both sides have at least two repetitions with positive medians.
     public init?(base: [Double], baseNumbers: [Int], head: [Double], headNumbers: [Int], confidence: Double = 0.95) {
@@ -37,6 +41,8 @@ public struct RepetitionRatio: Sendable, Equatable {
         let logBase = base.map { log($0) }
         let logHead = head.map { log($0) }
         baseSpread = Self.standardDeviation(logBase)
+        headSpread = Self.standardDeviation(logHead)
+        repetitions = min(base.count, head.count)
         let p = 1 - (1 - min(max(confidence, 0.5), 0.999_999)) / 2
 
         let mean: Double, standardError: Double, degreesOfFreedom: Double
@@ -51,8 +57,7 @@ public struct RepetitionRatio: Sendable, Equatable {
             paired = false
             let nb = Double(base.count), nh = Double(head.count)
             let vb = baseSpread * baseSpread / nb
-            let sh = Self.standardDeviation(logHead)
-            let vh = sh * sh / nh
+            let vh = headSpread * headSpread / nh
             mean = logHead.reduce(0, +) / nh - logBase.reduce(0, +) / nb
             standardError = (vb + vh).squareRoot()
             let denominator = vb * vb / (nb - 1) + vh * vh / (nh - 1)

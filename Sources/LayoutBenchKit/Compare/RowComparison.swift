@@ -24,10 +24,11 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// same numbers, else Welch), because whole processes differ by more than samples inside one do.
 /// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
 /// lies above 1 + θ/2 (a slowdown of about the threshold, and surely more than half of it); `improved`
-/// symmetrically; `unchanged` when the whole interval lies within 1 ± θ; `noisy` otherwise. A row
-/// whose base processes spread by more than the metric's threshold allows is judged at θ = `spreadFactor`
-/// times that spread (its `threshold` in the table): a row that moves ±8% between processes of
-/// one build cannot bear a 5% verdict, and says so instead of staying undecided.
+/// symmetrically (both only from `repetitionsForChange` repetitions a side); `unchanged` when the
+/// whole interval lies within 1 ± θ; `noisy` otherwise. A row whose processes (of either side)
+/// spread by more than the metric's threshold allows is judged at θ = `spreadFactor` times that
+/// spread (its `threshold` in the table): a row that moves ±8% between processes of one build
+/// cannot bear a 5% verdict, and says so instead of staying undecided.
 ///
 /// With one repetition on a side, the rule after criterion.rs but on medians: `regressed` only when
 /// the Mann–Whitney U p-value is below alpha AND the whole bootstrap interval of median(head) /
@@ -115,9 +116,11 @@ public struct RowComparison: Sendable {
             pValue = byRepetition.pValue
             pairedRepetitions = byRepetition.paired
             if options.spreadFactor > 0 {
-                threshold = Swift.max(threshold, options.spreadFactor * (exp(byRepetition.baseSpread) - 1))
+                let spread = Swift.max(byRepetition.baseSpread, byRepetition.headSpread)
+                threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
             }
-            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval, threshold: threshold, direction: policy.direction)
+            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval, threshold: threshold,
+                                            direction: policy.direction, repetitions: byRepetition.repetitions)
             return
         }
         if policy.kind != .statistical && constant {
@@ -136,9 +139,16 @@ public struct RowComparison: Sendable {
                              separated: separated, policy: policy, alpha: options.alpha)
     }
 
+    /// The fewest repetitions a side needs before a row judged by its repetitions may be called
+    /// `regressed` or `improved`. Some rows run in one of two speeds per process (a placement of the
+    /// heap, say, 7% apart): three fast base processes and three slow head ones happen one time in
+    /// 64 for such a row, and then agree so well that a t interval excludes 1. Five a side make it
+    /// one in 1,024; fewer leave the row `noisy` (or `unchanged`), and compare-commits runs another round.
+    public static let repetitionsForChange = 5
+
     /// The rule for a statistical row judged by its repetitions (the type's documentation).
     static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, threshold: Double,
-                                 direction: MetricPolicy.Direction) -> Verdict? {
+                                 direction: MetricPolicy.Direction, repetitions: Int) -> Verdict? {
         let worse: (Double) -> Double
         switch direction {
         case .neither: return nil
@@ -148,8 +158,9 @@ public struct RowComparison: Sendable {
         let change = worse(ratio), a = worse(interval.low), b = worse(interval.high)
         guard !change.isNaN, !a.isNaN, !b.isNaN else { return .noisy }
         let low = Swift.min(a, b), high = Swift.max(a, b)
-        if change >= 1 + 0.75 * threshold && low > 1 + threshold / 2 { return .regressed }
-        if change <= 1 - 0.75 * threshold && high < 1 - threshold / 2 { return .improved }
+        let decisive = repetitions >= repetitionsForChange
+        if decisive && change >= 1 + 0.75 * threshold && low > 1 + threshold / 2 { return .regressed }
+        if decisive && change <= 1 - 0.75 * threshold && high < 1 - threshold / 2 { return .improved }
         if low >= 1 - threshold && high <= 1 + threshold { return .unchanged }
         return .noisy
     }
