@@ -33,6 +33,10 @@ public struct RepetitionRatio: Sendable, Equatable {
     public var headSpread: Double
     /// The number of repetitions on the smaller side.
     public var repetitions: Int
+    /// How much one process differs from another once what the pairing cancels is gone: the
+    /// standard deviation of the paired log ratios over √2, or unpaired the larger of the two
+    /// sides' spreads. It bounds the smallest change the row can resolve.
+    public var processSpread: Double
 
     /// Nil unless both sides have at least two repetitions with positive medians.
     public init?(base: [Double], baseNumbers: [Int], head: [Double], headNumbers: [Int], confidence: Double = 0.95) {
@@ -51,10 +55,13 @@ public struct RepetitionRatio: Sendable, Equatable {
             let differences = pairs.map { logHead[$0.head] - logBase[$0.base] }
             let n = Double(differences.count)
             mean = differences.reduce(0, +) / n
-            standardError = Self.standardDeviation(differences) / n.squareRoot()
+            let spread = Self.standardDeviation(differences)
+            standardError = spread / n.squareRoot()
             degreesOfFreedom = n - 1
+            processSpread = spread / 2.0.squareRoot()
         } else {
             paired = false
+            processSpread = max(baseSpread, headSpread)
             let nb = Double(base.count), nh = Double(head.count)
             let vb = baseSpread * baseSpread / nb
             let vh = headSpread * headSpread / nh

@@ -9,7 +9,7 @@ import Testing
     /// noise is uniform in ±`spread` (relative) and each repetition is shifted by up to ±`shift`.
     static func samples(
         scenario: String = "s", mode: String = "m", metric: String = "time", unit: String = "ns",
-        center: Double, spread: Double, shift: Double = 0, repetitions: Int = 3, count: Int = 60, seed: UInt64
+        center: Double, spread: Double, shift: Double = 0, repetitions: Int = 5, count: Int = 60, seed: UInt64
     ) -> [[String]] {
         var generator = SplitMix64(seed: seed)
         func uniform() -> Double { Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1 }
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func thresholdOverrideDecides() throws {
-        let base = Self.samples(center: 1000, spread: 0.005, seed: 1), head = Self.samples(center: 1040, spread: 0.005, seed: 2)
+        let base = Self.samples(center: 1000, spread: 0.005, seed: 1), head = Self.samples(center: 1030, spread: 0.005, seed: 2)
         #expect(try Self.report(base, head).rows.first?.verdict == .unchanged)
         var strict = ThresholdOverrides()
         try strict.add("time=2%")
@@ -88,7 +88,7 @@ import Testing
 
     /// Each process runs a few percent faster or slower as a whole: with several repetitions the
     /// interval must cover that, so an A/A comparison is not called a regression. The same samples
-    /// pooled as one repetition are (wrongly) called regressed: the hierarchical resampling is what
+    /// pooled as one repetition are (wrongly) called regressed: judging by repetitions is what
     /// prevents it.
     @Test func betweenProcessShiftsAreNotRegressions() throws {
         var falseRegressions = 0, pooledRegressions = 0

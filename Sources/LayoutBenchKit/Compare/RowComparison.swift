@@ -25,10 +25,11 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
 /// lies above 1 + θ/2 (a slowdown of about the threshold, and surely more than half of it); `improved`
 /// symmetrically (both only from `repetitionsForChange` repetitions a side); `unchanged` when the
-/// whole interval lies within 1 ± θ; `noisy` otherwise. A row whose processes (of either side)
-/// spread by more than the metric's threshold allows is judged at θ = `spreadFactor` times that
-/// spread (its `threshold` in the table): a row that moves ±8% between processes of one build
-/// cannot bear a 5% verdict, and says so instead of staying undecided.
+/// whole interval lies within 1 ± θ; `noisy` otherwise. A row whose processes spread by more than
+/// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
+/// cancelled the machine's spells) is judged at θ = `spreadFactor` times that spread (its
+/// `threshold` in the table): a row that moves ±8% between processes of one build cannot bear a 5%
+/// verdict, and says so instead of staying undecided.
 ///
 /// With one repetition on a side, the rule after criterion.rs but on medians: `regressed` only when
 /// the Mann–Whitney U p-value is below alpha AND the whole bootstrap interval of median(head) /
@@ -116,8 +117,7 @@ public struct RowComparison: Sendable {
             pValue = byRepetition.pValue
             pairedRepetitions = byRepetition.paired
             if options.spreadFactor > 0 {
-                let spread = Swift.max(byRepetition.baseSpread, byRepetition.headSpread)
-                threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
+                threshold = Swift.max(threshold, options.spreadFactor * (exp(byRepetition.processSpread) - 1))
             }
             verdict = Self.judgeRepetitions(ratio: ratio, interval: interval, threshold: threshold,
                                             direction: policy.direction, repetitions: byRepetition.repetitions)

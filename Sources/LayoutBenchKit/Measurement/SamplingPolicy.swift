@@ -65,17 +65,18 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
         warmup: Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))
     )
 
-    /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 5 samples and ≥ 50 ms
-    /// per operation, at most 1,000 samples; the same 1.5 s budget as `repetition` for covering a
-    /// trace, so an operation too slow for its whole trace is timed on the same prefix. Whole
-    /// processes differ by more than the samples inside one scatter, so a comparison buys more
-    /// certainty from more, shorter processes than from longer ones.
+    /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 3 samples and ≥ 50 ms
+    /// per operation, at most 1,000 samples, warmed up by one run and 20 ms; the same 1.5 s budget
+    /// as `repetition` for covering a trace, so an operation too slow for its whole trace is timed
+    /// on the same prefix. Whole processes differ by more than the samples inside one scatter (and
+    /// an operation of 150 ms repeats within 0.5%), so a comparison buys more certainty from more,
+    /// shorter processes than from longer ones.
     public static let brief = SamplingPolicy(
         minTime: .milliseconds(50),
-        minSamples: 5,
+        minSamples: 3,
         maxSamples: 1_000,
         maxTime: .milliseconds(1_500),
-        warmup: Warmup(minTime: .milliseconds(20), minRuns: 3, maxTime: .milliseconds(300))
+        warmup: Warmup(minTime: .milliseconds(20), minRuns: 1, maxTime: .milliseconds(300))
     )
 
     /// Smoke runs (`--quick`): ≥ 5 samples and ≥ 20 ms, at most 200 samples or 0.2 s; 10 ms warm-up.

@@ -1,0 +1,129 @@
+@testable import BenchStatistics
+import Foundation
+import Testing
+@testable import LayoutBenchKit
+
+/// Time judged on the repetitions' medians (`RepetitionRatio`, `RowComparison.judgeRepetitions`):
+/// its statistics against scipy's, pairing by repetition number, and the rules that keep an A/A
+/// comparison quiet.
+@Suite struct RepetitionJudgementTests {
+    /// 2·P(T > |t|), from scipy.stats.t.sf.
+    @Test func studentTailMatchesScipy() {
+        let cases: [(t: Double, nu: Double, p: Double)] = [
+            (2.0, 4, 0.11611652351681556), (0.5, 2.5, 0.6576979198697148), (3.1, 10, 0.011250657216083414),
+            (-1.2, 7.3, 0.2676306665516561), (8, 3, 0.004076577587785466),
+        ]
+        for c in cases {
+            let p = StudentT.twoSidedPValue(c.t, degreesOfFreedom: c.nu)
+            #expect(abs(p - c.p) < 1e-9 * max(1, c.p), "t \(c.t), ν \(c.nu): \(p), scipy \(c.p)")
+        }
+        #expect(StudentT.twoSidedPValue(0, degreesOfFreedom: 5) == 1)
+    }
+
+    /// scipy: d = log(head / base); exp(mean d), exp(mean d ± t.ppf(0.975, 4) · sd/√5), ttest_1samp(d, 0).
+    @Test func pairedRatioMatchesScipy() throws {
+        let ratio = try #require(RepetitionRatio(
+            base: [100, 110, 105, 98, 102], baseNumbers: [1, 2, 3, 4, 5],
+            head: [108, 105, 101, 116, 110], headNumbers: [5, 1, 4, 2, 3]))
+        #expect(ratio.paired)
+        #expect(abs(ratio.ratio - 1.0482753515588288) < 1e-12)
+        // The t quantile is the Cornish-Fisher expansion: within 1% of the exact one at ν = 4.
+        #expect(abs(ratio.interval.low - 1.0349026338190532) < 5e-4)
+        #expect(abs(ratio.interval.high - 1.0618208677570329) < 5e-4)
+        #expect(abs(ratio.pValue - 0.0005213980402530088) < 1e-9)
+    }
+
+    /// Numbers that do not match one to one: Welch's test (scipy ttest_ind(equal_var=False) on the logs).
+    @Test func unpairedWhenTheNumbersDiffer() throws {
+        let ratio = try #require(RepetitionRatio(
+            base: [100, 110, 105, 98, 102], baseNumbers: [1, 2, 3, 4, 5],
+            head: [105, 116, 110, 101], headNumbers: [1, 2, 3, 4]))
+        #expect(!ratio.paired)
+        #expect(abs(ratio.pValue - 0.24538946134148615) < 1e-9)
+        #expect(RepetitionRatio.pairs(baseNumbers: [1, 1, 2], headNumbers: [1, 2, 3], count: (3, 3)) == nil)
+        #expect(RepetitionRatio.pairs(baseNumbers: [1, 2, 3], headNumbers: [1, 2, 4], count: (3, 3)) == nil)
+        #expect(RepetitionRatio(base: [1], baseNumbers: [1], head: [1, 2], headNumbers: [1, 2]) == nil)
+    }
+
+    /// samples.csv rows: one repetition per entry of `factors` (its number from `numbers`), each
+    /// `count` samples of center × factor × (1 ± 0.5%).
+    static func rows(center: Double, factors: [Double], numbers: [Int]? = nil, seed: UInt64) -> [[String]] {
+        var generator = SplitMix64(seed: seed)
+        var rows: [[String]] = []
+        for (index, factor) in factors.enumerated() {
+            let number = numbers?[index] ?? index + 1
+            for sample in 1...20 {
+                let noise = 1 + 0.005 * (Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1)
+                rows.append(["1", "run", "abc1234", "s", "query", "m", "1000", "query", String(number), String(sample),
+                             "time", "ns", CSVWriter.format(center * factor * noise)])
+            }
+        }
+        return rows
+    }
+
+    /// A slow or fast spell that both commits of a round share cancels when the rounds are paired,
+    /// and hides a 6% slowdown when they are not.
+    @Test func pairingByRoundCancelsTheMachinesSpells() throws {
+        let spells: [Double] = [1.0, 1.22, 0.86, 1.1, 0.93, 1.15]
+        let base = Self.rows(center: 1000, factors: spells, seed: 1)
+        let paired = Self.rows(center: 1060, factors: spells, seed: 2)
+        let row = try #require(CompareTests.report(base, paired).rows.first)
+        #expect(row.pairedRepetitions)
+        #expect(row.verdict == .regressed)
+        #expect(abs(row.ratio - 1.06) < 0.005)
+        // The same head numbered 11…16: nothing pairs, and the spells make it undecidable.
+        let unpaired = Self.rows(center: 1060, factors: spells, numbers: Array(11...16), seed: 2)
+        let apart = try #require(CompareTests.report(base, unpaired).rows.first)
+        #expect(!apart.pairedRepetitions)
+        #expect(apart.verdict != .regressed)
+    }
+
+    /// However clear, a change seen in fewer than five repetitions a side stays undecided.
+    @Test func aChangeNeedsFiveRepetitionsASide() throws {
+        let three = try #require(CompareTests.report(Self.rows(center: 1000, factors: [1, 1, 1], seed: 1),
+                                                     Self.rows(center: 1200, factors: [1, 1, 1], seed: 2)).rows.first)
+        #expect(three.verdict == .noisy)
+        let five = try #require(CompareTests.report(Self.rows(center: 1000, factors: [1, 1, 1, 1, 1], seed: 1),
+                                                    Self.rows(center: 1200, factors: [1, 1, 1, 1, 1], seed: 2)).rows.first)
+        #expect(five.verdict == .regressed)
+        let faster = try #require(CompareTests.report(Self.rows(center: 1000, factors: [1, 1, 1, 1, 1], seed: 1),
+                                                      Self.rows(center: 800, factors: [1, 1, 1, 1, 1], seed: 2)).rows.first)
+        #expect(faster.verdict == .improved)
+        // A sure change smaller than three quarters of the threshold is no regression.
+        let small = try #require(CompareTests.report(Self.rows(center: 1000, factors: [1, 1, 1, 1, 1], seed: 1),
+                                                     Self.rows(center: 1030, factors: [1, 1, 1, 1, 1], seed: 2)).rows.first)
+        #expect(small.verdict == .unchanged)
+    }
+
+    /// A row whose processes run at one of two speeds 20% apart is judged at three times its
+    /// spread, says so in its threshold, and an A/A of it is unchanged; with --spread-factor 0 it
+    /// stays at 5% and is noisy.
+    @Test func aRowThatSpreadsIsJudgedAtItsSpread() throws {
+        let base = Self.rows(center: 1000, factors: [1, 1.2, 1, 1.2, 1.2, 1, 1, 1.2], seed: 1)
+        let head = Self.rows(center: 1000, factors: [1.2, 1, 1, 1.2, 1, 1.2, 1, 1.2], seed: 2)
+        let row = try #require(CompareTests.report(base, head).rows.first)
+        #expect(row.threshold > 0.25 && row.threshold < 0.35)
+        #expect(row.verdict == .unchanged)
+        let strict = try #require(CompareTests.report(base, head, options: .init(spreadFactor: 0)).rows.first)
+        #expect(strict.threshold == 0.05)
+        #expect(strict.verdict == .noisy)
+        let csv = ComparisonTable.csv(try CompareTests.report(base, head))
+        #expect(csv.contains(",\(CSVWriter.format(row.threshold)),unchanged"))
+    }
+
+    /// A/A on rows whose every process is fast or slow (7% apart) at random: over 400 rows of five
+    /// repetitions a side, at most one may be called a change (three a side, the old default, gave
+    /// several).
+    @Test func twoSpeedProcessesRarelyCryWolf() throws {
+        var generator = SplitMix64(seed: 99)
+        func speeds(_ count: Int) -> [Double] { (0..<count).map { _ in generator.next() & 1 == 0 ? 1 : 1.07 } }
+        var flagged = 0
+        for seed in 0..<400 {
+            let row = try #require(CompareTests.report(Self.rows(center: 500, factors: speeds(5), seed: UInt64(seed)),
+                                                       Self.rows(center: 500, factors: speeds(5), seed: UInt64(seed) + 1000))
+                .rows.first)
+            if row.verdict == .regressed || row.verdict == .improved { flagged += 1 }
+        }
+        #expect(flagged <= 1, "\(flagged) of 400 A/A rows flagged")
+    }
+}
