@@ -13,8 +13,8 @@ import Darwin
 /// - **Paired**, when both sides carry the same repetition numbers, each once: the log of each
 ///   pair's ratio of medians, d_i = log(head_i / base_i), then a Student-t interval of their mean,
 ///   exp(mean ± t(1 − α/2, n − 1) · s_d / √n). `scripts/compare-commits` runs a scenario group of
-///   both commits at the same time under one repetition number, so a slow spell of the machine
-///   scales both medians and cancels from d_i. Pairing two unrelated runs by
+///   both commits seconds apart under one repetition number, so a slow spell of the machine that
+///   outlasts them scales both medians and cancels from d_i. Pairing two unrelated runs by
 ///   number is still sound (the pairs are then independent), only without that gain.
 /// - **Unpaired** otherwise: Welch's interval of the difference of the mean log medians, with
 ///   the Welch–Satterthwaite degrees of freedom.

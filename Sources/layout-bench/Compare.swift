@@ -9,7 +9,7 @@ struct Compare: ParsableCommand {
             BASE and HEAD are results directories (or their samples.csv.gz or samples.csv). Rows are paired by scenario × mode \
             × items × operation × metric. Time measured in several repetitions (fresh processes) per side is \
             judged on the repetitions' medians: paired by repetition number when both sides carry the same \
-            numbers (scripts/compare-commits runs a scenario group of both commits side by side under one \
+            numbers (scripts/compare-commits runs a scenario group of both commits seconds apart under one \
             number), else unpaired; a t interval of the log ratio. With θ the threshold: `regressed` when the \
             ratio is at least 1 + ¾θ and the whole interval lies above 1 + θ/2, `improved` likewise below, \
             `unchanged` when the interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \

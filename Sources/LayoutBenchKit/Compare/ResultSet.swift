@@ -41,7 +41,7 @@ public struct SeriesSamples: Sendable, Equatable {
     public var repetitions: [[Double]]
     /// The `repetition` column of each entry of `repetitions`. `compare` pairs the two sides'
     /// repetitions by it when each number appears once on each side (`scripts/compare-commits`
-    /// numbers a round's processes of both commits alike, measured side by side).
+    /// numbers a round's processes of both commits alike, measured seconds apart).
     public var repetitionNumbers: [Int] = []
     /// Rows whose value was `unsupported` (the metric cannot be measured where this ran).
     public var unsupportedRows: Int

@@ -27,9 +27,9 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// symmetrically (both only from `repetitionsForChange` repetitions a side); `unchanged` when the
 /// whole interval lies within 1 ± θ; `noisy` otherwise. A row whose processes spread by more than
 /// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
-/// cancelled the machine's spells) is judged at θ = `spreadFactor` times that spread (its
-/// `threshold` in the table): a row that moves ±8% between processes of one build cannot bear a 5%
-/// verdict, and says so instead of staying undecided.
+/// cancelled the machine's spells) is judged at θ = `spreadFactor`
+/// times that spread (its `threshold` in the table): a row that moves ±8% between processes of one
+/// build cannot bear a 5% verdict, and says so instead of staying undecided.
 ///
 /// With one repetition on a side, the rule after criterion.rs but on medians: `regressed` only when
 /// the Mann–Whitney U p-value is below alpha AND the whole bootstrap interval of median(head) /

@@ -66,15 +66,16 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     )
 
     /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 3 samples and ≥ 50 ms
-    /// per operation, at most 1,000 samples, warmed up by one run and 20 ms; the same 1.5 s budget
-    /// as `repetition` for covering a trace, so an operation too slow for its whole trace is timed
-    /// on the same prefix. Whole processes differ by more than the samples inside one scatter (and
-    /// an operation of 150 ms repeats within 0.5%), so a comparison buys more certainty from more,
-    /// shorter processes than from longer ones.
+    /// per operation, at most 200 samples, warmed up by one run and 20 ms; the same 1.5 s budget as
+    /// `repetition` for covering a trace, so an operation too slow for its whole trace is timed on
+    /// the same prefix. Whole processes differ by more than the samples inside one scatter (an
+    /// operation of 150 ms repeats within 0.5%; the median of 200 batched samples moves far less than
+    /// a process does), so a comparison buys more certainty from more, shorter processes, and the
+    /// rounds it merges and judges stay small.
     public static let brief = SamplingPolicy(
         minTime: .milliseconds(50),
         minSamples: 3,
-        maxSamples: 1_000,
+        maxSamples: 200,
         maxTime: .milliseconds(1_500),
         warmup: Warmup(minTime: .milliseconds(20), minRuns: 1, maxTime: .milliseconds(300))
     )
