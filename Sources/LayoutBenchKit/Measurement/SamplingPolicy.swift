@@ -65,19 +65,19 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
         warmup: Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))
     )
 
-    /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 3 samples and ≥ 50 ms
-    /// per operation, at most 200 samples, warmed up by one run and 20 ms; the same 1.5 s budget as
-    /// `repetition` for covering a trace, so an operation too slow for its whole trace is timed on
-    /// the same prefix. Whole processes differ by more than the samples inside one scatter (an
+    /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 3 samples and ≥ 20 ms
+    /// per operation, at most 200 samples, warmed up by one run and 5 ms; 0.5 s for covering a trace
+    /// (an operation too slow for its whole trace in that time is timed on a prefix, the same in
+    /// both commits of a comparison, and shorter than a full run's). Whole processes differ by more than the samples inside one scatter (an
     /// operation of 150 ms repeats within 0.5%; the median of 200 batched samples moves far less than
     /// a process does), so a comparison buys more certainty from more, shorter processes, and the
     /// rounds it merges and judges stay small.
     public static let brief = SamplingPolicy(
-        minTime: .milliseconds(50),
+        minTime: .milliseconds(20),
         minSamples: 3,
         maxSamples: 200,
-        maxTime: .milliseconds(1_500),
-        warmup: Warmup(minTime: .milliseconds(20), minRuns: 1, maxTime: .milliseconds(300))
+        maxTime: .milliseconds(500),
+        warmup: Warmup(minTime: .milliseconds(5), minRuns: 1, maxTime: .milliseconds(300))
     )
 
     /// Smoke runs (`--quick`): ≥ 5 samples and ≥ 20 ms, at most 200 samples or 0.2 s; 10 ms warm-up.
