@@ -326,6 +326,7 @@ def growth_chart(out, scenario, stats, growth_rows):
             medians = np.array([p[1] for p in points], dtype=float)
             slope, intercept = np.polyfit(np.log(counts), np.log(medians), 1)
             fitted = slope * np.log(counts) + intercept
+            slope = round(float(slope), 4) + 0.0  # a flat mode's -0.00001 is written 0.0000, not -0.0000
             residual = np.sum((np.log(medians) - fitted) ** 2)
             total = np.sum((np.log(medians) - np.log(medians).mean()) ** 2)
             r2 = 1 - residual / total if total > 0 else 1.0
