@@ -101,11 +101,7 @@ public struct RepetitionRatio: Sendable, Equatable {
         return result
     }
 
-    static func standardDeviation(_ values: [Double]) -> Double {
-        let mean = values.reduce(0, +) / Double(values.count)
-        let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-        return (squares / Double(values.count - 1)).squareRoot()
-    }
+    static func standardDeviation(_ values: [Double]) -> Double { RunToRunInterval.standardDeviation(values) }
 }
 
 /// Student's t distribution: the two-sided tail probability, through the regularised incomplete
