@@ -13,7 +13,7 @@ struct Compare: ParsableCommand {
             number), else unpaired; a t interval of the log ratio. With θ the threshold: `regressed` when the \
             ratio is at least 1 + ¾θ and the whole interval lies above 1 + θ/2, `improved` likewise below, \
             `unchanged` when the interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
-            base processes spread more than θ allows is judged at --spread-factor times that spread (the \
+            processes spread more than θ allows is judged at --spread-factor times that spread (the \
             `threshold` column). With one repetition a side, a bootstrap interval of the ratio of medians and \
             the Mann–Whitney U test decide. Counted metrics (allocs, alloc_bytes, instructions, recall) are \
             compared exactly, within 0.1% (instructions 0.5%).
@@ -45,7 +45,7 @@ struct Compare: ParsableCommand {
     var alpha: Double = 0.05
 
     @Option(name: .customLong("spread-factor"), help: ArgumentHelp(
-        "Judge a timed row at no less than K times the spread of its base processes (0: the threshold as given).", valueName: "K"))
+        "Judge a timed row at no less than K times the spread of its processes (0: the threshold as given).", valueName: "K"))
     var spreadFactor: Double = 3
 
     @Option(help: "Write the table as CSV to FILE (atomically), and beside it causes.csv: the functions behind each regression of the exact track, when both runs have profiles.")

@@ -65,7 +65,7 @@ public enum ComparisonTable {
         out += "thresholds: " + thresholds.keys.sorted().map { "\($0) \(percent(thresholds[$0]!))" }.joined(separator: ", ") + "\n"
         let widened = report.rows.filter { $0.threshold > $0.policy.threshold }
         if !widened.isEmpty, let widest = widened.max(by: { $0.threshold < $1.threshold }) {
-            out += "\(widened.count) rows spread between their base processes by more than their threshold allows and are "
+            out += "\(widened.count) rows spread between their processes by more than their threshold allows and are "
                 + "judged at \(ComparisonTable.fixed(report.options.spreadFactor, decimals: 1))× that spread (column θ; "
                 + "widest: \(widest.key.label) at \(percent(widest.threshold)))\n"
         }

@@ -55,12 +55,13 @@ public struct RowComparison: Sendable {
     /// repetitions: the geometric mean of the per-repetition ratios of medians (`RepetitionRatio`).
     public var ratio: Double
     public var interval: Bootstrap.Interval
-    /// Two-sided Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
+    /// Two-sided: the t-test of the repetitions' medians for a row judged by repetitions, else
+    /// Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
     public var pValue: Double
     /// nil for metrics that are not judged (`elements`).
     public var verdict: Verdict?
     /// The threshold this row was judged at: the metric's, or wider for a statistical row whose
-    /// base processes spread more (see the type's documentation).
+    /// processes spread more (see the type's documentation).
     public var threshold: Double
     /// Whether the interval came from the repetitions' medians, paired by repetition number.
     public var pairedRepetitions: Bool = false
@@ -72,8 +73,8 @@ public struct RowComparison: Sendable {
         public var thresholds: ThresholdOverrides
         /// Only these metrics are compared; empty: all.
         public var metrics: Set<String>
-        /// A statistical row is judged at no less than this many times the spread of its base
-        /// processes (the standard deviation of their log medians, as a fraction); 0: at the
+        /// A statistical row judged by repetitions is judged at no less than this many times the
+        /// spread of its processes (`RepetitionRatio.processSpread`, as a fraction); 0: at the
         /// metric's threshold always.
         public var spreadFactor: Double
 
@@ -149,12 +150,7 @@ public struct RowComparison: Sendable {
     /// The rule for a statistical row judged by its repetitions (the type's documentation).
     static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, threshold: Double,
                                  direction: MetricPolicy.Direction, repetitions: Int) -> Verdict? {
-        let worse: (Double) -> Double
-        switch direction {
-        case .neither: return nil
-        case .lowerIsBetter: worse = { $0 }
-        case .higherIsBetter: worse = { 1 / $0 }
-        }
+        guard let worse = Self.worse(direction) else { return nil }
         let change = worse(ratio), a = worse(interval.low), b = worse(interval.high)
         guard !change.isNaN, !a.isNaN, !b.isNaN else { return .noisy }
         let low = Swift.min(a, b), high = Swift.max(a, b)
@@ -163,6 +159,16 @@ public struct RowComparison: Sendable {
         if decisive && change <= 1 - 0.75 * threshold && high < 1 - threshold / 2 { return .improved }
         if low >= 1 - threshold && high <= 1 + threshold { return .unchanged }
         return .noisy
+    }
+
+    /// A ratio in "worse" units (> 1 is worse whatever the metric's direction); nil for metrics
+    /// that are not judged.
+    static func worse(_ direction: MetricPolicy.Direction) -> ((Double) -> Double)? {
+        switch direction {
+        case .neither: return nil
+        case .lowerIsBetter: return { $0 }
+        case .higherIsBetter: return { 1 / $0 }
+        }
     }
 
     /// +1 when every head sample is larger than every base sample, -1 when every one is smaller, else 0.
@@ -176,13 +182,7 @@ public struct RowComparison: Sendable {
 
     static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double, constant: Bool,
                       separated: Int = 0, policy: MetricPolicy, alpha: Double) -> Verdict? {
-        // In "worse" units: > 1 is worse whatever the metric's direction.
-        let worse: (Double) -> Double
-        switch policy.direction {
-        case .neither: return nil
-        case .lowerIsBetter: worse = { $0 }
-        case .higherIsBetter: worse = { 1 / $0 }
-        }
+        guard let worse = Self.worse(policy.direction) else { return nil }
         let upper = 1 + policy.threshold
         let lower = 1 - policy.threshold
         if policy.kind != .statistical {
