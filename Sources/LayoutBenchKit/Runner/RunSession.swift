@@ -90,7 +90,9 @@ public struct RunSession {
         let modeCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).modeCount
         progress("layout-bench: \(plans.count) scenarios, \(modeCount) scenario × mode × items"
                  + (quick ? " (quick)" : "") + ", \(repetitions) repetitions (\(isolation.rawValue)) → \(directory)")
-        metadata.harnessOverhead = HarnessOverhead.measure()
+        // A brief or verify-only run (compare-commits' rounds, one per scenario group) reports no
+        // medians a reader would correct by the overhead, and measuring it took 60 ms a process.
+        if !brief && !verifyOnly { metadata.harnessOverhead = HarnessOverhead.measure() }
         metadata.scenarioLoads = plans.compactMap { plan in
             plan.loadSeconds.map { RunMetadata.ScenarioLoad(scenario: plan.scenario.name, file: plan.scenario.file, seconds: $0) }
         }
