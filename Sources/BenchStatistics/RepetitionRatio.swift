@@ -37,6 +37,11 @@ public struct RepetitionRatio: Sendable, Equatable {
     /// standard deviation of the paired log ratios over √2, or unpaired the larger of the two
     /// sides' spreads. It bounds the smallest change the row can resolve.
     public var processSpread: Double
+    /// The mean log ratio, its standard error and degrees of freedom: what `interval(confidence:)`
+    /// widens or narrows.
+    public var meanLogRatio: Double
+    public var standardError: Double
+    public var degreesOfFreedom: Double
 
     /// Nil unless both sides have at least two repetitions with positive medians.
     public init?(base: [Double], baseNumbers: [Int], head: [Double], headNumbers: [Int], confidence: Double = 0.95) {
@@ -47,7 +52,6 @@ public struct RepetitionRatio: Sendable, Equatable {
         baseSpread = Self.standardDeviation(logBase)
         headSpread = Self.standardDeviation(logHead)
         repetitions = min(base.count, head.count)
-        let p = 1 - (1 - min(max(confidence, 0.5), 0.999_999)) / 2
 
         let mean: Double, standardError: Double, degreesOfFreedom: Double
         if let pairs = Self.pairs(baseNumbers: baseNumbers, headNumbers: headNumbers, count: (base.count, head.count)) {
@@ -71,16 +75,25 @@ public struct RepetitionRatio: Sendable, Equatable {
             degreesOfFreedom = denominator > 0 ? (vb + vh) * (vb + vh) / denominator : nb + nh - 2
         }
         ratio = exp(mean)
-        if standardError == 0 {
-            interval = Bootstrap.Interval(low: ratio, high: ratio)
-            pValue = mean == 0 ? 1 : 0
-            return
-        }
-        // Whole degrees of freedom, rounded down: the interval errs on the wide side.
-        let nu = max(1, Int(degreesOfFreedom.rounded(.down)))
-        let half = HierarchicalBootstrap.studentQuantile(p, degreesOfFreedom: nu) * standardError
-        interval = Bootstrap.Interval(low: exp(mean - half), high: exp(mean + half))
+        meanLogRatio = mean
+        self.standardError = standardError
+        self.degreesOfFreedom = degreesOfFreedom
+        interval = Bootstrap.Interval(low: ratio, high: ratio)
+        pValue = mean == 0 ? 1 : 0
+        if standardError == 0 { return }
+        interval = self.interval(confidence: confidence)
         pValue = StudentT.twoSidedPValue(mean / standardError, degreesOfFreedom: degreesOfFreedom)
+    }
+
+    /// The t interval of the ratio at another confidence (the same mean, standard error and degrees
+    /// of freedom).
+    public func interval(confidence: Double) -> Bootstrap.Interval {
+        guard standardError > 0 else { return Bootstrap.Interval(low: ratio, high: ratio) }
+        let tail = 1 - min(max(confidence, 0.5), 0.999_999)
+        // Whole degrees of freedom, rounded down: the interval errs on the wide side.
+        let nu = max(1, degreesOfFreedom.rounded(.down))
+        let half = StudentT.quantile(twoSidedTail: tail, degreesOfFreedom: nu) * standardError
+        return Bootstrap.Interval(low: exp(meanLogRatio - half), high: exp(meanLogRatio + half))
     }
 
     /// Index pairs (base, head) by repetition number when each side lists each number once and both
@@ -113,6 +126,19 @@ public enum StudentT {
         guard nu > 0 else { return .nan }
         let x = nu / (nu + t * t)
         return min(1, max(0, incompleteBeta(x, a: nu / 2, b: 0.5)))
+    }
+
+    /// The t > 0 with P(|T| ≥ t) = `tail`: the two-sided tail inverted by bisection (exact to
+    /// 1e-12 relative; the tail falls monotonically in t).
+    public static func quantile(twoSidedTail tail: Double, degreesOfFreedom nu: Double) -> Double {
+        guard tail > 0, tail < 1, nu > 0 else { return tail <= 0 ? .infinity : 0 }
+        var low = 0.0, high = 1.0
+        while twoSidedPValue(high, degreesOfFreedom: nu) > tail { low = high; high *= 2 }
+        for _ in 0..<200 where high - low > 1e-12 * high {
+            let middle = (low + high) / 2
+            if twoSidedPValue(middle, degreesOfFreedom: nu) > tail { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
     }
 
     /// I_x(a, b).

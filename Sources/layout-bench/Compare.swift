@@ -11,8 +11,8 @@ struct Compare: ParsableCommand {
             judged on the repetitions' medians: paired by repetition number when both sides carry the same \
             numbers (scripts/compare-commits runs a scenario group of both commits seconds apart under one \
             number), else unpaired; a t interval of the log ratio. With θ the threshold: `regressed` when the \
-            ratio is at least 1 + ¾θ and the whole interval lies above 1 + θ/2, `improved` likewise below, \
-            `unchanged` when the interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
+            ratio is at least 1 + ¾θ and the whole 99% interval (--change-confidence) lies above 1 + θ/2, \
+            `improved` likewise below, `unchanged` when the 95% interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
             processes spread more than θ allows is judged at --spread-factor times that spread (the \
             `threshold` column). With one repetition a side, a bootstrap interval of the ratio of medians and \
             the Mann–Whitney U test decide. Counted metrics (allocs, alloc_bytes, instructions, recall) are \
@@ -48,6 +48,10 @@ struct Compare: ParsableCommand {
         "Judge a timed row at no less than K times the spread of its processes (0: the threshold as given).", valueName: "K"))
     var spreadFactor: Double = 3
 
+    @Option(name: .customLong("change-confidence"), help: ArgumentHelp(
+        "The confidence of the interval that must clear 1 ± θ/2 before a timed row is called regressed or improved.", valueName: "C"))
+    var changeConfidence: Double = 0.99
+
     @Option(help: "Write the table as CSV to FILE (atomically), and beside it causes.csv: the functions behind each regression of the exact track, when both runs have profiles.")
     var out: String?
 
@@ -56,6 +60,9 @@ struct Compare: ParsableCommand {
 
     func validate() throws {
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must lie between 0 and 1, e.g. 0.05") }
+        guard changeConfidence >= 0.5, changeConfidence < 1 else {
+            throw ValidationError("--change-confidence must lie between 0.5 and 1, e.g. 0.99")
+        }
         guard spreadFactor >= 0, spreadFactor <= 100 else { throw ValidationError("--spread-factor must lie between 0 and 100, e.g. 3") }
     }
 
@@ -65,7 +72,8 @@ struct Compare: ParsableCommand {
             for threshold in thresholds { try overrides.add(threshold) }
             let report = try ComparisonReport(
                 base: try ResultSet.load(base), head: try ResultSet.load(head),
-                options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics), spreadFactor: spreadFactor))
+                options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics), spreadFactor: spreadFactor,
+                               changeConfidence: changeConfidence))
             if let out {
                 try AtomicFile.write(ComparisonTable.csv(report), to: out, option: "--out")
                 if !report.causes.isEmpty {

@@ -20,6 +20,18 @@ import Testing
         #expect(StudentT.twoSidedPValue(0, degreesOfFreedom: 5) == 1)
     }
 
+    /// scipy.stats.t.ppf(1 - tail / 2, ν): the inverted tail, including fractional ν and ν = 1.
+    @Test func studentQuantileMatchesScipy() {
+        let cases: [(tail: Double, nu: Double, t: Double)] = [
+            (0.01, 4, 4.604094871349992), (0.05, 4, 2.7764451051977934), (0.05, 7, 2.364624251592784),
+            (0.001, 10, 4.586893858702708), (0.01, 1, 63.656741162871526), (0.2, 2, 1.8856180831641272),
+        ]
+        for c in cases {
+            let t = StudentT.quantile(twoSidedTail: c.tail, degreesOfFreedom: c.nu)
+            #expect(abs(t - c.t) < 1e-9 * c.t, "tail \(c.tail), ν \(c.nu): \(t), scipy \(c.t)")
+        }
+    }
+
     /// scipy: d = log(head / base); exp(mean d), exp(mean d ± t.ppf(0.975, 4) · sd/√5), ttest_1samp(d, 0).
     @Test func pairedRatioMatchesScipy() throws {
         let ratio = try #require(RepetitionRatio(
@@ -27,9 +39,8 @@ import Testing
             head: [108, 105, 101, 116, 110], headNumbers: [5, 1, 4, 2, 3]))
         #expect(ratio.paired)
         #expect(abs(ratio.ratio - 1.0482753515588288) < 1e-12)
-        // The t quantile is the Cornish-Fisher expansion: within 1% of the exact one at ν = 4.
-        #expect(abs(ratio.interval.low - 1.0349026338190532) < 5e-4)
-        #expect(abs(ratio.interval.high - 1.0618208677570329) < 5e-4)
+        #expect(abs(ratio.interval.low - 1.0349026338190532) < 1e-9)
+        #expect(abs(ratio.interval.high - 1.0618208677570329) < 1e-9)
         #expect(abs(ratio.pValue - 0.0005213980402530088) < 1e-9)
     }
 
@@ -93,6 +104,20 @@ import Testing
         let small = try #require(CompareTests.report(Self.rows(center: 1000, factors: [1, 1, 1, 1, 1], seed: 1),
                                                      Self.rows(center: 1030, factors: [1, 1, 1, 1, 1], seed: 2)).rows.first)
         #expect(small.verdict == .unchanged)
+    }
+
+    /// A 5% slowdown whose 95% interval clears 1 + θ/2 but whose 99% interval does not: a change is
+    /// claimed at 99% (`changeConfidence`), so the row stays undecided, where at 95% it would be called.
+    /// (Five pairs, log ratios 0.0488 ± 0.0155: 95% interval from 1.030, 99% from 1.017.)
+    @Test func aChangeIsClaimedAtTheStricterConfidence() throws {
+        let base = Self.rows(center: 1000, factors: [1, 1, 1, 1, 1], seed: 1)
+        let head = Self.rows(center: 1000, factors: [1.03169, 1.06865, 1.05001, 1.03624, 1.06396], seed: 2)
+        let row = try #require(CompareTests.report(base, head).rows.first)
+        #expect(row.threshold == 0.05)
+        #expect(row.interval.low > 1.025)
+        #expect(row.verdict == .noisy)
+        let lenient = try #require(CompareTests.report(base, head, options: .init(changeConfidence: 0.95)).rows.first)
+        #expect(lenient.verdict == .regressed)
     }
 
     /// A row whose processes run at one of two speeds 20% apart is judged at three times its

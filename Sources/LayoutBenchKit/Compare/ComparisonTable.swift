@@ -61,7 +61,8 @@ public enum ComparisonTable {
         out += "\nratio = head median / base median (> 1: head larger); \(percent(report.options.confidence)) interval: "
             + "time in several repetitions a side by a t interval of the per-repetition medians' log ratio (paired "
             + "by repetition number where both sides number them alike) and p from the same t-test; otherwise "
-            + "a bootstrap over repetitions and samples and p from Mann–Whitney U; alpha \(report.options.alpha)\n"
+            + "a bootstrap over repetitions and samples and p from Mann–Whitney U; alpha \(report.options.alpha); "
+            + "a timed change is claimed when its \(percent(report.options.changeConfidence)) interval clears 1 ± θ/2\n"
         out += "thresholds: " + thresholds.keys.sorted().map { "\($0) \(percent(thresholds[$0]!))" }.joined(separator: ", ") + "\n"
         let widened = report.rows.filter { $0.threshold > $0.policy.threshold }
         if !widened.isEmpty, let widest = widened.max(by: { $0.threshold < $1.threshold }) {

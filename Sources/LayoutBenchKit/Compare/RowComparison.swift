@@ -23,9 +23,11 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// repetitions' medians (`RepetitionRatio`: paired by repetition number where both sides carry the
 /// same numbers, else Welch), because whole processes differ by more than samples inside one do.
 /// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
-/// lies above 1 + θ/2 (a slowdown of about the threshold, and surely more than half of it); `improved`
-/// symmetrically (both only from `repetitionsForChange` repetitions a side); `unchanged` when the
-/// whole interval lies within 1 ± θ; `noisy` otherwise. A row whose processes spread by more than
+/// at `changeConfidence` (99%) lies above 1 + θ/2 (a slowdown of about the threshold, and surely more
+/// than half of it); `improved` symmetrically (both only from `repetitionsForChange` repetitions a
+/// side); `unchanged` when the whole interval at `confidence` (95%) lies within 1 ± θ; `noisy`
+/// otherwise. A change is claimed at the stricter confidence because a whole-suite comparison judges
+/// some 600 timed rows at once: at 95% a few of them would cry wolf in every A/A comparison. A row whose processes spread by more than
 /// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
 /// cancelled the machine's spells) is judged at θ = `spreadFactor`
 /// times that spread (its `threshold` in the table): a row that moves ±8% between processes of one
@@ -77,11 +79,15 @@ public struct RowComparison: Sendable {
         /// spread of its processes (`RepetitionRatio.processSpread`, as a fraction); 0: at the
         /// metric's threshold always.
         public var spreadFactor: Double
+        /// The confidence of the interval that must clear 1 ± θ/2 before a row judged by its
+        /// repetitions is called `regressed` or `improved` (`confidence` decides `unchanged`).
+        public var changeConfidence: Double
 
         public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
                     thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = [],
-                    spreadFactor: Double = 3) {
+                    spreadFactor: Double = 3, changeConfidence: Double = 0.99) {
             self.spreadFactor = spreadFactor
+            self.changeConfidence = changeConfidence
             self.alpha = alpha
             self.confidence = confidence
             self.resamples = resamples
@@ -120,8 +126,10 @@ public struct RowComparison: Sendable {
             if options.spreadFactor > 0 {
                 threshold = Swift.max(threshold, options.spreadFactor * (exp(byRepetition.processSpread) - 1))
             }
-            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval, threshold: threshold,
-                                            direction: policy.direction, repetitions: byRepetition.repetitions)
+            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval,
+                                            changeInterval: byRepetition.interval(confidence: options.changeConfidence),
+                                            threshold: threshold, direction: policy.direction,
+                                            repetitions: byRepetition.repetitions)
             return
         }
         if policy.kind != .statistical && constant {
@@ -148,15 +156,16 @@ public struct RowComparison: Sendable {
     public static let repetitionsForChange = 5
 
     /// The rule for a statistical row judged by its repetitions (the type's documentation).
-    static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, threshold: Double,
-                                 direction: MetricPolicy.Direction, repetitions: Int) -> Verdict? {
+    static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, changeInterval: Bootstrap.Interval,
+                                 threshold: Double, direction: MetricPolicy.Direction, repetitions: Int) -> Verdict? {
         guard let worse = Self.worse(direction) else { return nil }
         let change = worse(ratio), a = worse(interval.low), b = worse(interval.high)
-        guard !change.isNaN, !a.isNaN, !b.isNaN else { return .noisy }
+        let c = worse(changeInterval.low), d = worse(changeInterval.high)
+        guard !change.isNaN, !a.isNaN, !b.isNaN, !c.isNaN, !d.isNaN else { return .noisy }
         let low = Swift.min(a, b), high = Swift.max(a, b)
         let decisive = repetitions >= repetitionsForChange
-        if decisive && change >= 1 + 0.75 * threshold && low > 1 + threshold / 2 { return .regressed }
-        if decisive && change <= 1 - 0.75 * threshold && high < 1 - threshold / 2 { return .improved }
+        if decisive && change >= 1 + 0.75 * threshold && Swift.min(c, d) > 1 + threshold / 2 { return .regressed }
+        if decisive && change <= 1 - 0.75 * threshold && Swift.max(c, d) < 1 - threshold / 2 { return .improved }
         if low >= 1 - threshold && high <= 1 + threshold { return .unchanged }
         return .noisy
     }
