@@ -85,6 +85,18 @@ public struct RepetitionRatio: Sendable, Equatable {
         pValue = StudentT.twoSidedPValue(mean / standardError, degreesOfFreedom: degreesOfFreedom)
     }
 
+    /// An upper confidence bound of `processSpread`: a standard deviation from few repetitions can
+    /// fall far below the truth (from five pairs, a quarter of the time below 0.69 of it), so a
+    /// row widened by its spread is widened by what its processes may plausibly spread.
+    /// s · √(ν / χ²(1 − confidence, ν)), ν = repetitions − 1 (of the pairs, or of the side whose
+    /// spread it is).
+    public func processSpreadBound(confidence: Double) -> Double {
+        let nu = Double(Swift.max(1, repetitions - 1))
+        let lower = ChiSquare.quantile(1 - confidence, degreesOfFreedom: nu)
+        guard lower > 0 else { return processSpread }
+        return processSpread * (nu / lower).squareRoot()
+    }
+
     /// The t interval of the ratio at another confidence (the same mean, standard error and degrees
     /// of freedom).
     public func interval(confidence: Double) -> Bootstrap.Interval {

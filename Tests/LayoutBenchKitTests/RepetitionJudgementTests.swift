@@ -32,6 +32,23 @@ import Testing
         }
     }
 
+    /// scipy.stats.chi2.ppf(p, ν), and the spread bound it gives: five pairs bound their spread at
+    /// √(4 / 1.9226) = 1.44 times its estimate at 75%.
+    @Test func chiSquareQuantileMatchesScipy() throws {
+        let cases: [(p: Double, nu: Double, x: Double)] = [
+            (0.25, 1, 0.10153104426762156), (0.25, 4, 1.9225575262295542), (0.25, 7, 4.2548521835465145),
+            (0.1, 2, 0.21072103131565273), (0.1, 9, 4.168159008146107), (0.25, 20, 15.451773539047728),
+        ]
+        for c in cases {
+            let x = ChiSquare.quantile(c.p, degreesOfFreedom: c.nu)
+            #expect(abs(x - c.x) < 1e-9 * c.x, "p \(c.p), ν \(c.nu): \(x), scipy \(c.x)")
+        }
+        let ratio = try #require(RepetitionRatio(
+            base: [100, 110, 105, 98, 102], baseNumbers: [1, 2, 3, 4, 5],
+            head: [108, 105, 101, 116, 110], headNumbers: [1, 2, 3, 4, 5]))
+        #expect(abs(ratio.processSpreadBound(confidence: 0.75) / ratio.processSpread - (4 / 1.9225575262295542).squareRoot()) < 1e-9)
+    }
+
     /// scipy: d = log(head / base); exp(mean d), exp(mean d ± t.ppf(0.975, 4) · sd/√5), ttest_1samp(d, 0).
     @Test func pairedRatioMatchesScipy() throws {
         let ratio = try #require(RepetitionRatio(
@@ -121,13 +138,14 @@ import Testing
     }
 
     /// A row whose processes run at one of two speeds 20% apart is judged at three times its
-    /// spread, says so in its threshold, and an A/A of it is unchanged; with --spread-factor 0 it
+    /// spread (its 75% upper bound), says so in its threshold, and an A/A of it is unchanged; with --spread-factor 0 it
     /// stays at 5% and is noisy.
     @Test func aRowThatSpreadsIsJudgedAtItsSpread() throws {
         let base = Self.rows(center: 1000, factors: [1, 1.2, 1, 1.2, 1.2, 1, 1, 1.2], seed: 1)
         let head = Self.rows(center: 1000, factors: [1.2, 1, 1, 1.2, 1, 1.2, 1, 1.2], seed: 2)
         let row = try #require(CompareTests.report(base, head).rows.first)
-        #expect(row.threshold > 0.25 && row.threshold < 0.35)
+        // Eight pairs: the spread (about 0.1) is taken at its 75% bound, √(7 / χ²(0.25, 7)) = 1.28 times it.
+        #expect(row.threshold > 0.32 && row.threshold < 0.45, "\(row.threshold)")
         #expect(row.verdict == .unchanged)
         let strict = try #require(CompareTests.report(base, head, options: .init(spreadFactor: 0)).rows.first)
         #expect(strict.threshold == 0.05)

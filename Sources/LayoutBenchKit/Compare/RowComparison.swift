@@ -29,8 +29,8 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// otherwise. A change is claimed at the stricter confidence because a whole-suite comparison judges
 /// some 600 timed rows at once: at 95% a few of them would cry wolf in every A/A comparison. A row whose processes spread by more than
 /// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
-/// cancelled the machine's spells) is judged at θ = `spreadFactor`
-/// times that spread (its `threshold` in the table): a row that moves ±8% between processes of one
+/// cancelled the machine's spells, taken at its upper 75% confidence bound, `spreadConfidence`) is
+/// judged at θ = `spreadFactor` times that spread (its `threshold` in the table): a row that moves ±8% between processes of one
 /// build cannot bear a 5% verdict, and says so instead of staying undecided.
 ///
 /// With one repetition on a side, the rule after criterion.rs but on medians: `regressed` only when
@@ -82,10 +82,14 @@ public struct RowComparison: Sendable {
         /// The confidence of the interval that must clear 1 ± θ/2 before a row judged by its
         /// repetitions is called `regressed` or `improved` (`confidence` decides `unchanged`).
         public var changeConfidence: Double
+        /// The spread that widens a row's threshold is taken at this upper confidence bound
+        /// (`RepetitionRatio.processSpreadBound`), not at its estimate from a handful of processes.
+        public var spreadConfidence: Double
 
         public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
                     thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = [],
-                    spreadFactor: Double = 3, changeConfidence: Double = 0.99) {
+                    spreadFactor: Double = 3, changeConfidence: Double = 0.99, spreadConfidence: Double = 0.75) {
+            self.spreadConfidence = spreadConfidence
             self.spreadFactor = spreadFactor
             self.changeConfidence = changeConfidence
             self.alpha = alpha
@@ -124,7 +128,8 @@ public struct RowComparison: Sendable {
             pValue = byRepetition.pValue
             pairedRepetitions = byRepetition.paired
             if options.spreadFactor > 0 {
-                threshold = Swift.max(threshold, options.spreadFactor * (exp(byRepetition.processSpread) - 1))
+                let spread = byRepetition.processSpreadBound(confidence: options.spreadConfidence)
+                threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
             }
             verdict = Self.judgeRepetitions(ratio: ratio, interval: interval,
                                             changeInterval: byRepetition.interval(confidence: options.changeConfidence),
