@@ -81,6 +81,9 @@ final class GroupMeasurement {
             reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
             return
         }
+        if let duet = DuetBarrier.fromEnvironment, !duet.meet("\(plan.scenario.name)-\(items)-r\(options.repetition)") {
+            reportGroup("\(plan.scenario.name) \(items) items: the duet partner did not arrive within \(Int(DuetBarrier.timeoutSeconds)) s; sampling alone")
+        }
         phases.time(\.sampling) { sampleInterleaved() }
         if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
         reportGroup("\(plan.scenario.name) \(items) items: \(phases)")

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where two processes measuring the same scenario group at once, one per core (the two commits of
+/// `scripts/compare-commits --duet`), meet before they sample, so that both sample through the same
+/// spell of the machine ("duet benchmarking", Bulej et al., ICPE 2020). On a shared cloud host a
+/// process runs for seconds at one of two speeds some 30% apart, and a whole VM's speed moves in
+/// spells shorter than a group: processes run one after the other pair poorly, processes run
+/// at once pair well, but only if they time the same phase (one building fixtures while the other
+/// samples slows the sampler by up to 25%). Sampling is in turns of fixed duration, so two processes
+/// that start sampling together stay in step operation by operation.
+///
+/// `LAYOUT_BENCH_DUET=DIRECTORY:SELF:PARTNER` turns it on: before sampling a group, the process
+/// creates DIRECTORY/KEY.SELF and waits (polling every 0.1 ms, outside any timed region) until
+/// DIRECTORY/KEY.PARTNER exists, at most `timeoutSeconds`; then it samples whether or not the
+/// partner came (a commit without the group, or without duet support, never arrives).
+public struct DuetBarrier: Sendable {
+    public var directory: String
+    public var selfName: String
+    public var partnerName: String
+    public static let timeoutSeconds: Double = 60
+
+    public init(directory: String, selfName: String, partnerName: String) {
+        self.directory = directory
+        self.selfName = selfName
+        self.partnerName = partnerName
+    }
+
+    /// The barrier the environment asks for, or nil.
+    public static var fromEnvironment: DuetBarrier? {
+        getenv("LAYOUT_BENCH_DUET").flatMap { DuetBarrier(specification: String(cString: $0)) }
+    }
+
+    /// DIRECTORY:SELF:PARTNER, or nil when malformed.
+    public init?(specification: String) {
+        let parts = specification.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty, parts[1] != parts[2] else { return nil }
+        self.init(directory: parts[0], selfName: parts[1], partnerName: parts[2])
+    }
+
+    /// Arrives at the barrier KEY and waits for the partner; true if it came in time.
+    @discardableResult
+    public func meet(_ key: String, timeoutSeconds: Double = DuetBarrier.timeoutSeconds) -> Bool {
+        let safeKey = String(key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let mine = "\(directory)/\(safeKey).\(selfName)"
+        let theirs = "\(directory)/\(safeKey).\(partnerName)"
+        let descriptor = open(mine, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor >= 0 { close(descriptor) }
+        let start = MonotonicClock.now()
+        var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+        while access(theirs, F_OK) != 0 {
+            if Double(MonotonicClock.now() &- start) / 1e9 > timeoutSeconds { return false }
+            nanosleep(&pause, nil)
+        }
+        return true
+    }
+}
