@@ -45,6 +45,10 @@ import Testing
         _ = DuetBarrier(directory: directory, selfName: "base", partnerName: "head").meet("g", timeoutSeconds: 0)
         #expect(!DuetBarrier(directory: directory, selfName: "head", partnerName: "base").meet("h", timeoutSeconds: 0.1))
         #expect(DuetBarrier(directory: directory, selfName: "head", partnerName: "base").meet("g", timeoutSeconds: 0.1))
+        // A directory that does not exist: no wait at all.
+        let missing = MonotonicClock.now()
+        #expect(!DuetBarrier(directory: directory + "/missing", selfName: "head", partnerName: "base").meet("g", timeoutSeconds: 5))
+        #expect(Double(MonotonicClock.now() &- missing) / 1e9 < 1)
     }
 
     @Test func readsItsSpecification() {

@@ -18,7 +18,8 @@ import Darwin
 /// `LAYOUT_BENCH_DUET=DIRECTORY:SELF:PARTNER` turns it on: before sampling a group, the process
 /// creates DIRECTORY/KEY.SELF and waits (polling every 0.1 ms, outside any timed region) until
 /// DIRECTORY/KEY.PARTNER exists, at most `timeoutSeconds`; then it samples whether or not the
-/// partner came (a commit without the group, or without duet support, never arrives).
+/// partner came (a commit without the group, or without duet support, never arrives). DIRECTORY
+/// should be absolute: each side runs in its own commit's worktree.
 public struct DuetBarrier: Sendable {
     public var directory: String
     public var selfName: String
@@ -50,7 +51,9 @@ public struct DuetBarrier: Sendable {
         let mine = "\(directory)/\(safeKey).\(selfName)"
         let theirs = "\(directory)/\(safeKey).\(partnerName)"
         let descriptor = open(mine, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor >= 0 { close(descriptor) }
+        // No way to tell the partner (no such directory): it would wait its timeout out, and so would we.
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
         let start = MonotonicClock.now()
         var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
         while access(theirs, F_OK) != 0 {
