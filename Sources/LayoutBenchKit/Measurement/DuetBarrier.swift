@@ -15,7 +15,7 @@ import Darwin
 /// samples slows the sampler by up to 25%). Sampling is in turns of fixed duration, so two processes
 /// that start sampling together stay in step operation by operation.
 ///
-/// `LAYOUT_BENCH_DUET=DIRECTORY:SELF:PARTNER` turns it on: before sampling a group, the process
+/// `LAYOUT_BENCH_DUET_TURNS=DIRECTORY:SELF:PARTNER` turns it on: before sampling a group, the process
 /// creates DIRECTORY/KEY.SELF and waits (polling every 0.1 ms, outside any timed region) until
 /// DIRECTORY/KEY.PARTNER exists, at most `timeoutSeconds`; then it samples whether or not the
 /// partner came (a commit without the group, or without duet support, never arrives). DIRECTORY
@@ -34,7 +34,7 @@ public struct DuetBarrier: Sendable {
 
     /// The barrier the environment asks for, or nil.
     public static var fromEnvironment: DuetBarrier? {
-        getenv("LAYOUT_BENCH_DUET").flatMap { DuetBarrier(specification: String(cString: $0)) }
+        getenv("LAYOUT_BENCH_DUET_TURNS").flatMap { DuetBarrier(specification: String(cString: $0)) }
     }
 
     /// DIRECTORY:SELF:PARTNER, or nil when malformed.
@@ -44,10 +44,15 @@ public struct DuetBarrier: Sendable {
         self.init(directory: parts[0], selfName: parts[1], partnerName: parts[2])
     }
 
+    /// KEY as a file name.
+    static func safe(_ key: String) -> String {
+        String(key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    }
+
     /// Arrives at the barrier KEY and waits for the partner; true if it came in time.
     @discardableResult
     public func meet(_ key: String, timeoutSeconds: Double = DuetBarrier.timeoutSeconds) -> Bool {
-        let safeKey = String(key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let safeKey = Self.safe(key)
         let mine = "\(directory)/\(safeKey).\(selfName)"
         let theirs = "\(directory)/\(safeKey).\(partnerName)"
         let descriptor = open(mine, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)

@@ -81,10 +81,17 @@ final class GroupMeasurement {
             reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
             return
         }
-        if let duet = DuetBarrier.fromEnvironment, !duet.meet("\(plan.scenario.name)-\(items)-r\(options.repetition)") {
-            reportGroup("\(plan.scenario.name) \(items) items: the duet partner did not arrive within \(Int(DuetBarrier.timeoutSeconds)) s; sampling alone")
+        var turns: DuetTurns?
+        if let duet = DuetBarrier.fromEnvironment {
+            let key = "\(plan.scenario.name)-\(items)-r\(options.repetition)"
+            let prepared = DuetTurns.prepare(duet, key: key)
+            if duet.meet(key) {
+                turns = prepared ? DuetTurns(duet, key: key) : nil
+            } else {
+                reportGroup("\(plan.scenario.name) \(items) items: the duet partner did not arrive within \(Int(DuetBarrier.timeoutSeconds)) s; sampling alone")
+            }
         }
-        phases.time(\.sampling) { sampleInterleaved() }
+        phases.time(\.sampling) { sampleInterleaved(turns: turns) }
         if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
         reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
         let peak = Double(PeakMemory.residentBytes().peakBytes)
@@ -144,9 +151,13 @@ final class GroupMeasurement {
     /// operation too slow for that, until the sampling budget is spent (`SamplingPolicy.isDone`:
     /// then a prefix of the trace, recorded as its `OperationCoverage`), or exactly the prefix an
     /// earlier repetition timed.
-    private func sampleInterleaved() {
+    /// With `turns` (a duet on one core), each turn waits for the partner's to end and hands over after.
+    private func sampleInterleaved(turns: DuetTurns? = nil) {
+        defer { turns?.finish() }
         while running.contains(where: { !$0.finished }) {
             for entry in running where !entry.finished && !failed.contains(entry.mode) {
+                turns?.take()
+                defer { turns?.pass() }
                 let turnStart = MonotonicClock.now()
                 repeat {
                     let t0 = MonotonicClock.now()
