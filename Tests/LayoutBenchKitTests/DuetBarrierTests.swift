@@ -59,3 +59,44 @@ import Testing
         #expect(DuetBarrier(specification: ":base:head") == nil)
     }
 }
+
+/// `DuetTurns`: two sides (threads here, processes in a comparison) take turns strictly in
+/// alternation, the base first; once one has finished, the other goes on alone without waiting.
+@Suite struct DuetTurnsTests {
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var order: [String] = []
+        func append(_ name: String) { lock.lock(); order.append(name); lock.unlock() }
+    }
+
+    static func side(_ name: String, _ barrier: DuetBarrier, count: Int, log: Log) {
+        guard let turns = DuetTurns(barrier, key: "g") else { return }
+        for _ in 0..<count {
+            turns.take()
+            log.append(name)
+            usleep(1_000)
+            turns.pass()
+        }
+        turns.finish()
+    }
+
+    @Test func turnsAlternateAndTheLastGoesOnAlone() throws {
+        let directory = try DuetBarrierTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let base = DuetBarrier(directory: directory, selfName: "base", partnerName: "head")
+        let head = DuetBarrier(directory: directory, selfName: "head", partnerName: "base")
+        #expect(DuetTurns.prepare(base, key: "g") && DuetTurns.prepare(head, key: "g"))
+        let log = Log()
+        let done = DispatchSemaphore(value: 0)
+        // The head starts first in time, but the base holds the first turn.
+        let thread = Thread { Self.side("h", head, count: 6, log: log); done.signal() }
+        thread.start()
+        usleep(20_000)
+        let start = MonotonicClock.now()
+        Self.side("b", base, count: 3, log: log)
+        done.wait()
+        #expect(log.order == ["b", "h", "b", "h", "b", "h", "h", "h", "h"], "\(log.order)")
+        // The head's last turns did not wait for the finished base (its timeout is 10 s).
+        #expect(Double(MonotonicClock.now() &- start) / 1e9 < 5)
+    }
+}
