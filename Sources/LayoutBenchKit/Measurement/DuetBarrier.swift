@@ -6,14 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// Where two processes measuring the same scenario group at once, one per core (the two commits of
-/// `scripts/compare-commits --duet`), meet before they sample, so that both sample through the same
-/// spell of the machine ("duet benchmarking", Bulej et al., ICPE 2020). On a shared cloud host a
-/// process runs for seconds at one of two speeds some 30% apart, and a whole VM's speed moves in
-/// spells shorter than a group: processes run one after the other pair poorly, processes run
-/// at once pair well, but only if they time the same phase (one building fixtures while the other
-/// samples slows the sampler by up to 25%). Sampling is in turns of fixed duration, so two processes
-/// that start sampling together stay in step operation by operation.
+/// Where the two processes of a duet (the two commits of one scenario group in
+/// `scripts/compare-commits`, pinned to one core) meet before they sample; then `DuetTurns`
+/// alternates their sampling turns, so that both sample through the same spells of that core
+/// (after "Duet Benchmarking", Bulej et al., ICPE 2020, who run the two at once). Without the
+/// barrier, one process would build fixtures while the other samples.
 ///
 /// `LAYOUT_BENCH_DUET_TURNS=DIRECTORY:SELF:PARTNER` turns it on: before sampling a group, the process
 /// creates DIRECTORY/KEY.SELF and waits (polling every 0.1 ms, outside any timed region) until
