@@ -60,7 +60,7 @@ struct Run: ParsableCommand {
     var verifyOnly = false
 
     @Flag(help: ArgumentHelp(
-        "Shorter sampling per operation (at least 20 ms and 3 samples, at most 200 samples; the timed rounds of "
+        "Shorter sampling per operation (at least 20 ms and 3 samples, at most 500 samples; the timed rounds of "
             + "scripts/compare-commits, which gain more from more processes).", visibility: .hidden))
     var brief = false
 

@@ -66,7 +66,8 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     )
 
     /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 3 samples and ≥ 20 ms
-    /// per operation, at most 200 samples, warmed up by one run and 5 ms; 0.5 s for covering a trace
+    /// per operation, at most 500 samples (a fast operation's batches of 10 µs then span 5 ms,
+    /// some thirty duet turns a side), warmed up by one run and 5 ms; 0.5 s for covering a trace
     /// (an operation too slow for its whole trace in that time is timed on a prefix, the same in
     /// both commits of a comparison, and shorter than a full run's). Whole processes differ by more than the samples inside one scatter (an
     /// operation of 150 ms repeats within 0.5%; the median of 200 batched samples moves far less than
@@ -75,7 +76,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     public static let brief = SamplingPolicy(
         minTime: .milliseconds(20),
         minSamples: 3,
-        maxSamples: 200,
+        maxSamples: 500,
         maxTime: .milliseconds(500),
         warmup: Warmup(minTime: .milliseconds(5), minRuns: 1, maxTime: .milliseconds(300))
     )
