@@ -111,8 +111,18 @@ private func spawn(
                 posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, envBuffer.baseAddress!)
             }
         }
-        return posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, environ)
+        return posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, inheritedEnvironment())
     }
     guard result == 0 else { throw CocoaError(.executableLoad) }
     return pid
+}
+
+/// This process's environment, for a child that inherits it: `environ` on Linux; on Apple
+/// platforms a program (as opposed to a library) may not name `environ`, `_NSGetEnviron()` gives it.
+private func inheritedEnvironment() -> UnsafePointer<UnsafeMutablePointer<CChar>?> {
+    #if canImport(Darwin)
+    return UnsafePointer(_NSGetEnviron().pointee!)
+    #else
+    return UnsafePointer(environ)
+    #endif
 }
