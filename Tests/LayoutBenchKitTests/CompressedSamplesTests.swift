@@ -2,16 +2,11 @@
 import Foundation
 import Testing
 @testable import LayoutBenchKit
+@testable import LayoutTestSupport
 
 /// `samples.csv.gz`: what `run` writes is gzip that the system's gzip reads, `compare` reads it and
 /// the older `samples.csv` alike, and a corrupt file is one clear error.
 @Suite struct CompressedSamplesTests {
-    static func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func roundTripOfSeededText() throws {
         var generator = SplitMix64(seed: 7)
         for size in [0, 1, 100, 70_000, 300_000] {
@@ -31,7 +26,7 @@ import Testing
     }
 
     @Test func theSystemGzipReadsIt() throws {
-        let directory = try Self.scratch()
+        let directory = try makeScratchDirectory("gz")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let text = CompareTests.csv(CompareTests.samples(center: 100, spread: 0.1, seed: 3))
         try Data(try Gzip.compress(Array(text.utf8))).write(to: URL(fileURLWithPath: directory + "/samples.csv.gz"))
@@ -48,7 +43,7 @@ import Testing
     }
 
     @Test func compareReadsCompressedAndPlainResults() throws {
-        let base = try Self.scratch(), head = try Self.scratch()
+        let base = try makeScratchDirectory("gz"), head = try makeScratchDirectory("gz")
         defer { try? FileManager.default.removeItem(atPath: base); try? FileManager.default.removeItem(atPath: head) }
         let baseText = CompareTests.csv(CompareTests.samples(center: 100, spread: 0.01, seed: 1))
         let headText = CompareTests.csv(CompareTests.samples(center: 110, spread: 0.01, seed: 2))

@@ -1,19 +1,14 @@
 import Foundation
 import Testing
 @testable import LayoutBenchKit
+@testable import LayoutTestSupport
 
 /// `DuetBarrier`: two processes (here threads) meet before sampling; one alone waits out its timeout.
 @Suite struct DuetBarrierTests {
-    static func directory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("duet-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// The base arrives on a thread of its own (a blocking wait: not on the test's task pool), the
     /// head 0.2 s later: the base waits for it, no longer.
     @Test func theTwoSidesMeet() throws {
-        let directory = try Self.directory()
+        let directory = try makeScratchDirectory("duet")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let base = DuetBarrier(directory: directory, selfName: "base", partnerName: "head")
         let head = DuetBarrier(directory: directory, selfName: "head", partnerName: "base")
@@ -34,7 +29,7 @@ import Testing
     }
 
     @Test func aSideAloneGivesUpAfterItsTimeout() throws {
-        let directory = try Self.directory()
+        let directory = try makeScratchDirectory("duet")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let start = MonotonicClock.now()
         let met = DuetBarrier(directory: directory, selfName: "head", partnerName: "base").meet("g", timeoutSeconds: 0.3)
@@ -81,7 +76,7 @@ import Testing
     }
 
     @Test func turnsAlternateAndTheLastGoesOnAlone() throws {
-        let directory = try DuetBarrierTests.directory()
+        let directory = try makeScratchDirectory("duet")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let base = DuetBarrier(directory: directory, selfName: "base", partnerName: "head")
         let head = DuetBarrier(directory: directory, selfName: "head", partnerName: "base")

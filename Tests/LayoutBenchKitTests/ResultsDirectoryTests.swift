@@ -1,16 +1,11 @@
 import Foundation
 import Testing
 @testable import LayoutBenchKit
+@testable import LayoutTestSupport
 
 /// Results appear as a set: a new directory in one rename, an existing one in one exchange,
 /// nothing at all on failure; errors name the option and the user's path.
 @Suite struct ResultsDirectoryTests {
-    func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     func contents(_ path: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
@@ -20,7 +15,7 @@ import Testing
     }
 
     @Test func newDirectoryAppearsWhole() throws {
-        let root = try scratch()
+        let root = try makeScratchDirectory("results")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let target = root + "/nested/run"
         let results = try ResultsDirectory(target: target)
@@ -34,7 +29,7 @@ import Testing
     }
 
     @Test func existingDirectoryIsExchangedKeepingOtherEntries() throws {
-        let root = try scratch()
+        let root = try makeScratchDirectory("results")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let target = root + "/run"
         let first = try ResultsDirectory(target: target)
@@ -58,7 +53,7 @@ import Testing
     }
 
     @Test func failureLeavesNothing() throws {
-        let root = try scratch()
+        let root = try makeScratchDirectory("results")
         defer { try? FileManager.default.removeItem(atPath: root) }
         do {
             let results = try ResultsDirectory(target: root + "/a/b/run")
@@ -75,7 +70,7 @@ import Testing
     }
 
     @Test func staleStagingOfDeadRunsIsRemoved() throws {
-        let root = try scratch()
+        let root = try makeScratchDirectory("results")
         defer { try? FileManager.default.removeItem(atPath: root) }
         // A pid that cannot exist (above pid_max), as a SIGKILLed run leaves it.
         let stale = root + "/.old.partial-99999999-abc123"
@@ -89,7 +84,7 @@ import Testing
     }
 
     @Test func errorsNameTheOptionAndTheUsersPath() throws {
-        let root = try scratch()
+        let root = try makeScratchDirectory("results")
         defer { try? FileManager.default.removeItem(atPath: root) }
         try "x".write(toFile: root + "/file", atomically: false, encoding: .utf8)
         func message(_ target: String) -> String {
