@@ -68,7 +68,7 @@ current_tool() {
 merge_rounds() {
     local out=$1; shift
     python3 - "$out" "$@" <<'PY'
-import csv, glob, gzip, os, shutil, sys
+import csv, glob, gzip, json, os, shutil, sys
 out, rounds = sys.argv[1], sys.argv[2:]
 header, rows, numbers, runs = None, [], {}, []
 # A round is a results directory (its repetitions numbered on from the rounds before), or a
@@ -111,7 +111,35 @@ os.replace(temporary, os.path.join(out, "samples.csv.gz"))
 stale = os.path.join(out, "samples.csv")
 if os.path.exists(stale):
     os.remove(stale)
-shutil.copyfile(os.path.join(runs[0], "run.json"), os.path.join(out, "run.json"))
+# The first run's facts (machine, toolchain, commit) speak for all; the times, loads, scenario
+# loads and coverage span every merged run (one group's start and end said nothing of the side).
+manifests = []
+for part in runs:
+    try:
+        with open(os.path.join(part, "run.json")) as f:
+            manifests.append(json.load(f))
+    except (OSError, ValueError) as error:
+        sys.exit(f"error: {os.path.join(part, 'run.json')}: cannot read it ({error})")
+merged = dict(manifests[0])
+if len(manifests) > 1:
+    by_start = sorted(manifests, key=lambda m: m.get("start_time", ""))
+    by_end = sorted(manifests, key=lambda m: m.get("end_time") or "")
+    merged["start_time"] = by_start[0].get("start_time")
+    merged["end_time"] = by_end[-1].get("end_time")
+    merged["load"] = {"start": by_start[0].get("load", {}).get("start", []),
+                      "end": by_end[-1].get("load", {}).get("end")}
+    for key in ("scenario_loads", "coverage"):
+        items = [item for m in manifests for item in (m.get(key) or [])]
+        if items or key in merged:
+            merged[key] = list({json.dumps(i, sort_keys=True): i for i in items}.values())
+    merged["merged_runs"] = len(manifests)
+    merged["repetitions"] = len({row[rep] for row in rows})
+    merged.pop("repetition_start_seconds", None)
+temporary = os.path.join(out, ".run.json.tmp")
+with open(temporary, "w") as f:
+    json.dump(merged, f, indent=4, sort_keys=True)
+    f.write("\n")
+os.replace(temporary, os.path.join(out, "run.json"))
 # The functions' instruction counts are exact: the first round's profile speaks for every round.
 profiles = [os.path.join(d, "profiles.csv.gz") for d in runs if os.path.exists(os.path.join(d, "profiles.csv.gz"))]
 if profiles:
