@@ -204,6 +204,14 @@ def format_time(ns):
     return f"{ns / scale:.3g} {unit}"
 
 
+def format_value(text, unit):
+    """A median of compare.csv with its unit: times scaled (ns, µs, ms, s), counts as they are."""
+    value = float(text)
+    if unit == "ns":
+        return format_time(value)
+    return f"{value:.4g}" + (f" {html.escape(unit)}" if unit else "")
+
+
 def regressions_html(compare_path):
     """The regressed rows of a compare.csv first, with the functions behind each (causes.csv beside it)."""
     header, rows = read_csv(compare_path)
@@ -225,7 +233,8 @@ def regressions_html(compare_path):
         table.append("<tr>" + "".join(f"<td>{html.escape(r[k])}</td>" for k in ("scenario", "mode"))
                      + f"<td>{int(r['items']):,}</td>"
                      + "".join(f"<td>{html.escape(r[k])}</td>" for k in ("operation", "metric"))
-                     + f"<td>{float(r['base_median']):.4g}</td><td>{float(r['head_median']):.4g}</td>"
+                     + f"<td>{format_value(r['base_median'], r.get('unit', ''))}</td>"
+                     + f"<td>{format_value(r['head_median'], r.get('unit', ''))}</td>"
                      + f"<td>{float(r['ratio']):.3f} [{float(r['ci_low']):.3f}, {float(r['ci_high']):.3f}]</td></tr>")
         found = causes.get((r["scenario"], r["mode"], r["items"], r["operation"], r["metric"]))
         if found:
@@ -235,6 +244,9 @@ def regressions_html(compare_path):
             table.append(f"<tr><td colspan=\"8\">where the instructions went:<ul>{lines}</ul></td></tr>")
     table.append("</table>")
     parts.append("".join(table))
+    if not causes:
+        parts.append("<p>The functions behind a regression come from the exact track: "
+                     "<code>scripts/compare-commits --instructions</code> names them.</p>")
     return "\n".join(parts)
 
 
