@@ -7,10 +7,11 @@ import Darwin
 #endif
 
 /// The two processes of a duet (`DuetBarrier`) pinned to one core take their sampling turns in
-/// alternation: one samples a turn (about 5 ms of one operation) while the other waits, then hands
-/// the turn over through a FIFO. Both then sample through the same spells of that core, at a grain
-/// of milliseconds: on a shared cloud host the speed of a core moves by 30% and more within a
-/// second, and two processes on two cores, or one after the other, saw different speeds.
+/// alternation: one samples a turn (16 samples or 1 ms of one operation, `GroupMeasurement`'s
+/// duet turn) while the other waits, then hands the turn over through a FIFO. Both then sample
+/// through the same spells of that core, at a grain of a millisecond: on a shared cloud host the
+/// speed of a core moves by 30% and more within a second, and two processes on two cores, or one
+/// after the other, saw different speeds.
 ///
 /// The side whose name sorts first starts. A side that has sampled everything says so ("done"),
 /// and the other samples on alone; a partner silent for `timeoutMilliseconds` is taken for gone.
