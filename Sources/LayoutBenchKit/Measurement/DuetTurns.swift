@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The two processes of a duet (`DuetBarrier`) pinned to one core take their sampling turns in
-/// alternation: one samples a turn (16 samples or 1 ms of one operation, `GroupMeasurement`'s
-/// duet turn) while the other waits, then hands the turn over through a FIFO. Both then sample
+/// alternation: one samples a turn (16 samples or 1 ms of one operation, `SamplingTurn.duet`)
+/// while the other waits, then hands the turn over through a FIFO. Both then sample
 /// through the same spells of that core, at a grain of a millisecond: on a shared cloud host the
 /// speed of a core moves by 30% and more within a second, and two processes on two cores, or one
 /// after the other, saw different speeds.

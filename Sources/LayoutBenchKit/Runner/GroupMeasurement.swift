@@ -135,45 +135,20 @@ final class GroupMeasurement {
         }
     }
 
-    /// How long one operation samples before the next takes its turn (at least one sample).
-    ///
-    /// Turns, not single samples: an operation sampled right after another mode's operation
-    /// starts in caches that operation has just filled with its own data. One sample each in turn
-    /// made a fast height change at a million items measure several times slower when the scenario
-    /// also timed inserts that move megabytes: how fast an operation measured depended on which
-    /// others the scenario listed. In turns of about 5 ms, a fast operation runs hundreds of samples back
-    /// to back and only the first of each turn starts cold, while every operation still gets
-    /// dozens of turns spread over its sampling time, so slow drift of the machine reaches all.
-    static let turnNanoseconds: UInt64 = 5_000_000
-
-    /// In a duet (`DuetTurns`) a turn is shorter: at most `duetTurnNanoseconds` and at most
-    /// `duetTurnSamples` samples. The partner runs the same operation between two turns, so the
-    /// caches argument above does not apply, and what matters is that the two sides sample through
-    /// the same spells of the core: its speed moves between states that last a few milliseconds.
-    /// A fast operation takes all of its brief samples (batches of about 10 µs) in about 2–5 ms;
-    /// in 5 ms turns that was one turn a side, one after the other, and pairs of one binary then
-    /// differed by 20–50% one time in five. Turns of 16 samples or 1 ms give such an operation
-    /// dozens of alternations, an operation of 0.4 ms about twenty, and a slower one alternates
-    /// sample by sample.
-    static let duetTurnNanoseconds: UInt64 = 1_000_000
-    static let duetTurnSamples = 16
-
-    /// Each unfinished operation in turn samples for `turnNanoseconds` (in a duet, the duet turn; at
-    /// least once), until the policy is satisfied and each has covered its whole trace at least
-    /// once — or, for an
-    /// operation too slow for that, until the sampling budget is spent (`SamplingPolicy.isDone`:
-    /// then a prefix of the trace, recorded as its `OperationCoverage`), or exactly the prefix an
-    /// earlier repetition timed.
+    /// Each unfinished operation in turn samples for a `SamplingTurn` (`.alone`, or `.duet` with
+    /// `turns`; at least once), until the policy is satisfied and each has covered its whole trace
+    /// at least once — or, for an operation too slow for that, until the sampling budget is spent
+    /// (`SamplingPolicy.isDone`: then a prefix of the trace, recorded as its `OperationCoverage`),
+    /// or exactly the prefix an earlier repetition timed.
     /// With `turns` (a duet on one core), each turn waits for the partner's to end and hands over after.
     private func sampleInterleaved(turns: DuetTurns? = nil) {
         defer { turns?.finish() }
+        let turn: SamplingTurn = turns == nil ? .alone : .duet
         while running.contains(where: { !$0.finished }) {
             for entry in running where !entry.finished && !failed.contains(entry.mode) {
                 turns?.take()
                 defer { turns?.pass() }
                 let turnStart = MonotonicClock.now(), samplesBefore = entry.samples.count
-                let turnLength = turns == nil ? Self.turnNanoseconds : Self.duetTurnNanoseconds
-                let turnSamples = turns == nil ? Int.max : Self.duetTurnSamples
                 repeat {
                     let t0 = MonotonicClock.now()
                     do {
@@ -190,8 +165,8 @@ final class GroupMeasurement {
                             count: entry.samples.count, elapsedNanoseconds: entry.elapsed,
                             coversTrace: entry.operationsTimed >= entry.driver.work.traceLength)
                     }
-                } while !entry.finished && MonotonicClock.now() &- turnStart < turnLength
-                    && entry.samples.count - samplesBefore < turnSamples
+                } while !entry.finished && !turn.isOver(
+                    elapsedNanoseconds: MonotonicClock.now() &- turnStart, samples: entry.samples.count - samplesBefore)
             }
         }
         for entry in running where !failed.contains(entry.mode) {
