@@ -75,13 +75,15 @@ struct Compare: ParsableCommand {
                 options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics), spreadFactor: spreadFactor,
                                changeConfidence: changeConfidence))
             if let out {
-                try AtomicFile.write(ComparisonTable.csv(report), to: out, option: "--out")
+                // The table and its causes.csv appear together or not at all.
+                var files = [(path: out, text: ComparisonTable.csv(report))]
                 if !report.causes.isEmpty {
                     let causes = ((out as NSString).deletingLastPathComponent as NSString).appendingPathComponent("causes.csv")
-                    try AtomicFile.write(RegressionCause.csv(report.causes), to: causes, option: "--out")
+                    files.append((causes, RegressionCause.csv(report.causes)))
                 }
+                try AtomicFile.write(files, option: "--out")
             }
-            print(ComparisonTable.text(report, showUnchanged: all), terminator: "")
+            try StandardOutput.write(ComparisonTable.text(report, showUnchanged: all))
             return report.exitStatus
         }
         if status != 0 { throw ExitCode(status) }

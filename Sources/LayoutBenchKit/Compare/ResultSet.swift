@@ -83,7 +83,7 @@ public struct ResultSet: Sendable {
 
     /// The text of a samples file, decompressed when its name ends in `.gz`.
     static func readSamples(_ path: String) throws -> String {
-        guard path.hasSuffix(".gz") else { return try readTextFile(path) }
+        guard path.hasSuffix(".gz") else { return String(decoding: try readFileBytes(path), as: UTF8.self) }
         let bytes = try readFileBytes(path)
         let text = try Gzip.decompress(bytes, limit: ScenarioLimits.maxFileBytes * 4)
         return String(decoding: text, as: UTF8.self)
@@ -118,7 +118,7 @@ public struct ResultSet: Sendable {
             result.profiles = try FunctionProfileRow.parse(profileText, file: profilesPath)
         }
         let metadataPath = (directory.isEmpty ? "." : directory) + "/run.json"
-        if let json = try? readTextFile(metadataPath) {
+        if let json = (try? readFileBytes(metadataPath)).map({ String(decoding: $0, as: UTF8.self) }) {
             do {
                 result.metadata = try RunMetadata.decode(json)
             } catch {

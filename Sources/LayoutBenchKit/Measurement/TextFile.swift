@@ -1,7 +1,5 @@
-import Foundation
-
-/// Reads a whole (small) text file such as /proc/self/status as UTF-8.
-func readTextFile(_ path: String) throws -> String {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    return String(decoding: data, as: UTF8.self)
+/// Reads a whole text file such as /proc/self/status as UTF-8 (invalid bytes replaced). Like
+/// `readFileBytes`, it never blocks on a FIFO or a device: those are refused.
+func readTextFile(_ path: String, limit: Int = ScenarioLimits.maxFileBytes) throws(FileReadError) -> String {
+    String(decoding: try readFileBytes(path, limit: limit, recordsInput: false), as: UTF8.self)
 }

@@ -13,20 +13,26 @@ enum FileDescriptorWriting {
     /// Writes all of `bytes` to `descriptor`, then fsyncs it. Returns nil, or the failing step
     /// (`"write"` or `"fsync"`) and its errno.
     static func writeAndSync(_ bytes: [UInt8], to descriptor: Int32) -> (step: String, code: Int32)? {
-        var failure: (step: String, code: Int32)? = nil
+        var failure: (step: String, code: Int32)? = writeAll(bytes, to: descriptor).map { ("write", $0) }
+        if failure == nil && fsync(descriptor) != 0 { failure = ("fsync", errno) }
+        return failure
+    }
+
+    /// Writes all of `bytes` to `descriptor` (a device or FIFO: no fsync). Returns nil or the errno.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var failure: Int32? = nil
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = ("write", errno)
+                    failure = errno
                     return
                 }
                 offset += written
             }
         }
-        if failure == nil && fsync(descriptor) != 0 { failure = ("fsync", errno) }
         return failure
     }
 

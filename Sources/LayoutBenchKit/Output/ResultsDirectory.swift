@@ -12,18 +12,21 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var option: String
     public var path: String
     public var reason: String
+    /// The errno behind it, when a system call failed.
+    public var code: Int32?
 
-    public init(option: String, path: String, reason: String) {
+    public init(option: String, path: String, reason: String, code: Int32? = nil) {
         self.option = option
         self.path = path
-        self.reason = reason
+        self.reason = code.map { $0 == 0 ? reason : "\(reason): \(String(cString: strerror($0)))" } ?? reason
+        self.code = code == 0 ? nil : code
     }
 
     public init(option: String, path: String, doing what: String, errno code: Int32) {
-        self.init(option: option, path: path, reason: "\(what): \(String(cString: strerror(code)))")
+        self.init(option: option, path: path, reason: what, code: code)
     }
 
-    public var description: String { "\(option) \(path): \(reason)" }
+    public var description: String { option.isEmpty ? "\(path): \(reason)" : "\(option) \(path): \(reason)" }
 }
 
 /// The results directory of one run, which appears whole or not at all.
@@ -38,9 +41,13 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 ///   moved after the exchange). The directory therefore always holds one run's complete set:
 ///   the three files never come from two runs.
 ///
-/// The staging directory is removed on error, on `discard()`, and on SIGINT or SIGTERM (by a
-/// signal handler that then lets the signal end the process as usual). After a SIGKILL it stays
-/// hidden, and the next run writing beside it removes it (its process is gone).
+/// A symbolic link to a directory (`results/latest`) is followed. Every file is registered for
+/// removal before it is created, and the commit runs with interrupts held back
+/// (`SignalCleanup.deferringSignals`), so the staging directory and every file in it are removed
+/// on error, on `discard()`, and on SIGINT, SIGTERM or SIGHUP at any moment (by a signal handler
+/// that then lets the signal end the process as usual). After a SIGKILL it stays hidden, and the
+/// next run writing beside it removes it (its process is gone). The staging name is shortened so
+/// that any legal target name works.
 public final class ResultsDirectory {
     public let target: String
     public let option: String
@@ -48,11 +55,18 @@ public final class ResultsDirectory {
     /// Parent directories created for the target (removed again if the run fails).
     private var createdParents: [String] = []
     private var committed = false
+    /// The files written into the staging directory (each registered with `SignalCleanup`).
+    private var written: [String] = []
+    /// Every path registered with `SignalCleanup`: the files, then the staging directory (the
+    /// handler removes files before directories).
+    private var registered: [String] { written.map { staging + "/" + $0 } + [staging] }
 
     public static let fileNames = ["samples.csv.gz", "summary.csv", "run.json"]
-    /// Files a run replaces in an existing directory: its own, and the uncompressed samples an
-    /// earlier version wrote (a reader that finds both must not mix two runs).
-    static let replacedNames = fileNames + ["samples.csv"]
+    /// What a run replaces in an existing directory: its own files, the ones a run writes only
+    /// sometimes (`profiles.csv.gz` of `--instructions`), the uncompressed samples an earlier
+    /// version wrote, and the report `scripts/plot` drew from the earlier run. A reader must never
+    /// find two runs' files side by side (`compare` would take one run's profiles for another's).
+    static let replacedNames = fileNames + ["profiles.csv.gz", "samples.csv", "report"]
 
     /// Prepares `target` (given with `option`, for errors): creates missing parents and the
     /// staging directory, after removing stale staging directories of dead runs.
@@ -60,39 +74,48 @@ public final class ResultsDirectory {
         var trimmed = target
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard !trimmed.isEmpty else { throw OutputError(option: option, path: target, reason: "expected a directory path") }
-        self.target = trimmed
+        // A symbolic link (`results/latest`) is followed: the run replaces the directory it names.
+        let resolved: OutputTarget
+        do { resolved = try OutputTarget.resolve(trimmed) } catch {
+            throw OutputError(option: option, path: target, reason: error.reason, code: error.code)
+        }
+        switch resolved.kind {
+        case .missing, .directory: break
+        default:
+            throw OutputError(option: option, path: target, reason: "exists and is not a directory; give a directory for the results")
+        }
+        self.target = resolved.path
         self.option = option
         self.staging = ""
-        var info = stat()
-        if lstat(trimmed, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputError(option: option, path: target, reason: "exists and is not a directory; give a directory for the results")
-            }
-        }
-        let (parent, name) = Self.split(trimmed)
+        let (parent, name) = Self.split(resolved.path)
         guard name != "." && name != ".." && name != "/" else {
             throw OutputError(option: option, path: target, reason: "give a directory by name (not '.', '..' or '/')")
         }
         try createParents(parent, userPath: target)
         Self.removeStaleStaging(in: parent)
-        let prefix = (parent == "/" ? "/" : parent + "/") + ".\(name).partial-\(getpid())-"
+        let directory = parent == "/" ? "/" : parent + "/"
         var created = false
         for _ in 0..<8 where !created {
-            let candidate = prefix + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            let suffix = ".partial-\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            let candidate = directory + OutputTarget.hiddenName(for: name, suffix: suffix)
+            // Registered before it exists: an interrupt right after mkdir leaves nothing behind.
+            SignalCleanup.register([candidate])
             if mkdir(candidate, 0o755) == 0 {
                 staging = candidate
                 created = true
-            } else if errno != EEXIST {
+            } else {
                 let code = errno
-                removeCreatedParents()
-                throw OutputError(option: option, path: target, doing: "cannot create the results directory", errno: code)
+                SignalCleanup.unregister([candidate])
+                if code != EEXIST {
+                    removeCreatedParents()
+                    throw OutputError(option: option, path: target, doing: "cannot create the results directory", errno: code)
+                }
             }
         }
         guard created else {
             removeCreatedParents()
             throw OutputError(option: option, path: target, reason: "cannot create a private staging directory")
         }
-        SignalCleanup.register(Self.fileNames.map { staging + "/" + $0 } + [staging])
     }
 
     deinit {
@@ -108,6 +131,11 @@ public final class ResultsDirectory {
     public func write(bytes: [UInt8], to name: String) throws(OutputError) {
         precondition(!committed && !name.contains("/"))
         let path = staging + "/" + name
+        if !written.contains(name) {
+            // Before the file exists, so that an interrupt never leaves it in the staging directory.
+            SignalCleanup.register([path])
+            written.append(name)
+        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OutputError(option: option, path: target, doing: "cannot write \(name)", errno: errno)
@@ -121,19 +149,23 @@ public final class ResultsDirectory {
     /// Makes the staged files the target's contents in one step (see the type).
     public func commit() throws(OutputError) {
         precondition(!committed)
-        var info = stat()
-        if lstat(target, &info) != 0 {
-            guard rename(staging, target) == 0 else {
-                throw failure("cannot move the results into place", errno)
+        // Held back until the directory is whole: an interrupt between the exchange and the moves
+        // of subdirectories would otherwise leave them hidden in the staging directory.
+        try SignalCleanup.deferringSignals { () throws(OutputError) in
+            var info = stat()
+            if lstat(target, &info) != 0 {
+                guard rename(staging, target) == 0 else {
+                    throw failure("cannot move the results into place", errno)
+                }
+            } else {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw failure("exists and is not a directory", ENOTDIR)
+                }
+                try exchangeWithExisting()
             }
-        } else {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw failure("exists and is not a directory", ENOTDIR)
-            }
-            try exchangeWithExisting()
+            committed = true
+            SignalCleanup.unregister(registered)
         }
-        committed = true
-        SignalCleanup.unregister(Self.fileNames.map { staging + "/" + $0 } + [staging])
         FileDescriptorWriting.syncDirectory(Self.split(target).parent)
     }
 
@@ -142,7 +174,7 @@ public final class ResultsDirectory {
     public func discard() {
         guard !committed, !staging.isEmpty else { return }
         Self.removeTree(staging)
-        SignalCleanup.unregister(Self.fileNames.map { staging + "/" + $0 } + [staging])
+        SignalCleanup.unregister(registered)
         removeCreatedParents()
         committed = true
     }
@@ -258,9 +290,13 @@ public final class ResultsDirectory {
         }
     }
 
-    /// Removes a directory of plain files (and hard links), one level deep.
+    /// Removes a directory and everything in it, without following symbolic links.
     static func removeTree(_ directory: String) {
-        for entry in entries(of: directory) { unlink(directory + "/" + entry) }
+        for entry in entries(of: directory) {
+            let path = directory + "/" + entry
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { removeTree(path) } else { unlink(path) }
+        }
         rmdir(directory)
     }
 }

@@ -31,12 +31,14 @@ public struct RunSummaryFile: Sendable {
             throw CompareError(file: argument, message: "no such file or directory")
         }
         let path = isDirectory.boolValue ? (argument as NSString).appendingPathComponent("summary.csv") : argument
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CompareError(file: path, message: isDirectory.boolValue
+        let bytes: [UInt8]
+        do { bytes = try readFileBytes(path) } catch {
+            var missing = stat()
+            throw CompareError(file: path, message: isDirectory.boolValue && lstat(path, &missing) != 0
                 ? "no summary.csv in this results directory (a run that stopped before writing its files?)"
-                : "cannot read the file")
+                : "cannot read the file: \(error.reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CompareError(file: path, message: "not UTF-8 text: expected a summary.csv")
         }
         return try parse(text, path: path)

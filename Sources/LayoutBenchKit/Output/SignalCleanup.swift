@@ -59,6 +59,13 @@ public enum SignalCleanup {
         for slot in 0..<capacity where children[slot] == pid { children[slot] = 0 }
     }
 
+    /// Whether `path` would be removed on interruption (tests).
+    static func isRegistered(_ path: String) -> Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return (0..<capacity).contains { slot in slots[slot].map { strcmp($0, path) == 0 } ?? false }
+    }
+
     private static func installHandlers() {
         if !installed {
             installed = true
@@ -78,6 +85,20 @@ public enum SignalCleanup {
                 break
             }
         }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back, for steps that must not be cut in
+    /// two (renaming a set of files into place, exchanging a results directory): a signal that
+    /// arrives meanwhile is delivered when `body` returns, and its handler then cleans up what is
+    /// still registered and ends the process as usual.
+    public static func deferringSignals<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
     }
 
     static let handler: @convention(c) (Int32) -> Void = { signal in

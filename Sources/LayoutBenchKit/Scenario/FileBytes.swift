@@ -8,12 +8,14 @@ import Darwin
 enum FileReadError: Error {
     case unreadable
     case notRegularFile
+    case isDirectory
     case tooLarge(limit: Int)
 
     var reason: String {
         switch self {
         case .unreadable: return "it cannot be opened or read"
         case .notRegularFile: return "it is not a regular file (a device, a FIFO or a socket never ends)"
+        case .isDirectory: return "it is a directory, not a file"
         case .tooLarge(let limit): return "it is larger than \(limit) bytes"
         }
     }
@@ -22,13 +24,22 @@ enum FileReadError: Error {
 /// Reads a whole regular file of at most `limit` bytes straight into one `[UInt8]` (no `Data` to
 /// copy from: for a 60 MB scenario that halves the memory touched, and the time spent clearing
 /// fresh pages).
-func readFileBytes(_ path: String, limit: Int = ScenarioLimits.maxFileBytes) throws(FileReadError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw .unreadable }
+///
+/// The file is opened without blocking (`O_NONBLOCK`), so a FIFO with no writer or a device that
+/// waits is refused as `notRegularFile` instead of hanging the process in `open`.
+/// `recordsInput`: the file is one of the command's inputs (`InputFiles`), which no output may
+/// replace; false for the harness's own files (child output, /proc).
+func readFileBytes(_ path: String, limit: Int = ScenarioLimits.maxFileBytes, recordsInput: Bool = true) throws(FileReadError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else { throw errno == EISDIR ? .isDirectory : .unreadable }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw .unreadable }
+    if (status.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory }
     guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegularFile }
+    // A regular file never blocks; clear the flag so that reads behave as usual.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    if recordsInput { InputFiles.record(status, path: path) }
     let size = Int(status.st_size)
     guard size <= limit else { throw .tooLarge(limit: limit) }
     var failed = false
