@@ -45,7 +45,7 @@ struct Dump: ParsableCommand {
             if let out {
                 try AtomicFile.write(csv, to: out, option: "--out")
             } else {
-                print(csv, terminator: "")
+                try StandardOutput.write(csv)
             }
         }
     }

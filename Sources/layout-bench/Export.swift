@@ -33,7 +33,7 @@ struct Export: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let text = try ResultsExport.json(RunSummaryFile.load(results), format: format, metrics: Set(metrics))
-            if let out { try AtomicFile.write(text, to: out, option: "--out") } else { print(text, terminator: "") }
+            if let out { try AtomicFile.write(text, to: out, option: "--out") } else { try StandardOutput.write(text) }
         }
     }
 }

@@ -38,6 +38,11 @@ struct LayoutBench: ParsableCommand {
             """,
         subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, Export.self, ChildCommand.self]
     )
+
+    static func main() {
+        StandardOutput.secureStandardDescriptors()
+        main(nil)
+    }
 }
 
 /// Runs `body`, turning the errors users can cause into one clear line on stderr and exit status 1.

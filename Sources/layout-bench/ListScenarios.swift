@@ -19,23 +19,26 @@ struct ListScenarios: ParsableCommand {
             let catalog = try ScenarioCatalog.locate()
             let plans = try catalog.loadAll().map { scenario throws(ScenarioError) in try BenchmarkPlan(scenario: scenario) }
             if json {
-                print(try CatalogListing(plans: plans, relativeTo: (catalog.directory as NSString).deletingLastPathComponent).json())
+                try StandardOutput.write(try CatalogListing(plans: plans, relativeTo: (catalog.directory as NSString).deletingLastPathComponent).json() + "\n")
                 return
             }
+            var text = ""
+            func line(_ string: String) { text += string + "\n" }
             let nameWidth = max(8, plans.map(\.scenario.name.count).max() ?? 0)
-            print("scenario".padding(nameWidth) + "  workload  modes; items")
+            line("scenario".padding(nameWidth) + "  workload  modes; items")
             for plan in plans {
                 let counts = plan.itemCounts.map(String.init).joined(separator: ", ")
-                print(plan.scenario.name.padding(nameWidth) + "  " + plan.scenario.workload.kind.padding(8)
+                line(plan.scenario.name.padding(nameWidth) + "  " + plan.scenario.workload.kind.padding(8)
                       + "  " + plan.modeNames.joined(separator: ", ") + "; " + counts)
-                print(String(repeating: " ", count: nameWidth + 2) + plan.scenario.description)
+                line(String(repeating: " ", count: nameWidth + 2) + plan.scenario.description)
             }
             if verbose {
                 for workload in WorkloadCatalog.all {
-                    print("\nworkload \(workload.kind): \(workload.about)")
-                    for mode in workload.modes { print("  \(mode.name.padding(14)) \(mode.about)") }
+                    line("\nworkload \(workload.kind): \(workload.about)")
+                    for mode in workload.modes { line("  \(mode.name.padding(14)) \(mode.about)") }
                 }
             }
+            try StandardOutput.write(text)
         }
     }
 }
