@@ -25,6 +25,20 @@ import Foundation
         #expect(try catalog.loadAll().count == 2)
     }
 
+    /// Rows are keyed by scenario name: a run of two scenarios named alike, or of one file twice,
+    /// would keep one's rows and drop the other's without a word (issue 34).
+    @Test func aRunRefusesTwoScenariosOfOneName() throws {
+        let root = try makeTree(["b.json": scenarioJSON(), "a.json": scenarioJSON()])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let a = root + "/Scenarios/a.json", b = root + "/Scenarios/b.json"
+        func message(_ arguments: [String]) -> String {
+            do { _ = try ScenarioCatalog.loadTimed(arguments: arguments); return "loaded" } catch { return error.description }
+        }
+        #expect(message([a, b]) == "\(b): name: the scenario name \"test\" is also the name of \(a); rows are keyed by name, so each scenario of a run needs its own")
+        #expect(message([a, a]) == "\(a): name: the scenario \"test\" is given twice; give each scenario once")
+        #expect(message([a]) == "loaded")
+    }
+
     @Test func environmentVariableAndExecutableLocation() throws {
         let root = try makeTree([:])
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -85,13 +85,28 @@ public struct ScenarioCatalog: Hashable, Sendable {
             catalog = found
             return found
         }
-        if arguments.isEmpty { return try located().loadTimed(nil) }
         var loaded: [TimedScenario] = []
+        if arguments.isEmpty { loaded = try located().loadTimed(nil) }
         for argument in arguments {
             let catalog = isPath(argument) ? ScenarioCatalog(directory: "") : try located()
             loaded += try catalog.loadTimed(argument)
         }
+        try checkUniqueNames(loaded.map(\.scenario))
         return loaded
+    }
+
+    /// Rows are keyed by scenario name: two scenarios of one run with the same `name` (or one
+    /// file given twice) would mix their rows, so the second is refused, naming both files.
+    static func checkUniqueNames(_ scenarios: [Scenario]) throws(ScenarioError) {
+        var files: [String: String] = [:]
+        for scenario in scenarios {
+            if let first = files[scenario.name] {
+                throw ScenarioError(file: scenario.file, path: "name", message: first == scenario.file
+                    ? "the scenario \(JSONValue.quoted(scenario.name)) is given twice; give each scenario once"
+                    : "the scenario name \(JSONValue.quoted(scenario.name)) is also the name of \(first); rows are keyed by name, so each scenario of a run needs its own")
+            }
+            files[scenario.name] = scenario.file
+        }
     }
 
     /// Loads the scenario one SCENARIO argument designates, locating the scenarios directory only
