@@ -55,10 +55,12 @@ public struct FunctionProfileRow: Sendable, Equatable {
     /// as they are without the toolchain, or when it fails).
     static func demangled(_ rows: [FunctionProfileRow]) -> [FunctionProfileRow] {
         let names = Array(Set(rows.map(\.function))).sorted()
-        guard let swift = findOnPath("swift"), names.contains(where: { $0.hasPrefix("$s") || $0.hasPrefix("_$s") }),
-              let result = try? runChildProcess(executable: swift, arguments: ["demangle", "--simplified"],
-                                                input: Data((names.joined(separator: "\n") + "\n").utf8), passesErrorThrough: true),
-              result.status == 0 else { return rows }
+        guard let swift = findOnPath("swift"), names.contains(where: { $0.hasPrefix("$s") || $0.hasPrefix("_$s") }) else { return rows }
+        let demangling = TemporaryFiles.withToolEnvironment { environment in
+            try? runChildProcess(executable: swift, arguments: ["demangle", "--simplified"], environment: environment,
+                                        input: Data((names.joined(separator: "\n") + "\n").utf8), passesErrorThrough: true)
+        }
+        guard let result = demangling, result.status == 0 else { return rows }
         var lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         guard lines.count == names.count else { return rows }

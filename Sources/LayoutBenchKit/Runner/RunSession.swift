@@ -75,6 +75,8 @@ public struct RunSession {
         metadata.runID = "\(stamp)-\(commit)"
         self.metadata = metadata
         self.directory = outDirectory ?? "results/\(stamp)-\(commit)"
+        // What killed runs left in $TMPDIR (their children's input and output, callgrind's dumps).
+        TemporaryFiles.sweep()
         results = try ResultsDirectory(target: directory, option: outDirectory == nil ? "results directory" : "--out")
     }
 
