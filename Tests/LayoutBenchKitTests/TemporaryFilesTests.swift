@@ -46,3 +46,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: alive))
     }
 }
+
+/// The interrupt handler removes whole directories whose files this process does not name
+/// (callgrind's dumps, a tool's TMPDIR), with system calls only.
+@Suite struct SignalTreeRemovalTests {
+    @Test func aRegisteredTreeIsRemovedWithEverythingInIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/TemporaryDirectory.x/deeper", withIntermediateDirectories: true)
+        for index in 0..<600 {  // more entries than one getdents64 buffer holds
+            try "x".write(toFile: root + "/cg.out.\(index).with-a-longer-name-to-fill-the-buffer", atomically: false, encoding: .utf8)
+        }
+        try "y".write(toFile: root + "/TemporaryDirectory.x/deeper/file", atomically: false, encoding: .utf8)
+        #expect(symlink("/etc", root + "/link") == 0)
+        SignalCleanup.register(tree: root)
+        defer { SignalCleanup.unregister(tree: root) }
+        root.withCString { SignalCleanup.removeTree(in: AT_FDCWD, $0, depth: 0) }
+        #expect(!FileManager.default.fileExists(atPath: root))
+        #expect(FileManager.default.fileExists(atPath: "/etc/hostname") || FileManager.default.fileExists(atPath: "/etc"))
+    }
+}

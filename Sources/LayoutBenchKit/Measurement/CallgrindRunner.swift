@@ -68,11 +68,17 @@ public enum CallgrindRunner {
         let fileManager = FileManager.default
         let directory = fileManager.temporaryDirectory
             .appendingPathComponent("layout-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        // Registered before it exists: an interrupt removes it with the dumps valgrind wrote.
+        SignalCleanup.register(tree: directory.path)
+        defer {
+            try? fileManager.removeItem(at: directory)
+            SignalCleanup.unregister(tree: directory.path)
+        }
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(at: directory) }
 
         let valgrindArguments = [
-            "--tool=callgrind", "--instr-atstart=no",
+            // --vgdb=no: no vgdb FIFOs in $TMPDIR, which an interrupted run would leave behind.
+            "--tool=callgrind", "--instr-atstart=no", "--vgdb=no",
             "--callgrind-out-file=\(directory.path)/cg.out.%p",
         ] + (cacheSimulation ? cacheSimulationArguments : []) + [executable] + arguments
         let executable: String

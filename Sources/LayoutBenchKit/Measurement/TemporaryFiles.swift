@@ -57,10 +57,10 @@ enum TemporaryFiles {
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         guard created else { return try body(nil) }
         let path = String(cString: template)
-        SignalCleanup.register([path])
+        SignalCleanup.register(tree: path)
         defer {
             ResultsDirectory.removeTree(path)
-            SignalCleanup.unregister([path])
+            SignalCleanup.unregister(tree: path)
         }
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = path

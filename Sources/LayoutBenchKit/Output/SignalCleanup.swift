@@ -45,6 +45,83 @@ public enum SignalCleanup {
         }
     }
 
+    /// Directories removed with everything in them on interruption (callgrind's dump directory,
+    /// a tool's private TMPDIR, whose files this process does not name). The handler walks them
+    /// with `getdents64`, `openat` and `unlinkat` on buffers allocated here, never in the handler.
+    nonisolated(unsafe) static let trees: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let trees = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        trees.initialize(repeating: nil, count: capacity)
+        return trees
+    }()
+    /// How deep a registered tree is walked (a tool's TMPDIR holds one level of directories).
+    static let maxTreeDepth = 4
+    static let treeBufferSize = 16_384
+    nonisolated(unsafe) static let treeBuffers: UnsafeMutableRawPointer =
+        UnsafeMutableRawPointer.allocate(byteCount: treeBufferSize * (maxTreeDepth + 1), alignment: 16)
+    typealias GetDents = @convention(c) (Int32, UnsafeMutableRawPointer, Int) -> Int
+    /// glibc's `getdents64` (2.30), looked up when the handlers are installed.
+    nonisolated(unsafe) static var getdents: GetDents?
+
+    /// Registers a directory to remove, contents and all, on interruption.
+    public static func register(tree path: String) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        installHandlers()
+        if let slot = (0..<capacity).first(where: { trees[$0] == nil }) { trees[slot] = strdup(path) }
+    }
+
+    public static func unregister(tree path: String) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        for slot in 0..<capacity {
+            guard let held = trees[slot], strcmp(held, path) == 0 else { continue }
+            trees[slot] = nil
+            free(held)
+            break
+        }
+    }
+
+    /// Removes `name` (relative to `directory`, a descriptor or AT_FDCWD) and, when it is a
+    /// directory, everything in it down to `maxTreeDepth`. Async-signal-safe: system calls on
+    /// preallocated memory only.
+    static func removeTree(in directory: Int32, _ name: UnsafePointer<CChar>, depth: Int) {
+        guard let getdents, depth <= maxTreeDepth else { return }
+        let descriptor = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0 {
+            unlinkat(directory, name, 0)
+            return
+        }
+        let buffer = treeBuffers + depth * treeBufferSize
+        // Entries removed while reading may shift the rest: read again from the start until a
+        // pass removes nothing (bounded, in case something keeps refilling the directory).
+        for _ in 0..<64 {
+            var removed = false
+            lseek(descriptor, 0, SEEK_SET)
+            while true {
+                let count = getdents(descriptor, buffer, treeBufferSize)
+                if count <= 0 { break }
+                var offset = 0
+                while offset < count {
+                    // struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name.
+                    let record = buffer + offset
+                    let length = Int(record.load(fromByteOffset: 16, as: UInt16.self))
+                    let type = record.load(fromByteOffset: 18, as: UInt8.self)
+                    let entry = (record + 19).assumingMemoryBound(to: CChar.self)
+                    let isDot = entry[0] == 0x2E && (entry[1] == 0 || (entry[1] == 0x2E && entry[2] == 0))
+                    if !isDot {
+                        if type == 4 /* DT_DIR */ { removeTree(in: descriptor, entry, depth: depth + 1) } else { unlinkat(descriptor, entry, 0) }
+                        removed = true
+                    }
+                    if length == 0 { break }
+                    offset += length
+                }
+            }
+            if !removed { break }
+        }
+        close(descriptor)
+        unlinkat(directory, name, AT_REMOVEDIR)
+    }
+
     /// A child process to send SIGTERM if this one is interrupted, until `unregister(child:)`.
     public static func register(child pid: pid_t) {
         pthread_mutex_lock(lock)
@@ -69,6 +146,7 @@ public enum SignalCleanup {
     private static func installHandlers() {
         if !installed {
             installed = true
+            if let symbol = dlsym(dlopen(nil, RTLD_NOW), "getdents64") { getdents = unsafeBitCast(symbol, to: GetDents.self) }
             for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Glibc_signal(signal, handler) }
         }
     }
@@ -102,8 +180,28 @@ public enum SignalCleanup {
     }
 
     static let handler: @convention(c) (Int32) -> Void = { signal in
+        // SIGTERM, then wait for the children (a second at most, then SIGKILL): one still running
+        // (valgrind writing its last dump) would write into the directories removed below.
         for slot in 0..<SignalCleanup.capacity where SignalCleanup.children[slot] > 0 {
             kill(SignalCleanup.children[slot], SIGTERM)
+        }
+        var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+        for slot in 0..<SignalCleanup.capacity where SignalCleanup.children[slot] > 0 {
+            let child = SignalCleanup.children[slot]
+            var status: Int32 = 0
+            var ended = false
+            for _ in 0..<100 where !ended {
+                let result = waitpid(child, &status, WNOHANG)
+                ended = result == child || (result == -1 && errno != EINTR)
+                if !ended { nanosleep(&pause, nil) }
+            }
+            if !ended {
+                kill(child, SIGKILL)
+                while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            }
+        }
+        for slot in 0..<SignalCleanup.capacity {
+            if let path = SignalCleanup.trees[slot] { SignalCleanup.removeTree(in: AT_FDCWD, path, depth: 0) }
         }
         // Files first, then the (now empty) directories, whatever the slot order.
         for slot in 0..<SignalCleanup.capacity {

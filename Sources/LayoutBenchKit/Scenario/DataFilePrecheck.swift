@@ -15,13 +15,15 @@ enum DataFilePrecheck {
         func failure(line: Int, _ message: String) -> ScenarioError {
             ScenarioError(file: path, path: "", message: message, line: line)
         }
-        let descriptor = open(path, O_RDONLY)
-        // An unreadable file, or one that is not a regular file (a device never ends), is left to
-        // `readFileBytes`, whose error says why.
+        // O_NONBLOCK: a FIFO with no writer must not hang the open. An unreadable file, or one
+        // that is not a regular file (a device never ends), is left to `readFileBytes`, whose
+        // error says why.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let maxLine = ScenarioLimits.maxDataLineBytes
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var line = 1, lineLength = 0
