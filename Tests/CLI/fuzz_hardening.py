@@ -285,6 +285,10 @@ class Harness:
         given. Returns whether all held."""
         allowed = sorted(set(allowed))
         want = expected or f"exit {' or '.join(map(str, allowed))}"
+        if outcome.timed_out and "*** Signal " in outcome.stderr:
+            # The Swift runtime was still writing a crash's backtrace (slow on a loaded machine).
+            self.fail(cls, case, "signal", call, want, outcome.summary(), setup)
+            return False
         if outcome.timed_out:
             self.fail(cls, case, "hang", call, want, outcome.summary(), setup)
             return False
@@ -1224,8 +1228,6 @@ def signals_class(h, fx, rng, have_valgrind):
         the new one (from `new_arguments`) appears whole; nothing else. Of the input `sizes`, the
         largest that takes at most TARGET_SECONDS (so that a slow build keeps the class short)."""
         nonlocal ran
-        if not h.wanted(f"{name}/"):
-            return
         directory = h.case_dir(f"signals-{name}")
         tmpdir = h.fresh_tmpdir()
         target = os.path.join(directory, "out")
@@ -1250,18 +1252,21 @@ def signals_class(h, fx, rng, have_valgrind):
         Call(h, old_args(target), tmpdir=tmpdir).run()
         old = open(target, "rb").read()
         assert old != new, name
-        interrupted = 0
+        interrupted = tried = 0
         for attempt in range(attempts):
             sig = sigs[attempt % 3]
             first = attempt == attempts - 1  # the last attempt: no earlier file
             if first:
                 os.unlink(target)
             late = attempt % 2 == 1
-            moment = rng.uniform(0.7, 1.1) * duration if late else rng.uniform(0.0, 1.1) * duration
-            case = f"{name}/{signal.Signals(sig).name} at {moment * 1000:.0f} ms of {duration * 1000:.0f}" + (" (no earlier file)" if first else "")
+            fraction = rng.uniform(0.7, 1.1) if late else rng.uniform(0.0, 1.1)
+            moment = fraction * duration
+            case = f"{name}/#{attempt} {signal.Signals(sig).name} at {fraction:.0%} ({moment * 1000:.0f} ms of " \
+                   f"{duration * 1000:.0f})" + (" (no earlier file)" if first else "")
             if not h.wanted(case):
                 continue
             ran += 1
+            tried += 1
             call = Call(h, new_args(target), tmpdir=tmpdir)
             outcome = call.run(signal_at=(moment, sig))
             interrupted += outcome.status == -sig
@@ -1280,12 +1285,10 @@ def signals_class(h, fx, rng, have_valgrind):
                 h.check_clean(cls, case + " (the next run sweeps what the SIGKILL left)", following, [directory])
             write_file(target, old)
         print(f"fuzz-cli: signals: {name} (input size {chosen if isinstance(chosen, (int, str)) else 'big' if chosen != sizes[0] else 'small'}, "
-              f"{duration:.2f} s): {interrupted} of {attempts} interrupted before they finished", flush=True)
+              f"{duration:.2f} s): {interrupted} of {tried} interrupted before they finished", flush=True)
 
     def run_target(name, extra, attempts):
         nonlocal ran
-        if not h.wanted(f"{name}/"):
-            return
         instructions = "--instructions" in extra
         directory = h.case_dir(f"signals-{name}")
         tmpdir = h.fresh_tmpdir()
@@ -1303,7 +1306,7 @@ def signals_class(h, fx, rng, have_valgrind):
         write_file(os.path.join(target, "charts", "index.html"), b"<p>kept</p>\n")
         write_file(os.path.join(target, "notes.txt"), b"kept\n")
         clear(tmpdir)
-        interrupted = 0
+        interrupted = tried = 0
         for attempt in range(attempts):
             sig = sigs[attempt % 3]
             first = attempt == attempts - 1
@@ -1313,15 +1316,17 @@ def signals_class(h, fx, rng, have_valgrind):
             if late:  # during the final writes: a few milliseconds after the last progress line
                 moment = rng.uniform(0.0, 0.03)
                 when = (moment, sig, last_line)
-                case = f"{name}/{signal.Signals(sig).name} {moment * 1000:.0f} ms after stderr line {last_line}"
+                case = f"{name}/#{attempt} {signal.Signals(sig).name} {moment * 1000:.0f} ms after stderr line {last_line}"
             else:
-                moment = rng.uniform(0.0, 1.05) * duration
+                fraction = rng.uniform(0.0, 1.05)
+                moment = fraction * duration
                 when = (moment, sig)
-                case = f"{name}/{signal.Signals(sig).name} at {moment:.2f} s of {duration:.2f}"
+                case = f"{name}/#{attempt} {signal.Signals(sig).name} at {fraction:.0%} ({moment:.2f} s of {duration:.2f})"
             case += " (no earlier results)" if first else ""
             if not h.wanted(case):
                 continue
             ran += 1
+            tried += 1
             call = Call(h, arguments, tmpdir=tmpdir)
             outcome = call.run(timeout=120, signal_at=when)
             interrupted += outcome.status == -sig
@@ -1350,7 +1355,7 @@ def signals_class(h, fx, rng, have_valgrind):
             os.makedirs(os.path.join(target, "charts"), exist_ok=True)
             write_file(os.path.join(target, "charts", "index.html"), b"<p>kept</p>\n")
             write_file(os.path.join(target, "notes.txt"), b"kept\n")
-        print(f"fuzz-cli: signals: {name} ({duration:.2f} s): {interrupted} of {attempts} interrupted before they finished", flush=True)
+        print(f"fuzz-cli: signals: {name} ({duration:.2f} s): {interrupted} of {tried} interrupted before they finished", flush=True)
 
     run_target("run", ["--repetitions", "2"], 7)
     if have_valgrind:
@@ -1411,6 +1416,12 @@ def run_classes(binary, seed, classes, only_case=None, keep=False):
             print(f"fuzz-cli: {cls}: {ran} cases, {failed} failed, {time.monotonic() - began:.1f} s", flush=True)
     finally:
         h.close()
+        while True:  # reap what ended after being re-parented here
+            try:
+                if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                    break
+            except ChildProcessError:
+                break
     if h.failures:
         print(f"fuzz-cli: {len(h.failures)} failed checks by defect:")
         groups = {}
