@@ -16,7 +16,7 @@ scenarios. Each class is bounded and seeded; docs/robustness.md states the promi
 A failure prints the exact command (with its environment and working directory), what was
 expected and what happened, under a defect tag; the summary groups the failures by tag.
 """
-import csv, gzip, json, math, os, random, re, shlex, shutil, signal, stat, subprocess, sys, tempfile, threading, time, zlib
+import csv, gzip, json, math, os, random, re, shlex, shutil, signal, stat, subprocess, tempfile, threading, time, zlib
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCENARIOS = os.path.join(REPO, "Scenarios")
@@ -526,8 +526,6 @@ def special_class(h, fx, rng):
         statuses for a valid file, allowed otherwise, names for the error line, extra check)."""
         nonlocal ran
         name = f"in/{slot}/{kind}"
-        if not h.wanted(name):
-            return
         directory = h.case_dir(name)
         special, setup = build(directory, kind)
         valid = kind == "link-file"
@@ -583,6 +581,8 @@ def special_class(h, fx, rng):
     def scenarios_commands(directory, special):
         names = ["zz.json"]
         yield "list", Call(h, ["list"], cwd=directory), [0], [0, 1], names, None
+        yield "list-env", Call(h, ["list"], env={"LAYOUT_BENCH_SCENARIOS": os.path.join(directory, "Scenarios")}),\
+            [0], [0, 1], names, None
         yield "run", Call(h, ["run", "--quick", "--repetitions", "1", "--out", os.path.join(directory, "results")],
                           cwd=directory), [0], [0, 1], names, None
         yield "dump-other", Call(h, ["dump", "tiny", "--mode", "binary", "--items", "1000"], cwd=directory), [0], [0, 1], names, None
@@ -594,7 +594,7 @@ def special_class(h, fx, rng):
             path = os.path.join(copy, filename)
             if os.path.lexists(path):
                 os.unlink(path)
-            return path, make_special(path, kind, content()) + f" in a copy of a results directory"
+            return path, make_special(path, kind, content()) + " in a copy of a results directory"
         return build
 
     compare_ok = [0, 2, 3, 4]
@@ -703,8 +703,8 @@ def special_class(h, fx, rng):
                 allowed = statuses + [1]
                 expectation = "written through or followed (exit " + "/".join(map(str, statuses)) + ") or refused (exit 1); " \
                               "never replaced by a regular file"
-            ok = h.check_outcome(cls, case, call, outcome, allowed, names=[out], setup=setup, expected=expectation,
-                                 status_tag="out-symlink-dir" if command == "run" and kind == "link-dir" else "out-replaced")
+            h.check_outcome(cls, case, call, outcome, allowed, names=[out], setup=setup, expected=expectation,
+                            status_tag="out-symlink-dir" if command == "run" and kind == "link-dir" else "out-replaced")
             if kind == "null" and outcome.status == 1:
                 refused_null[command] = True
             # What the path is now.
@@ -856,7 +856,7 @@ def numbers_class(h, fx, rng):
     compare_ok = [0, 2, 3, 4]
     for value in VALUES:
         n = as_int(value)
-        count = [0, 1] if n is not None and n >= 1 else [64]
+        count = [0, 1, 64] if n is not None and n >= 1 else [64]
         run = ["run", fx.tiny, "--quick", "--out", os.path.join(work, "results")]
         case(f"option/run --items {value}", Call(h, run + ["--repetitions", "1", "--items", value]), count, ["--items", "items"], [work])
         case(f"option/run --max-items {value}", Call(h, run + ["--repetitions", "1", "--max-items", value]), count, ["--max-items"], [work])
@@ -868,7 +868,7 @@ def numbers_class(h, fx, rng):
             out = ["--out", os.path.join(work, "o")]
             case(f"option/{command} --items {value}", Call(h, [command, fx.tiny, "--mode", "binary", "--items", value] + out),
                  count, ["--items", "items"], [work])
-            offset = [0, 1] if finite(value) else ([0, 1, 64] if value == "0x10" else [64])
+            offset = [0, 1, 64] if finite(value) or value == "0x10" else [64]
             case(f"option/{command} --offset {value}", Call(h, [command, fx.tiny, "--mode", "binary", "--items", "1000",
                                                                 "--offset", value] + out), offset, ["--offset"], [work])
         rect = ["0", "0", "390", "844"]
