@@ -5,9 +5,20 @@ prints exactly one line, `layout-bench: error: FILE: PATH-OR-POSITION: message`,
 No signal exit, no other status. A sample also goes through `run --quick`, which must leave
 either a complete results directory or nothing.
 
-Usage: Tests/CLI/fuzz_cli.py CORPUS BINARY
+Then the hardening classes of issue 34 (fuzz_hardening.py, docs/robustness.md): special files as
+every input and output, numbers at and beyond every conversion, gzip that expands past the cap,
+stdout that fails, and signals at random moments. They are seeded: the seed is printed, and
+`--seed S` (or LAYOUT_BENCH_FUZZ_SEED) repeats a run; `--only` and `--case` narrow it to a class
+or to the cases whose name contains a text.
+
+Usage: Tests/CLI/fuzz_cli.py CORPUS BINARY [--seed S] [--only issue8,corpus,special,numbers,bomb,stdout,signals]
+                             [--case TEXT] [--keep]
 """
-import json, os, re, shutil, subprocess, sys, tempfile
+import argparse, json, os, random, re, shutil, subprocess, sys, tempfile
+
+import fuzz_hardening
+
+PARTS = ["issue8", "corpus"] + fuzz_hardening.CLASSES
 
 # The command-line inputs of issue 8, each with the exit status and the start of the one error
 # line it must give (None: it must work). {tmp} is a scratch directory, {file} a file in it.
@@ -41,14 +52,38 @@ def check_issue_inputs(binary):
     return failures
 
 def main():
-    corpus, binary = sys.argv[1], sys.argv[2]
-    issue_failures = check_issue_inputs(binary)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpus")
+    parser.add_argument("binary")
+    parser.add_argument("--seed", type=int, default=int(os.environ.get("LAYOUT_BENCH_FUZZ_SEED") or random.randrange(1 << 32)))
+    parser.add_argument("--only", default=",".join(PARTS), help="comma-separated parts: " + ",".join(PARTS))
+    parser.add_argument("--case", help="only the hardening cases whose name contains this text")
+    parser.add_argument("--keep", action="store_true", help="keep the hardening classes' scratch directory")
+    arguments = parser.parse_args()
+    parts = [part for part in arguments.only.split(",") if part]
+    if unknown := set(parts) - set(PARTS):
+        parser.error(f"unknown parts {sorted(unknown)}; known: {','.join(PARTS)}")
+    # A shell starts a background job with SIGINT ignored, and that stays ignored across exec:
+    # the signal cases' children must start with the default disposition.
+    import signal
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    failed = False
+    if "issue8" in parts or "corpus" in parts:
+        failed = fuzz_corpus(arguments.corpus, arguments.binary, "issue8" in parts, "corpus" in parts)
+    classes = [c for c in fuzz_hardening.CLASSES if c in parts]
+    if classes:
+        failed |= bool(fuzz_hardening.run_classes(arguments.binary, arguments.seed, classes, arguments.case, arguments.keep))
+    return 1 if failed else 0
+
+def fuzz_corpus(corpus, binary, issue_inputs, mutations):
+    issue_failures = check_issue_inputs(binary) if issue_inputs else []
     for failure in issue_failures:
         print("FAIL " + failure)
-    files = sorted(f for f in os.listdir(corpus) if f.endswith(".json"))
+    files = sorted(f for f in os.listdir(corpus) if f.endswith(".json")) if mutations else []
     if not files:
-        print("fuzz-cli: no corpus (the fuzz test did not run); mutations skipped")
-        return 1 if issue_failures else 0
+        if mutations:
+            print("fuzz-cli: no corpus (the fuzz test did not run); mutations skipped")
+        return bool(issue_failures)
     work = tempfile.mkdtemp(prefix="layout-bench-fuzz-")
     failures, counts = [], {"ok": 0, "refused": 0, "slow": 0}
     for index, name in enumerate(files):
@@ -83,7 +118,7 @@ def main():
     for failure in failures:
         print("FAIL " + failure)
     shutil.rmtree(work, ignore_errors=True)
-    return 1 if failures or issue_failures else 0
+    return bool(failures or issue_failures)
 
 ERROR = re.compile(r"^layout-bench: error: (\S+): (.+)$")
 
