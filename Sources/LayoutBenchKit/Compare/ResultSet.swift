@@ -81,123 +81,202 @@ public struct ResultSet: Sendable {
         return FileManager.default.fileExists(atPath: base + "samples.csv.gz") ? base + "samples.csv.gz" : base + "samples.csv"
     }
 
-    /// The text of a samples file, decompressed when its name ends in `.gz`.
-    static func readSamples(_ path: String) throws -> String {
-        guard path.hasSuffix(".gz") else { return try readTextFile(path) }
-        let bytes = try readFileBytes(path)
-        let text = try Gzip.decompress(bytes, limit: ScenarioLimits.maxFileBytes * 4)
-        return String(decoding: text, as: UTF8.self)
+    /// The whole text of a samples file, decompressed when its name ends in `.gz` (for tests and
+    /// small files; `load` reads a file as a stream and never holds its text).
+    static func readSamples(_ path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) -> String {
+        try ResultsFile.text(of: path, limit: limit)
     }
 
     /// Reads a results directory (its samples.csv and run.json) or a samples.csv file (and the
-    /// run.json beside it).
+    /// run.json beside it). The samples are read as a stream (`ResultsFile`): memory holds their
+    /// values, not their text, and a file that decompresses past `limit` bytes is refused.
     public static func load(_ path: String) throws(CompareError) -> ResultSet {
+        try load(path, limit: ResultsFile.maxBytes)
+    }
+
+    static func load(_ path: String, limit: Int) throws(CompareError) -> ResultSet {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CompareError(file: path, message: "no such file or directory (expected a results directory or a samples.csv)")
         }
         let samplesPath = isDirectory.boolValue ? samplesFile(inDirectory: path) : path
-        let text: String
-        do {
-            text = try readSamples(samplesPath)
-        } catch let error as Gzip.Failure {
-            throw CompareError(file: samplesPath, message: "cannot be decompressed: \(error)")
-        } catch {
-            throw CompareError(file: samplesPath, message: isDirectory.boolValue
-                ? "missing: a results directory holds samples.csv.gz or samples.csv (written by `layout-bench run`)"
-                : "cannot be read")
+        if isDirectory.boolValue && !FileManager.default.fileExists(atPath: samplesPath) {
+            throw CompareError(file: samplesPath, message: "missing: a results directory holds samples.csv.gz or samples.csv (written by `layout-bench run`)")
         }
-        var result = try parse(text, file: samplesPath)
+        var result = try read(CSVRecordStream(source: FileByteSource(path: samplesPath, limit: limit), file: samplesPath))
         let directory = (samplesPath as NSString).deletingLastPathComponent
         let profilesPath = (directory.isEmpty ? "." : directory) + "/" + FunctionProfileRow.fileName
         if FileManager.default.fileExists(atPath: profilesPath) {
-            let profileText: String
-            do { profileText = try readSamples(profilesPath) } catch {
-                throw CompareError(file: profilesPath, message: "cannot be read or decompressed: \(error)")
-            }
-            result.profiles = try FunctionProfileRow.parse(profileText, file: profilesPath)
+            result.profiles = try FunctionProfileRow.load(profilesPath, limit: limit)
         }
         let metadataPath = (directory.isEmpty ? "." : directory) + "/run.json"
-        if let json = try? readTextFile(metadataPath) {
-            do {
-                result.metadata = try RunMetadata.decode(json)
-            } catch {
-                result.metadataProblem = "\(metadataPath) cannot be read as run.json; machines not checked"
-            }
-        } else {
+        if !FileManager.default.fileExists(atPath: metadataPath) {
             result.metadataProblem = "no run.json beside \(samplesPath); machines not checked"
+        } else if let json = try? ResultsFile.text(of: metadataPath, limit: ResultsFile.maxMetadataBytes),
+                  let metadata = try? RunMetadata.decode(json) {
+            result.metadata = metadata
+        } else {
+            result.metadataProblem = "\(metadataPath) cannot be read as run.json; machines not checked"
         }
         return result
     }
 
     /// Parses samples.csv text (`file` names it in errors).
     public static func parse(_ text: String, file: String) throws(CompareError) -> ResultSet {
-        let table: CSVTable
-        do {
-            table = try CSVParser.parseTable(text)
-        } catch let error as CSVParser.ParseError {
-            throw CompareError(file: file, message: error.description)
-        } catch {
-            throw CompareError(file: file, message: "\(error)")
-        }
-        guard table.header == CSVSchema.samplesHeader else {
-            if table.header == CSVSchema.summaryHeader {
+        try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: file))
+    }
+
+    /// Reads samples.csv records into series, checking each row as it comes.
+    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> ResultSet {
+        let file = records.file
+        guard try records.next() else { throw CompareError(file: file, message: "empty: no header (expected a samples.csv)") }
+        let header = records.strings
+        guard header == CSVSchema.samplesHeader else {
+            if header == CSVSchema.summaryHeader {
                 throw CompareError(file: file, message: "this is a summary.csv; compare needs the samples (samples.csv or its results directory)")
             }
             throw CompareError(file: file, message: "line 1: not a samples.csv header; expected "
                 + CSVSchema.samplesHeader.joined(separator: ","))
         }
-        guard !table.rows.isEmpty else { throw CompareError(file: file, message: "no samples (only a header)") }
-        var series: [RowKey: SeriesSamples] = [:]
-        var repetitionSlots: [RowKey: [String: Int]] = [:]
-        var commits: [String] = []
-        var firstPeakMode: [String: String] = [:]
-        for (index, row) in table.rows.enumerated() {
-            let line = index + 2
-            func fail(_ column: String, _ expected: String) -> CompareError {
-                let value = row[CSVSchema.samplesHeader.firstIndex(of: column)!]
-                return CompareError(file: file, message: "line \(line): \(column): expected \(expected), got '\(value)'")
-            }
-            guard let schema = Int(row[0]) else { throw fail("schema", "an integer") }
-            guard CSVSchema.readableVersions.contains(schema) else {
-                throw CompareError(file: file, message: "line \(line): schema version \(schema); this layout-bench reads versions \(CSVSchema.readableVersions.lowerBound) to \(CSVSchema.readableVersions.upperBound) (compare results written by a CSV schema it knows)")
-            }
-            guard let items = Int(row[6]), items >= 0 else { throw fail("items", "a count >= 0") }
-            guard let repetition = Int(row[8]) else { throw fail("repetition", "an integer") }
-            let value: Double?
-            if row[12] == CSVSchema.unsupported {
-                value = nil
-            } else if let number = Double(row[12]), !number.isNaN {
-                value = number
-            } else {
-                throw fail("value", "a number or '\(CSVSchema.unsupported)'")
-            }
-            if !commits.contains(row[2]) { commits.append(row[2]) }
-            var key = RowKey(scenario: row[3], mode: row[5], items: items, operation: row[7], metric: row[10])
-            if schema == 1 && row[10] == Metric.peakRSS.rawValue {
-                // Version 1 copied the group's one value under every mode: keep the first mode's
-                // copy as the group-level row version 2 writes.
-                let group = "\(row[3])\u{1F}\(items)"
-                if let first = firstPeakMode[group], first != row[5] { continue }
-                firstPeakMode[group] = row[5]
-                key = RowKey(scenario: row[3], mode: "", items: items, operation: "", metric: row[10])
-            }
-            var entry = series[key] ?? SeriesSamples(workload: row[4], unit: row[11], repetitions: [], unsupportedRows: 0)
-            guard let number = value else {
-                entry.unsupportedRows += 1
-                series[key] = entry
-                continue
-            }
-            let repetitionID = row[1] + "\u{1F}" + String(repetition)
-            if let slot = repetitionSlots[key]?[repetitionID] {
-                entry.repetitions[slot].append(number)
-            } else {
-                repetitionSlots[key, default: [:]][repetitionID] = entry.repetitions.count
-                entry.repetitions.append([number])
-                entry.repetitionNumbers.append(repetition)
-            }
-            series[key] = entry
+        var reader = SamplesReader()
+        while try records.next() { try reader.add(records) }
+        guard reader.rows > 0 else { throw CompareError(file: file, message: "no samples (only a header)") }
+        return ResultSet(samplesPath: file, series: reader.series(), commits: reader.commits)
+    }
+}
+
+/// samples.csv rows gathered into series as they are read. Consecutive rows of a series and
+/// repetition share every field but `sample` and `value` (the harness writes a repetition's
+/// samples of one metric together), so a row whose other fields are the bytes of the row before
+/// goes straight to that row's repetition: only its sample and value are read.
+struct SamplesReader {
+    private struct Series {
+        var key: RowKey
+        var samples: SeriesSamples
+    }
+
+    /// A series' run id × repetition number.
+    private struct SlotKey: Hashable {
+        var series: Int
+        var runID: String
+        var repetition: Int
+    }
+
+    /// Where a row goes: a series, and a repetition slot of it.
+    private struct Destination {
+        var series: Int
+        var slot: Int
+        /// Schema 1's copy of a group's peak_rss under a later mode: skipped.
+        var skipped: Bool
+    }
+
+    private var all: [Series] = []
+    private var seriesIndex: [RowKey: Int] = [:]
+    private var slotIndex: [SlotKey: Int] = [:]
+    /// Per slot, its entry in its series' `repetitions` (nil until the slot's first number) and
+    /// its repetition number.
+    private var slotRepetition: [Int?] = []
+    private var slotNumber: [Int] = []
+    private(set) var commits: [String] = []
+    private var commitSet: Set<String> = []
+    private var firstPeakMode: [String: String] = [:]
+    private(set) var rows = 0
+    /// The previous row's fields but `sample` and `value`, and where it went.
+    private var previousIdentity: [UInt8] = []
+    private var previous: Destination?
+
+    mutating func add<Source>(_ record: CSVRecordStream<Source>) throws(CompareError) {
+        rows += 1
+        let header = CSVSchema.samplesHeader
+        guard record.count == header.count else {
+            throw record.error("\(record.count) fields, the header has \(header.count) (a truncated file?)")
         }
-        return ResultSet(samplesPath: file, series: series, commits: commits)
+        // schema … repetition (fields 0–8) and metric, unit (10, 11): the identity of the row's repetition.
+        let head = record.rawFields(0, through: 8), tail = record.rawFields(10, through: 11)
+        let destination: Destination
+        if let previous, previousIdentity.count == head.count + tail.count + 1,
+           previousIdentity.withUnsafeBytes({ $0.starts(with: head) && $0[(head.count + 1)...].elementsEqual(tail) }) {
+            destination = previous
+        } else {
+            destination = try resolve(record)
+            previousIdentity.removeAll(keepingCapacity: true)
+            previousIdentity.append(contentsOf: head)
+            previousIdentity.append(0x0A)
+            previousIdentity.append(contentsOf: tail)
+            previous = destination
+        }
+        if destination.skipped { return }
+        let value = try record.withField(12) { (bytes) throws(CompareError) -> Double? in
+            if bytes.elementsEqual(CSVSchema.unsupported.utf8) { return nil }
+            guard let number = Double(String(decoding: bytes, as: UTF8.self)), !number.isNaN else {
+                throw record.error("value: expected a number or '\(CSVSchema.unsupported)', got '\(String(decoding: bytes, as: UTF8.self))'")
+            }
+            return number
+        }
+        guard let number = value else {
+            all[destination.series].samples.unsupportedRows += 1
+            return
+        }
+        if let repetition = slotRepetition[destination.slot] {
+            all[destination.series].samples.repetitions[repetition].append(number)
+        } else {
+            slotRepetition[destination.slot] = all[destination.series].samples.repetitions.count
+            all[destination.series].samples.repetitions.append([number])
+            all[destination.series].samples.repetitionNumbers.append(slotNumber[destination.slot])
+        }
+    }
+
+    /// The series and repetition of a row unlike the one before, its fields checked.
+    private mutating func resolve<Source>(_ record: CSVRecordStream<Source>) throws(CompareError) -> Destination {
+        func fail(_ column: String, _ expected: String) -> CompareError {
+            let value = record.string(CSVSchema.samplesHeader.firstIndex(of: column)!)
+            return record.error("\(column): expected \(expected), got '\(value)'")
+        }
+        guard let schema = Int(record.string(0)) else { throw fail("schema", "an integer") }
+        guard CSVSchema.readableVersions.contains(schema) else {
+            throw record.error("schema version \(schema); this layout-bench reads versions \(CSVSchema.readableVersions.lowerBound) to \(CSVSchema.readableVersions.upperBound) (compare results written by a CSV schema it knows)")
+        }
+        guard let items = Int(record.string(6)), items >= 0 else { throw fail("items", "a count >= 0") }
+        guard let repetition = Int(record.string(8)) else { throw fail("repetition", "an integer") }
+        let scenario = record.string(3), mode = record.string(5), metric = record.string(10)
+        let commit = record.string(2)
+        if commitSet.insert(commit).inserted { commits.append(commit) }
+        var key = RowKey(scenario: scenario, mode: mode, items: items, operation: record.string(7), metric: metric)
+        if schema == 1 && metric == Metric.peakRSS.rawValue {
+            // Version 1 copied the group's one value under every mode: keep the first mode's
+            // copy as the group-level row version 2 writes.
+            let group = "\(scenario)\u{1F}\(items)"
+            if let first = firstPeakMode[group], first != mode {
+                return Destination(series: 0, slot: 0, skipped: true)
+            }
+            firstPeakMode[group] = mode
+            key = RowKey(scenario: scenario, mode: "", items: items, operation: "", metric: metric)
+        }
+        let series: Int
+        if let known = seriesIndex[key] {
+            series = known
+        } else {
+            series = all.count
+            seriesIndex[key] = series
+            all.append(Series(key: key, samples: SeriesSamples(workload: record.string(4), unit: record.string(11), repetitions: [], unsupportedRows: 0)))
+        }
+        let slotKey = SlotKey(series: series, runID: record.string(1), repetition: repetition)
+        let slot: Int
+        if let known = slotIndex[slotKey] {
+            slot = known
+        } else {
+            slot = slotRepetition.count
+            slotIndex[slotKey] = slot
+            slotRepetition.append(nil)
+            slotNumber.append(repetition)
+        }
+        return Destination(series: series, slot: slot, skipped: false)
+    }
+
+    func series() -> [RowKey: SeriesSamples] {
+        var result: [RowKey: SeriesSamples] = [:]
+        result.reserveCapacity(all.count)
+        for series in all { result[series.key] = series.samples }
+        return result
     }
 }
