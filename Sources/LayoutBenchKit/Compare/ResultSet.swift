@@ -45,6 +45,8 @@ public struct SeriesSamples: Sendable, Equatable {
     public var repetitionNumbers: [Int] = []
     /// Rows whose value was `unsupported` (the metric cannot be measured where this ran).
     public var unsupportedRows: Int
+    /// The line of the file the series starts on (0 when it did not come from a file).
+    public var line: Int = 0
 
     public var values: [Double] { repetitions.flatMap { $0 } }
     public var count: Int { repetitions.reduce(0) { $0 + $1.count } }
@@ -177,6 +179,10 @@ struct SamplesReader {
     /// its repetition number.
     private var slotRepetition: [Int?] = []
     private var slotNumber: [Int] = []
+    /// Per slot, the sample numbers seen: a row appears once.
+    private var slotSamples: [SampleNumbers] = []
+    /// Per slot, its run id (for the message about a second row).
+    private var slotRunID: [String] = []
     private(set) var commits: [String] = []
     private var commitSet: Set<String> = []
     private var firstPeakMode: [String: String] = [:]
@@ -206,12 +212,23 @@ struct SamplesReader {
             previous = destination
         }
         if destination.skipped { return }
+        guard let sample = try record.withField(9, { ResultsNumber.integer($0) }), sample >= 0 else {
+            throw record.error("sample: expected an integer >= 0, got '\(record.string(9))'")
+        }
+        guard slotSamples[destination.slot].insert(sample) else {
+            let key = all[destination.series].key
+            throw record.error("a second row for run '\(slotRunID[destination.slot])', repetition \(slotNumber[destination.slot]), "
+                + "sample \(sample) of \(key.label) (each row appears once)")
+        }
         let value = try record.withField(12) { (bytes) throws(CompareError) -> Double? in
             if bytes.elementsEqual(CSVSchema.unsupported.utf8) { return nil }
-            guard let number = Double(String(decoding: bytes, as: UTF8.self)), !number.isNaN else {
-                throw record.error("value: expected a number or '\(CSVSchema.unsupported)', got '\(String(decoding: bytes, as: UTF8.self))'")
+            guard let number = ResultsNumber.decimal(bytes) else {
+                throw record.error("value: expected \(ResultsValue.expectedNumber) or '\(CSVSchema.unsupported)', got '\(String(decoding: bytes, as: UTF8.self))'")
             }
             return number
+        }
+        if let number = value, let problem = ResultsValue.problem(number, metric: all[destination.series].key.metric) {
+            throw record.error("value: \(problem)")
         }
         guard let number = value else {
             all[destination.series].samples.unsupportedRows += 1
@@ -232,13 +249,15 @@ struct SamplesReader {
             let value = record.string(CSVSchema.samplesHeader.firstIndex(of: column)!)
             return record.error("\(column): expected \(expected), got '\(value)'")
         }
-        guard let schema = Int(record.string(0)) else { throw fail("schema", "an integer") }
+        func integer(_ column: Int) throws(CompareError) -> Int? { try record.withField(column) { ResultsNumber.integer($0) } }
+        guard let schema = try integer(0) else { throw fail("schema", "an integer") }
         guard CSVSchema.readableVersions.contains(schema) else {
             throw record.error("schema version \(schema); this layout-bench reads versions \(CSVSchema.readableVersions.lowerBound) to \(CSVSchema.readableVersions.upperBound) (compare results written by a CSV schema it knows)")
         }
-        guard let items = Int(record.string(6)), items >= 0 else { throw fail("items", "a count >= 0") }
-        guard let repetition = Int(record.string(8)) else { throw fail("repetition", "an integer") }
-        let scenario = record.string(3), mode = record.string(5), metric = record.string(10)
+        guard let items = try integer(6), items >= 0 else { throw fail("items", "a count >= 0") }
+        guard let repetition = try integer(8), repetition >= 0 else { throw fail("repetition", "an integer >= 0") }
+        let scenario = record.string(3), mode = record.string(5), metric = record.string(10), unit = record.string(11)
+        if let problem = ResultsValue.unitProblem(unit, metric: metric) { throw record.error("unit: \(problem)") }
         let commit = record.string(2)
         if commitSet.insert(commit).inserted { commits.append(commit) }
         var key = RowKey(scenario: scenario, mode: mode, items: items, operation: record.string(7), metric: metric)
@@ -255,12 +274,18 @@ struct SamplesReader {
         let series: Int
         if let known = seriesIndex[key] {
             series = known
+            let first = all[series].samples
+            if unit != first.unit {
+                throw record.error("unit: '\(unit)', where line \(first.line) of the same series has '\(first.unit)'")
+            }
         } else {
             series = all.count
             seriesIndex[key] = series
-            all.append(Series(key: key, samples: SeriesSamples(workload: record.string(4), unit: record.string(11), repetitions: [], unsupportedRows: 0)))
+            all.append(Series(key: key, samples: SeriesSamples(workload: record.string(4), unit: unit, repetitions: [], unsupportedRows: 0,
+                                                                line: record.line)))
         }
-        let slotKey = SlotKey(series: series, runID: record.string(1), repetition: repetition)
+        let runID = record.string(1)
+        let slotKey = SlotKey(series: series, runID: runID, repetition: repetition)
         let slot: Int
         if let known = slotIndex[slotKey] {
             slot = known
@@ -269,6 +294,8 @@ struct SamplesReader {
             slotIndex[slotKey] = slot
             slotRepetition.append(nil)
             slotNumber.append(repetition)
+            slotSamples.append(SampleNumbers())
+            slotRunID.append(runID)
         }
         return Destination(series: series, slot: slot, skipped: false)
     }
@@ -278,5 +305,50 @@ struct SamplesReader {
         result.reserveCapacity(all.count)
         for series in all { result[series.key] = series.samples }
         return result
+    }
+}
+
+/// The sample numbers of one repetition of a series, to find a row that appears twice. The
+/// harness numbers a repetition's samples 1, 2, 3, … in order, so they are kept as ranges (one,
+/// for a file the harness wrote); numbers out of order are placed by binary search, and past
+/// `maxRanges` ranges they go to a set (at most one entry per row read, like the values).
+struct SampleNumbers {
+    private var ranges: [ClosedRange<Int>] = []
+    private var spilled: Set<Int>?
+    static let maxRanges = 64
+
+    /// False when `number` was seen before.
+    mutating func insert(_ number: Int) -> Bool {
+        if spilled != nil { return spilled!.insert(number).inserted }
+        guard let last = ranges.last else {
+            ranges.append(number...number)
+            return true
+        }
+        if number > last.upperBound {
+            if number - 1 == last.upperBound { ranges[ranges.count - 1] = last.lowerBound...number } else { ranges.append(number...number) }
+        } else {
+            // The first range that ends at or after `number`.
+            var low = 0, high = ranges.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].upperBound < number { low = middle + 1 } else { high = middle }
+            }
+            if ranges[low].lowerBound <= number { return false }
+            let joinsBefore = low > 0 && ranges[low - 1].upperBound == number - 1
+            let joinsAfter = ranges[low].lowerBound == number + 1
+            switch (joinsBefore, joinsAfter) {
+            case (true, true):
+                ranges[low - 1] = ranges[low - 1].lowerBound...ranges[low].upperBound
+                ranges.remove(at: low)
+            case (true, false): ranges[low - 1] = ranges[low - 1].lowerBound...number
+            case (false, true): ranges[low] = number...ranges[low].upperBound
+            case (false, false): ranges.insert(number...number, at: low)
+            }
+        }
+        if ranges.count > Self.maxRanges {
+            spilled = Set(ranges.joined())
+            ranges = []
+        }
+        return true
     }
 }
