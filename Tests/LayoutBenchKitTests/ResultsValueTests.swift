@@ -115,6 +115,24 @@ import Testing
         #expect(Self.refusal(CompareTests.csv(shuffled))?.hasPrefix("head.csv: line 11: a second row for run 'run', repetition 1, sample 2 ") == true)
     }
 
+    /// profiles.csv.gz: instructions per operation, so numbers of the grammar, never negative.
+    /// (A function may appear twice in an operation: `swift demangle --simplified` can give two
+    /// symbols one name.)
+    @Test func profileValuesAreStrict() throws {
+        let header = FunctionProfileRow.header.joined(separator: ",") + "\n"
+        let good = "list-query,binary,1000,query,f(),120,4000\n"
+        #expect(try FunctionProfileRow.parse(header + good + good, file: "p.csv").count == 2)
+        for (row, expected) in [("list-query,binary,1000,query,f(),0x10,4000", "self: expected a number (a finite decimal such as 12.5 or 1.5e-07), got '0x10'"),
+                                ("list-query,binary,1000,query,f(),120,inf", "inclusive: expected a number (a finite decimal such as 12.5 or 1.5e-07), got 'inf'"),
+                                ("list-query,binary,1000,query,f(),-5,4000", "self: -5 is negative; instructions is a cost or a count, never below 0"),
+                                ("list-query,binary,+3,query,f(),1,1", "items: expected a count >= 0, got '+3'"),
+                                ("list-query,binary,1000,query,f(),1", "expected 7 fields (scenario,mode,items,operation,function,self,inclusive), got 6")] {
+            #expect { try FunctionProfileRow.parse(header + good + row + "\n", file: "p.csv") } throws: {
+                ($0 as? CompareError)?.description == "p.csv: line 3: " + expected
+            }
+        }
+    }
+
     /// The set of sample numbers seen, against a plain set, in and out of order.
     @Test func sampleNumbersAreSeenOnce() {
         var generator = SplitMix64(seed: 3)

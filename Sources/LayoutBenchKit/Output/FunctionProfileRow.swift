@@ -54,12 +54,22 @@ public struct FunctionProfileRow: Sendable, Equatable {
         }
         var rows: [FunctionProfileRow] = []
         while try records.next() {
-            guard records.count == header.count, let items = Int(records.string(2)),
-                  let selfCost = Double(records.string(5)), let inclusive = Double(records.string(6)) else {
-                throw records.error("expected \(header.joined(separator: ","))")
+            guard records.count == header.count else {
+                throw records.error("expected \(header.count) fields (\(header.joined(separator: ","))), got \(records.count)")
+            }
+            guard let items = try records.withField(2, { ResultsNumber.integer($0) }), items >= 0 else {
+                throw records.error("items: expected a count >= 0, got '\(records.string(2))'")
+            }
+            // Instructions per operation: numbers of the harness's grammar, never negative.
+            func cost(_ index: Int) throws(CompareError) -> Double {
+                guard let value = try records.withField(index, { ResultsNumber.decimal($0) }) else {
+                    throw records.error("\(header[index]): expected \(ResultsValue.expectedNumber), got '\(records.string(index))'")
+                }
+                if let problem = ResultsValue.problem(value, metric: Metric.instructions.rawValue) { throw records.error("\(header[index]): \(problem)") }
+                return value
             }
             rows.append(FunctionProfileRow(scenario: records.string(0), mode: records.string(1), items: items, operation: records.string(3),
-                                           function: records.string(4), selfInstructions: selfCost, inclusiveInstructions: inclusive))
+                                           function: records.string(4), selfInstructions: try cost(5), inclusiveInstructions: try cost(6)))
         }
         return rows
     }
