@@ -66,6 +66,42 @@ import Testing
         }
     }
 
+    /// Issue 34, item 10: a `samples.csv.gz` that is a directory (or a FIFO) is said to be one,
+    /// not "missing" (nor waited on).
+    @Test func aSamplesFileThatIsNotAFileIsNamedForWhatItIs() throws {
+        let directory = try makeScratchDirectory("gz")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/samples.csv.gz", withIntermediateDirectories: false)
+        #expect { try ResultSet.load(directory) } throws: {
+            ($0 as? CompareError)?.description == "\(directory)/samples.csv.gz: is a directory, not a results file"
+        }
+        try FileManager.default.removeItem(atPath: directory + "/samples.csv.gz")
+        #expect(mkfifo(directory + "/samples.csv.gz", 0o600) == 0)
+        #expect { try ResultSet.load(directory) } throws: {
+            ($0 as? CompareError)?.description == "\(directory)/samples.csv.gz: is a FIFO, not a results file"
+        }
+    }
+
+    /// A directory with samples but neither run.json nor summary.csv is not what `run` writes:
+    /// `compare` still compares its samples, and says so (on stderr, from `notices`). Without
+    /// summary.csv alone (rounds merged by scripts/compare-commits) it says nothing.
+    @Test func aDirectoryOfSamplesAloneIsNoticed() throws {
+        let directory = try makeScratchDirectory("gz")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = CompareTests.csv(CompareTests.samples(center: 100, spread: 0.01, seed: 1))
+        try Data(try Gzip.compress(Array(text.utf8))).write(to: URL(fileURLWithPath: directory + "/samples.csv.gz"))
+        #expect(try ResultSet.load(directory).notices == [
+            "\(directory): no run.json and no summary.csv beside samples.csv.gz (not a whole results directory of `layout-bench run`); "
+                + "comparing its samples alone, machines and builds not checked"])
+        #expect(try ResultSet.load(directory + "/samples.csv.gz").notices.count == 1)
+        try "{}".write(toFile: directory + "/run.json", atomically: true, encoding: .utf8)
+        #expect(try ResultSet.load(directory).notices == [])
+        try FileManager.default.removeItem(atPath: directory + "/run.json")
+        try "x".write(toFile: directory + "/summary.csv", atomically: true, encoding: .utf8)
+        #expect(try ResultSet.load(directory).notices == [
+            "\(directory): no run.json beside samples.csv.gz; comparing its samples alone, machines and builds not checked"])
+    }
+
     @Test func theSystemGzipReadsIt() throws {
         let directory = try makeScratchDirectory("gz")
         defer { try? FileManager.default.removeItem(atPath: directory) }

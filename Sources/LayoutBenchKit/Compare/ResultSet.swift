@@ -66,6 +66,9 @@ public struct ResultSet: Sendable {
     public var metadataProblem: String?
     /// The functions' instructions per operation (`profiles.csv.gz` of a `run --instructions`), if any.
     public var profiles: [FunctionProfileRow] = []
+    /// What the user should know about the files read, for stderr: samples without the run.json
+    /// (and summary.csv) that `run` writes beside them.
+    public var notices: [String] = []
 
     public init(samplesPath: String, series: [RowKey: SeriesSamples], commits: [String],
                 metadata: RunMetadata? = nil, metadataProblem: String? = nil) {
@@ -114,6 +117,16 @@ public struct ResultSet: Sendable {
         let metadataPath = (directory.isEmpty ? "." : directory) + "/run.json"
         if !FileManager.default.fileExists(atPath: metadataPath) {
             result.metadataProblem = "no run.json beside \(samplesPath); machines not checked"
+            // Compared all the same (the samples are all compare reads), but said on stderr: a
+            // directory of samples alone is not what `run` writes. Without summary.csv alone it
+            // is a side that scripts/compare-commits merged from its rounds: nothing to say.
+            let folder = isDirectory.boolValue ? path : (directory.isEmpty ? "." : directory)
+            let name = (samplesPath as NSString).lastPathComponent
+            let summaryPath = (directory.isEmpty ? "." : directory) + "/summary.csv"
+            result.notices.append(FileManager.default.fileExists(atPath: summaryPath)
+                ? "\(folder): no run.json beside \(name); comparing its samples alone, machines and builds not checked"
+                : "\(folder): no run.json and no summary.csv beside \(name) (not a whole results directory of `layout-bench run`); "
+                    + "comparing its samples alone, machines and builds not checked")
         } else if let json = try? ResultsFile.text(of: metadataPath, limit: ResultsFile.maxMetadataBytes),
                   let metadata = try? RunMetadata.decode(json) {
             result.metadata = metadata
