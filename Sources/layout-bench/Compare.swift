@@ -70,7 +70,7 @@ struct Compare: ParsableCommand {
         let status: Int32 = try reportingErrors {
             var overrides = ThresholdOverrides()
             for threshold in thresholds { try overrides.add(threshold) }
-            let (baseSet, headSet) = (try ResultSet.load(base), try ResultSet.load(head))
+            let (baseSet, headSet) = try ResultSet.load(base: base, head: head)
             for notice in baseSet.notices + headSet.notices { printWarning(notice) }
             let report = try ComparisonReport(
                 base: baseSet, head: headSet,

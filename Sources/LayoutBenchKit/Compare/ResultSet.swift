@@ -99,6 +99,25 @@ public struct ResultSet: Sendable {
         try load(path, limit: ResultsFile.maxBytes)
     }
 
+    /// The two sides of a comparison, read at once, one per core (reading a whole suite's
+    /// samples is a few seconds a side); when both fail, the base's error.
+    public static func load(base: String, head: String) throws(CompareError) -> (base: ResultSet, head: ResultSet) {
+        final class Sides: @unchecked Sendable {
+            var base: Result<ResultSet, CompareError>?
+            var head: Result<ResultSet, CompareError>?
+        }
+        let sides = Sides()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            // Each worker writes only its own side.
+            if index == 0 {
+                sides.base = Result { () throws(CompareError) in try load(base) }
+            } else {
+                sides.head = Result { () throws(CompareError) in try load(head) }
+            }
+        }
+        return (try sides.base!.get(), try sides.head!.get())
+    }
+
     static func load(_ path: String, limit: Int) throws(CompareError) -> ResultSet {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -183,6 +202,8 @@ struct SamplesReader {
         var slot: Int
         /// Schema 1's copy of a group's peak_rss under a later mode: skipped.
         var skipped: Bool
+        /// The values the series' metric can take (`ResultsValue`).
+        var possible: ClosedRange<Double> = 0...0
     }
 
     private var all: [Series] = []
@@ -240,7 +261,8 @@ struct SamplesReader {
             }
             return number
         }
-        if let number = value, let problem = ResultsValue.problem(number, metric: all[destination.series].key.metric) {
+        if let number = value, !destination.possible.contains(number),
+           let problem = ResultsValue.problem(number, metric: all[destination.series].key.metric) {
             throw record.error("value: \(problem)")
         }
         guard let number = value else {
@@ -310,7 +332,7 @@ struct SamplesReader {
             slotSamples.append(SampleNumbers())
             slotRunID.append(runID)
         }
-        return Destination(series: series, slot: slot, skipped: false)
+        return Destination(series: series, slot: slot, skipped: false, possible: ResultsValue.possible(metric: metric))
     }
 
     func series() -> [RowKey: SeriesSamples] {

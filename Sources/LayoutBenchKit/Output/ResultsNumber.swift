@@ -58,10 +58,16 @@ enum ResultsValue {
     /// Why `value` cannot be a value of `metric`; nil when it can. A metric this version does not
     /// know is judged like time (`MetricPolicy`), a cost, so it may not be negative either.
     static func problem(_ value: Double, metric: String) -> String? {
-        let possible = Metric(rawValue: metric)?.possibleValues ?? 0...Double.greatestFiniteMagnitude
-        if possible.contains(value) { return nil }
-        if possible == 0...1 { return "\(CSVWriter.format(value)) is not a fraction (0 to 1)" }
+        let range = possible(metric: metric)
+        if range.contains(value) { return nil }
+        if range == 0...1 { return "\(CSVWriter.format(value)) is not a fraction (0 to 1)" }
         return "\(CSVWriter.format(value)) is negative; \(metric) is a cost or a count, never below 0"
+    }
+
+    /// The values `metric` can take: its own (`Metric.possibleValues`), or >= 0 for a metric this
+    /// version does not know.
+    static func possible(metric: String) -> ClosedRange<Double> {
+        Metric(rawValue: metric)?.possibleValues ?? 0...Double.greatestFiniteMagnitude
     }
 
     /// Why `unit` cannot be the unit of `metric`; nil when it can (any unit, for a metric this
