@@ -124,6 +124,13 @@ import Testing
         #expect(ResultsFile.maxBytes == 4 << 30 && ResultsFile.bytes(ResultsFile.maxBytes) == "4 GiB")
     }
 
+    /// An empty file is one error, whatever reads it.
+    @Test func anEmptyFileIsRefused() {
+        #expect { try ResultSet.parse("", file: "x.csv") } throws: { ($0 as? CompareError)?.description == "x.csv: empty: no header (expected a samples.csv)" }
+        #expect(throws: CompareError.self) { try RunSummaryFile.parse("", path: "x.csv") }
+        #expect(throws: CompareError.self) { try FunctionProfileRow.parse("", file: "x.csv") }
+    }
+
     /// One record may not run on for ever (a quote that never closes, a file of one long line).
     @Test func aRecordLongerThanTheLimitIsRefused() {
         let text = CSVSchema.samplesHeader.joined(separator: ",") + "\n2,\"" + String(repeating: "x", count: ResultsFile.maxRecordBytes + 10)

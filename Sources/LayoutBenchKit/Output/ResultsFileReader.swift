@@ -78,6 +78,7 @@ struct MemoryByteSource: ResultsByteSource {
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompareError) -> Int {
         let count = Swift.min(buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
         bytes.withUnsafeBytes { source in
             buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count)
         }
