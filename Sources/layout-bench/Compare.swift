@@ -70,8 +70,10 @@ struct Compare: ParsableCommand {
         let status: Int32 = try reportingErrors {
             var overrides = ThresholdOverrides()
             for threshold in thresholds { try overrides.add(threshold) }
+            let (baseSet, headSet) = try ResultSet.load(base: base, head: head)
+            for notice in baseSet.notices + headSet.notices { printWarning(notice) }
             let report = try ComparisonReport(
-                base: try ResultSet.load(base), head: try ResultSet.load(head),
+                base: baseSet, head: headSet,
                 options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics), spreadFactor: spreadFactor,
                                changeConfidence: changeConfidence))
             if let out {

@@ -88,6 +88,10 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("layout-bench: error: \(message)\n".utf8))
 }
 
+func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("layout-bench: warning: \(message)\n".utf8))
+}
+
 /// Loads one scenario (by name or path) and checks it against its workload.
 func loadPlan(_ argument: String, modes: [String] = [], items: [Int] = []) throws -> BenchmarkPlan {
     try BenchmarkPlan(scenario: try ScenarioCatalog.load(argument: argument), modeFilter: modes, itemsFilter: items)

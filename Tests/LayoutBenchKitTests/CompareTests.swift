@@ -97,7 +97,9 @@ import Testing
             let head = Self.samples(center: 1000, spread: 0.01, shift: 0.08, repetitions: 5, count: 40, seed: seed + 100)
             let options = RowComparison.Options(resamples: 500)
             if try Self.report(base, head, options: options).rows.first?.verdict == .regressed { falseRegressions += 1 }
-            let pooled = { (rows: [[String]]) in rows.map { row in var row = row; row[8] = "1"; return row } }
+            let pooled = { (rows: [[String]]) in
+                rows.enumerated().map { index, row in var row = row; row[8] = "1"; row[9] = String(index + 1); return row }
+            }
             if try Self.report(pooled(base), pooled(head), options: options).rows.first?.verdict == .regressed { pooledRegressions += 1 }
         }
         #expect(falseRegressions == 0)
@@ -144,7 +146,7 @@ import Testing
 
     @Test func exactMetricsAreComparedExactly() throws {
         func allocs(_ value: Double, metric: String = "allocs") -> [[String]] {
-            Self.samples(metric: metric, unit: "count", center: value, spread: 0, repetitions: 1, count: 5, seed: 1)
+            Self.samples(metric: metric, unit: Metric(rawValue: metric)!.unit, center: value, spread: 0, repetitions: 1, count: 5, seed: 1)
         }
         #expect(try Self.report(allocs(3), allocs(3)).rows[0].verdict == .unchanged)
         let more = try Self.report(allocs(3), allocs(4))

@@ -103,6 +103,56 @@ import Testing
         #expect(throws: CompareError.self) { try RunSummaryFile.load("/nonexistent/results") }
     }
 
+    /// summary.csv text with field `column` of data row `row` (0: the time row) replaced.
+    static func summary(_ column: String, _ value: String, row: Int = 0) -> String {
+        var lines = summaryText().split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        lines[row + 1][CSVSchema.summaryHeader.firstIndex(of: column)!] = value
+        return lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+    }
+
+    static func refusal(_ text: String) -> String? {
+        do { _ = try RunSummaryFile.parse(text, path: "summary.csv"); return nil } catch { return error.description }
+    }
+
+    /// Issue 34: `export` wrote negative medians, and numbers Swift reads but the harness never
+    /// writes. Values obey the rules of samples.csv (docs/csv.md); the interval's bounds may be
+    /// negative (a run-to-run interval around a small count can reach below 0).
+    @Test func impossibleValuesAreRefusedAtTheirLine() {
+        #expect(Self.refusal(Self.summary("median", "-5")) == "summary.csv: line 2: median: -5 is negative; time is a cost or a count, never below 0")
+        #expect(Self.refusal(Self.summary("min", "-1e+308", row: 1)) == "summary.csv: line 3: min: -1e+308 is negative; allocs is a cost or a count, never below 0")
+        for bad in ["0x10", "inf", "nan", "+5", " 5", "5.", "1e400"] {
+            #expect(Self.refusal(Self.summary("median", bad))
+                == "summary.csv: line 2: median: expected a number (a finite decimal such as 12.5 or 1.5e-07), got '\(bad)'")
+        }
+        #expect(Self.refusal(Self.summary("ci_high", "inf"))
+            == "summary.csv: line 2: ci_high: expected a number (a finite decimal such as 12.5 or 1.5e-07), got 'inf'")
+        #expect(Self.refusal(Self.summary("samples", "+6")) == "summary.csv: line 2: samples: expected a count >= 0, got '+6'")
+        #expect(Self.refusal(Self.summary("items", "3e4")) == "summary.csv: line 2: items: expected a count >= 0, got '3e4'")
+        #expect(Self.refusal(Self.summary("median", "1.5", row: 3)) == "summary.csv: line 5: median: 1.5 is not a fraction (0 to 1)")
+        #expect(Self.refusal(Self.summary("unit", "ms")) == "summary.csv: line 2: unit: time is written in ns, got 'ms'")
+        #expect(Self.refusal(Self.summary("ci_low", "-3")) == nil)
+        #expect(Self.refusal(Self.summary("ci_low", "")) == nil)
+    }
+
+    /// A row (scenario × mode × items × operation × metric) appears once: a duplicate made a BMF
+    /// object with two equal keys. Distinct rows that export under one name are refused too.
+    @Test func aRowAppearsOnceAndExportsUnderItsOwnName() throws {
+        let text = Self.summaryText()
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(Self.refusal(text + lines[1] + "\n")
+            == "summary.csv: line 8: a second row for list-query binary 30000 query time (each row appears once)")
+        #expect(Self.refusal(text + lines[3].replacingOccurrences(of: ",2,R1,", with: ",2,R2,") + "\n")?.contains("line 8: a second row") == true)
+        // alloc_bytes and a metric named alloc-bytes are both Bencher's measure "alloc-bytes".
+        let clash = text + "2,R1,abc1234,list-query,query,binary,30000,query,alloc_bytes,bytes,2,1,1,1,1,1,1,1,1,0,1,1\n"
+            + "2,R1,abc1234,list-query,query,binary,30000,query,alloc-bytes,bytes,2,1,1,1,1,1,1,1,1,0,1,1\n"
+        let run = try RunSummaryFile.parse(clash, path: "summary.csv")
+        #expect { try ResultsExport.json(run, format: .bmf) } throws: {
+            ($0 as? CompareError)?.description
+                == "summary.csv: lines 8 and 9 both export as benchmark 'list-query/binary/30000/query', measure 'alloc-bytes'"
+        }
+        #expect(try ResultsExport.json(run, format: .githubSmaller).contains("alloc_bytes"))
+    }
+
     @Test func namesAreEscaped() {
         #expect(ResultsExport.quoted("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
     }

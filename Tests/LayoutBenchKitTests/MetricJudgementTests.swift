@@ -18,7 +18,7 @@ import Testing
 
     @Test(arguments: Metric.allCases)
     func aChangeBeyondTheToleranceIsDecided(metric: Metric) throws {
-        let base = 100.0
+        let base = metric == .recall ? 0.5 : 100.0  // a fraction lies within 0…1
         let worse = metric.direction == .higherIsBetter ? base * 0.5 : base * 2
         let better = metric.direction == .higherIsBetter ? base * 2 : base * 0.5
         // An unchanged time row beside it, so the two runs always share a row.

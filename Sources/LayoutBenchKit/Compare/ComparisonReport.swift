@@ -44,6 +44,13 @@ public struct ComparisonReport: Sendable {
         var changedWork: [String] = []
         let keys = Set(base.series.keys).union(head.series.keys).sorted()
             .filter { options.metrics.isEmpty || options.metrics.contains($0.metric) }
+        // Each file holds one unit per series (the metric's, for a metric this version knows);
+        // a metric it does not know may still come in other units from the two runs.
+        for key in keys {
+            guard let b = base.series[key], let h = head.series[key], b.unit != h.unit else { continue }
+            throw CompareError(file: head.samplesPath, message: "line \(h.line): unit: \(key.label) is in '\(h.unit)' here and in '\(b.unit)' "
+                + "in \(base.samplesPath) (line \(b.line)); values in different units are not compared")
+        }
         let judged = Self.judgeInParallel(keys: keys, base: base, head: head, options: options)
         for key in keys {
             let b = base.series[key], h = head.series[key]

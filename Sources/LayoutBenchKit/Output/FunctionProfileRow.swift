@@ -37,18 +37,41 @@ public struct FunctionProfileRow: Sendable, Equatable {
         return writer.text
     }
 
-    /// Rows of a profiles file; nil when `text` is not one (a results directory of an older run has none).
+    /// The rows of a profiles file (`profiles.csv.gz`), read as a stream (`ResultsFile`).
+    static func load(_ path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) -> [FunctionProfileRow] {
+        try read(CSVRecordStream(source: FileByteSource(path: path, limit: limit), file: path))
+    }
+
+    /// Rows of profiles text (`file` names it in errors).
     public static func parse(_ text: String, file: String) throws(CompareError) -> [FunctionProfileRow] {
-        let table: CSVTable
-        do { table = try CSVParser.parseTable(text) } catch { throw CompareError(file: file, message: "\(error)") }
-        guard table.header == header else { throw CompareError(file: file, message: "not a profiles file: expected the header \(header.joined(separator: ","))") }
-        return try table.rows.enumerated().map { (index, row) throws(CompareError) in
-            guard row.count == header.count, let items = Int(row[2]), let selfCost = Double(row[5]), let inclusive = Double(row[6]) else {
-                throw CompareError(file: file, message: "line \(index + 2): expected \(header.joined(separator: ","))")
-            }
-            return FunctionProfileRow(scenario: row[0], mode: row[1], items: items, operation: row[3], function: row[4],
-                                      selfInstructions: selfCost, inclusiveInstructions: inclusive)
+        try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: file))
+    }
+
+    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> [FunctionProfileRow] {
+        let file = records.file
+        guard try records.next(), records.strings == header else {
+            throw CompareError(file: file, message: "not a profiles file: expected the header \(header.joined(separator: ","))")
         }
+        var rows: [FunctionProfileRow] = []
+        while try records.next() {
+            guard records.count == header.count else {
+                throw records.error("expected \(header.count) fields (\(header.joined(separator: ","))), got \(records.count)")
+            }
+            guard let items = try records.withField(2, { ResultsNumber.integer($0) }), items >= 0 else {
+                throw records.error("items: expected a count >= 0, got '\(records.string(2))'")
+            }
+            // Instructions per operation: numbers of the harness's grammar, never negative.
+            func cost(_ index: Int) throws(CompareError) -> Double {
+                guard let value = try records.withField(index, { ResultsNumber.decimal($0) }) else {
+                    throw records.error("\(header[index]): expected \(ResultsValue.expectedNumber), got '\(records.string(index))'")
+                }
+                if let problem = ResultsValue.problem(value, metric: Metric.instructions.rawValue) { throw records.error("\(header[index]): \(problem)") }
+                return value
+            }
+            rows.append(FunctionProfileRow(scenario: records.string(0), mode: records.string(1), items: items, operation: records.string(3),
+                                           function: records.string(4), selfInstructions: try cost(5), inclusiveInstructions: try cost(6)))
+        }
+        return rows
     }
 
     /// The rows with Swift names demangled in one call of `swift demangle --simplified` (names stay

@@ -61,6 +61,22 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The values the metric can take. A results file holding any other is refused, at its
+    /// line, by `compare` and `export` (docs/csv.md): costs and counts are never negative, a
+    /// fraction lies within 0…1; `scroll_correction` is signed (a change above the viewport
+    /// moves the content up or down).
+    public var possibleValues: ClosedRange<Double> {
+        let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+        let nonNegative = 0...Double.greatestFiniteMagnitude
+        switch self {
+        case .scrollCorrection: return any
+        case .recall: return 0...1
+        case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
+             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots:
+            return nonNegative
+        }
+    }
+
     /// What one value means, for `layout-bench list` and the docs.
     public var about: String {
         switch self {

@@ -40,6 +40,19 @@ public enum ResultsExport {
             let filter = metrics.isEmpty ? "" : " among --metric \(metrics.sorted().joined(separator: ", "))"
             throw CompareError(file: run.path, message: "no numeric rows\(filter) to export as \(format.rawValue)")
         }
+        // Each entry under its own name: a service keeps one series per name, and a JSON object
+        // with a key twice is read differently by different parsers.
+        var names: [String: RunSummaryFile.Entry] = [:]
+        for entry in entries {
+            let name: String
+            switch format {
+            case .bmf: name = "benchmark '\(benchmarkName(entry))', measure '\(measure(entry.metric))'"
+            case .githubSmaller, .githubBigger: name = "'\(benchmarkName(entry)) \(entry.metric)'"
+            }
+            if let earlier = names.updateValue(entry, forKey: name) {
+                throw CompareError(file: run.path, message: "lines \(earlier.line) and \(entry.line) both export as \(name)")
+            }
+        }
         switch format {
         case .bmf: return bmf(entries)
         case .githubSmaller, .githubBigger: return github(entries, run: run)

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A run's `summary.csv` read back: one entry per scenario × mode × items × operation × metric
-/// with its median and interval, for `layout-bench export`. Reads every schema `compare` reads;
+/// with its median and interval, for `layout-bench export`. Reads every schema `compare` reads,
+/// as a stream (`ResultsFile`), with the value rules of docs/csv.md (numbers as the harness
+/// writes them, finite, within the metric's possible values; the metric's unit; each row once);
 /// anything else (a samples file, a truncated row, a number that is not one) is an error naming
 /// the file and line, before anything is written.
 public struct RunSummaryFile: Sendable {
@@ -16,6 +18,8 @@ public struct RunSummaryFile: Sendable {
         public var median: Double
         public var ciLow: Double?
         public var ciHigh: Double?
+        /// The line of summary.csv it came from.
+        public var line: Int = 0
     }
 
     public var path: String
@@ -31,63 +35,74 @@ public struct RunSummaryFile: Sendable {
             throw CompareError(file: argument, message: "no such file or directory")
         }
         let path = isDirectory.boolValue ? (argument as NSString).appendingPathComponent("summary.csv") : argument
-        let bytes: [UInt8]
-        do { bytes = try readFileBytes(path) } catch {
-            var missing = stat()
-            throw CompareError(file: path, message: isDirectory.boolValue && lstat(path, &missing) != 0
-                ? "no summary.csv in this results directory (a run that stopped before writing its files?)"
-                : "cannot read the file: \(error.reason)")
+        if isDirectory.boolValue && !FileManager.default.fileExists(atPath: path) {
+            throw CompareError(file: path, message: "no summary.csv in this results directory (a run that stopped before writing its files?)")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CompareError(file: path, message: "not UTF-8 text: expected a summary.csv")
-        }
-        return try parse(text, path: path)
+        return try read(CSVRecordStream(source: FileByteSource(path: path), file: path))
     }
 
     static func parse(_ text: String, path: String) throws(CompareError) -> RunSummaryFile {
-        let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }.trimmingSuffix("\r")
-        if firstLine != CSVSchema.summaryHeader.joined(separator: ",") {
-            let what = firstLine == CSVSchema.samplesHeader.joined(separator: ",") ? "a samples file" : "not a summary.csv"
-            throw CompareError(file: path, message: "\(what): expected the header \(CSVSchema.summaryHeader.joined(separator: ","))")
+        try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: path))
+    }
+
+    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> RunSummaryFile {
+        let path = records.file
+        let header = CSVSchema.summaryHeader
+        let first = try records.next() ? records.strings : []
+        if first != header {
+            let what = first == CSVSchema.samplesHeader ? "a samples file" : "not a summary.csv"
+            throw CompareError(file: path, message: "\(what): expected the header \(header.joined(separator: ","))")
         }
-        let table: CSVTable
-        do { table = try CSVParser.parseTable(text) } catch {
-            throw CompareError(file: path, message: "\(error)")
-        }
-        func column(_ name: String) -> Int { CSVSchema.summaryHeader.firstIndex(of: name)! }
+        func column(_ name: String) -> Int { header.firstIndex(of: name)! }
+        let statistics = ["min", "p25", "median", "p75", "p90", "p99", "max", "mean", "mad", "ci_low", "ci_high"].map(column)
         var entries: [Entry] = []
+        var seen: [String: Int] = [:]
         var runID = "", commit = ""
-        for (index, row) in table.rows.enumerated() {
-            let line = index + 2
-            func fail(_ message: String) -> CompareError { CompareError(file: path, message: "line \(line): \(message)") }
-            guard row.count == CSVSchema.summaryHeader.count else {
-                throw fail("expected \(CSVSchema.summaryHeader.count) fields, got \(row.count) (a truncated file?)")
+        while try records.next() {
+            func fail(_ message: String) -> CompareError { records.error(message) }
+            guard records.count == header.count else {
+                throw fail("expected \(header.count) fields, got \(records.count) (a truncated file?)")
             }
-            guard let schema = Int(row[column("schema")]), CSVSchema.readableVersions.contains(schema) else {
-                throw fail("schema \(row[column("schema")]) is not one this version reads (\(CSVSchema.readableVersions))")
+            func integer(_ name: String) throws(CompareError) -> Int? { try records.withField(column(name)) { ResultsNumber.integer($0) } }
+            guard let schema = try integer("schema"), CSVSchema.readableVersions.contains(schema) else {
+                throw fail("schema \(records.string(column("schema"))) is not one this version reads (\(CSVSchema.readableVersions))")
             }
-            runID = row[column("run_id")]
-            commit = row[column("commit")]
-            if row[column("median")] == CSVSchema.unsupported { continue }
-            guard let items = Int(row[column("items")]), let samples = Int(row[column("samples")]),
-                  let median = Double(row[column("median")]), median.isFinite else {
-                throw fail("items, samples and median must be numbers")
+            guard let items = try integer("items"), items >= 0 else { throw fail("items: expected a count >= 0, got '\(records.string(column("items")))'") }
+            guard let samples = try integer("samples"), samples >= 0 else {
+                throw fail("samples: expected a count >= 0, got '\(records.string(column("samples")))'")
             }
-            func optional(_ name: String) throws(CompareError) -> Double? {
-                let field = row[column(name)]
-                if field.isEmpty || field == CSVSchema.unsupported { return nil }
-                guard let value = Double(field), value.isFinite else { throw fail("\(name) '\(field)' is not a number") }
-                return value
+            let scenario = records.string(column("scenario")), mode = records.string(column("mode"))
+            let operation = records.string(column("operation")), metric = records.string(column("metric")), unit = records.string(column("unit"))
+            if let problem = ResultsValue.unitProblem(unit, metric: metric) { throw fail("unit: \(problem)") }
+            let identity = [scenario, mode, String(items), operation, metric].joined(separator: "\u{1F}")
+            guard seen.updateValue(records.line, forKey: identity) == nil else {
+                throw fail("a second row for \(RowKey(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric).label) (each row appears once)")
             }
-            entries.append(Entry(
-                scenario: row[column("scenario")], mode: row[column("mode")], items: items,
-                operation: row[column("operation")], metric: row[column("metric")], unit: row[column("unit")],
-                samples: samples, median: median, ciLow: try optional("ci_low"), ciHigh: try optional("ci_high")))
+            runID = records.string(column("run_id"))
+            commit = records.string(column("commit"))
+            if records.field(column("median"), is: "unsupported") { continue }
+            // Every statistic a number; the bounds of the interval may also be absent, and may lie
+            // below 0 (an interval around a small count); the rest within the metric's values.
+            var values: [Double?] = []
+            for index in statistics {
+                let name = header[index]
+                let isBound = name == "ci_low" || name == "ci_high"
+                if isBound && (records.field(index, is: "") || records.field(index, is: "unsupported")) {
+                    values.append(nil)
+                    continue
+                }
+                guard let value = try records.withField(index, { ResultsNumber.decimal($0) }) else {
+                    throw fail("\(name): expected \(ResultsValue.expectedNumber), got '\(records.string(index))'")
+                }
+                if !isBound, let problem = name == "mad" ? (value < 0 ? "\(CSVWriter.format(value)) is negative; a deviation is never below 0" : nil)
+                    : ResultsValue.problem(value, metric: metric) {
+                    throw fail("\(name): \(problem)")
+                }
+                values.append(value)
+            }
+            entries.append(Entry(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric, unit: unit,
+                                 samples: samples, median: values[2]!, ciLow: values[9], ciHigh: values[10], line: records.line))
         }
         return RunSummaryFile(path: path, runID: runID, commit: commit, entries: entries)
     }
-}
-
-private extension Substring {
-    func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self }
 }
