@@ -45,7 +45,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
                     deferredSections.bytes, range: deferredSections.range, expectedItems: deferredSections.objects, kind: { layout.section($0).style.kind.name }) {
                 case .items(let items):
                     return .explicit(items)
-                case .tooMany(let section, let index):
+                case .tooMany(let section, _):
                     deferredSections.isFinal = true
                     throw tooManyItems(file: node.file, path: JSONPath.appending(value.path, index: section))
                 case .giveUp:
