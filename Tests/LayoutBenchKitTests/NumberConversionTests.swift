@@ -23,4 +23,20 @@ import LayoutEngine
         #expect(RunCompatibility.formatted(1e17) == "100000000000000000.00")
         #expect(RunCompatibility.formatted(.infinity) == "inf")
     }
+
+    /// The SVG writer formats every coordinate; an offset of 1e19 (or ±1e308) once trapped in its
+    /// `Int64` conversion. Whatever the offset, the drawing has no negative or non-finite size.
+    @Test func svgAtAnyFiniteOffset() throws {
+        let plan = try BenchmarkPlan(scenario: parseScenario(mixedScenario))
+        let snapshot = try LayoutSnapshot(plan: plan, mode: RectQueryMode.binary, items: 300)
+        for offset in [1e19, -1e19, 9.3e18, 1e308, -1e308, Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 1e13, -1e13] {
+            let svg = SVGRenderer.render(snapshot, offset: offset, title: "t")
+            #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>\n"), "\(offset)")
+            #expect(!svg.contains("nan") && !svg.contains("inf"), "\(offset)")
+            #expect(!svg.contains("width=\"-") && !svg.contains("height=\"-"), "\(offset): \(svg.prefix(400))")
+        }
+        // Within the content the drawing is as before: the band from a viewport above to two below.
+        let svg = SVGRenderer.render(snapshot, offset: 1000, title: "t")
+        #expect(svg.contains("y 156 to 2688 of "), "\(svg.suffix(300))")
+    }
 }
