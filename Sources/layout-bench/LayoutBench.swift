@@ -58,6 +58,8 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         printError(error.message)
     } catch let error as OutputError {
         printError("\(error)")
+    } catch let error as RunOptionError {
+        printError("\(error)")
     }
     throw ExitCode(1)
 }

@@ -68,9 +68,7 @@ struct Run: ParsableCommand {
         try validateItemCounts(items)
         if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
-        if let repetitions, repetitions < 1 {
-            throw ValidationError("--repetitions expects a count >= 1, got \(repetitions)")
-        }
+        if let problem = RunSession.repetitionProblem(first: repetition, count: repetitions) { throw ValidationError(problem.message) }
     }
 
     func run() throws {

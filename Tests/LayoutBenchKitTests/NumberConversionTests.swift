@@ -39,4 +39,29 @@ import LayoutEngine
         let svg = SVGRenderer.render(snapshot, offset: 1000, title: "t")
         #expect(svg.contains("y 156 to 2688 of "), "\(svg.suffix(300))")
     }
+
+    /// The hidden `--repetition` numbers the repetitions from N: Int.max once overflowed at the
+    /// second repetition and left the staging directory behind. Numbers and counts out of range
+    /// are refused before anything is created.
+    @Test func repetitionNumbersOutOfRangeAreRefusedBeforeAnythingIsMade() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plans = [try plan(mixedScenario, items: [300], quick: true)]
+        let refused = [(Int.max, 2), (Int.max, 1), (1_000_000_001, 1), (0, 1), (-5, 2),
+                       (1, 1_000_001), (1, 0), (1, -3)]
+        for (first, count) in refused {
+            #expect(throws: (any Error).self, "--repetition \(first) --repetitions \(count)") {
+                _ = try RunSession(
+                    plans: plans, quick: true, instructions: false, outDirectory: folder + "/out", repetition: first,
+                    repetitions: count, commandLine: ["layout-bench", "run"], executable: CommandLine.arguments[0], progress: { _ in })
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "--repetition \(first) --repetitions \(count)")
+        }
+        // The largest accepted: the first repetition numbered 1e9, a million repetitions (not run).
+        let session = try RunSession(
+            plans: plans, quick: true, instructions: false, outDirectory: folder + "/out", repetition: 1_000_000_000,
+            repetitions: 1_000_000, commandLine: ["layout-bench", "run"], executable: CommandLine.arguments[0], progress: { _ in })
+        #expect(session.repetitions == 1_000_000)
+    }
 }
