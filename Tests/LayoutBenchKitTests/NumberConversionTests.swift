@@ -64,4 +64,33 @@ import LayoutEngine
             repetitions: 1_000_000, commandLine: ["layout-bench", "run"], executable: CommandLine.arguments[0], progress: { _ in })
         #expect(session.repetitions == 1_000_000)
     }
+
+    /// The compare table shows medians, ratios and thresholds of any magnitude: a row whose
+    /// repetitions spread from 1 µs to 1e300 ns is judged at a threshold of some 1e296, which
+    /// once trapped in the `Int` of its percentage; an infinite or NaN one in `log10`.
+    @Test func compareTableNumbersOfAnyMagnitude() throws {
+        for value in [Double.infinity, -.infinity, .nan, 1e300, -1e300, 9.3e18, 9.3e16, Double.greatestFiniteMagnitude] {
+            #expect(!ComparisonTable.significant(value).isEmpty)
+            #expect(ComparisonTable.percent(value).hasSuffix("%"))
+            for unit in ["ns", "bytes", "count", "fraction"] { #expect(!ComparisonTable.format(value, unit: unit).isEmpty) }
+        }
+        #expect(ComparisonTable.significant(.infinity) == "inf")
+        #expect(ComparisonTable.significant(.nan) == "nan")
+        #expect(ComparisonTable.percent(1e300) == "1e+302%")
+        #expect(ComparisonTable.percent(0.05) == "5%")
+        #expect(ComparisonTable.percent(0.005) == "0.500%")
+
+        func rows(_ medians: [Double]) -> [[String]] {
+            medians.enumerated().flatMap { repetition, median in
+                (1...5).map { sample in
+                    ["1", "run", "abc1234", "s", "query", "m", "1000", "query", String(repetition + 1), String(sample), "time", "ns",
+                     CSVWriter.format(median * (1 + Double(sample) * 1e-3))]
+                }
+            }
+        }
+        let report = try CompareTests.report(rows([1000, 1010, 990]), rows([1000, 1e300, 1e150]))
+        let text = ComparisonTable.text(report, showUnchanged: true)
+        #expect(text.contains(" s ") && text.contains("%"), "\(text)")
+        #expect(!ComparisonTable.csv(report).isEmpty)
+    }
 }
