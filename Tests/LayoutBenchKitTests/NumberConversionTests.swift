@@ -93,4 +93,33 @@ import LayoutEngine
         #expect(text.contains(" s ") && text.contains("%"), "\(text)")
         #expect(!ComparisonTable.csv(report).isEmpty)
     }
+
+    /// What a timed operation returns is a checksum of its work, never a count a conversion may
+    /// refuse: a height pass summed the heights and converted the sum to `Int`, which trapped
+    /// once a pass reached 9.2e18 pt (here twelve rows of 1e18 pt after a rotation to a width of
+    /// 1e9 pt, where the template's height is 1e9 times its width).
+    @Test func timedChecksumsOfAnySizeDoNotTrap() throws {
+        let text = scenarioJSON(
+            viewport: #"{"width": 0.5, "height": 844}"#, layout: #"{"kind": "list"}"#,
+            data: #"""
+            {"templates": {"wide": {"views": {"a": {}, "b": {}, "c": {}, "box": {}},
+                                    "constraints": ["a.width == contentView.width", "b.height == 1000 * a.width",
+                                                    "c.height == 1000 * b.height", "box.height == 1000 * c.height",
+                                                    "box.top == contentView.top", "contentView.bottom == box.bottom"]}},
+             "generate": {"heights": {"distribution": "template", "templates": {"wide": 1}, "minWords": 1, "maxWords": 2}, "seed": 1}}
+            """#,
+            workload: #"{"kind": "height-pass", "rotatedWidth": 1000000000, "batches": 1, "changes": 1, "scrollFrames": 2, "precacheSteps": 1}"#,
+            modes: #"["none"]"#, items: "[12]")
+        let scenario = try parseScenario(text)
+        let fixture = try HeightPassWorkload(spec: scenario.workload.reader()).makeFixture(scenario: scenario, items: 12)
+        let measurement = try fixture.makeMeasurement(mode: .none, verify: false)
+        for timed in measurement.operations where [.widthChange, .warmPass, .firstPass].contains(timed.operation) {
+            switch timed.work {
+            case .batchable(let operation): _ = try operation.run(count: 3)
+            case .consuming(let operation):
+                try operation.prepareNext()
+                _ = try operation.runNext()
+            }
+        }
+    }
 }

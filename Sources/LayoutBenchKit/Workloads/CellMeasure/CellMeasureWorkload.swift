@@ -373,6 +373,6 @@ final class CellMeasureOperation: BatchableOperation {
             step += 1
             if step == fixture.traceLength { step = 0 }
         }
-        return Int(total)
+        return Int(truncatingIfNeeded: total.bitPattern)
     }
 }
