@@ -67,6 +67,7 @@ public struct RunSession {
         // Before anything is created: a results directory staged for a run that cannot start
         // would be left behind.
         if let problem = Self.repetitionProblem(first: repetition, count: repetitions) { throw problem }
+        try TemporaryDirectory.check()
         self.plans = plans
         self.quick = quick
         self.instructions = instructions
