@@ -115,4 +115,17 @@ import LayoutEngine
         }
         try TemporaryDirectory.check(FileManager.default.temporaryDirectory.path)
     }
+
+    /// Templated rows carry a generated text and detail each, and the memory estimate left them
+    /// out: ten million rows of 10,000 words were accepted, and reserving their texts (400 GB)
+    /// ended the process. They count as the text distribution's do, twice.
+    @Test func templatedTextsCountInTheMemoryEstimate() throws {
+        let text = scenarioJSON(
+            layout: #"{"kind": "list"}"#,
+            data: #"{"generate": {"heights": {"distribution": "template", "templates": {"title": 1}, "minWords": 10000, "maxWords": 10000}, "seed": 1}}"#,
+            workload: #"{"kind": "query", "frames": 10}"#, modes: #"["linear"]"#, items: "[10000000]")
+        expectPlanError({ try plan(text) }, path: "data.generate.heights.maxWords", "texts and details of up to 10000 words")
+        let footprint = ScenarioFootprint(plan: try BenchmarkPlan(scenario: parseScenario(text.replacingOccurrences(of: "10000000", with: "1000"))))
+        #expect(footprint.memoryTerms.contains { $0.path == "data.generate.heights.maxWords" && $0.bytes >= 2 * 1000 * 10000 * 4 })
+    }
 }

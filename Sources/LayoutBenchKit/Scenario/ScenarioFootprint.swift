@@ -117,6 +117,12 @@ public struct ScenarioFootprint: Sendable {
             terms.append(Term(bytes: generated * (Double(maxWords) * Self.bytesPerWord + 16),
                               path: "data.generate.heights.maxWords", what: "texts of up to \(maxWords) words"))
         }
+        if case .generated(let g) = scenario.data, case .template(_, _, let maxWords) = g.heights {
+            // A templated row carries a generated text and a detail.
+            let generated = Double(items) + Double(extraPerSection) * Double(sectionCount)
+            terms.append(Term(bytes: 2 * generated * (Double(maxWords) * Self.bytesPerWord + 16),
+                              path: "data.generate.heights.maxWords", what: "texts and details of up to \(maxWords) words"))
+        }
         if extraPerSection > 0 {
             // Extra items are generated for every section, then kept as the trace's changes.
             terms.append(Term(bytes: Double(extraPerSection) * Double(sectionCount) * 64 + Double(added) * 32 * modes,
