@@ -122,4 +122,19 @@ import LayoutEngine
             }
         }
     }
+
+    /// Counts a workload multiplies must reach the load-time bounds: a height pass of 100,000
+    /// batches of 1,000,000 changes each (both within their own limits) was accepted and would
+    /// have generated 1e11 changes, without bound in memory or time.
+    @Test func countsThatMultiplyAreBoundedWhenTheFileLoads() throws {
+        let text = scenarioJSON(
+            layout: #"{"kind": "list"}"#,
+            data: #"{"generate": {"heights": {"distribution": "text", "minWords": 3, "maxWords": 10}, "seed": 1}}"#,
+            workload: #"{"kind": "height-pass", "batches": 100000, "changes": 1000000}"#, modes: #"["none"]"#, items: "[1000]")
+        // Refused by the first bound it passes, the content height of 1e11 rows (as an append of
+        // as many would be).
+        expectPlanError({ try plan(text) }, path: "data.generate.heights", " pt at 100000001000 items")
+        let fine = try plan(text.replacingOccurrences(of: "\"batches\": 100000, \"changes\": 1000000", with: "\"batches\": 40, \"changes\": 10"))
+        #expect(ScenarioFootprint(plan: fine).items == 1000 + 40 * 24)
+    }
 }

@@ -109,7 +109,11 @@ public struct HeightPassWorkload: Workload {
         }
     }
 
-    public var footprint: WorkloadFootprint { .none }
+    /// The batch trace: at most `changes` rows arrive in a batch (24 in a batch of sections), and
+    /// every batch and its plan is kept. `batches` × `changes` is bounded only here.
+    public var footprint: WorkloadFootprint {
+        WorkloadFootprint(addedItems: batches * Swift.max(changes, 24), addedItemsPath: changes >= batches ? "workload.changes" : "workload.batches")
+    }
 
     public func makeFixture(scenario: Scenario, items: Int) throws -> HeightPassFixture {
         let generated = try scenario.makeItems(items: items)
