@@ -34,21 +34,21 @@ struct Compare: ParsableCommand {
     @Argument(help: "The head results directory or its samples file.")
     var head: String
 
-    @Option(name: .customLong("threshold"), help: ArgumentHelp(
+    @Option(name: .customLong("threshold"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
         "METRIC=PERCENT, or PERCENT for time (repeatable), e.g. time=3% or instructions=0.5%.", valueName: "threshold"))
     var thresholds: [String] = []
 
     @Option(name: .customLong("metric"), help: "Compare only this metric (repeatable), e.g. --metric instructions.")
     var metrics: [String] = []
 
-    @Option(help: "Significance level of the Mann–Whitney U test.")
+    @Option(parsing: .unconditional, help: "Significance level of the Mann–Whitney U test.")
     var alpha: Double = 0.05
 
-    @Option(name: .customLong("spread-factor"), help: ArgumentHelp(
+    @Option(name: .customLong("spread-factor"), parsing: .unconditional, help: ArgumentHelp(
         "Judge a timed row at no less than K times the spread of its processes (0: the threshold as given).", valueName: "K"))
     var spreadFactor: Double = 3
 
-    @Option(name: .customLong("change-confidence"), help: ArgumentHelp(
+    @Option(name: .customLong("change-confidence"), parsing: .unconditional, help: ArgumentHelp(
         "The confidence of the interval that must clear 1 ± θ/2 before a timed row is called regressed or improved.", valueName: "C"))
     var changeConfidence: Double = 0.99
 
@@ -59,6 +59,8 @@ struct Compare: ParsableCommand {
     var all = false
 
     func validate() throws {
+        // A malformed --threshold is a usage error (exit 64), found before anything is read.
+        do { _ = try parsedThresholds() } catch { throw ValidationError(error.message) }
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must lie between 0 and 1, e.g. 0.05") }
         guard changeConfidence >= 0.5, changeConfidence < 1 else {
             throw ValidationError("--change-confidence must lie between 0.5 and 1, e.g. 0.99")
@@ -66,10 +68,16 @@ struct Compare: ParsableCommand {
         guard spreadFactor >= 0, spreadFactor <= 100 else { throw ValidationError("--spread-factor must lie between 0 and 100, e.g. 3") }
     }
 
+    /// The `--threshold` options, each `METRIC=PERCENT` or `PERCENT`.
+    func parsedThresholds() throws(CompareError) -> ThresholdOverrides {
+        var overrides = ThresholdOverrides()
+        for threshold in thresholds { try overrides.add(threshold) }
+        return overrides
+    }
+
     func run() throws {
         let status: Int32 = try reportingErrors {
-            var overrides = ThresholdOverrides()
-            for threshold in thresholds { try overrides.add(threshold) }
+            let overrides = try parsedThresholds()
             let (baseSet, headSet) = try ResultSet.load(base: base, head: head)
             for notice in baseSet.notices + headSet.notices { printWarning(notice) }
             let report = try ComparisonReport(

@@ -63,6 +63,8 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         printError(error.message)
     } catch let error as OutputError {
         printError("\(error)")
+    } catch let error as RunOptionError {
+        printError("\(error)")
     }
     throw ExitCode(1)
 }
@@ -74,9 +76,14 @@ func validateItemCounts(_ counts: [Int]) throws {
     }
 }
 
-/// `--offset`: any finite number; negative offsets are real (a rubber-band pull past the top).
+/// `--offset`: a finite number within ±`ScenarioLimits.maxContentHeight` (no content is taller,
+/// so nothing lies farther); negative offsets are real (a rubber-band pull past the top).
 func validateOffset(_ offset: Double) throws {
-    guard offset.isFinite else { throw ValidationError("--offset expects a finite number, got \(offset)") }
+    let limit = ScenarioLimits.maxContentHeight
+    guard offset.isFinite, abs(offset) <= limit else {
+        let bound = String(format: "%g", limit)
+        throw ValidationError("--offset expects a finite number from -\(bound) to \(bound) (no content is taller), got \(offset)")
+    }
 }
 
 /// A failure with a message for the user.

@@ -26,7 +26,7 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("items"), parsing: .unconditionalSingleValue, help: "Only this item count of the sweep (repeatable); with explicit data, its first N items.")
     var items: [Int] = []
 
-    @Option(name: .customLong("max-items"), help: "Only the counts of each sweep up to N (the smallest where the whole sweep is larger).")
+    @Option(name: .customLong("max-items"), parsing: .unconditional, help: "Only the counts of each sweep up to N (the smallest where the whole sweep is larger).")
     var maxItems: Int?
 
     @Flag(help: "Smoke run: the smallest count (at most \(BenchmarkPlan.quickItemLimit)) and few samples.")
@@ -38,7 +38,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Also count instructions per operation under callgrind (valgrind; exact and repeatable), at the counts up to \(BenchmarkPlan.instructionItemLimit).")
     var instructions = false
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Independent repetitions, each in a fresh process (default: \(RunSession.defaultRepetitions); with --quick \(RunSession.quickRepetitions)). "
             + "Confidence intervals come from the variation between them."))
     var repetitions: Int?
@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Run the repetitions as rounds in this process (fresh fixtures, same process) instead of fresh processes.")
     var inProcess = false
 
-    @Option(help: ArgumentHelp("The repetition number of the first repetition in the CSV (for scripts).", visibility: .hidden))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The repetition number of the first repetition in the CSV (for scripts).", visibility: .hidden))
     var repetition = 1
 
     @Flag(help: ArgumentHelp(
@@ -68,9 +68,7 @@ struct Run: ParsableCommand {
         try validateItemCounts(items)
         if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
-        if let repetitions, repetitions < 1 {
-            throw ValidationError("--repetitions expects a count >= 1, got \(repetitions)")
-        }
+        if let problem = RunSession.repetitionProblem(first: repetition, count: repetitions) { throw ValidationError(problem.message) }
     }
 
     func run() throws {

@@ -149,8 +149,10 @@ public enum ComparisonTable {
         return significant(value)
     }
 
-    /// Three significant digits at most, plain notation ("1.23", "12.3", "123", "12345", "0.00123").
+    /// Three significant digits at most, plain notation ("1.23", "12.3", "123", "12345", "0.00123");
+    /// past 9e18 and for infinities and NaN as `CSVWriter.format` writes them ("1e+300", "inf").
     static func significant(_ value: Double) -> String {
+        guard value.isFinite else { return CSVWriter.format(value) }
         if value == 0 { return "0" }
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         let magnitude = Int(log10(abs(value)).rounded(.down))
@@ -180,7 +182,7 @@ public enum ComparisonTable {
 
     static func percent(_ fraction: Double) -> String {
         let value = fraction * 100
-        return (value == value.rounded() ? String(Int(value)) : significant(value)) + "%"
+        return (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : significant(value)) + "%"
     }
 
     static func aligned(_ table: [[String]], rightAligned: Set<Int>) -> String {

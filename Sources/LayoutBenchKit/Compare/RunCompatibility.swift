@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether two runs can be compared fairly, from their run.json: the same machine, operating
 /// system, toolchain, build configuration and allocator, clean trees, a quiet machine.
 public enum RunCompatibility {
@@ -38,9 +40,10 @@ public enum RunCompatibility {
         return warnings
     }
 
+    /// A load average with two decimals. run.json is read, not trusted: any Double is shown
+    /// (a load of 1e17 as its digits, "inf" or "nan"), never converted to an integer, which traps
+    /// past `Int.max`.
     static func formatted(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        String(format: "%.2f", value)
     }
 }

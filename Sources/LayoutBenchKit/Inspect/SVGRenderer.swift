@@ -9,8 +9,11 @@ import LayoutEngine
 public enum SVGRenderer {
     public static func render(_ snapshot: LayoutSnapshot, offset: Double, title: String) -> String {
         let viewport = Rect(x: 0, y: offset, width: snapshot.viewport.width, height: snapshot.viewport.height)
-        let top = Swift.max(0, offset - viewport.height)
-        let bottom = Swift.min(snapshot.frames.contentHeight, offset + 2 * viewport.height)
+        // The band within the content: an offset beyond it (either way) leaves the band empty at
+        // the content's edge rather than upside down (a negative height is not SVG).
+        let content = snapshot.frames.contentHeight
+        let top = Swift.min(Swift.max(0, offset - viewport.height), content)
+        let bottom = Swift.max(top, Swift.min(content, offset + 2 * viewport.height))
         let band = Rect(x: -1e9, y: top, width: 2e9, height: Swift.max(bottom - top, 1))
         let width = snapshot.viewport.width
         let margin = 20.0
@@ -57,7 +60,12 @@ public enum SVGRenderer {
         return svg
     }
 
+    /// A coordinate in SVG's number syntax, to 1/100 pt: integral values without a fraction, large
+    /// ones with an exponent ("1e+19"). No conversion to an integer type beyond its range, which
+    /// traps (an offset of 1e19 once did).
     private static func fmt(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }  // no finite input makes one
+        guard abs(value) < 1e15 else { return "\(value)" }
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int64(rounded)) : "\(rounded)"
     }

@@ -62,7 +62,7 @@ private typealias SpawnFileActions = posix_spawn_file_actions_t
 #endif
 /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), looked up at run time: the
 /// Glibc module does not declare it.
-nonisolated(unsafe) private let addChdirAction: (@convention(c) (UnsafeMutablePointer<SpawnFileActions>, UnsafePointer<CChar>) -> Int32)? = {
+private let addChdirAction: (@convention(c) (UnsafeMutablePointer<SpawnFileActions>, UnsafePointer<CChar>) -> Int32)? = {
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np") else { return nil }
     return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<SpawnFileActions>, UnsafePointer<CChar>) -> Int32).self)
 }()

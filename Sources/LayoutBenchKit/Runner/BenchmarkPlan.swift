@@ -73,10 +73,14 @@ public struct BenchmarkPlan {
 
     /// Refuses, at load time, what would fail or exhaust the machine later: what the workload
     /// cannot run (`Workload.validate`), geometry past `ScenarioLimits.maxContentHeight` and an
-    /// implausible memory need (`ScenarioFootprint`).
-    func checkFeasible() throws(ScenarioError) {
+    /// implausible memory need (`ScenarioFootprint`), and templates whose height passes the limits
+    /// (`Scenario.checkTemplateHeights`). Sets the limit templated rows are measured against.
+    mutating func checkFeasible() throws(ScenarioError) {
+        let footprint = ScenarioFootprint(plan: self)
+        scenario.templateHeightLimit = footprint.templateHeightLimit
         try workload.validate(scenario)
-        try ScenarioFootprint(plan: self).check(file: scenario.file)
+        try footprint.check(file: scenario.file)
+        try scenario.checkTemplateHeights()
     }
 
     /// `names` (already checked against the workload's modes) as the workload's `Mode` values.

@@ -2,6 +2,14 @@ import BenchStatistics
 import Foundation
 import LayoutEngine
 
+/// An option of a run out of its range (`RunSession.repetitionProblem`): one line for the user.
+public struct RunOptionError: Error, Sendable, CustomStringConvertible {
+    public var option: String
+    public var message: String
+
+    public var description: String { message }
+}
+
 /// One `layout-bench run`: metadata, several independent repetitions of the interleaved
 /// measurement, the optional callgrind pass, and the three result files written atomically into
 /// the results directory.
@@ -56,11 +64,15 @@ public struct RunSession {
         repetitions: Int? = nil, isolation: Isolation = .inProcess,
         commandLine: [String], executable: String, progress: @escaping (String) -> Void
     ) throws {
+        // Before anything is created: a results directory staged for a run that cannot start
+        // would be left behind.
+        if let problem = Self.repetitionProblem(first: repetition, count: repetitions) { throw problem }
+        try TemporaryDirectory.check()
         self.plans = plans
         self.quick = quick
         self.instructions = instructions
         self.repetition = repetition
-        self.repetitions = Swift.max(1, repetitions ?? (quick ? Self.quickRepetitions : Self.defaultRepetitions))
+        self.repetitions = repetitions ?? (quick ? Self.quickRepetitions : Self.defaultRepetitions)
         self.isolation = isolation
         self.executable = Self.resolvedExecutable(executable)
         self.progress = progress
@@ -83,6 +95,25 @@ public struct RunSession {
     /// Repetitions of a full run and of a `--quick` one.
     public static let defaultRepetitions = 5
     public static let quickRepetitions = 2
+    /// The most repetitions a run takes (`--repetitions`), and the largest number of its first
+    /// (`--repetition`, for scripts): far beyond any real run, and small enough that numbering
+    /// the repetitions (first + index) can never overflow.
+    public static let maxRepetitions = 1_000_000
+    public static let maxRepetitionNumber = 1_000_000_000
+
+    /// Why a run cannot number its repetitions from `first` or run `count` of them (nil: the
+    /// default count), in the words of the options; nil when it can.
+    public static func repetitionProblem(first: Int, count: Int?) -> RunOptionError? {
+        if let count, !(1...maxRepetitions).contains(count) {
+            return RunOptionError(option: "--repetitions", message: "--repetitions expects a count from 1 to \(maxRepetitions), got \(count)")
+        }
+        if !(1...maxRepetitionNumber).contains(first) {
+            return RunOptionError(
+                option: "--repetition",
+                message: "--repetition expects the first repetition's number, from 1 to \(maxRepetitionNumber), got \(first)")
+        }
+        return nil
+    }
     /// Repetitions that all start within this many seconds get a note that their intervals are too
     /// narrow: repetitions seconds apart share the machine's spell, so another run's median falls
     /// outside their interval far more often than with minutes between them (docs/methodology.md).

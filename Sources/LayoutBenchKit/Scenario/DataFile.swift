@@ -52,6 +52,20 @@ enum DataFile {
         return ScenarioCatalog.join(folder, name)
     }
 
+    /// Whether nothing but blank lines (empty, or spaces, tabs and CRs) follows `offset`: blank
+    /// lines at the end of a data file are allowed (editors and generators leave them); anywhere
+    /// else a blank line is an error. O(1) where a row follows.
+    static func onlyBlankLinesFollow(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> Bool {
+        var i = offset
+        while i < buffer.count {
+            switch buffer[i] {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t"): i += 1
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// An error at a byte offset of a data file: `file: line L, column C: message`.
     static func error(_ file: String, _ bytes: [UInt8], at offset: Int, _ message: String) -> ScenarioError {
         let (line, column) = JSONParser.lineAndColumn(of: offset, in: bytes)

@@ -9,9 +9,10 @@
 /// RFC 4180 cells (LF or CRLF line ends; a cell with a comma, quote or line break is quoted, a
 /// quote doubled). `w` may be empty where it may be left out (list and waterfall sections),
 /// `fullWidth` is `true`, `false` or empty (false), sizes are JSON numbers >= 0. A blank line
-/// is an error except at the very end. A row with a non-empty `template` names a constraint
-/// template (docs/scenario-format.md, constraint templates) and leaves `h` empty: its height comes from the template; `detail` is
-/// the text of its `detail` labels.
+/// is an error except at the end (blank lines that end the file are ignored). A row with a
+/// non-empty `template` names a constraint template (docs/scenario-format.md, constraint
+/// templates) and leaves `h` empty: its height comes from the template; `detail` is the text of
+/// its `detail` labels.
 enum DataFileCSV {
     static let requiredHeader = "section,w,h"
     private static let optionalColumns = ["fullWidth", "text", "template", "detail"]
@@ -55,6 +56,7 @@ enum DataFileCSV {
 
             // The rows.
             while position < buffer.count {
+                if DataFile.onlyBlankLinesFollow(buffer, from: position) { break }
                 let rowStart = position
                 try readRecord(buffer, bytes, file, &position, into: &cells)
                 if cells.count == 1, cells[0].start == cells[0].end, !cells[0].quoted {

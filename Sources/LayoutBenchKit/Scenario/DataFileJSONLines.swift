@@ -6,8 +6,9 @@
 ///     {"section": 2, "w": 80, "h": 44, "text": "a caption"}
 ///
 /// Lines end with LF (a CR before it is whitespace). A blank line is an error except at the
-/// very end. Valid lines take `ExplicitItemsScanner`'s fast path; any other line is parsed
-/// with `JSONParser` and read with `JSONReader`, whose error is given with the line.
+/// end (blank lines that end the file are ignored). Valid lines take `ExplicitItemsScanner`'s
+/// fast path; any other line is parsed with `JSONParser` and read with `JSONReader`, whose error
+/// is given with the line.
 enum DataFileJSONLines {
     static func read(_ bytes: [UInt8], from start: Int, file: String, layout: ScenarioLayout, limit: Int) throws(ScenarioError) -> ExplicitItems {
         var newlines = 0
@@ -16,6 +17,7 @@ enum DataFileJSONLines {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ScenarioError) in
             var lineStart = start
             while lineStart < buffer.count {
+                if DataFile.onlyBlankLinesFollow(buffer, from: lineStart) { break }
                 var lineEnd = lineStart
                 while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                 defer { lineStart = lineEnd + 1 }

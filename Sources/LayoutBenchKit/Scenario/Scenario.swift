@@ -25,6 +25,9 @@ public struct Scenario: Hashable, Sendable, Codable {
     /// `data.templates`: the constraint templates the scenario defines (the built-in row kinds
     /// are available by name without being listed).
     public var templates: [CellTemplate] = []
+    /// The most a templated row may measure: the size limit, or less where the content height
+    /// limit asks for less (`BenchmarkPlan` sets it from `ScenarioFootprint`).
+    public var templateHeightLimit = TemplateHeightLimit()
 
     /// The template named `name`: one of `templates`, or a built-in row kind.
     public func template(named name: String) -> CellTemplate? {
@@ -314,6 +317,10 @@ public struct Scenario: Hashable, Sendable, Codable {
                     throw ScenarioError(file: file, path: "data.templates." + template.name,
                                         message: TemplateErrors.describe(error, template: template))
                 }
+                if !templateHeightLimit.admits(heights[heights.count - 1]) {
+                    throw templateHeightLimit.error(file: file, template: template, rowHeight: heights[heights.count - 1],
+                                                    rowWidth: rowWidth, item: heights.count - 1)
+                }
                 widths.append(width)
                 spans.append(false)
                 kinds.append(kind)
@@ -350,6 +357,9 @@ public struct Scenario: Hashable, Sendable, Codable {
                     heights.append(CellTemplate.rowHeight(fitting: fitting))
                 } catch {
                     throw ScenarioError(file: file, path: "data.templates." + template.name, message: "item \(global): " + TemplateErrors.describe(error, template: template))
+                }
+                if !templateHeightLimit.admits(heights[global]) {
+                    throw templateHeightLimit.error(file: file, template: template, rowHeight: heights[global], rowWidth: rowWidth, item: global)
                 }
                 global += 1
             }

@@ -12,6 +12,17 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         return false
     }
 
+    /// Whether the rows' heights come from constraint templates (generated or named by explicit items).
+    public var isTemplated: Bool {
+        switch self {
+        case .generated(let generator):
+            if case .template = generator.heights { return true }
+            return false
+        case .explicit(let items):
+            return !items.templateKinds.isEmpty
+        }
+    }
+
     /// `deferredSections`: the bytes of `data.sections`, left unparsed by `JSONParser`, for the
     /// fast scanner (see `Scenario.init(parsing:file:)`).
     static func parse(
@@ -45,7 +56,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
                     deferredSections.bytes, range: deferredSections.range, expectedItems: deferredSections.objects, kind: { layout.section($0).style.kind.name }) {
                 case .items(let items):
                     return .explicit(items)
-                case .tooMany(let section, let index):
+                case .tooMany(let section, _):
                     deferredSections.isFinal = true
                     throw tooManyItems(file: node.file, path: JSONPath.appending(value.path, index: section))
                 case .giveUp:

@@ -25,6 +25,10 @@ public struct ScenarioFootprint: Sendable {
     public var contentHeightPath: String
     public var contentHeightDetail: String
     public var memoryTerms: [Term]
+    /// The most a templated row may measure: heights are known only once measured, so rather
+    /// than bound them here the footprint gives each row its share of the content height limit
+    /// (at most the size limit), which the measurement holds them to.
+    public var templateHeightLimit = TemplateHeightLimit()
 
     public var memoryBytes: Double { memoryTerms.reduce(0) { $0 + $1.bytes } }
 
@@ -75,6 +79,10 @@ public struct ScenarioFootprint: Sendable {
         let itemHeights = Double(items) * maximumHeight
         let spacingHeights = Double(items) * maxLineSpacing
         contentHeight = chromeHeight + itemHeights + spacingHeights
+        if scenario.data.isTemplated {
+            let share = (ScenarioLimits.maxContentHeight - chromeHeight - spacingHeights) / Double(Swift.max(items, 1))
+            if share < ScenarioLimits.maxSize { templateHeightLimit = TemplateHeightLimit(height: Swift.max(share, 0), items: items) }
+        }
         if itemHeights >= spacingHeights && itemHeights >= chromeHeight {
             contentHeightPath = sizes.heightPath
             contentHeightDetail = "\(items) items × up to \(format(maximumHeight)) pt"
@@ -108,6 +116,12 @@ public struct ScenarioFootprint: Sendable {
             let generated = Double(items) + Double(extraPerSection) * Double(sectionCount)
             terms.append(Term(bytes: generated * (Double(maxWords) * Self.bytesPerWord + 16),
                               path: "data.generate.heights.maxWords", what: "texts of up to \(maxWords) words"))
+        }
+        if case .generated(let g) = scenario.data, case .template(_, _, let maxWords) = g.heights {
+            // A templated row carries a generated text and a detail.
+            let generated = Double(items) + Double(extraPerSection) * Double(sectionCount)
+            terms.append(Term(bytes: 2 * generated * (Double(maxWords) * Self.bytesPerWord + 16),
+                              path: "data.generate.heights.maxWords", what: "texts and details of up to \(maxWords) words"))
         }
         if extraPerSection > 0 {
             // Extra items are generated for every section, then kept as the trace's changes.

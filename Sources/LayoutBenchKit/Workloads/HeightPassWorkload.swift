@@ -109,7 +109,11 @@ public struct HeightPassWorkload: Workload {
         }
     }
 
-    public var footprint: WorkloadFootprint { .none }
+    /// The batch trace: at most `changes` rows arrive in a batch (24 in a batch of sections), and
+    /// every batch and its plan is kept. `batches` × `changes` is bounded only here.
+    public var footprint: WorkloadFootprint {
+        WorkloadFootprint(addedItems: batches * Swift.max(changes, 24), addedItemsPath: changes >= batches ? "workload.changes" : "workload.batches")
+    }
 
     public func makeFixture(scenario: Scenario, items: Int) throws -> HeightPassFixture {
         let generated = try scenario.makeItems(items: items)
@@ -427,12 +431,12 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             var fresh = coldTable()
             let total = fresh.fullPass()
             table = fresh
-            return Int(total)
+            return Int(truncatingIfNeeded: total.bitPattern)
         case .warmPass:
             if table == nil { table = warmTable() }
             var total = 0.0
             for _ in 0..<count { total += table!.fullPass() }
-            return Int(total)
+            return Int(truncatingIfNeeded: total.bitPattern)
         case .scrollPass:
             // Batchable: the driver calls this without preparing; the table is built once.
             if table == nil { table = warmTable() }
@@ -441,7 +445,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
                 total += table!.pass(over: fixture.frames[step % fixture.frames.count])
                 step += 1
             }
-            return Int(total)
+            return Int(truncatingIfNeeded: total.bitPattern)
         case .batchUpdate:
             try table!.perform(fixture.batches[step].update)
             step += 1
@@ -453,10 +457,10 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             return step
         case .widthChange:
             table!.setWidth(fixture.rotatedWidth)
-            return Int(table!.fullPass())
+            return Int(truncatingIfNeeded: table!.fullPass().bitPattern)
         case .widthReturn:
             table!.setWidth(fixture.width)
-            return Int(table!.fullPass())
+            return Int(truncatingIfNeeded: table!.fullPass().bitPattern)
         case .precacheStep:
             let result: Precache.StepResult
             switch fixture.workload.precacheBudget {

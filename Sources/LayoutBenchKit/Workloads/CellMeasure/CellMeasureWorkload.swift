@@ -137,15 +137,21 @@ public struct CellMeasureWorkload: Workload {
     }
 
     /// A fresh solver adds the constraints one by one at the row's cell width (empty texts): the
-    /// first that makes the required ones conflict is named.
+    /// first that makes the required ones conflict is named. The height it gives must be within
+    /// `Scenario.templateHeightLimit`.
     static func checkSatisfiable(_ template: CellTemplate, rowWidth: Double, scenario: Scenario) throws(ScenarioError) {
+        let height: Double
         do {
             var measurer = try TemplateMeasurer(template: template, strategy: .freshEngine)
-            _ = try measurer.fittingHeight(text: [], detail: [], width: rowWidth - template.accessoryWidth)
+            height = CellTemplate.rowHeight(fitting: try measurer.fittingHeight(text: [], detail: [], width: rowWidth - template.accessoryWidth))
         } catch {
             var path = "data.templates." + template.name
             if case .unsatisfiable(.constraint(let index)?, _) = error { path += "constraints[\(index)]".withDot }
             throw ScenarioError(file: scenario.file, path: path, message: TemplateErrors.describe(error, template: template))
+        }
+        if !scenario.templateHeightLimit.admits(height) {
+            throw scenario.templateHeightLimit.error(
+                file: scenario.file, template: template, rowHeight: height, rowWidth: rowWidth, item: nil, emptyTexts: true)
         }
     }
 
@@ -373,6 +379,6 @@ final class CellMeasureOperation: BatchableOperation {
             step += 1
             if step == fixture.traceLength { step = 0 }
         }
-        return Int(total)
+        return Int(truncatingIfNeeded: total.bitPattern)
     }
 }

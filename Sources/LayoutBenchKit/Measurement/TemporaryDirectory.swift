@@ -1,0 +1,30 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a run's child processes keep their input and output (`runChildProcess`), and the copy
+/// callgrind runs: `$TMPDIR`, or /tmp when it is unset. `run` checks it before anything else, so
+/// that a missing or read-only one is one line naming TMPDIR rather than a Foundation error in
+/// the middle of the run (or a run.json silently without its commit and toolchain).
+public enum TemporaryDirectory {
+    /// The directory as Foundation resolves it (`$TMPDIR`, else `/tmp/`).
+    public static var path: String { FileManager.default.temporaryDirectory.path }
+
+    /// Throws unless `path` is a directory this process can create files in; the error's option
+    /// is `TMPDIR`.
+    public static func check(_ path: String = TemporaryDirectory.path) throws(OutputError) {
+        func failure(_ reason: String) -> OutputError {
+            OutputError(option: "TMPDIR", path: path,
+                        reason: reason + "; a run keeps its child processes' input and output there: set TMPDIR to a writable directory (unset, /tmp)")
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw failure("not a directory") }
+        guard access(path, W_OK | X_OK) == 0 else { throw failure("cannot create files in it: " + String(cString: strerror(errno))) }
+    }
+}
