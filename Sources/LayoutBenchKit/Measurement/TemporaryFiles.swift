@@ -56,7 +56,7 @@ enum TemporaryFiles {
         var template = Array((directory + "/" + prefix + "tools-\(getpid())-XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         guard created else { return try body(nil) }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         SignalCleanup.register(tree: path)
         defer {
             ResultsDirectory.removeTree(path)
