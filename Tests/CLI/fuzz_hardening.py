@@ -50,6 +50,15 @@ DEFECTS = {  # tag: what it means (and the item of issue 34 it belongs to)
 }
 
 
+
+def with_field(rows, index, column, value):
+    """`rows` (CSV lines without quoting) with field `column` of row `index` set to `value`."""
+    fields = rows[index].split(",")
+    fields[column] = value
+    changed = list(rows)
+    changed[index] = ",".join(fields)
+    return changed
+
 def waitstatus(status):
     return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
@@ -949,10 +958,7 @@ def numbers_class(h, fx, rng):
             if not candidates:
                 continue
             index = rng.choice(candidates)
-            fields = samples_rows[index].split(",")
-            fields[columns.index(column)] = value
-            rows = list(samples_rows)
-            rows[index] = ",".join(fields)
+            rows = with_field(samples_rows, index, columns.index(column), value)
             path = os.path.join(head, "samples.csv.gz")
             open(path, "wb").write(gzip.compress(("\n".join([samples_header] + rows) + "\n").encode()))
             if column == "value":
@@ -974,10 +980,7 @@ def numbers_class(h, fx, rng):
             directory = fresh_copy(fx.base, os.path.join(work, "base"))
             candidates = [i for i, row in enumerate(summary_rows) if row.split(",")[summary_columns.index("metric")] == "time"]
             index = rng.choice(candidates)
-            fields = summary_rows[index].split(",")
-            fields[summary_columns.index(column)] = value
-            rows = list(summary_rows)
-            rows[index] = ",".join(fields)
+            rows = with_field(summary_rows, index, summary_columns.index(column), value)
             path = os.path.join(directory, "summary.csv")
             open(path, "w").write("\n".join([summary_header] + rows) + "\n")
             if column in ("items", "samples"):
