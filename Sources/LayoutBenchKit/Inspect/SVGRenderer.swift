@@ -10,7 +10,7 @@ public enum SVGRenderer {
     public static func render(_ snapshot: LayoutSnapshot, offset: Double, title: String) -> String {
         let viewport = Rect(x: 0, y: offset, width: snapshot.viewport.width, height: snapshot.viewport.height)
         let top = Swift.max(0, offset - viewport.height)
-        let bottom = Swift.min(snapshot.frames.contentHeight, offset + 2 * viewport.height)
+        let bottom = Swift.min(snapshot.contentHeight, offset + 2 * viewport.height)
         let band = Rect(x: -1e9, y: top, width: 2e9, height: Swift.max(bottom - top, 1))
         let width = snapshot.viewport.width
         let margin = 20.0
@@ -52,7 +52,7 @@ public enum SVGRenderer {
         }
         // The caption last, so nothing covers it.
         svg += "<text x=\"0\" y=\"\(fmt(top - margin + 4))\" font-size=\"11\" fill=\"#333\">\(escape(title))</text>\n"
-        svg += "<text x=\"0\" y=\"\(fmt(top - 6))\" font-size=\"10\" fill=\"#666\">y \(fmt(top)) to \(fmt(bottom)) of \(fmt(snapshot.frames.contentHeight)); dashed: the viewport at \(fmt(offset))</text>\n"
+        svg += "<text x=\"0\" y=\"\(fmt(top - 6))\" font-size=\"10\" fill=\"#666\">y \(fmt(top)) to \(fmt(bottom)) of \(fmt(snapshot.contentHeight)); dashed: the viewport at \(fmt(offset))</text>\n"
         svg += "</svg>\n"
         return svg
     }

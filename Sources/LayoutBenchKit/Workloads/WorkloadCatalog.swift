@@ -11,6 +11,9 @@ public enum WorkloadCatalog {
         ReuseScrollWorkload.self,
         HeightPassWorkload.self,
         CellMeasureWorkload.self,
+        // The generic workloads: any layout kind of `LayoutCatalog`, built-in or registered.
+        LayoutPrepareWorkload.self,
+        LayoutQueryWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

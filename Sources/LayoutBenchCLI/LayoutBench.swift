@@ -3,7 +3,6 @@ import Foundation
 import LayoutBenchKit
 import LayoutEngine
 
-@main
 struct LayoutBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout-bench",
@@ -42,6 +41,32 @@ struct LayoutBench: ParsableCommand {
     static func main() {
         StandardOutput.secureStandardDescriptors()
         main(nil)
+    }
+}
+
+/// The `layout-bench` command line as a library: `layout-bench` itself is a one-line executable
+/// calling `main(layouts: [])`, and a layout author's executable calls it with their layout kinds
+/// (README, "Bring your own layout"; docs/your-layout.md):
+///
+///     import LayoutBenchCLI
+///     LayoutBenchCLI.main(layouts: [LayoutKind(name: "square-grid", …) { input in SquareGrid(input) }])
+///
+/// The kinds are registered in `LayoutCatalog` before the command line is parsed, so every
+/// subcommand sees them, and so do the child processes `run` starts: they run this same
+/// executable, whose `main` registers the same kinds.
+public enum LayoutBenchCLI {
+    /// Registers `layouts` and runs the command line (`run`, `list`, `dump`, `render`, `compare`,
+    /// `export`, and the hidden `child`). A registration that cannot be used (a duplicate name, a
+    /// bad key default) is one line on stderr and exit status 1.
+    public static func main(layouts: [LayoutKind]) -> Never {
+        do {
+            try LayoutCatalog.register(layouts)
+        } catch {
+            printError("\(error)")
+            exit(1)
+        }
+        LayoutBench.main()
+        exit(0)
     }
 }
 
