@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import LayoutBenchKit
-import LayoutEngine
+// A user's executable imports LayoutBenchCLI only: LayoutKind, LayoutInput (LayoutBenchKit) and
+// CollectionLayout (LayoutEngine) come with it.
+@_exported import LayoutBenchKit
+@_exported import LayoutEngine
 
 struct LayoutBench: ParsableCommand {
     static let configuration = CommandConfiguration(
