@@ -7,7 +7,7 @@ import Foundation
 
 struct LayoutBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "layout-bench",
+        commandName: commandName,
         abstract: "Measure list and collection layout strategies side by side, verified, as CSV.",
         discussion: """
             Each scenario in Scenarios/ names a layout, a data set, a workload (prepare, query, append, \
@@ -112,8 +112,15 @@ struct CommandFailure: Error {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("layout-bench: error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(commandName): error: \(message)\n".utf8))
 }
+
+/// The name this executable was run by (`layout-bench`, or a user's `custom-layout-bench`), for
+/// the lines it writes to stderr.
+let commandName: String = {
+    let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
+    return name.isEmpty ? "layout-bench" : name
+}()
 
 /// Loads one scenario (by name or path) and checks it against its workload.
 func loadPlan(_ argument: String, modes: [String] = [], items: [Int] = []) throws -> BenchmarkPlan {
