@@ -25,8 +25,9 @@ public enum LayoutCatalog {
             strategies: [LayoutStrategy(
                 name: name, about: "the engine's SectionedLayout with its default (binary) rect query",
                 reproduces: "LayoutEngine's SectionedLayout, as the built-in workloads build it",
-                // Two prepared layouts under layout-prepare (its prepare and relayout operations).
-                bytesPerItem: 160)],
+                // Two prepared layouts under layout-prepare (its prepare and relayout operations);
+                // under layout-append and layout-edit, a layout of the data grown by the trace.
+                bytesPerItem: 208)],
             sameGeometryAs: SameGeometry(kind: name, layout: nil),
             factory: { input in
                 try SectionedLayout(
@@ -93,6 +94,17 @@ public enum GenericWorkload: String, CaseIterable, Sendable, Hashable {
     case prepare = "layout-prepare"
     /// `layout-query`: the scroll trace through `elements(in:into:)`.
     case query = "layout-query"
+    /// `layout-append`: `append`'s pages, each as a batch (`InvalidationContext.updates`) then `prepare()`.
+    case append = "layout-append"
+    /// `layout-edit`: `edit`'s inserts, deletes and height changes, each as a batch then `prepare()`.
+    case edit = "layout-edit"
+
+    /// Whether the workload sends the layout batches of updates (`InvalidationContext.updates`),
+    /// which a kind must apply to its own data.
+    public var sendsBatches: Bool { self == .append || self == .edit }
+
+    /// What a kind supports when it says nothing: every workload that sends no batch.
+    public static let withoutBatches: [GenericWorkload] = allCases.filter { !$0.sendsBatches }
 }
 
 /// One strategy of a layout kind: a mode of the generic workloads, named in scenario files and
@@ -313,6 +325,8 @@ public struct LayoutKind: Sendable {
     public var about: String
     public var keys: [LayoutKey]
     /// The generic workloads the kind can run (a scenario asking for another is refused at load).
+    /// By default those that send no batch: a kind lists `.append` and `.edit` only when its
+    /// `invalidate(with:)` applies `InvalidationContext.updates` to its data.
     public var workloads: [GenericWorkload]
     /// The modes; a kind that registers none has one, named after the kind.
     public var strategies: [LayoutStrategy]
@@ -322,7 +336,7 @@ public struct LayoutKind: Sendable {
     package var builtInSchema: Bool
 
     public init(
-        name: String, about: String, keys: [LayoutKey] = [], workloads: [GenericWorkload] = GenericWorkload.allCases,
+        name: String, about: String, keys: [LayoutKey] = [], workloads: [GenericWorkload] = GenericWorkload.withoutBatches,
         strategies: [LayoutStrategy] = [], bytesPerItem: Double = 256, sameGeometryAs: SameGeometry? = nil,
         factory: @escaping @Sendable (LayoutInput) throws -> any CollectionLayout
     ) {

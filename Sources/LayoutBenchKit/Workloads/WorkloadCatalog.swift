@@ -14,6 +14,8 @@ public enum WorkloadCatalog {
         // The generic workloads: any layout kind of `LayoutCatalog`, built-in or registered.
         LayoutPrepareWorkload.self,
         LayoutQueryWorkload.self,
+        LayoutAppendWorkload.self,
+        LayoutEditWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

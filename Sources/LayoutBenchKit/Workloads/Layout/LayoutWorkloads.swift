@@ -48,6 +48,11 @@ extension GenericLayoutWorkload {
 
     /// Refuses a layout kind that does not support this workload.
     public func validate(_ scenario: Scenario) throws(ScenarioError) {
+        try validateKind(scenario)
+    }
+
+    /// Refuses an unknown layout kind, or one that does not support this workload.
+    public func validateKind(_ scenario: Scenario) throws(ScenarioError) {
         guard let kind = LayoutCatalog.kind(named: scenario.layoutKind) else {
             throw ScenarioError(file: scenario.file, path: "layout.kind", message: "unknown layout kind \(JSONValue.quoted(scenario.layoutKind))")
         }
@@ -55,7 +60,8 @@ extension GenericLayoutWorkload {
             throw scenario.workload.error(
                 at: "kind",
                 "layout kind \(JSONValue.quoted(kind.name)) does not support \(JSONValue.quoted(Self.kind)); it supports "
-                    + kind.workloads.map { JSONValue.quoted($0.rawValue) }.joined(separator: ", "))
+                    + kind.workloads.map { JSONValue.quoted($0.rawValue) }.joined(separator: ", ")
+                    + (Self.generic.sendsBatches ? " (it does not declare that it takes batches of updates; docs/your-layout.md)" : ""))
         }
     }
 }
@@ -212,14 +218,17 @@ final class LayoutBuild {
         self.kind = kind
     }
 
-    func input(_ mode: LayoutStrategyMode) -> LayoutInput {
-        LayoutInput(bounds: scenario.viewport, data: data, strategy: mode.rawValue, selection: selection, scenarioLayout: scenario.layout)
+    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil) -> LayoutInput {
+        LayoutInput(
+            bounds: scenario.viewport, data: data ?? self.data, strategy: mode.rawValue, selection: selection,
+            scenarioLayout: scenario.layout)
     }
 
-    /// A new layout of the strategy; a factory that throws fails the mode.
-    func make(_ mode: LayoutStrategyMode) throws -> any CollectionLayout {
+    /// A new layout of the strategy (of `data`, by default the scenario's); a factory that throws
+    /// fails the mode.
+    func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> any CollectionLayout {
         do {
-            return try kind.factory(input(mode))
+            return try kind.factory(input(mode, data: data))
         } catch {
             throw failure(mode, LayoutContract.Violation(check: "factory", step: "build", element: nil, detail: "the factory threw: \(error)"))
         }
@@ -240,7 +249,10 @@ final class LayoutBuild {
 
     /// Checks `layout` by `LayoutContract` on `rects`, and against the reference geometry when its
     /// kind declares `sameGeometryAs`; returns its elements.
-    func verify(_ layout: any CollectionLayout, mode: LayoutStrategyMode, rects: [(String, Rect)], after step: String) throws -> [LayoutAttributes] {
+    func verify(
+        _ layout: any CollectionLayout, mode: LayoutStrategyMode, data: LayoutData? = nil, rects: [(String, Rect)], after step: String
+    ) throws -> [LayoutAttributes] {
+        let data = data ?? self.data
         let bounds = scenario.viewport
         if let violation = LayoutContract.firstViolation(of: layout, data: data, bounds: bounds, rects: rects.map { (step: $0.0, rect: $0.1) }, prepareStep: step) {
             throw failure(mode, violation)
@@ -318,8 +330,8 @@ final class LayoutBuild {
     }
 
     /// `dump` and `render` of a layout that keeps no `LayoutFrames`: its own answers.
-    func snapshot(of layout: any CollectionLayout) -> LayoutSnapshot {
-        let all = (try? LayoutContract.elements(of: layout, data: data, bounds: scenario.viewport, step: "snapshot")) ?? []
+    func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil) -> LayoutSnapshot {
+        let all = (try? LayoutContract.elements(of: layout, data: data ?? self.data, bounds: scenario.viewport, step: "snapshot")) ?? []
         return LayoutSnapshot(layout: layout, elements: all, viewport: scenario.viewport)
     }
 }
