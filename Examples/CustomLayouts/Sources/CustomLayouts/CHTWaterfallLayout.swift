@@ -29,6 +29,8 @@ public struct CHTWaterfallLayout: CollectionLayout {
     public var dropsLastElement = false
     /// Another: `prepare()` traps (for the test that a crashing layout fails its run cleanly).
     public var trapsInPrepare = false
+    /// Another: batches drop their deletions (for the test that a batch applied wrongly is caught).
+    public var ignoresDeletions = false
 
     private var allAttributes: [LayoutAttributes] = []
     private var sectionItemAttributes: [[LayoutAttributes]] = []
@@ -116,9 +118,22 @@ public struct CHTWaterfallLayout: CollectionLayout {
         return best
     }
 
-    /// CHT recomputes everything in its next `prepareLayout` whatever changed.
+    /// CHT recomputes everything in its next `prepareLayout` whatever changed. A batch of updates
+    /// (`prepare(forCollectionViewUpdates:)`) changes the data source first: CHT asks its data
+    /// source again, this port applies the changes to its `sections`.
     public mutating func invalidate(with context: InvalidationContext) {
         if let newBounds = context.newBounds { bounds = newBounds }
+        for change in context.updates {
+            switch change {
+            case .appendItems(let section, let items): sections[section].append(contentsOf: items)
+            case .insertItems(let section, let at, let items): sections[section].insert(contentsOf: items, at: at)
+            case .removeItems(let section, let at, let count):
+                if !ignoresDeletions { sections[section].removeSubrange(at..<(at + count)) }
+            case .setHeight(let section, let item, let height): sections[section][item].height = height
+            case .insertSection(let at, let items): sections.insert(items, at: at)
+            case .removeSection(let at): sections.remove(at: at)
+            }
+        }
         needsPrepare = true
     }
 

@@ -25,6 +25,20 @@ public struct SquareGrid: CollectionLayout {
 
     public mutating func invalidate(with context: InvalidationContext) {
         if let newBounds = context.newBounds { bounds = newBounds }
+        // A batch of updates changes only how many items each section has (sizes do not matter).
+        guard !context.updates.isEmpty else { return }
+        var counts = (0..<(sectionStarts.count - 1)).map { sectionStarts[$0 + 1] - sectionStarts[$0] }
+        for change in context.updates {
+            switch change {
+            case .appendItems(let section, let items), .insertItems(let section, _, let items): counts[section] += items.count
+            case .removeItems(let section, _, let count): counts[section] -= count
+            case .setHeight: break
+            case .insertSection(let at, let items): counts.insert(items.count, at: at)
+            case .removeSection(let at): counts.remove(at: at)
+            }
+        }
+        sectionStarts = [0]
+        for count in counts { sectionStarts.append(sectionStarts[sectionStarts.count - 1] + count) }
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { newBounds.width != bounds.width }

@@ -8,7 +8,7 @@ LayoutBenchCLI.main(layouts: [
     LayoutKind(
         name: "square-grid", about: "equal squares, `columns` per row (the README's SquareGrid)",
         keys: [.integer("columns", default: 4, in: 1...64)],
-        workloads: [.prepare, .query], bytesPerItem: 8
+        workloads: [.prepare, .query, .append, .edit], bytesPerItem: 8
     ) { input in
         SquareGrid(columns: try input.integer("columns"), itemsPerSection: input.sections.map(\.count), bounds: input.bounds)
     },
@@ -26,7 +26,9 @@ LayoutBenchCLI.main(layouts: [
             .number("headerHeight", default: 0, in: 0...10000),
             .number("footerHeight", default: 0, in: 0...10000),
         ],
-        workloads: [.prepare, .query],
+        // It applies batches of updates to its sections (invalidate(with:)), so it runs the batch
+        // workloads too.
+        workloads: [.prepare, .query, .append, .edit],
         strategies: [
             LayoutStrategy(
                 name: "cht-waterfall", about: "the port as CHT ships it",
@@ -38,6 +40,10 @@ LayoutBenchCLI.main(layouts: [
             LayoutStrategy(
                 name: "cht-waterfall-traps", about: "broken on purpose: prepare() traps, ending its process (the test of a crashing layout)",
                 reproduces: "a crash", bytesPerItem: 400),
+            LayoutStrategy(
+                name: "cht-waterfall-drops-deletions",
+                about: "broken on purpose: a batch's deletions are ignored (the test that a batch applied wrongly is caught)",
+                reproduces: "a bug", bytesPerItem: 400),
         ],
         // The built-in waterfall places items by the same rules (docs/engine-semantics.md §4).
         sameGeometryAs: .builtIn("waterfall") { input in
@@ -65,6 +71,7 @@ LayoutBenchCLI.main(layouts: [
             sections: input.sections, bounds: input.bounds)
         layout.dropsLastElement = input.strategy == "cht-waterfall-broken"
         layout.trapsInPrepare = input.strategy == "cht-waterfall-traps"
+        layout.ignoresDeletions = input.strategy == "cht-waterfall-drops-deletions"
         return layout
     },
 ])
