@@ -83,7 +83,7 @@ enum TestKinds {
     /// Registered once for the whole process (the catalog is process-wide).
     static let registered: Void = {
         let faults = TestStack.Fault.allCases.filter { $0 != .none }.map {
-            LayoutStrategy(name: "test-stack-\($0.rawValue)", about: "broken on purpose: \($0.rawValue)")
+            LayoutStrategy(name: "test-stack-\($0.rawValue)", about: "broken on purpose: \($0.rawValue)", reproduces: "a test layout")
         }
         try! LayoutCatalog.registerIfAbsent(LayoutKind(
             name: "test-stack", about: "one column of items, gap apart",
@@ -94,8 +94,8 @@ enum TestKinds {
                 .string("align", default: "top", oneOf: ["top", "bottom"]),
             ],
             workloads: [.prepare, .query],
-            strategies: [LayoutStrategy(name: "test-stack", about: "the correct stack"),
-                         LayoutStrategy(name: "test-stack-throws", about: "its factory throws")] + faults,
+            strategies: [LayoutStrategy(name: "test-stack", about: "the correct stack", reproduces: "a test layout"),
+                         LayoutStrategy(name: "test-stack-throws", about: "its factory throws", reproduces: "a test layout")] + faults,
             sameGeometryAs: .builtIn("list") { input in ["lineSpacing": .number(try input.number("gap"))] },
             factory: { input in
                 if input.strategy == "test-stack-throws" { throw FactoryFailure() }
