@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LayoutReference", targets: ["LayoutReference"]),
         .library(name: "BenchStatistics", targets: ["BenchStatistics"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
+        .library(name: "LayoutBenchCLI", targets: ["LayoutBenchCLI"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
@@ -44,13 +45,17 @@ let package = Package(
         // The harness: scenarios, workloads, measurement, comparison, CSV. Knows nothing of the CLI.
         .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", "CJemalloc", "CZlib", "CCallgrind"]),
 
-        .executableTarget(
-            name: "layout-bench",
+        // The command line as a library: `LayoutBenchCLI.main(layouts:)` registers a user's layout
+        // kinds and runs every subcommand (docs/your-layout.md).
+        .target(
+            name: "LayoutBenchCLI",
             dependencies: [
                 "LayoutBenchKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `layout-bench`: the command line with the built-in layout kinds.
+        .executableTarget(name: "layout-bench", dependencies: ["LayoutBenchCLI"]),
 
         // The Swift half of scripts/kiwi-bench: the constraint solver timed on the systems the
         // kiwi C++ driver times, and its warm measurements checked for allocations.

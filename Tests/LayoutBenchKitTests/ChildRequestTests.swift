@@ -79,4 +79,34 @@ import Testing
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
         #expect(Set(outcome.series.map(\.mode)).isSuperset(of: ["linear", "binary"]))
     }
+
+    /// What a repetition's child writes: one `GroupOutcome` line per group as it ends, and a
+    /// progress record at each untimed step, the last of which says where a dead child was.
+    @Test func aChildStreamsItsGroupsAndRecordsWhereItIs() throws {
+        let plan = try BenchmarkPlan(scenario: parseScenario(scenarioJSON(
+            layout: #"{"kind": "list"}"#,
+            data: #"{"sections": [[{"h": 40}, {"h": 50}, {"h": 60}]]}"#,
+            workload: #"{"kind": "query", "frames": 20}"#,
+            modes: #"["linear", "binary"]"#, items: nil)))
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-test-progress-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        var request = RepetitionRequest(plans: [PlanSelection(plan: plan)], policy: .quick, verify: true, repetition: 1)
+        request.progressFile = log
+        var lines: [Data] = []
+        let returned = try ChildProcessWork.run(.repetition(request), progress: { _ in }, output: { lines.append($0) })
+        #expect(returned.isEmpty)
+        #expect(lines.count == 1)
+        let group = try JSONDecoder().decode(GroupOutcome.self, from: try #require(lines.first))
+        #expect(group.scenario == plan.scenario.name && group.outcome.failures.isEmpty)
+        #expect(Set(group.outcome.series.map(\.mode)).isSuperset(of: ["linear", "binary"]))
+        let last = try #require(ChildProgressLog.lastRecord(path: log))
+        #expect(last.scenario == plan.scenario.name && last.items == 3)
+        #expect(last.doing.hasPrefix("counting the allocations") || last.doing.hasPrefix("sampling"))
+        // A record cut short by the death of its writer is skipped for the last whole one.
+        let handle = try #require(FileHandle(forWritingAtPath: log))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"scenario":"x","ite"#.utf8))
+        try handle.close()
+        #expect(ChildProgressLog.lastRecord(path: log) == last)
+    }
 }

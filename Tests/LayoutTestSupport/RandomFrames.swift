@@ -1,5 +1,5 @@
 import PropertyBased
-@testable import LayoutEngine
+import LayoutEngine
 
 /// Random layouts that exercise every section kind and the awkward corners of each (zero, tiny and
 /// huge heights, items wider than the region, spanning items), for the query property tests.

@@ -18,6 +18,9 @@ public struct LayoutSnapshot {
     /// The styles the frames were laid out with (their pins say what moves with the offset).
     public var styles: [SectionStyle]
     public var pinOffset: Double
+    /// A registered layout that keeps no `LayoutFrames` (`layout-prepare`, `layout-query`): its
+    /// elements, and its own rect query.
+    var registered: (elements: [LayoutAttributes], contentHeight: Double, query: (Rect) -> [LayoutAttributes])?
 
     public init(
         frames: LayoutFrames, queryMode: RectQueryMode, viewport: Rect, styles: [SectionStyle] = [], pinOffset: Double = 0
@@ -28,6 +31,20 @@ public struct LayoutSnapshot {
         self.styles = styles
         self.pinOffset = pinOffset
     }
+
+    /// A registered layout as it answers: `elements` (every element) and its `elements(in:into:)`.
+    init(layout: any CollectionLayout, elements: [LayoutAttributes], viewport: Rect) {
+        self.init(frames: LayoutFrames(), queryMode: .linear, viewport: viewport)
+        registered = (elements, layout.contentSize.height, { rect in
+            var results: [LayoutAttributes] = []
+            layout.elements(in: rect, into: &results)
+            return results
+        })
+        styles = [SectionStyle()]  // nothing pins beyond what the layout itself reports
+    }
+
+    /// The height of the content.
+    public var contentHeight: Double { registered?.contentHeight ?? frames.contentHeight }
 
     /// The snapshot of one of the plan's modes at `items` items, from its workload.
     public init(plan: BenchmarkPlan, mode: any WorkloadMode, items: Int) throws {
@@ -41,6 +58,9 @@ public struct LayoutSnapshot {
     /// Elements whose frame intersects `rect` by the snapshot's query mode, or every element, with
     /// the headers and footers that pin where they are at scroll offset `offset`.
     public func elements(in rect: Rect?, offset: Double = 0) -> [LayoutAttributes] {
+        if let registered {
+            return (rect.map(registered.query) ?? registered.elements).sorted { $0.id < $1.id }
+        }
         var pinned = PinnedElements()
         if !styles.isEmpty {
             pinned.configure(frames: frames, styles: styles)

@@ -11,7 +11,7 @@ public enum SVGRenderer {
         let viewport = Rect(x: 0, y: offset, width: snapshot.viewport.width, height: snapshot.viewport.height)
         // The band within the content: an offset beyond it (either way) leaves the band empty at
         // the content's edge rather than upside down (a negative height is not SVG).
-        let content = snapshot.frames.contentHeight
+        let content = snapshot.contentHeight
         let top = Swift.min(Swift.max(0, offset - viewport.height), content)
         let bottom = Swift.max(top, Swift.min(content, offset + 2 * viewport.height))
         let band = Rect(x: -1e9, y: top, width: 2e9, height: Swift.max(bottom - top, 1))
@@ -55,7 +55,7 @@ public enum SVGRenderer {
         }
         // The caption last, so nothing covers it.
         svg += "<text x=\"0\" y=\"\(fmt(top - margin + 4))\" font-size=\"11\" fill=\"#333\">\(escape(title))</text>\n"
-        svg += "<text x=\"0\" y=\"\(fmt(top - 6))\" font-size=\"10\" fill=\"#666\">y \(fmt(top)) to \(fmt(bottom)) of \(fmt(snapshot.frames.contentHeight)); dashed: the viewport at \(fmt(offset))</text>\n"
+        svg += "<text x=\"0\" y=\"\(fmt(top - 6))\" font-size=\"10\" fill=\"#666\">y \(fmt(top)) to \(fmt(bottom)) of \(fmt(snapshot.contentHeight)); dashed: the viewport at \(fmt(offset))</text>\n"
         svg += "</svg>\n"
         return svg
     }

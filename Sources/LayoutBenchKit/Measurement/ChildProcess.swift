@@ -22,6 +22,17 @@ func runChildProcess(
     executable: String, arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
     input: Data? = nil, passesErrorThrough: Bool = false
 ) throws -> (status: Int32, output: String) {
+    let child = try runChildProcessReportingSignal(
+        executable: executable, arguments: arguments, environment: environment, directory: directory,
+        input: input, passesErrorThrough: passesErrorThrough)
+    return (child.status, child.output)
+}
+
+/// `runChildProcess`, also saying whether a signal ended the child (then `status` is its number).
+func runChildProcessReportingSignal(
+    executable: String, arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+    input: Data? = nil, passesErrorThrough: Bool = false
+) throws -> (status: Int32, signaled: Bool, output: String) {
     let base = FileManager.default.temporaryDirectory
         .appendingPathComponent("layout-bench-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
     let outputPath = base + ".out", inputPath = base + ".in"
@@ -52,7 +63,7 @@ func runChildProcess(
     let text = (try? readTextFile(outputPath)) ?? ""
     // Exit status, or the number of the signal that ended it (as Process reports it).
     let signal = status & 0x7f
-    return (signal == 0 ? (status >> 8) & 0xff : signal, text)
+    return (signal == 0 ? (status >> 8) & 0xff : signal, signal != 0, text)
 }
 
 #if canImport(Darwin)

@@ -68,6 +68,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
             for section in plan.scenario.layout.sections where !kinds.contains(section.style.kind.name) {
                 kinds.append(section.style.kind.name)
             }
+            if plan.scenario.isRegisteredLayout { kinds = [plan.scenario.layoutKind] }
             var file = plan.scenario.file
             if let directory, file.hasPrefix(directory + "/") { file = String(file.dropFirst(directory.count + 1)) }
             return ScenarioEntry(

@@ -29,7 +29,16 @@ public struct BenchmarkPlan {
                 "unknown workload \(JSONValue.quoted(scenario.workload.kind)); expected one of "
                     + WorkloadCatalog.all.map { JSONValue.quoted($0.kind) }.joined(separator: ", "))
         }
-        let allowed = workloadType.modes.map(\.name)
+        if scenario.isRegisteredLayout, !(workloadType is any GenericLayoutWorkload.Type) {
+            let kind = LayoutCatalog.kind(named: scenario.layoutKind)
+            throw ScenarioError(
+                file: scenario.file, path: "layout.kind",
+                message: "layout kind \(JSONValue.quoted(scenario.layoutKind)) runs under its generic workloads only ("
+                    + (kind?.workloads ?? []).map { JSONValue.quoted($0.rawValue) }.joined(separator: ", ")
+                    + "); workload \(JSONValue.quoted(scenario.workload.kind)) runs the built-in kinds "
+                    + ScenarioLayout.kindNames.map { JSONValue.quoted($0) }.joined(separator: ", "))
+        }
+        let allowed = workloadType.allowedModes(for: scenario)
         try scenario.checkModes(allowed: allowed)
         self.scenario = scenario
         self.workload = try workloadType.init(spec: scenario.workload.reader())

@@ -22,6 +22,11 @@ public final class BenchmarkRunner {
         /// Operations to time on a prefix of their trace, as an earlier repetition decided (by
         /// `OperationCoverage.key`); the others are timed until the policy is satisfied.
         public var coverage: [String: OperationCoverage]
+        /// Where the child process records what it is doing (nil in process: nobody reads it).
+        public var progressLog: ChildProgressLog?
+        /// Called with each group's outcome as soon as the group ends (a child writes it out, so
+        /// that the groups it finished keep their rows if it dies later).
+        public var groupFinished: ((GroupOutcome) -> Void)?
 
         public init(
             policy: SamplingPolicy, verify: Bool = true, verifyOnly: Bool = false, repetition: Int = 1,
@@ -76,6 +81,7 @@ public final class BenchmarkRunner {
                 })
                 group.run()
                 let result = group.outcome
+                options.groupFinished?(GroupOutcome(scenario: plan.scenario.name, items: items, outcome: result))
                 outcome.series += result.series
                 outcome.failures += result.failures
                 outcome.coverage += result.coverage

@@ -55,6 +55,8 @@ public struct RepetitionRequest: Codable, Sendable {
     public var repetition: Int
     /// The trace prefixes the first repetition timed (see `OperationCoverage`).
     public var coverage: [OperationCoverage] = []
+    /// Where the child records what it is doing (`ChildProgressLog`); nil: nowhere.
+    public var progressFile: String? = nil
 }
 
 public struct InstructionRequest: Codable, Sendable {
@@ -91,15 +93,30 @@ public struct CallgrindLabel: Codable, Hashable, Sendable {
 
 /// What the child process does with a request.
 public enum ChildProcessWork {
-    /// Runs a request; returns what to write to standard output.
-    public static func run(_ request: ChildRequest, progress: @escaping (String) -> Void) throws -> Data {
+    /// Runs a request; returns what to write to standard output. With `output`, a repetition
+    /// hands it each group's `GroupOutcome` as one JSON line as soon as the group ends (what the
+    /// child process writes, so that a child that dies keeps what it finished) and returns nothing;
+    /// without, it returns the whole `BenchmarkRunner.Outcome` as JSON.
+    public static func run(
+        _ request: ChildRequest, progress: @escaping (String) -> Void, output: ((Data) -> Void)? = nil
+    ) throws -> Data {
         switch request {
         case .repetition(let repetition):
             let plans = try repetition.plans.map { try $0.plan() }
-            let runner = BenchmarkRunner(plans: plans, options: .init(
+            var options = BenchmarkRunner.Options(
                 policy: repetition.policy, verify: repetition.verify, verifyOnly: repetition.verifyOnly,
-                repetition: repetition.repetition, coverage: repetition.coverage, progress: progress))
-            return try HarnessJSON.encoder().encode(runner.run())
+                repetition: repetition.repetition, coverage: repetition.coverage, progress: progress)
+            options.progressLog = repetition.progressFile.flatMap(ChildProgressLog.init(path:))
+            if let output {
+                let encoder = HarnessJSON.encoder()
+                options.groupFinished = { group in
+                    guard var line = try? encoder.encode(group) else { return }
+                    line.append(UInt8(ascii: "\n"))
+                    output(line)
+                }
+            }
+            let outcome = BenchmarkRunner(plans: plans, options: options).run()
+            return output == nil ? try HarnessJSON.encoder().encode(outcome) : Data()
         case .instructions(let instructions):
             let plan = try instructions.plan.plan()
             guard let mode = plan.modes.first(where: { $0.rawValue == instructions.mode }) else {

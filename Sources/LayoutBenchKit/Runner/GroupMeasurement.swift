@@ -65,11 +65,17 @@ final class GroupMeasurement {
         sampler = Sampler(policy: timingPolicy)
     }
 
+    /// Records what the child is doing (`ChildProgressLog`), outside any timed region.
+    private func note(_ mode: String?, _ doing: @autoclosure () -> String) {
+        options.progressLog?.record(scenario: plan.scenario.name, items: items, mode: mode, doing: doing())
+    }
+
     func run() {
         // The group's peak starts from what the process holds, not from what earlier groups freed.
         AllocationCounters.releaseFreedMemory()
         PeakMemory.resetPeak()
         let group: WorkloadGroup
+        note(nil, "setting up the workload's fixture")
         do {
             group = try phases.time(\.fixture) { try plan.workload.makeGroup(scenario: plan.scenario, items: items) }
         } catch {
@@ -91,6 +97,7 @@ final class GroupMeasurement {
                 reportGroup("\(plan.scenario.name) \(items) items: the duet partner did not arrive within \(Int(DuetBarrier.timeoutSeconds)) s; sampling alone")
             }
         }
+        note(nil, "sampling the modes interleaved (" + running.map(\.mode).uniqued().joined(separator: ", ") + ")")
         phases.time(\.sampling) { sampleInterleaved(turns: turns) }
         if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
         reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
@@ -113,6 +120,7 @@ final class GroupMeasurement {
     /// Builds and (in the first repetition) verifies each mode, and warms its operations up.
     private func build(_ group: WorkloadGroup) {
         for mode in plan.modes {
+            note(mode.rawValue, options.verify ? "building and verifying the mode" : "building the mode")
             do {
                 let measured = try phases.time(options.verify ? \.verification : \.build) {
                     try group.measure(mode: mode, verify: options.verify)
@@ -123,6 +131,7 @@ final class GroupMeasurement {
                 }
                 for (operation, work) in measured.operations {
                     let driver = OperationDriver(work)
+                    note(mode.rawValue, "warming up its \(operation) operation")
                     try phases.time(\.warmUp) { try driver.warmUp(sampler: sampler) }
                     let coverage = options.coverage[OperationCoverage.key(
                         scenario: plan.scenario.name, mode: measured.mode, items: items, operation: operation)]
@@ -185,6 +194,7 @@ final class GroupMeasurement {
 
     private func countAllocations() {
         for entry in running where !failed.contains(entry.mode) {
+            note(entry.mode, "counting the allocations of its \(entry.operation) operation")
             do {
                 entry.allocationCounts = try entry.driver.countAllocations(
                     passes: BenchmarkRunner.allocationCountPasses, operations: entry.coveredOperations,
@@ -230,5 +240,13 @@ final class GroupMeasurement {
             }
             reportMode(mode, summaries.joined(separator: ", "))
         }
+    }
+}
+
+extension Array where Element == String {
+    /// The strings in order, each once.
+    func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -164,22 +164,8 @@ public struct RunSession {
             case .inProcess:
                 result = BenchmarkRunner(plans: groups, options: options).run()
             case .processes:
-                let request = ChildRequest.repetition(RepetitionRequest(
-                    plans: groups.map(PlanSelection.init(plan:)), policy: repetitionPolicy, verify: first,
-                    verifyOnly: verifyOnly, repetition: number, coverage: outcome.coverage))
-                // Seeded hashing gives every process its own Dictionary and Set growth: allocation
-                // counts and the times of keyed modes then differ from process to process for no
-                // reason a comparison cares about. The same seed in every child removes that spread
-                // (the callgrind children already run so).
-                var environment = ProcessInfo.processInfo.environment
-                environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-                let child = try runChildProcess(
-                    executable: executable, arguments: ["child"], environment: environment,
-                    input: try request.encoded(), passesErrorThrough: true)
-                guard child.status == 0, let decoded = try? JSONDecoder().decode(BenchmarkRunner.Outcome.self, from: Data(child.output.utf8)) else {
-                    throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
-                }
-                result = decoded
+                result = try repetitionInChildren(
+                    groups: groups, policy: repetitionPolicy, verify: first, number: number, coverage: outcome.coverage)
             }
             outcome.series += result.series
             outcome.failures += result.failures
@@ -202,6 +188,89 @@ public struct RunSession {
         metadata.finish()
         try write(outcome.series, profiles: profiles)
         return Result(directory: directory, failures: outcome.failures)
+    }
+
+    /// One repetition in child processes of this executable. A child writes each group's outcome
+    /// as it ends and records what it is doing (`ChildProgressLog`); when it dies (a layout that
+    /// traps, say), the groups it finished keep their rows, the mode it was on fails with one line
+    /// naming the scenario, mode, items, signal and step (every mode of the group when the modes
+    /// were sampled together or its fixture was being set up), and a new child runs the rest. A
+    /// run without a crash starts one child, as it always did.
+    private func repetitionInChildren(
+        groups: [BenchmarkPlan], policy: SamplingPolicy, verify: Bool, number: Int, coverage: [OperationCoverage]
+    ) throws -> BenchmarkRunner.Outcome {
+        // Seeded hashing gives every process its own Dictionary and Set growth: allocation
+        // counts and the times of keyed modes then differ from process to process for no
+        // reason a comparison cares about. The same seed in every child removes that spread
+        // (the callgrind children already run so).
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        // A child that traps prints the runtime's one-line reason, not a backtrace of a hundred
+        // lines before our error line (set SWIFT_BACKTRACE to get it back).
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        let progressFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("layout-bench-progress-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))").path
+        SignalCleanup.register([progressFile])
+        defer {
+            try? FileManager.default.removeItem(atPath: progressFile)
+            SignalCleanup.unregister([progressFile])
+        }
+        var result = BenchmarkRunner.Outcome()
+        var pending = groups
+        func isGroup(_ plan: BenchmarkPlan, _ scenario: String, _ items: Int) -> Bool {
+            plan.scenario.name == scenario && plan.itemCounts == [items]
+        }
+        while !pending.isEmpty {
+            let request = ChildRequest.repetition(RepetitionRequest(
+                plans: pending.map(PlanSelection.init(plan:)), policy: policy, verify: verify,
+                verifyOnly: verifyOnly, repetition: number, coverage: coverage, progressFile: progressFile))
+            let child = try runChildProcessReportingSignal(
+                executable: executable, arguments: ["child"], environment: environment,
+                input: try request.encoded(), passesErrorThrough: true)
+            for line in child.output.split(separator: "\n") {
+                guard let group = try? JSONDecoder().decode(GroupOutcome.self, from: Data(line.utf8)),
+                      let index = pending.firstIndex(where: { isGroup($0, group.scenario, group.items) }) else { continue }
+                result.series += group.outcome.series
+                result.failures += group.outcome.failures
+                result.coverage += group.outcome.coverage
+                pending.remove(at: index)
+            }
+            if pending.isEmpty { break }
+            // The child ended before it finished: find where, fail that, and run the rest anew.
+            guard child.status != 0 || child.signaled, let record = ChildProgressLog.lastRecord(path: progressFile),
+                  let index = pending.firstIndex(where: { isGroup($0, record.scenario, record.items) }) else {
+                throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
+            }
+            let plan = pending[index]
+            let modes = record.mode.map { mode in plan.modeNames.filter { $0 == mode } } ?? plan.modeNames
+            guard !modes.isEmpty else {
+                throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
+            }
+            let how = child.signaled
+                ? "died (signal \(child.status), \(Self.signalName(child.status)))" : "exited with status \(child.status)"
+            for mode in modes {
+                result.failures.append(ModeFailure(
+                    scenario: plan.scenario.name, mode: mode, items: record.items,
+                    message: "\(plan.scenario.name): mode \(mode) at \(record.items) items: the child process \(how) while "
+                        + "\(record.doing) (layout \(plan.scenario.layoutKind), workload \(plan.scenario.workload.kind)); it gets no rows"))
+            }
+            pending[index].modes.removeAll { modes.contains($0.rawValue) }
+            if pending[index].modes.isEmpty { pending.remove(at: index) }
+            progress("repetition \(number - repetition + 1): the child process \(how) in \(plan.scenario.name) at \(record.items) items, "
+                     + "mode " + modes.joined(separator: ", ") + ", while \(record.doing)"
+                     + (pending.isEmpty ? "" : "; a new child runs the remaining \(pending.count) groups"))
+        }
+        return result
+    }
+
+    /// The name of a signal that can end a child (the number alone otherwise).
+    static func signalName(_ number: Int32) -> String {
+        let names: [(Int32, String)] = [
+            (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"), (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"),
+            (SIGSEGV, "SIGSEGV"), (SIGKILL, "SIGKILL"), (SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP"),
+            (SIGPIPE, "SIGPIPE"), (SIGSYS, "SIGSYS"), (SIGXCPU, "SIGXCPU"),
+        ]
+        return names.first { $0.0 == number }?.1 ?? "signal \(number)"
     }
 
     /// A repetition's child process that exited without an outcome.

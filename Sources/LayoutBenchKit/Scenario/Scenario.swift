@@ -28,6 +28,16 @@ public struct Scenario: Hashable, Sendable, Codable {
     /// The most a templated row may measure: the size limit, or less where the content height
     /// limit asks for less (`BenchmarkPlan` sets it from `ScenarioFootprint`).
     public var templateHeightLimit = TemplateHeightLimit()
+    /// `layout.kind` and, for a registered kind (`LayoutCatalog`), its keys' values. Optional only
+    /// so that scenarios encoded before it decode; the parser always sets it.
+    public var layoutSelection: LayoutSelection?
+
+    /// The `layout.kind` this scenario names.
+    public var layoutKind: String { layoutSelection?.kind ?? layout.sections[0].style.kind.name }
+
+    /// Whether the layout is a registered kind rather than a built-in one (`list`, `flow`,
+    /// `waterfall`): only the generic workloads (`layout-prepare`, `layout-query`) run it.
+    public var isRegisteredLayout: Bool { LayoutCatalog.kind(named: layoutKind)?.builtInSchema == false }
 
     /// The template named `name`: one of `templates`, or a built-in row kind.
     public func template(named name: String) -> CellTemplate? {
@@ -88,7 +98,19 @@ public struct Scenario: Hashable, Sendable, Codable {
             viewportSize.height = try v.optionalDouble("height", default: Self.defaultViewport.height, .positiveSize)
             try v.finish()
         }
-        layout = try ScenarioLayout.parse(try root.require("layout"), contentWidth: viewportSize.width)
+        let layoutNode = try root.require("layout")
+        let layoutReader = try layoutNode.object()
+        let kindName = try layoutReader.require("kind").oneOf(LayoutCatalog.names)
+        let kind = LayoutCatalog.kind(named: kindName)!
+        if kind.builtInSchema {
+            layout = try ScenarioLayout.parse(layoutNode, contentWidth: viewportSize.width)
+            layoutSelection = LayoutSelection(kind: kindName)
+        } else {
+            // A registered kind reads its own keys; its data is generated as for a list (heights,
+            // no widths): one default list style.
+            layoutSelection = LayoutSelection(kind: kindName, values: try kind.readValues(layoutReader))
+            layout = ScenarioLayout(sections: [ScenarioSection(style: SectionStyle())])
+        }
         var templates: [CellTemplate] = []
         data = try ScenarioData.parse(try root.require("data"), layout: layout, deferredSections: deferredSections, templates: &templates)
         self.templates = templates

@@ -32,13 +32,18 @@ public struct AppendWorkload: Workload {
     }
 
     public func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
+        UpdateFixture(scenario: scenario, items: items, traces: try traces(scenario: scenario, items: items))
+    }
+
+    /// The pages appended, per operation (`layout-append` replays the same).
+    func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
         let initial = try scenario.makeData(items: items)
         let section = initial.sectionCount - 1
         let pages = try scenario.makeExtraItems(count: batch * steps, stream: 1)[section]
         let changes = (0..<steps).map { page in
             LayoutChange.appendItems(section: section, items: Array(pages[(page * batch)..<((page + 1) * batch)]))
         }
-        return UpdateFixture(scenario: scenario, items: items, traces: [(.append, UpdateTrace(initial: initial, changes: changes))])
+        return [(.append, UpdateTrace(initial: initial, changes: changes))]
     }
 }
 

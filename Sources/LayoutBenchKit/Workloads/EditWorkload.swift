@@ -42,6 +42,11 @@ public struct EditWorkload: Workload {
     public var footprint: WorkloadFootprint { WorkloadFootprint(addedItems: steps, newItemsPerSection: 2 * steps) }
 
     public func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
+        UpdateFixture(scenario: scenario, items: items, traces: try traces(scenario: scenario, items: items))
+    }
+
+    /// The changes of each operation (`layout-edit` replays the same).
+    func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
         let initial = try scenario.makeData(items: items)
         let newItems = try scenario.makeExtraItems(count: 2 * steps, stream: 2)
         var random = SplitMix64(seed: UInt64(seed))
@@ -69,6 +74,6 @@ public struct EditWorkload: Workload {
             }
             traces.append((operation, UpdateTrace(initial: initial, changes: changes)))
         }
-        return UpdateFixture(scenario: scenario, items: items, traces: traces)
+        return traces
     }
 }

@@ -36,6 +36,10 @@ public protocol Workload: Sendable {
     /// What the workload measures, for `layout-bench list` and docs/modes.md.
     static var about: String { get }
 
+    /// The mode names a scenario of this workload may list (every mode, except for the generic
+    /// workloads: the strategies of the scenario's layout kind).
+    static func allowedModes(for scenario: Scenario) -> [String]
+
     /// Parses the workload's own keys from the scenario's `workload` object (strictly: unknown
     /// keys are errors naming their path).
     init(spec: JSONReader) throws(ScenarioError)
@@ -216,6 +220,8 @@ public struct VerificationError: Error, CustomStringConvertible {
 }
 
 extension Workload {
+    public static func allowedModes(for scenario: Scenario) -> [String] { Mode.allCases.map(\.rawValue) }
+
     /// Every mode with its one-sentence description, for listings.
     public static var modes: [(name: String, about: String)] {
         Mode.allCases.map { ($0.rawValue, $0.about) }

@@ -11,6 +11,11 @@ public enum WorkloadCatalog {
         ReuseScrollWorkload.self,
         HeightPassWorkload.self,
         CellMeasureWorkload.self,
+        // The generic workloads: any layout kind of `LayoutCatalog`, built-in or registered.
+        LayoutPrepareWorkload.self,
+        LayoutQueryWorkload.self,
+        LayoutAppendWorkload.self,
+        LayoutEditWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

@@ -7,11 +7,27 @@ public struct InvalidationContext: Hashable, Sendable {
     public var invalidateDataSourceCounts: Bool
     /// The visible bounds changed (scrolling or resizing); nil when they did not.
     public var newBounds: Rect?
+    /// A batch of updates, in order — items inserted, deleted and resized, sections inserted and
+    /// removed — as `prepare(forCollectionViewUpdates:)` receives them. A layout keeps its own
+    /// copy of the data, so the batch carries the new items' sizes: the layout applies each change
+    /// to its data (`LayoutChange.apply(to:)`) and brings its frames up to date in the next
+    /// `prepare()`. Empty for every other invalidation. Only a layout kind that declares the
+    /// batch workloads (`layout-append`, `layout-edit`) is sent one.
+    public var updates: [LayoutChange]
 
-    public init(invalidateEverything: Bool = false, invalidateDataSourceCounts: Bool = false, newBounds: Rect? = nil) {
+    public init(
+        invalidateEverything: Bool = false, invalidateDataSourceCounts: Bool = false, newBounds: Rect? = nil,
+        updates: [LayoutChange] = []
+    ) {
         self.invalidateEverything = invalidateEverything
         self.invalidateDataSourceCounts = invalidateDataSourceCounts
         self.newBounds = newBounds
+        self.updates = updates
+    }
+
+    /// A batch of updates (`invalidateDataSourceCounts` set).
+    public static func batch(_ updates: [LayoutChange]) -> InvalidationContext {
+        InvalidationContext(invalidateDataSourceCounts: true, updates: updates)
     }
 
     public static let everything = InvalidationContext(invalidateEverything: true)

@@ -32,6 +32,8 @@ public struct SectionedLayout: CollectionLayout {
     private let pinsHeaders: Bool
     private let pinsFooters: Bool
     private var needsPinning = true
+    /// A change of a batch that `data` refused, thrown by the next `prepare()`.
+    private var batchError: LayoutError?
     /// How many times every item was laid out (`layoutAll`): a bounds-only invalidation keeps the
     /// item frames, so it does not change this unless `pinningMode` is `.relayout`.
     public private(set) var layoutPasses = 0
@@ -84,6 +86,10 @@ public struct SectionedLayout: CollectionLayout {
     // MARK: Lifecycle
 
     public mutating func prepare() throws {
+        if let error = batchError {
+            batchError = nil
+            throw error
+        }
         if needsLayout {
             layoutAll()
             frames._checkInvariants()
@@ -109,6 +115,16 @@ public struct SectionedLayout: CollectionLayout {
 
     public mutating func invalidate(with context: InvalidationContext) {
         if context.invalidateEverything || context.invalidateDataSourceCounts {
+            needsLayout = true
+        }
+        if !context.updates.isEmpty {
+            // The batch's changes, applied to this layout's data; all laid out again in prepare().
+            for change in context.updates {
+                do { try change.apply(to: &data) } catch {
+                    batchError = error
+                    break
+                }
+            }
             needsLayout = true
         }
         if let newBounds = context.newBounds {

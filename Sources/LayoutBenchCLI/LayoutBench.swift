@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
-import LayoutBenchKit
-import LayoutEngine
+// A user's executable imports LayoutBenchCLI only: LayoutKind, LayoutInput (LayoutBenchKit) and
+// CollectionLayout (LayoutEngine) come with it.
+@_exported import LayoutBenchKit
+@_exported import LayoutEngine
 
-@main
 struct LayoutBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "layout-bench",
+        commandName: commandName,
         abstract: "Measure list and collection layout strategies side by side, verified, as CSV.",
         discussion: """
             Each scenario in Scenarios/ names a layout, a data set, a workload (prepare, query, append, \
@@ -42,6 +43,32 @@ struct LayoutBench: ParsableCommand {
     static func main() {
         StandardOutput.secureStandardDescriptors()
         main(nil)
+    }
+}
+
+/// The `layout-bench` command line as a library: `layout-bench` itself is a one-line executable
+/// calling `main(layouts: [])`, and a layout author's executable calls it with their layout kinds
+/// (README, "Bring your own layout"; docs/your-layout.md):
+///
+///     import LayoutBenchCLI
+///     LayoutBenchCLI.main(layouts: [LayoutKind(name: "square-grid", …) { input in SquareGrid(input) }])
+///
+/// The kinds are registered in `LayoutCatalog` before the command line is parsed, so every
+/// subcommand sees them, and so do the child processes `run` starts: they run this same
+/// executable, whose `main` registers the same kinds.
+public enum LayoutBenchCLI {
+    /// Registers `layouts` and runs the command line (`run`, `list`, `dump`, `render`, `compare`,
+    /// `export`, and the hidden `child`). A registration that cannot be used (a duplicate name, a
+    /// bad key default) is one line on stderr and exit status 1.
+    public static func main(layouts: [LayoutKind]) -> Never {
+        do {
+            try LayoutCatalog.register(layouts)
+        } catch {
+            printError("\(error)")
+            exit(1)
+        }
+        LayoutBench.main()
+        exit(0)
     }
 }
 
@@ -92,12 +119,19 @@ struct CommandFailure: Error {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("layout-bench: error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(commandName): error: \(message)\n".utf8))
 }
 
 func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("layout-bench: warning: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(commandName): warning: \(message)\n".utf8))
 }
+
+/// The name this executable was run by (`layout-bench`, or a user's `custom-layout-bench`), for
+/// the lines it writes to stderr.
+let commandName: String = {
+    let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
+    return name.isEmpty ? "layout-bench" : name
+}()
 
 /// Loads one scenario (by name or path) and checks it against its workload.
 func loadPlan(_ argument: String, modes: [String] = [], items: [Int] = []) throws -> BenchmarkPlan {

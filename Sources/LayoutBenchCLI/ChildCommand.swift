@@ -21,7 +21,9 @@ struct ChildCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: "child: standard input is not a request of `layout-bench run`: \(error)")
             }
-            let output = try ChildProcessWork.run(request) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            let output = try ChildProcessWork.run(
+                request, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                output: { FileHandle.standardOutput.write($0) })
             FileHandle.standardOutput.write(output)
         }
     }

@@ -76,7 +76,7 @@ struct Run: ParsableCommand {
             let loaded = try ScenarioCatalog.loadTimed(arguments: scenarios)
             for load in loaded where load.seconds > 1 {
                 let items = load.scenario.data.isExplicit ? " (\(load.scenario.itemCounts[0]) explicit items)" : ""
-                FileHandle.standardError.write(Data("layout-bench: loading \(load.scenario.file) took \(String(format: "%.2f", load.seconds)) s\(items)\n".utf8))
+                FileHandle.standardError.write(Data("\(commandName): loading \(load.scenario.file) took \(String(format: "%.2f", load.seconds)) s\(items)\n".utf8))
             }
             var plans = try BenchmarkPlan.select(loaded.map(\.scenario), modes: modes, items: items, maxItems: maxItems, quick: quick)
             for i in plans.indices {
@@ -88,7 +88,7 @@ struct Run: ParsableCommand {
                 for load in loaded where !selected.contains(load.scenario.name) {
                     let sweep = load.scenario.itemCounts.map(String.init).joined(separator: ", ")
                     FileHandle.standardError.write(Data(
-                        "layout-bench: note: skipping \(load.scenario.name): none of the selected modes and counts (its counts: \(sweep))\n".utf8))
+                        "\(commandName): note: skipping \(load.scenario.name): none of the selected modes and counts (its counts: \(sweep))\n".utf8))
                 }
             }
 

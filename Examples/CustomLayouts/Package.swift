@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// What a layout author writes to benchmark their layouts with LayoutBench: the layouts (a library
+// that knows nothing of the harness) and an executable whose main registers them.
+let package = Package(
+    name: "CustomLayouts",
+    products: [
+        .library(name: "CustomLayouts", targets: ["CustomLayouts"]),
+        .executable(name: "custom-layout-bench", targets: ["custom-layout-bench"]),
+    ],
+    dependencies: [
+        // In your own package: .package(url: "https://…/LayoutBench", from: "…").
+        .package(name: "LayoutBench", path: "../.."),
+    ],
+    targets: [
+        // The layouts, written against LayoutEngine's `CollectionLayout` only.
+        .target(name: "CustomLayouts", dependencies: [.product(name: "LayoutEngine", package: "LayoutBench")]),
+        // `custom-layout-bench`: layout-bench's command line with the two layouts registered.
+        .executableTarget(
+            name: "custom-layout-bench",
+            dependencies: ["CustomLayouts", .product(name: "LayoutBenchCLI", package: "LayoutBench")]),
+    ]
+)
