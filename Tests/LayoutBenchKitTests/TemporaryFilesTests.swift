@@ -10,6 +10,7 @@ import Testing
         #expect(TemporaryFiles.owner(of: "layout-bench-callgrind-4242-99") == 4242)
         #expect(TemporaryFiles.owner(of: "layout-bench-callgrind-4242") == 4242)
         #expect(TemporaryFiles.owner(of: "layout-bench-tools-4242-AbC123") == 4242)
+        #expect(TemporaryFiles.owner(of: "layout-bench-progress-4242-7") == 4242)
         #expect(TemporaryFiles.owner(of: "layout-bench-other-4242") == nil)
         #expect(TemporaryFiles.owner(of: "layout-bench-child-42x") == nil)
         #expect(TemporaryFiles.owner(of: "layout-bench-child-") == nil)

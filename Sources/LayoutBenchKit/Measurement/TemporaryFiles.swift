@@ -15,7 +15,7 @@ enum TemporaryFiles {
     static let prefix = "layout-bench-"
 
     /// The kinds of entries the harness makes, by the word after the prefix.
-    static let kinds: Set<String> = ["child", "callgrind", "tools"]
+    static let kinds: Set<String> = ["child", "callgrind", "tools", "progress"]
 
     static var directory: String {
         var path = FileManager.default.temporaryDirectory.path

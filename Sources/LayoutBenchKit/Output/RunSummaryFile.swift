@@ -100,6 +100,16 @@ public struct RunSummaryFile: Sendable {
                 }
                 values.append(value)
             }
+            // The interval may reach below 0, but not lie wholly below what the metric can be, nor
+            // end before it starts.
+            if let high = values[10] {
+                if high < 0 && ResultsValue.problem(-1, metric: metric) != nil {
+                    throw fail("ci_high: \(CSVWriter.format(high)) is below 0, which \(metric) never is")
+                }
+                if let low = values[9], low > high {
+                    throw fail("ci_low: \(CSVWriter.format(low)) is above ci_high \(CSVWriter.format(high))")
+                }
+            }
             entries.append(Entry(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric, unit: unit,
                                  samples: samples, median: values[2]!, ciLow: values[9], ciHigh: values[10], line: records.line))
         }
