@@ -94,12 +94,12 @@ public enum GenericWorkload: String, CaseIterable, Sendable, Hashable {
     case prepare = "layout-prepare"
     /// `layout-query`: the scroll trace through `elements(in:into:)`.
     case query = "layout-query"
-    /// `layout-append`: `append`'s pages, each as a batch (`InvalidationContext.updates`) then `prepare()`.
+    /// `layout-append`: `append`'s pages, each as a batch (`prepare(forCollectionViewUpdates:)`) then `prepare()`.
     case append = "layout-append"
     /// `layout-edit`: `edit`'s inserts, deletes and height changes, each as a batch then `prepare()`.
     case edit = "layout-edit"
 
-    /// Whether the workload sends the layout batches of updates (`InvalidationContext.updates`),
+    /// Whether the workload sends the layout batches of updates (`prepare(forCollectionViewUpdates:)`),
     /// which a kind must apply to its own data.
     public var sendsBatches: Bool { self == .append || self == .edit }
 
@@ -326,7 +326,7 @@ public struct LayoutKind: Sendable {
     public var keys: [LayoutKey]
     /// The generic workloads the kind can run (a scenario asking for another is refused at load).
     /// By default those that send no batch: a kind lists `.append` and `.edit` only when its
-    /// `invalidate(with:)` applies `InvalidationContext.updates` to its data.
+    /// `prepare(forCollectionViewUpdates:)` applies the batch to its data.
     public var workloads: [GenericWorkload]
     /// The modes; a kind that registers none has one, named after the kind.
     public var strategies: [LayoutStrategy]

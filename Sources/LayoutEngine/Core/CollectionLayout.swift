@@ -7,27 +7,10 @@ public struct InvalidationContext: Hashable, Sendable {
     public var invalidateDataSourceCounts: Bool
     /// The visible bounds changed (scrolling or resizing); nil when they did not.
     public var newBounds: Rect?
-    /// A batch of updates, in order — items inserted, deleted and resized, sections inserted and
-    /// removed — as `prepare(forCollectionViewUpdates:)` receives them. A layout keeps its own
-    /// copy of the data, so the batch carries the new items' sizes: the layout applies each change
-    /// to its data (`LayoutChange.apply(to:)`) and brings its frames up to date in the next
-    /// `prepare()`. Empty for every other invalidation. Only a layout kind that declares the
-    /// batch workloads (`layout-append`, `layout-edit`) is sent one.
-    public var updates: [LayoutChange]
-
-    public init(
-        invalidateEverything: Bool = false, invalidateDataSourceCounts: Bool = false, newBounds: Rect? = nil,
-        updates: [LayoutChange] = []
-    ) {
+    public init(invalidateEverything: Bool = false, invalidateDataSourceCounts: Bool = false, newBounds: Rect? = nil) {
         self.invalidateEverything = invalidateEverything
         self.invalidateDataSourceCounts = invalidateDataSourceCounts
         self.newBounds = newBounds
-        self.updates = updates
-    }
-
-    /// A batch of updates (`invalidateDataSourceCounts` set).
-    public static func batch(_ updates: [LayoutChange]) -> InvalidationContext {
-        InvalidationContext(invalidateDataSourceCounts: true, updates: updates)
     }
 
     public static let everything = InvalidationContext(invalidateEverything: true)
@@ -50,6 +33,17 @@ public protocol CollectionLayout {
     /// Records what changed; the work happens in the next `prepare()`.
     mutating func invalidate(with context: InvalidationContext)
 
+    /// Records a batch of updates, in order — items inserted, deleted and resized, sections
+    /// inserted and removed — as UIKit's `prepare(forCollectionViewUpdates:)` receives them, after
+    /// `invalidate(with: .dataSourceCounts)`. A layout keeps its own copy of the data, so the batch
+    /// carries the new items' sizes: the layout applies each change (`LayoutChange.apply(to:)`)
+    /// and brings its frames up to date in the next `prepare()`. Only a layout kind that declares
+    /// the batch workloads (`layout-append`, `layout-edit`) is sent one; the default ignores it.
+    ///
+    /// A method of its own rather than a field of `InvalidationContext`: the context of every
+    /// scroll step stays a plain value, copied without reference counting.
+    mutating func prepare(forCollectionViewUpdates updates: [LayoutChange])
+
     /// Whether scrolling or resizing to `newBounds` requires a new `prepare()` (true for a width
     /// change, or on every scroll when something is pinned).
     func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool
@@ -63,6 +57,9 @@ public protocol CollectionLayout {
 }
 
 extension CollectionLayout {
+    /// A layout that takes no batches ignores them.
+    public mutating func prepare(forCollectionViewUpdates updates: [LayoutChange]) {}
+
     /// The context for a bounds change: only the bounds, by default.
     public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         .bounds(newBounds)

@@ -86,11 +86,13 @@ public struct SectionedLayout: CollectionLayout {
     // MARK: Lifecycle
 
     public mutating func prepare() throws {
-        if let error = batchError {
-            batchError = nil
-            throw error
-        }
         if needsLayout {
+            // Only a batch sets batchError, and a batch always asks for a layout: the scroll path
+            // never reads it.
+            if let error = batchError {
+                batchError = nil
+                throw error
+            }
             layoutAll()
             frames._checkInvariants()
             needsLayout = false
@@ -117,16 +119,6 @@ public struct SectionedLayout: CollectionLayout {
         if context.invalidateEverything || context.invalidateDataSourceCounts {
             needsLayout = true
         }
-        if !context.updates.isEmpty {
-            // The batch's changes, applied to this layout's data; all laid out again in prepare().
-            for change in context.updates {
-                do { try change.apply(to: &data) } catch {
-                    batchError = error
-                    break
-                }
-            }
-            needsLayout = true
-        }
         if let newBounds = context.newBounds {
             if newBounds.width != bounds.width { needsLayout = true }
             if pinsAnything(movingTo: newBounds) {
@@ -141,6 +133,18 @@ public struct SectionedLayout: CollectionLayout {
 
     /// True for a width change, and when something pinned can move: a header pins and the top
     /// moves, or a footer pins and the bottom moves.
+    /// Applies a batch's changes to this layout's data; everything is laid out again in the next
+    /// `prepare()`, which throws the first change the data refused.
+    public mutating func prepare(forCollectionViewUpdates updates: [LayoutChange]) {
+        for change in updates {
+            do { try change.apply(to: &data) } catch {
+                batchError = error
+                break
+            }
+        }
+        needsLayout = true
+    }
+
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
         newBounds.width != bounds.width || pinsAnything(movingTo: newBounds)
     }

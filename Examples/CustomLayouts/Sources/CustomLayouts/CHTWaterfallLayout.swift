@@ -123,7 +123,10 @@ public struct CHTWaterfallLayout: CollectionLayout {
     /// source again, this port applies the changes to its `sections`.
     public mutating func invalidate(with context: InvalidationContext) {
         if let newBounds = context.newBounds { bounds = newBounds }
-        for change in context.updates {
+    }
+
+    public mutating func prepare(forCollectionViewUpdates updates: [LayoutChange]) {
+        for change in updates {
             switch change {
             case .appendItems(let section, let items): sections[section].append(contentsOf: items)
             case .insertItems(let section, let at, let items): sections[section].insert(contentsOf: items, at: at)

@@ -25,10 +25,13 @@ public struct SquareGrid: CollectionLayout {
 
     public mutating func invalidate(with context: InvalidationContext) {
         if let newBounds = context.newBounds { bounds = newBounds }
+    }
+
+    public mutating func prepare(forCollectionViewUpdates updates: [LayoutChange]) {
         // A batch of updates changes only how many items each section has (sizes do not matter).
-        guard !context.updates.isEmpty else { return }
+        guard !updates.isEmpty else { return }
         var counts = (0..<(sectionStarts.count - 1)).map { sectionStarts[$0 + 1] - sectionStarts[$0] }
-        for change in context.updates {
+        for change in updates {
             switch change {
             case .appendItems(let section, let items), .insertItems(let section, _, let items): counts[section] += items.count
             case .removeItems(let section, _, let count): counts[section] -= count

@@ -2,7 +2,7 @@ import LayoutEngine
 import LayoutReference
 
 /// `layout-append`: the pages of `append` (same keys, same trace, operation `append`), each sent
-/// to any registered layout kind that takes batches as `invalidate(with: .batch([page]))` and
+/// to any registered layout kind that takes batches as `invalidate(with: .dataSourceCounts)` + `prepare(forCollectionViewUpdates: [page])` and
 /// `prepare()`, one page per timed operation.
 public struct LayoutAppendWorkload: GenericLayoutWorkload {
     public typealias Mode = LayoutStrategyMode
@@ -66,7 +66,7 @@ public struct LayoutEditWorkload: GenericLayoutWorkload {
 /// The traces of a batch workload at one item count, shared by the kind's strategies.
 ///
 /// Verification, per operation's trace: a layout of the initial data, prepared; then each change
-/// as a batch (`invalidate(with: .batch([change]))`, `prepare()`). After the changes
+/// as a batch (`invalidate(with: .dataSourceCounts)`, `prepare(forCollectionViewUpdates: [change])`, `prepare()`). After the changes
 /// `ReferenceGeometry.checksChange` picks (every one at small counts; the first, middle and last
 /// above), the updated layout must pass the contract (`LayoutContract`, and the reference geometry
 /// when its kind declares `sameGeometryAs`) for the data as it now is, and its elements and frames
@@ -99,7 +99,8 @@ public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFix
         var data = trace.initial
         for (step, change) in trace.changes.enumerated() {
             let name = "\(operation.rawValue) batch \(step) (\(change.shortDescription))"
-            layout.invalidate(with: .batch([change]))
+            layout.invalidate(with: .dataSourceCounts)
+            layout.prepare(forCollectionViewUpdates: [change])
             try build.prepare(&layout, mode: mode, step: name)
             try change.apply(to: &data)
             guard ReferenceGeometry.checksChange(step: step, count: trace.changes.count, items: build.items) else { continue }
@@ -144,7 +145,8 @@ public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFix
         try build.prepare(&layout, mode: mode, step: "prepare")
         var data = trace.initial
         for (step, change) in trace.changes.enumerated() {
-            layout.invalidate(with: .batch([change]))
+            layout.invalidate(with: .dataSourceCounts)
+            layout.prepare(forCollectionViewUpdates: [change])
             try build.prepare(&layout, mode: mode, step: "\(operation.rawValue) batch \(step)")
             try change.apply(to: &data)
         }
@@ -152,28 +154,28 @@ public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFix
     }
 }
 
-/// One batch per timed operation: `invalidate(with:)` with the step's batch (built before the
-/// timing), then `prepare()`. A fresh layout of the initial data (built and prepared outside the
+/// One batch per timed operation: `invalidate(with: .dataSourceCounts)`, the step's batch
+/// (built before the timing) through `prepare(forCollectionViewUpdates:)`, then `prepare()`. A fresh layout of the initial data (built and prepared outside the
 /// timing) starts each pass of the trace.
 final class LayoutBatchOperation: ConsumingOperation {
     private let make: (LayoutData) throws -> any CollectionLayout
     private let trace: UpdateTrace
-    private let contexts: [InvalidationContext]
+    private let batches: [[LayoutChange]]
     private var layout: (any CollectionLayout)?
     private var step = 0
 
     init(make: @escaping (LayoutData) throws -> any CollectionLayout, trace: UpdateTrace) {
         self.make = make
         self.trace = trace
-        contexts = trace.changes.map { .batch([$0]) }
+        batches = trace.changes.map { [$0] }
     }
 
-    var traceLength: Int { contexts.count }
+    var traceLength: Int { batches.count }
 
     func rewind() { layout = nil }
 
     func prepareNext() throws {
-        if layout == nil || step == contexts.count {
+        if layout == nil || step == batches.count {
             layout = nil
             var fresh = try make(trace.freshInitialData())
             try fresh.prepare()
@@ -183,8 +185,9 @@ final class LayoutBatchOperation: ConsumingOperation {
     }
 
     func runNext() throws -> Int {
-        guard layout != nil, step < contexts.count else { throw OperationMisuse.notPrepared }
-        layout!.invalidate(with: contexts[step])
+        guard layout != nil, step < batches.count else { throw OperationMisuse.notPrepared }
+        layout!.invalidate(with: .dataSourceCounts)
+        layout!.prepare(forCollectionViewUpdates: batches[step])
         try layout!.prepare()
         step += 1
         return Int(truncatingIfNeeded: layout!.contentSize.height.bitPattern)
