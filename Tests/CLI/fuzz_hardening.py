@@ -987,6 +987,11 @@ def numbers_class(h, fx, rng):
                 n = as_int(value)
                 refuse = n is None or n < 0
                 why = "an integer count >= 0"
+            elif column == "ci_low":
+                # The interval around a median >= 0 may reach below 0, never below -ci_high.
+                high = summary_rows[index].split(",")[summary_columns.index("ci_high")]
+                refuse = not finite(value) or (finite(high) and float(value) < -float(high))
+                why = "finite and >= -ci_high"
             else:
                 refuse = not nonnegative(value)
                 why = "a finite time >= 0"

@@ -100,11 +100,16 @@ public struct RunSummaryFile: Sendable {
                 }
                 values.append(value)
             }
-            // The interval may reach below 0, but not lie wholly below what the metric can be, nor
-            // end before it starts.
+            // The interval around a median that is never negative may reach below 0 (a linear
+            // interval of counts with zeros), but it is centred on a value >= 0: it cannot end
+            // below 0, nor start below -ci_high, nor end before it starts.
             if let high = values[10] {
-                if high < 0 && ResultsValue.problem(-1, metric: metric) != nil {
+                let neverNegative = ResultsValue.problem(-1, metric: metric) != nil
+                if high < 0 && neverNegative {
                     throw fail("ci_high: \(CSVWriter.format(high)) is below 0, which \(metric) never is")
+                }
+                if let low = values[9], neverNegative, low < -high {
+                    throw fail("ci_low: \(CSVWriter.format(low)) is below -ci_high (\(CSVWriter.format(-high))); an interval around a \(metric) >= 0 never is")
                 }
                 if let low = values[9], low > high {
                     throw fail("ci_low: \(CSVWriter.format(low)) is above ci_high \(CSVWriter.format(high))")
