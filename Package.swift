@@ -7,7 +7,6 @@ let package = Package(
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutReference", targets: ["LayoutReference"]),
         .library(name: "BenchStatistics", targets: ["BenchStatistics"]),
-        .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .library(name: "LayoutBenchCLI", targets: ["LayoutBenchCLI"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
@@ -42,15 +41,31 @@ let package = Package(
         // series, the run-to-run interval, the bootstrap of a ratio, Mann–Whitney. Knows nothing
         // of layouts, scenarios or files.
         .target(name: "BenchStatistics"),
-        // The harness: scenarios, workloads, measurement, comparison, CSV. Knows nothing of the CLI.
-        .target(name: "LayoutBenchKit", dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", "CJemalloc", "CZlib", "CCallgrind"]),
+        // The harness, in layers that import one way (docs/architecture.md). Each knows nothing of
+        // the CLI, and nothing of the layers above it.
+        //
+        // The platform: child processes, signals, atomic files and results directories, input
+        // files, gzip, the clock and the allocation, perf and callgrind counters.
+        .target(name: "BenchPlatform", dependencies: ["CJemalloc", "CZlib", "CCallgrind"]),
+        // The results format: every CSV and JSON schema a run writes and compare reads, `Metric`,
+        // run metadata, their readers and writers.
+        .target(name: "BenchResults", dependencies: ["BenchPlatform", "BenchStatistics"]),
+        // Scenarios: the strict JSON reader, data files, templates, the layout catalog.
+        .target(name: "BenchScenarios", dependencies: ["BenchPlatform", "BenchResults", "LayoutEngine", "LayoutReference"]),
+        // Workloads: each workload's modes, operations and verification; the plan of a scenario.
+        .target(name: "BenchWorkloads", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "LayoutEngine", "LayoutReference", "BenchStatistics"]),
+        // The runner: sampling, child processes per group, callgrind, the results of a run.
+        .target(name: "BenchRunner", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "LayoutEngine", "BenchStatistics"]),
+        // Compare: two results judged row by row, the verdicts and their causes.
+        .target(name: "BenchCompare", dependencies: ["BenchPlatform", "BenchResults", "BenchStatistics"]),
 
         // The command line as a library: `LayoutBenchCLI.main(layouts:)` registers a user's layout
         // kinds and runs every subcommand (docs/your-layout.md).
         .target(
             name: "LayoutBenchCLI",
             dependencies: [
-                "LayoutBenchKit",
+                "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare",
+                "LayoutEngine", "BenchStatistics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,7 +74,7 @@ let package = Package(
 
         // The Swift half of scripts/kiwi-bench: the constraint solver timed on the systems the
         // kiwi C++ driver times, and its warm measurements checked for allocations.
-        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "LayoutBenchKit", "BenchStatistics", "CJemalloc"]),
+        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchStatistics", "CJemalloc"]),
 
         // What the three test targets share: the one seeded generator, the random-layout
         // generators (genes that shrink), and `checkProperty`.
@@ -70,6 +85,6 @@ let package = Package(
         ),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "LayoutBenchKitTests", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

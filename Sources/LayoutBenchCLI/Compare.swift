@@ -1,6 +1,11 @@
 import ArgumentParser
 import Foundation
-import LayoutBenchKit
+import BenchPlatform
+import BenchResults
+import BenchScenarios
+import BenchWorkloads
+import BenchRunner
+import BenchCompare
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,11 @@
 import Foundation
 import ArgumentParser
-import LayoutBenchKit
+import BenchPlatform
+import BenchResults
+import BenchScenarios
+import BenchWorkloads
+import BenchRunner
+import BenchCompare
 import LayoutEngine
 
 struct Dump: ParsableCommand {

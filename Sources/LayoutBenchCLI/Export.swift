@@ -1,5 +1,10 @@
 import ArgumentParser
-import LayoutBenchKit
+import BenchPlatform
+import BenchResults
+import BenchScenarios
+import BenchWorkloads
+import BenchRunner
+import BenchCompare
 
 extension ResultsExport.Format: ExpressibleByArgument {}
 

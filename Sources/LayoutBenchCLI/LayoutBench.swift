@@ -1,8 +1,13 @@
 import ArgumentParser
 import Foundation
-// A user's executable imports LayoutBenchCLI only: LayoutKind, LayoutInput (LayoutBenchKit) and
+// A user's executable imports LayoutBenchCLI only: LayoutKind, LayoutInput (BenchScenarios) and
 // CollectionLayout (LayoutEngine) come with it.
-@_exported import LayoutBenchKit
+@_exported import BenchScenarios
+import BenchPlatform
+import BenchResults
+import BenchWorkloads
+import BenchRunner
+import BenchCompare
 @_exported import LayoutEngine
 
 struct LayoutBench: ParsableCommand {

@@ -1,5 +1,9 @@
 import BenchStatistics
-import LayoutBenchKit
+import BenchPlatform
+import BenchResults
+import BenchScenarios
+import BenchWorkloads
+import BenchRunner
 import LayoutEngine
 
 /// Cell-shaped constraint systems for the benchmark: the feed of issue 20 (a post with avatar,

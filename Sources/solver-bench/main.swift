@@ -2,7 +2,11 @@
 import Glibc
 #endif
 import CJemalloc
-import LayoutBenchKit
+import BenchPlatform
+import BenchResults
+import BenchScenarios
+import BenchWorkloads
+import BenchRunner
 import LayoutEngine
 
 /// solver-bench: the Swift half of scripts/kiwi-bench. It writes the benchmark's constraint

@@ -1,6 +1,11 @@
 @testable import BenchStatistics
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 @Suite struct CSVTests {
     @Test func exactHeaders() {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// `estimated_cycles`, `l1_misses` and `ll_misses` from callgrind's cache simulation.
 @Suite struct CacheSimulationTests {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// Whether C programs can be built and run under callgrind here (valgrind, a C compiler and
 /// callgrind's client-request header): the end-to-end callgrind tests need all three.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// Output of valgrind-3.19.0 callgrind (`--instr-atstart=no`) for a C program with two regions, the first
 /// dumped with CALLGRIND_DUMP_STATS_AT("loop, 1000 \"x\""), then the final dump at program termination.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// `layout-bench list --json`: every workload's mode table is complete, and the listing is stable.
 @Suite struct CatalogListingTests {
@@ -18,6 +23,9 @@ import Testing
             #expect(Set(workload.modes.map(\.name)).count == workload.modes.count, "\(workload.kind): a mode name twice")
             for mode in workload.modes {
                 #expect(!mode.about.isEmpty && !mode.reproduces.isEmpty, "\(workload.kind) \(mode.name)")
+                // Its footprint is stated (ModeFootprintTests holds every mode of every workload to it,
+                // building each through its factory).
+                #expect(mode.bytesPerItem > 0, "\(workload.kind) \(mode.name)")
                 // A heuristic names the metric that reports it, and that metric exists.
                 #expect(mode.exact == (mode.accuracyMetric == nil), "\(mode.name)")
                 if let metric = mode.accuracyMetric { #expect(Metric(rawValue: metric) != nil, "\(mode.name): \(metric)") }

@@ -1,7 +1,12 @@
 @testable import BenchStatistics
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 @testable import LayoutTestSupport
 
 /// `samples.csv.gz`: what `run` writes is gzip that the system's gzip reads, `compare` reads it and

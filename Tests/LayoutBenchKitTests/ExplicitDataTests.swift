@@ -1,7 +1,12 @@
 @testable import BenchStatistics
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 import LayoutEngine
 
 /// Explicit items: the fast scanner against the strict reader, data files (CSV, JSON Lines)

@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 @testable import BenchStatistics
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// `layout-bench export` against the shapes the two services document: Bencher's BMF JSON schema
 /// (an object of benchmarks, each an object of measures, each an object with a number `value` and

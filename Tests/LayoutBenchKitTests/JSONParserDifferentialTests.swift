@@ -1,7 +1,12 @@
 @testable import BenchStatistics
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// `JSONParser` against Foundation's `JSONSerialization` on generated documents, and the
 /// parser's results on reformatted copies of the shipped scenarios.

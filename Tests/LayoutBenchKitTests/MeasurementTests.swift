@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 // Serialized: the global allocation count sees every thread, and timing tests should not compete.
 @Suite(.serialized) struct MeasurementTests {

@@ -1,5 +1,10 @@
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// Every metric the harness writes is judged by its own rule (`Metric`): a change beyond its
 /// tolerance is regressed or improved, never noisy, unless it is statistical and truly noisy.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// Each mode states the bytes its own structures keep per item (`WorkloadMode.bytesPerItem`),
 /// which `ScenarioFootprint` adds up to refuse a scenario too large for the machine. The

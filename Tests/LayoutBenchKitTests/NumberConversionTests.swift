@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 import LayoutEngine
 
 /// Numbers at and beyond every conversion that input reaches (issue 34, item 2): each is refused

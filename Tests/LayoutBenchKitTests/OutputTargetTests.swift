@@ -3,7 +3,12 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 @testable import LayoutTestSupport
 
 /// What `--out` may replace (issue 34): devices and FIFOs are written through or refused and never

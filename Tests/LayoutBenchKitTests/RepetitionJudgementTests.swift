@@ -1,7 +1,12 @@
 @testable import BenchStatistics
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// Time judged on the repetitions' medians (`RepetitionRatio`, `RowComparison.judgeRepetitions`):
 /// its statistics against scipy's, pairing by repetition number, and the rules that keep an A/A

@@ -1,7 +1,12 @@
 @testable import BenchStatistics
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 @testable import LayoutTestSupport
 
 /// Results files read as a stream (`ResultsFile`, `CSVRecordStream`): the records `CSVParser`

@@ -1,6 +1,11 @@
 @testable import BenchStatistics
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 import LayoutEngine
 
 /// A workload of two synthetic operations that each allocate one array and then spin for ~30 µs:

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 import LayoutEngine
 
 /// Three modes: one that works, one that fails verification, one whose operation fails while

@@ -1,5 +1,10 @@
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// `SamplingTurn`: how many turns a side gets in a duet, simulated on a clock that advances by each
 /// sample's duration, with the brief policy of `scripts/compare-commits`' rounds.

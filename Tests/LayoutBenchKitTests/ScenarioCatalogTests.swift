@@ -1,6 +1,11 @@
 import Testing
 import Foundation
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 @Suite struct ScenarioCatalogTests {
     /// A fresh directory with a `Scenarios/` folder holding the given files.

@@ -1,7 +1,12 @@
 @testable import BenchStatistics
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 import LayoutEngine
 
 /// Seeded mutations of the shipped scenario files (types swapped, numbers pushed to 0, negative,

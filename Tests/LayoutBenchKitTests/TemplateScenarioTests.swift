@@ -1,5 +1,10 @@
 import Testing
-import LayoutBenchKit
+import BenchPlatform
+import BenchResults
+import BenchScenarios
+import BenchWorkloads
+import BenchRunner
+import BenchCompare
 import LayoutEngine
 
 /// `data.templates` and the `cell-measure` workload: each bad input is one error naming the

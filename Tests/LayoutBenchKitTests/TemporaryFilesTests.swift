@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// The harness's files in $TMPDIR are recognised by name and swept once their process is gone
 /// (what a SIGKILLed run leaves); nothing else in the directory is touched.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 
 /// A scenario its workload cannot run is refused when it loads (`Workload.validate`), with one error
 /// naming the file and JSON path, before anything is generated or measured; and no code outside a

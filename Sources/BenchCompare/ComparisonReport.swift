@@ -1,0 +1,166 @@
+import Foundation
+import BenchResults
+
+/// `compare BASE HEAD`: every series present on both sides judged (`RowComparison`), the series
+/// present on one side only, the geometric mean of the ratios per scenario and metric, warnings
+/// (different machines or builds, a workload that changed), and the exit status of docs/command-line.md.
+public struct ComparisonReport: Sendable {
+    /// A series that cannot be paired: absent on one side, or `unsupported` there.
+    public struct OneSided: Sendable, Equatable {
+        public enum Side: String, Sendable { case base, head }
+        public var key: RowKey
+        /// The side that has samples.
+        public var presentIn: Side
+        /// "missing" or "unsupported" (on the other side).
+        public var reason: String
+    }
+
+    /// exp(mean(log ratio)) over a scenario's judged rows of one metric with a finite, positive ratio.
+    public struct GeometricMean: Sendable, Equatable {
+        public var scenario: String
+        public var metric: String
+        public var ratio: Double
+        public var rows: Int
+    }
+
+    public var base: ResultSet
+    public var head: ResultSet
+    public var options: RowComparison.Options
+    /// Worst first (see `ComparisonTable.order`).
+    public var rows: [RowComparison]
+    public var oneSided: [OneSided]
+    public var geometricMeans: [GeometricMean]
+    public var warnings: [String]
+    /// Per regressed row of the exact track, the functions whose instructions moved most (when
+    /// both runs have profiles).
+    public var causes: [RowKey: [RegressionCause]]
+
+    public init(base: ResultSet, head: ResultSet, options: RowComparison.Options = .init()) throws(CompareError) {
+        self.base = base
+        self.head = head
+        self.options = options
+        var rows: [RowComparison] = []
+        var oneSided: [OneSided] = []
+        var warnings = RunCompatibility.warnings(base: base, head: head)
+        var changedWork: [String] = []
+        let keys = Set(base.series.keys).union(head.series.keys).sorted()
+            .filter { options.metrics.isEmpty || options.metrics.contains($0.metric) }
+        // Each file holds one unit per series (the metric's, for a metric this version knows);
+        // a metric it does not know may still come in other units from the two runs.
+        for key in keys {
+            guard let b = base.series[key], let h = head.series[key], b.unit != h.unit else { continue }
+            throw CompareError(file: head.samplesPath, message: "line \(h.line): unit: \(key.label) is in '\(h.unit)' here and in '\(b.unit)' "
+                + "in \(base.samplesPath) (line \(b.line)); values in different units are not compared")
+        }
+        let judged = Self.judgeInParallel(keys: keys, base: base, head: head, options: options)
+        for key in keys {
+            let b = base.series[key], h = head.series[key]
+            switch (b, h) {
+            case (_?, _?) where judged[key] != nil:
+                let row = judged[key]!
+                if row.policy.direction == .neither {
+                    if abs(row.ratio - 1) > row.policy.threshold || row.ratio.isNaN {
+                        changedWork.append("\(key.scenario) \(key.mode) \(key.items) \(key.operation): \(key.metric) "
+                            + "\(ComparisonTable.format(row.baseMedian, unit: row.unit)) → \(ComparisonTable.format(row.headMedian, unit: row.unit))")
+                    }
+                    continue
+                }
+                rows.append(row)
+            case let (b?, h?):
+                if b.count == 0 && h.count == 0 { continue }  // unsupported on both sides: nothing to say
+                oneSided.append(OneSided(key: key, presentIn: b.count > 0 ? .base : .head, reason: "unsupported"))
+            case let (b?, nil):
+                if b.count > 0 { oneSided.append(OneSided(key: key, presentIn: .base, reason: "missing")) }
+            case let (nil, h?):
+                if h.count > 0 { oneSided.append(OneSided(key: key, presentIn: .head, reason: "missing")) }
+            case (nil, nil):
+                break
+            }
+        }
+        guard !rows.isEmpty else {
+            throw CompareError(file: "", message: "\(base.samplesPath) and \(head.samplesPath) have no scenario × mode × items × operation × metric in common; nothing to compare")
+        }
+        let unknown = Set(rows.filter { !$0.policy.isKnown }.map(\.key.metric)).sorted()
+        if !unknown.isEmpty {
+            warnings.append("metrics this version does not know, judged like time (statistical, lower is better, "
+                + "\(Int(Metric.time.defaultThreshold * 100))%): " + unknown.joined(separator: ", "))
+        }
+        if !changedWork.isEmpty {
+            warnings.append("the work itself differs (\(changedWork.count) series): the runs measured different scenarios "
+                + "or query answers, so those rows' times are not comparable; first: " + changedWork.prefix(3).joined(separator: "; "))
+        }
+        if rows.contains(where: { $0.policy.kind == .statistical && ($0.baseRepetitions < 2 || $0.headRepetitions < 2) }) {
+            warnings.append("one repetition per side: the intervals cover the noise within one process only, and a whole "
+                + "process can run a few percent faster or slower than another; for a verdict that holds, give each side "
+                + "several repetitions (scripts/compare-commits runs the two binaries interleaved, several rounds)")
+        }
+        self.rows = rows.sorted(by: ComparisonTable.order)
+        self.oneSided = oneSided
+        self.warnings = warnings
+        self.geometricMeans = Self.geometricMeans(rows)
+        self.causes = RegressionCause.find(rows: self.rows, base: base.profiles, head: head.profiles)
+    }
+
+    /// The rows present on both sides, judged on every core: the bootstrap of a whole suite's
+    /// rows (about 2,000 series of up to thousands of samples each) is most of `compare`'s time.
+    /// Each row is seeded by its key, so the result does not depend on the order or the cores.
+    package static func judgeInParallel(
+        keys: [RowKey], base: ResultSet, head: ResultSet, options: RowComparison.Options
+    ) -> [RowKey: RowComparison] {
+        let pairs: [(RowKey, SeriesSamples, SeriesSamples)] = keys.compactMap { key in
+            guard let b = base.series[key], let h = head.series[key], b.count > 0, h.count > 0 else { return nil }
+            return (key, b, h)
+        }
+        // Each worker writes only its own indices.
+        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<RowComparison?> }
+        let slots = Slots(buffer: .allocate(capacity: pairs.count))
+        slots.buffer.initialize(repeating: nil)
+        defer { slots.buffer.deallocate() }
+        let workers = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, pairs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < pairs.count {
+                let (key, b, h) = pairs[index]
+                slots.buffer[index] = RowComparison(key: key, base: b, head: h, options: options)
+                index += workers
+            }
+        }
+        var rows: [RowKey: RowComparison] = [:]
+        for (index, pair) in pairs.enumerated() { rows[pair.0] = slots.buffer[index] }
+        return rows
+    }
+
+    /// 2 when a row regressed, else 3 when a row was too noisy to decide, else 4 when rows improved,
+    /// else 0 (docs/command-line.md).
+    public var exitStatus: Int32 {
+        let verdicts = Set(rows.compactMap(\.verdict))
+        if verdicts.contains(.regressed) { return 2 }
+        if verdicts.contains(.noisy) { return 3 }
+        if verdicts.contains(.improved) { return 4 }
+        return 0
+    }
+
+    public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
+
+    package static func geometricMeans(_ rows: [RowComparison]) -> [GeometricMean] {
+        var sums: [String: (scenario: String, metric: String, logSum: Double, count: Int)] = [:]
+        for row in rows where row.ratio.isFinite && row.ratio > 0 {
+            let id = row.key.scenario + "\u{1F}" + row.key.metric
+            var entry = sums[id] ?? (row.key.scenario, row.key.metric, 0, 0)
+            entry.logSum += log(row.ratio)
+            entry.count += 1
+            sums[id] = entry
+        }
+        return sums.values
+            .map { GeometricMean(scenario: $0.scenario, metric: $0.metric, ratio: exp($0.logSum / Double($0.count)), rows: $0.count) }
+            .sorted { ($0.scenario, $0.metric) < ($1.scenario, $1.metric) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

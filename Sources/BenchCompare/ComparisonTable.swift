@@ -1,0 +1,221 @@
+import BenchResults
+
+/// The two renderings of a `ComparisonReport`: a table for people (worst first, units spelled out)
+/// and a CSV for scripts and `scripts/plot`.
+public enum ComparisonTable {
+    public static let csvHeader = [
+        "scenario", "workload", "mode", "items", "operation", "metric", "unit",
+        "base_samples", "head_samples", "base_repetitions", "head_repetitions",
+        "base_median", "head_median", "ratio", "ci_low", "ci_high", "p_value", "threshold", "verdict",
+    ]
+
+    /// Worst first: by verdict (regressed, noisy, improved, unchanged), then the largest change
+    /// for the worse first, then by key.
+    package static func order(_ a: RowComparison, _ b: RowComparison) -> Bool {
+        let va = a.verdict ?? .unchanged, vb = b.verdict ?? .unchanged
+        if va != vb { return va < vb }
+        let wa = worseness(a), wb = worseness(b)
+        if wa != wb { return wa > wb }
+        return a.key < b.key
+    }
+
+    /// log of the ratio, signed so that positive is worse.
+    package static func worseness(_ row: RowComparison) -> Double {
+        guard row.ratio.isFinite, row.ratio > 0 else { return row.ratio.isNaN ? 0 : (row.ratio > 0 ? .infinity : -.infinity) }
+        let value = log(row.ratio)
+        return row.policy.direction == .higherIsBetter ? -value : value
+    }
+
+    /// The CSV: judged rows worst first, then the one-sided rows (verdict `only-in-base` or
+    /// `only-in-head`, statistics empty).
+    public static func csv(_ report: ComparisonReport) -> String {
+        var writer = CSVWriter(header: csvHeader)
+        for row in report.rows {
+            writer.append([
+                row.key.scenario, row.workload, row.key.mode, String(row.key.items), row.key.operation, row.key.metric,
+                row.unit, String(row.baseSamples), String(row.headSamples), String(row.baseRepetitions),
+                String(row.headRepetitions), CSVWriter.format(row.baseMedian), CSVWriter.format(row.headMedian),
+                CSVWriter.format(row.ratio), CSVWriter.format(row.interval.low), CSVWriter.format(row.interval.high),
+                row.pValue.isNaN ? "" : CSVWriter.format(row.pValue), CSVWriter.format(row.threshold),
+                row.verdict?.rawValue ?? "",
+            ])
+        }
+        for entry in report.oneSided {
+            let samples = (entry.presentIn == .base ? report.base : report.head).series[entry.key]
+            writer.append([
+                entry.key.scenario, samples?.workload ?? "", entry.key.mode, String(entry.key.items), entry.key.operation,
+                entry.key.metric, samples?.unit ?? "", "", "", "", "", "", "", "", "", "", "", "",
+                "only-in-\(entry.presentIn.rawValue)",
+            ])
+        }
+        return writer.text
+    }
+
+    /// The table: warnings, the rows (all, or all but `unchanged`), the one-sided rows, the
+    /// geometric means and a count of each verdict.
+    public static func text(_ report: ComparisonReport, showUnchanged: Bool) -> String {
+        var out = ""
+        let baseName = report.base.commits.joined(separator: "+"), headName = report.head.commits.joined(separator: "+")
+        out += "base: \(report.base.samplesPath) (commit \(baseName))\nhead: \(report.head.samplesPath) (commit \(headName))\n"
+        for warning in report.warnings { out += "warning: \(warning)\n" }
+        let shown = report.rows.filter { showUnchanged || $0.verdict != .unchanged }
+        let thresholds = Dictionary(report.rows.map { ($0.key.metric, $0.policy.threshold) }, uniquingKeysWith: { a, _ in a })
+        out += "\nratio = head median / base median (> 1: head larger); \(percent(report.options.confidence)) interval: "
+            + "time in several repetitions a side by a t interval of the per-repetition medians' log ratio (paired "
+            + "by repetition number where both sides number them alike) and p from the same t-test; otherwise "
+            + "a bootstrap over repetitions and samples and p from Mann–Whitney U; alpha \(report.options.alpha); "
+            + "a timed change is claimed when its \(percent(report.options.changeConfidence)) interval clears 1 ± θ/2\n"
+        out += "thresholds: " + thresholds.keys.sorted().map { "\($0) \(percent(thresholds[$0]!))" }.joined(separator: ", ") + "\n"
+        let widened = report.rows.filter { $0.threshold > $0.policy.threshold }
+        if !widened.isEmpty, let widest = widened.max(by: { $0.threshold < $1.threshold }) {
+            out += "\(widened.count) rows spread between their processes by more than their threshold allows and are "
+                + "judged at \(ComparisonTable.fixed(report.options.spreadFactor, decimals: 1))× that spread (column θ; "
+                + "widest: \(widest.key.label) at \(percent(widest.threshold)))\n"
+        }
+        out += "\n"
+        if !shown.isEmpty {
+            var table: [[String]] = [["verdict", "scenario", "mode", "items", "operation", "metric", "base", "head", "ratio", "interval", "p", "θ"]]
+            for row in shown {
+                table.append([
+                    row.verdict?.rawValue ?? "", row.key.scenario, row.key.mode, String(row.key.items), row.key.operation,
+                    row.key.metric, format(row.baseMedian, unit: row.unit), format(row.headMedian, unit: row.unit),
+                    ratioText(row.ratio), "[" + ratioText(row.interval.low) + ", " + ratioText(row.interval.high) + "]",
+                    row.pValue.isNaN ? "exact" : pText(row.pValue), percent(row.threshold),
+                ])
+            }
+            out += aligned(table, rightAligned: [3, 6, 7, 8, 9, 10, 11])
+        }
+        let hidden = report.rows.count - shown.count
+        if hidden > 0 { out += "(\(hidden) unchanged rows not shown; --all shows them)\n" }
+        if !report.causes.isEmpty {
+            out += "\nwhere the instructions went (per operation; the \(RegressionCause.limit) functions whose own instructions moved most):\n"
+            for key in report.causes.keys.sorted() {
+                out += "  \(key.label):\n"
+                var table: [[String]] = [["function", "self base", "self head", "self Δ", "inclusive Δ"]]
+                for cause in report.causes[key]! {
+                    table.append([cause.function, count(cause.baseSelf), count(cause.headSelf),
+                                  signed(cause.selfDelta), signed(cause.inclusiveDelta)])
+                }
+                out += aligned(table, rightAligned: [1, 2, 3, 4]).split(separator: "\n").map { "    " + $0 + "\n" }.joined()
+            }
+        } else if report.rows.contains(where: { $0.verdict == .regressed && RegressionCause.explainedMetrics.contains($0.key.metric) }),
+                  report.base.profiles.isEmpty || report.head.profiles.isEmpty {
+            out += "\n(no profiles.csv.gz on both sides: runs of this version with --instructions name the functions behind a regression)\n"
+        }
+        if !report.oneSided.isEmpty {
+            out += "\non one side only (\(report.oneSided.count)):\n"
+            for entry in report.oneSided {
+                let other = entry.presentIn == .base ? "head" : "base"
+                out += "  \(entry.key.label): only in \(entry.presentIn.rawValue) (\(entry.reason) in \(other))\n"
+            }
+        }
+        // Time always; another metric only where its mean moved beyond its threshold.
+        let means = report.geometricMeans.filter { mean in
+            mean.metric == Metric.time.rawValue
+                || abs(mean.ratio - 1) > (thresholds[mean.metric] ?? MetricPolicy.standard(for: mean.metric).threshold)
+        }
+        if !means.isEmpty {
+            out += "\ngeometric mean of the ratios per scenario (time, and other metrics that moved):\n"
+            var table: [[String]] = [["scenario", "metric", "rows", "ratio"]]
+            for mean in means {
+                table.append([mean.scenario, mean.metric, String(mean.rows), ratioText(mean.ratio)])
+            }
+            out += aligned(table, rightAligned: [2, 3]).split(separator: "\n").map { "  " + $0 + "\n" }.joined()
+        }
+        out += "\n" + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+            + ", \(report.oneSided.count) on one side only\n"
+        return out
+    }
+
+    // MARK: Formatting
+
+    /// A value with its unit scaled for reading: 1.23 µs, 4.5 MB, 1,234 (counts), 0.984 (fractions).
+    public static func format(_ value: Double, unit: String) -> String {
+        guard value.isFinite else { return CSVWriter.format(value) }
+        switch unit {
+        case "ns":
+            let steps: [(Double, String)] = [(1e9, "s"), (1e6, "ms"), (1e3, "µs"), (1, "ns")]
+            for (scale, name) in steps where abs(value) >= scale || scale == 1 {
+                return significant(value / scale) + " " + name
+            }
+        case "bytes":
+            let steps: [(Double, String)] = [(1e9, "GB"), (1e6, "MB"), (1e3, "kB"), (1, "B")]
+            for (scale, name) in steps where abs(value) >= scale || scale == 1 {
+                return significant(value / scale) + " " + name
+            }
+        case "fraction":
+            return significant(value)
+        default:
+            break
+        }
+        return significant(value)
+    }
+
+    /// Three significant digits at most, plain notation ("1.23", "12.3", "123", "12345", "0.00123");
+    /// past 9e18 and for infinities and NaN as `CSVWriter.format` writes them ("1e+300", "inf").
+    package static func significant(_ value: Double) -> String {
+        guard value.isFinite else { return CSVWriter.format(value) }
+        if value == 0 { return "0" }
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        let magnitude = Int(log10(abs(value)).rounded(.down))
+        let decimals = max(0, 2 - magnitude)
+        return fixed(value, decimals: decimals)
+    }
+
+    package static func fixed(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e18 else { return CSVWriter.format(value) }
+        var digits = String(Int64(scaled))
+        if decimals > 0 {
+            if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+        }
+        return (value < 0 && scaled != 0 ? "-" : "") + digits
+    }
+
+    package static func ratioText(_ ratio: Double) -> String {
+        guard ratio.isFinite else { return ratio.isNaN ? "n/a" : (ratio > 0 ? "inf" : "-inf") }
+        return fixed(ratio, decimals: ratio >= 100 ? 0 : 3)
+    }
+
+    package static func pText(_ p: Double) -> String { p < 0.0001 ? "<0.0001" : fixed(p, decimals: 4) }
+
+    package static func percent(_ fraction: Double) -> String {
+        let value = fraction * 100
+        return (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : significant(value)) + "%"
+    }
+
+    package static func aligned(_ table: [[String]], rightAligned: Set<Int>) -> String {
+        var widths = [Int](repeating: 0, count: table.first?.count ?? 0)
+        for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        var out = ""
+        for row in table {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                line += (i == 0 ? "" : "  ") + (rightAligned.contains(i) ? pad + cell : cell + pad)
+            }
+            while line.last == " " { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+private func count(_ value: Double) -> String {
+    abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+}
+
+private func signed(_ value: Double) -> String {
+    (value > 0 ? "+" : "") + count(value)
+}

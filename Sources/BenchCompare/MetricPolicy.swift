@@ -1,0 +1,68 @@
+import BenchResults
+
+/// How `compare` judges one metric: which direction is better, whether it is measured with noise
+/// (decided by a test and a confidence interval) or counted exactly (decided by the medians), and the
+/// relative change that counts as a regression or an improvement.
+public struct MetricPolicy: Sendable, Equatable {
+    public typealias Direction = Metric.Direction
+    public typealias Kind = Metric.Kind
+
+    public var direction: Direction
+    public var kind: Kind
+    /// Relative change beyond which a row is regressed or improved (0.05 = 5%).
+    public var threshold: Double
+    /// False for a metric name this version of the harness does not know (from a newer or older
+    /// CSV): it is judged like time, and `compare` says so.
+    public var isKnown: Bool
+
+    public init(direction: Direction, kind: Kind, threshold: Double, isKnown: Bool = true) {
+        self.direction = direction
+        self.kind = kind
+        self.threshold = threshold
+        self.isKnown = isKnown
+    }
+
+    /// The metric's own policy (`Metric`); an unknown name is judged like time, flagged `isKnown == false`.
+    public static func standard(for metric: String) -> MetricPolicy {
+        guard let known = Metric(rawValue: metric) else {
+            return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: Metric.time.defaultThreshold, isKnown: false)
+        }
+        return MetricPolicy(direction: known.direction, kind: known.kind, threshold: known.defaultThreshold)
+    }
+}
+
+/// Per-metric thresholds given on the command line (`--threshold time=3%`, `--threshold 3%` for
+/// time, `--threshold instructions=0`).
+public struct ThresholdOverrides: Sendable, Equatable {
+    public var byMetric: [String: Double] = [:]
+
+    public init(byMetric: [String: Double] = [:]) { self.byMetric = byMetric }
+
+    /// Parses `METRIC=PCT` or `PCT` (time). PCT is a percentage with or without `%` ("3%", "3",
+    /// "0.5%"), from 0 up to 1000.
+    public mutating func add(_ text: String) throws(CompareError) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let metric = parts.count == 2 ? parts[0].trimmed : Metric.time.rawValue
+        var percent = (parts.count == 2 ? parts[1] : parts[0]).trimmed
+        if percent.hasSuffix("%") { percent.removeLast() }
+        guard !metric.isEmpty, let value = Double(percent), value.isFinite, value >= 0, value <= 1000 else {
+            throw CompareError(file: "", message: "--threshold: expected METRIC=PERCENT or PERCENT (e.g. time=3% or 3%), got '\(text)'")
+        }
+        byMetric[metric] = value / 100
+    }
+
+    public func policy(for metric: String) -> MetricPolicy {
+        var policy = MetricPolicy.standard(for: metric)
+        if let threshold = byMetric[metric] { policy.threshold = threshold }
+        return policy
+    }
+}
+
+extension String {
+    package var trimmed: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,239 @@
+import BenchStatistics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BenchResults
+
+/// The verdict of one compared row (docs/command-line.md).
+public enum Verdict: String, Sendable, CaseIterable, Comparable {
+    case regressed
+    case noisy
+    case improved
+    case unchanged
+
+    /// Worst first: regressed, noisy, improved, unchanged.
+    public static func < (a: Verdict, b: Verdict) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One scenario × mode × items × operation × metric present on both sides, judged.
+///
+/// Statistical metrics (time) measured in at least two repetitions per side are judged on the
+/// repetitions' medians (`RepetitionRatio`: paired by repetition number where both sides carry the
+/// same numbers, else Welch), because whole processes differ by more than samples inside one do.
+/// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
+/// at `changeConfidence` (99%) lies above 1 + θ/2 (a slowdown of about the threshold, and surely more
+/// than half of it); `improved` symmetrically (both only from `repetitionsForChange` repetitions a
+/// side); `unchanged` when the whole interval at `confidence` (95%) lies within 1 ± θ; `noisy`
+/// otherwise. A change is claimed at the stricter confidence because a whole-suite comparison judges
+/// some 600 timed rows at once: at 95% a few of them would cry wolf in every A/A comparison. A row whose processes spread by more than
+/// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
+/// cancelled the machine's spells, taken at its upper 75% confidence bound, `spreadConfidence`) is
+/// judged at θ = `spreadFactor` times that spread (its `threshold` in the table): a row that moves ±8% between processes of one
+/// build cannot bear a 5% verdict, and says so instead of staying undecided.
+///
+/// With one repetition on a side, the rule after criterion.rs but on medians: `regressed` only when
+/// the Mann–Whitney U p-value is below alpha AND the whole bootstrap interval of median(head) /
+/// median(base) lies beyond the threshold on the worse side; `improved` symmetrically; `unchanged`
+/// when the whole interval lies within the threshold band; `noisy` otherwise.
+///
+/// Exact metrics (counts that repeat exactly) are judged by the medians: a change beyond the tiny
+/// tolerance is a regression or an improvement. If their samples vary within a side (callgrind's
+/// first region of an operation, a stray allocation), the change must also be borne out by the
+/// samples: the two sides' ranges do not overlap, or the Mann–Whitney p is below alpha; else `noisy`.
+public struct RowComparison: Sendable {
+    public var key: RowKey
+    public var workload: String
+    public var unit: String
+    public var policy: MetricPolicy
+    public var baseSamples: Int
+    public var headSamples: Int
+    public var baseRepetitions: Int
+    public var headRepetitions: Int
+    public var baseMedian: Double
+    public var headMedian: Double
+    /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0. Judged by
+    /// repetitions: the geometric mean of the per-repetition ratios of medians (`RepetitionRatio`).
+    public var ratio: Double
+    public var interval: Bootstrap.Interval
+    /// Two-sided: the t-test of the repetitions' medians for a row judged by repetitions, else
+    /// Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
+    public var pValue: Double
+    /// nil for metrics that are not judged (`elements`).
+    public var verdict: Verdict?
+    /// The threshold this row was judged at: the metric's, or wider for a statistical row whose
+    /// processes spread more (see the type's documentation).
+    public var threshold: Double
+    /// Whether the interval came from the repetitions' medians, paired by repetition number.
+    public var pairedRepetitions: Bool = false
+
+    public struct Options: Sendable {
+        public var alpha: Double
+        public var confidence: Double
+        public var resamples: Int
+        public var thresholds: ThresholdOverrides
+        /// Only these metrics are compared; empty: all.
+        public var metrics: Set<String>
+        /// A statistical row judged by repetitions is judged at no less than this many times the
+        /// spread of its processes (`RepetitionRatio.processSpread`, as a fraction); 0: at the
+        /// metric's threshold always.
+        public var spreadFactor: Double
+        /// The confidence of the interval that must clear 1 ± θ/2 before a row judged by its
+        /// repetitions is called `regressed` or `improved` (`confidence` decides `unchanged`).
+        public var changeConfidence: Double
+        /// The spread that widens a row's threshold is taken at this upper confidence bound
+        /// (`RepetitionRatio.processSpreadBound`), not at its estimate from a handful of processes.
+        public var spreadConfidence: Double
+
+        public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
+                    thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = [],
+                    spreadFactor: Double = 3, changeConfidence: Double = 0.99, spreadConfidence: Double = 0.75) {
+            self.spreadConfidence = spreadConfidence
+            self.spreadFactor = spreadFactor
+            self.changeConfidence = changeConfidence
+            self.alpha = alpha
+            self.confidence = confidence
+            self.resamples = resamples
+            self.thresholds = thresholds
+            self.metrics = metrics
+        }
+    }
+
+    public init(key: RowKey, base: SeriesSamples, head: SeriesSamples, options: Options) {
+        precondition(base.count > 0 && head.count > 0, "both sides need samples")
+        self.key = key
+        workload = head.workload
+        unit = head.unit
+        policy = options.thresholds.policy(for: key.metric)
+        let baseValues = base.values
+        let headValues = head.values
+        baseSamples = baseValues.count
+        headSamples = headValues.count
+        baseRepetitions = base.repetitions.count
+        headRepetitions = head.repetitions.count
+        baseMedian = Quantile.median(baseValues)
+        headMedian = Quantile.median(headValues)
+        ratio = HierarchicalBootstrap.ratio(headMedian, baseMedian)
+
+        threshold = policy.threshold
+        let constant = Self.isConstant(baseValues) && Self.isConstant(headValues)
+        let separated = Self.separation(base: baseValues, head: headValues)
+        if policy.kind == .statistical, !constant, let byRepetition = RepetitionRatio(
+            base: base.repetitions.map(Quantile.median), baseNumbers: base.repetitionNumbers,
+            head: head.repetitions.map(Quantile.median), headNumbers: head.repetitionNumbers,
+            confidence: options.confidence) {
+            ratio = byRepetition.ratio
+            interval = byRepetition.interval
+            pValue = byRepetition.pValue
+            pairedRepetitions = byRepetition.paired
+            if options.spreadFactor > 0 {
+                let spread = byRepetition.processSpreadBound(confidence: options.spreadConfidence)
+                threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
+            }
+            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval,
+                                            changeInterval: byRepetition.interval(confidence: options.changeConfidence),
+                                            threshold: threshold, direction: policy.direction,
+                                            repetitions: byRepetition.repetitions)
+            return
+        }
+        if policy.kind != .statistical && constant {
+            interval = Bootstrap.Interval(low: ratio, high: ratio)
+            pValue = .nan
+        } else {
+            // Seeded by the key, so that the same inputs always give the same interval.
+            var hasher = StableHasher()
+            hasher.combine(key.label)
+            interval = HierarchicalBootstrap.medianRatioInterval(
+                base: base.repetitions, head: head.repetitions, confidence: options.confidence,
+                resamples: options.resamples, seed: hasher.value)
+            pValue = MannWhitney.pValue(headValues, baseValues)
+        }
+        verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, constant: constant,
+                             separated: separated, policy: policy, alpha: options.alpha)
+    }
+
+    /// The fewest repetitions a side needs before a row judged by its repetitions may be called
+    /// `regressed` or `improved`. Some rows run in one of two speeds per process (a placement of the
+    /// heap, say, 7% apart): three fast base processes and three slow head ones happen one time in
+    /// 64 for such a row, and then agree so well that a t interval excludes 1. Five a side make it
+    /// one in 1,024; fewer leave the row `noisy` (or `unchanged`), and compare-commits runs another round.
+    public static let repetitionsForChange = 5
+
+    /// The rule for a statistical row judged by its repetitions (the type's documentation).
+    package static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, changeInterval: Bootstrap.Interval,
+                                 threshold: Double, direction: MetricPolicy.Direction, repetitions: Int) -> Verdict? {
+        guard let worse = Self.worse(direction) else { return nil }
+        let change = worse(ratio), a = worse(interval.low), b = worse(interval.high)
+        let c = worse(changeInterval.low), d = worse(changeInterval.high)
+        guard !change.isNaN, !a.isNaN, !b.isNaN, !c.isNaN, !d.isNaN else { return .noisy }
+        let low = Swift.min(a, b), high = Swift.max(a, b)
+        let decisive = repetitions >= repetitionsForChange
+        if decisive && change >= 1 + 0.75 * threshold && Swift.min(c, d) > 1 + threshold / 2 { return .regressed }
+        if decisive && change <= 1 - 0.75 * threshold && Swift.max(c, d) < 1 - threshold / 2 { return .improved }
+        if low >= 1 - threshold && high <= 1 + threshold { return .unchanged }
+        return .noisy
+    }
+
+    /// A ratio in "worse" units (> 1 is worse whatever the metric's direction); nil for metrics
+    /// that are not judged.
+    package static func worse(_ direction: MetricPolicy.Direction) -> ((Double) -> Double)? {
+        switch direction {
+        case .neither: return nil
+        case .lowerIsBetter: return { $0 }
+        case .higherIsBetter: return { 1 / $0 }
+        }
+    }
+
+    /// +1 when every head sample is larger than every base sample, -1 when every one is smaller, else 0.
+    package static func separation(base: [Double], head: [Double]) -> Int {
+        guard let baseMin = base.min(), let baseMax = base.max(), let headMin = head.min(), let headMax = head.max()
+        else { return 0 }
+        if headMin > baseMax { return 1 }
+        if headMax < baseMin { return -1 }
+        return 0
+    }
+
+    package static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double, constant: Bool,
+                      separated: Int = 0, policy: MetricPolicy, alpha: Double) -> Verdict? {
+        guard let worse = Self.worse(policy.direction) else { return nil }
+        let upper = 1 + policy.threshold
+        let lower = 1 - policy.threshold
+        if policy.kind != .statistical {
+            let change = worse(ratio)
+            if change.isNaN { return .noisy }
+            let significant = constant || pValue < alpha
+            // Separated in the direction of the change ("worse" flips it for higher-is-better).
+            let larger = policy.direction == .lowerIsBetter ? separated : -separated
+            if change > upper { return significant || larger == 1 ? .regressed : .noisy }
+            if change < lower { return significant || larger == -1 ? .improved : .noisy }
+            return .unchanged
+        }
+        let a = worse(interval.low), b = worse(interval.high)
+        guard !a.isNaN, !b.isNaN else { return .noisy }
+        let low = Swift.min(a, b), high = Swift.max(a, b)
+        let significant = pValue < alpha
+        if significant && low > upper { return .regressed }
+        if significant && high < lower { return .improved }
+        if low >= lower && high <= upper { return .unchanged }
+        return .noisy
+    }
+
+    package static func isConstant(_ values: [Double]) -> Bool {
+        guard let first = values.first else { return true }
+        return values.allSatisfy { $0 == first }
+    }
+}
+
+/// FNV-1a over UTF-8: a seed that is the same in every process (Swift's `Hasher` is randomly seeded).
+package struct StableHasher {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    package mutating func combine(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01b3
+        }
+    }
+}

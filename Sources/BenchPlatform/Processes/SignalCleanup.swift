@@ -1,0 +1,221 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Temporary paths to remove if the process is interrupted (SIGINT, SIGTERM, SIGHUP): staging
+/// directories and the files in them, temporary files of atomic writes and child processes;
+/// and the child processes to end with it (a measuring child, valgrind).
+///
+/// The handler only calls `unlink`, `rmdir`, `signal` and `raise` (async-signal-safe) on C
+/// strings prepared beforehand, files first, then directories, and then re-raises the signal with its default action, so the process ends as the
+/// signal intends (status 130 for SIGINT in a shell). Slots are fixed, so registering allocates
+/// only the path's copy and never moves what the handler reads.
+public enum SignalCleanup {
+    package static let capacity = 64
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    /// Process ids of running children (0: free slot).
+    nonisolated(unsafe) static let children: UnsafeMutablePointer<pid_t> = {
+        let children = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        children.initialize(repeating: 0, count: capacity)
+        return children
+    }()
+    nonisolated(unsafe) static var installed = false
+    nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+
+    /// Registers paths to remove on interruption; installs the handlers on first use.
+    public static func register(_ paths: [String]) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        installHandlers()
+        for path in paths {
+            guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return }
+            slots[slot] = strdup(path)
+        }
+    }
+
+    /// Directories removed with everything in them on interruption (callgrind's dump directory,
+    /// a tool's private TMPDIR, whose files this process does not name). The handler walks them
+    /// with `getdents64`, `openat` and `unlinkat` on buffers allocated here, never in the handler.
+    nonisolated(unsafe) static let trees: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let trees = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        trees.initialize(repeating: nil, count: capacity)
+        return trees
+    }()
+    /// How deep a registered tree is walked (a tool's TMPDIR holds one level of directories).
+    package static let maxTreeDepth = 4
+    package static let treeBufferSize = 16_384
+    nonisolated(unsafe) static let treeBuffers: UnsafeMutableRawPointer =
+        UnsafeMutableRawPointer.allocate(byteCount: treeBufferSize * (maxTreeDepth + 1), alignment: 16)
+    package typealias GetDents = @convention(c) (Int32, UnsafeMutableRawPointer, Int) -> Int
+    /// glibc's `getdents64` (2.30), looked up when the handlers are installed.
+    nonisolated(unsafe) static var getdents: GetDents?
+
+    /// Registers a directory to remove, contents and all, on interruption.
+    public static func register(tree path: String) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        installHandlers()
+        if let slot = (0..<capacity).first(where: { trees[$0] == nil }) { trees[slot] = strdup(path) }
+    }
+
+    public static func unregister(tree path: String) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        for slot in 0..<capacity {
+            guard let held = trees[slot], strcmp(held, path) == 0 else { continue }
+            trees[slot] = nil
+            free(held)
+            break
+        }
+    }
+
+    /// Removes `name` (relative to `directory`, a descriptor or AT_FDCWD) and, when it is a
+    /// directory, everything in it down to `maxTreeDepth`. Async-signal-safe: system calls on
+    /// preallocated memory only.
+    package static func removeTree(in directory: Int32, _ name: UnsafePointer<CChar>, depth: Int) {
+        guard let getdents, depth <= maxTreeDepth else { return }
+        let descriptor = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0 {
+            unlinkat(directory, name, 0)
+            return
+        }
+        let buffer = treeBuffers + depth * treeBufferSize
+        // Entries removed while reading may shift the rest: read again from the start until a
+        // pass removes nothing (bounded, in case something keeps refilling the directory).
+        for _ in 0..<64 {
+            var removed = false
+            lseek(descriptor, 0, SEEK_SET)
+            while true {
+                let count = getdents(descriptor, buffer, treeBufferSize)
+                if count <= 0 { break }
+                var offset = 0
+                while offset < count {
+                    // struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name.
+                    let record = buffer + offset
+                    let length = Int(record.load(fromByteOffset: 16, as: UInt16.self))
+                    let type = record.load(fromByteOffset: 18, as: UInt8.self)
+                    let entry = (record + 19).assumingMemoryBound(to: CChar.self)
+                    let isDot = entry[0] == 0x2E && (entry[1] == 0 || (entry[1] == 0x2E && entry[2] == 0))
+                    if !isDot {
+                        if type == 4 /* DT_DIR */ { removeTree(in: descriptor, entry, depth: depth + 1) } else { unlinkat(descriptor, entry, 0) }
+                        removed = true
+                    }
+                    if length == 0 { break }
+                    offset += length
+                }
+            }
+            if !removed { break }
+        }
+        close(descriptor)
+        unlinkat(directory, name, AT_REMOVEDIR)
+    }
+
+    /// A child process to send SIGTERM if this one is interrupted, until `unregister(child:)`.
+    public static func register(child pid: pid_t) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        installHandlers()
+        if let slot = (0..<capacity).first(where: { children[$0] == 0 }) { children[slot] = pid }
+    }
+
+    public static func unregister(child pid: pid_t) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        for slot in 0..<capacity where children[slot] == pid { children[slot] = 0 }
+    }
+
+    /// Whether `path` would be removed on interruption (tests).
+    package static func isRegistered(_ path: String) -> Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return (0..<capacity).contains { slot in slots[slot].map { strcmp($0, path) == 0 } ?? false }
+    }
+
+    private static func installHandlers() {
+        if !installed {
+            installed = true
+            if let symbol = dlsym(dlopen(nil, RTLD_NOW), "getdents64") { getdents = unsafeBitCast(symbol, to: GetDents.self) }
+            for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Glibc_signal(signal, handler) }
+        }
+    }
+
+    /// Forgets paths (they were renamed into place or removed).
+    public static func unregister(_ paths: [String]) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        for path in paths {
+            for slot in 0..<capacity {
+                guard let held = slots[slot], strcmp(held, path) == 0 else { continue }
+                slots[slot] = nil
+                free(held)
+                break
+            }
+        }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back, for steps that must not be cut in
+    /// two (renaming a set of files into place, exchanging a results directory): a signal that
+    /// arrives meanwhile is delivered when `body` returns, and its handler then cleans up what is
+    /// still registered and ends the process as usual.
+    public static func deferringSignals<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
+    package static let handler: @convention(c) (Int32) -> Void = { signal in
+        // SIGTERM, then wait for the children (a second at most, then SIGKILL): one still running
+        // (valgrind writing its last dump) would write into the directories removed below.
+        for slot in 0..<SignalCleanup.capacity where SignalCleanup.children[slot] > 0 {
+            kill(SignalCleanup.children[slot], SIGTERM)
+        }
+        var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+        for slot in 0..<SignalCleanup.capacity where SignalCleanup.children[slot] > 0 {
+            let child = SignalCleanup.children[slot]
+            var status: Int32 = 0
+            var ended = false
+            for _ in 0..<100 where !ended {
+                let result = waitpid(child, &status, WNOHANG)
+                ended = result == child || (result == -1 && errno != EINTR)
+                if !ended { nanosleep(&pause, nil) }
+            }
+            if !ended {
+                kill(child, SIGKILL)
+                while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            }
+        }
+        for slot in 0..<SignalCleanup.capacity {
+            if let path = SignalCleanup.trees[slot] { SignalCleanup.removeTree(in: AT_FDCWD, path, depth: 0) }
+        }
+        // Files first, then the (now empty) directories, whatever the slot order.
+        for slot in 0..<SignalCleanup.capacity {
+            if let path = SignalCleanup.slots[slot] { unlink(path) }
+        }
+        for slot in 0..<SignalCleanup.capacity {
+            if let path = SignalCleanup.slots[slot] { rmdir(path) }
+        }
+        _ = Glibc_signal(signal, SIG_DFL)
+        raise(signal)
+    }
+}
+
+@inline(__always)
+private func Glibc_signal(_ number: Int32, _ action: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+    signal(number, action)
+}

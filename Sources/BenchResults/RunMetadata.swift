@@ -1,0 +1,273 @@
+import Foundation
+import BenchPlatform
+
+/// run.json (docs/csv.md): where and how a run was made, so that two runs can be judged comparable.
+/// Encoded with sorted keys and snake_case names (`jsonText()`).
+///
+/// Use: `var metadata = RunMetadata.begin(runID:commandLine:)` before measuring (records the start
+/// time and load), `metadata.finish()` afterwards (end time and load), then write `jsonText()`.
+public struct RunMetadata: Codable, Sendable, Equatable {
+    public struct Machine: Codable, Sendable, Equatable {
+        public var hostname: String
+        public var cpuModel: String
+        public var cores: Int
+        public var activeCores: Int
+        public var memoryBytes: UInt64
+    }
+    public struct OperatingSystem: Codable, Sendable, Equatable {
+        /// uname: sysname, release, version, machine.
+        public var name: String
+        public var release: String
+        public var version: String
+        public var architecture: String
+        /// PRETTY_NAME from /etc/os-release ("unknown" when absent).
+        public var prettyName: String
+        /// /proc/sys/kernel/randomize_va_space (0 = ASLR off), when readable.
+        public var aslr: String?
+    }
+    public struct Toolchain: Codable, Sendable, Equatable {
+        /// First line of `swift --version`, when swift is on PATH.
+        public var swiftVersion: String?
+        /// The compiler that built this binary, from `#if compiler(>=…)` checks (e.g. ">=6.3").
+        public var compiler: String
+        /// "debug" or "release" (`#if DEBUG`).
+        public var configuration: String
+    }
+    public struct Source: Codable, Sendable, Equatable {
+        /// `git rev-parse --short HEAD` in the current directory, or "unknown".
+        public var commit: String
+        /// Whether `git status --porcelain` lists anything; nil outside git.
+        public var dirty: Bool?
+    }
+    public struct Allocator: Codable, Sendable, Equatable {
+        public var name: String
+        public var version: String?
+        /// Whether a Swift [Double] allocation was seen by jemalloc's thread counter.
+        public var countsSwiftAllocations: Bool
+    }
+    public struct Clock: Codable, Sendable, Equatable {
+        public var name: String
+        public var readCostNanoseconds: Double
+    }
+    public struct Counters: Codable, Sendable, Equatable {
+        /// "perf_event_open" when hardware instruction counters work, else "unsupported".
+        public var instructions: String
+        /// Whether valgrind (callgrind) is on PATH, for `--instructions`.
+        public var callgrind: Bool
+        public var valgrindPath: String?
+        public var allocatedBytes: Bool
+        public var allocationCounts: Bool
+    }
+    public struct Load: Codable, Sendable, Equatable {
+        /// 1, 5 and 15 minute load averages from /proc/loadavg (empty when unreadable).
+        public var start: [Double]
+        public var end: [Double]?
+    }
+
+    public var schema: Int
+    public var runID: String
+    public var machine: Machine
+    public var os: OperatingSystem
+    public var toolchain: Toolchain
+    public var source: Source
+    public var allocator: Allocator
+    public var clock: Clock
+    public var counters: Counters
+    public var load: Load
+    /// ISO 8601 UTC, e.g. "2026-11-21T05:30:00Z".
+    public var startTime: String
+    public var endTime: String?
+    public var commandLine: [String]
+    /// Measured harness costs, when the caller measured them (`HarnessOverhead.measure()`).
+    public var harnessOverhead: HarnessOverhead?
+    /// The value of SWIFT_DETERMINISTIC_HASHING (set to 1 for reproducible hashing), if set.
+    public var swiftDeterministicHashing: String?
+    /// How many independent repetitions the run measured, and how (`processes` or `in-process`).
+    public var repetitions: Int?
+    public var isolation: String?
+    /// When each repetition started, in seconds after the first: how far apart in time the
+    /// repetitions that make the intervals were (docs/methodology.md, "Intervals").
+    public var repetitionStartSeconds: [Double]? = nil
+    /// How long reading and checking each scenario file took (so a slow load is never mistaken
+    /// for a slow layout), when the caller timed it.
+    public var scenarioLoads: [ScenarioLoad]? = nil
+    /// The operations timed on a prefix of their trace (too slow for a whole pass within the
+    /// sampling budget), with the prefix's length (`coverage` in run.json; see `OperationCoverage`).
+    public var coverage: [OperationCoverage]? = nil
+
+    /// One scenario file's load: read, parsed, its data built (`scenario_loads` in run.json).
+    public struct ScenarioLoad: Codable, Sendable, Equatable {
+        public var scenario: String
+        public var file: String
+        public var seconds: Double
+
+        public init(scenario: String, file: String, seconds: Double) {
+            self.scenario = scenario
+            self.file = file
+            self.seconds = seconds
+        }
+    }
+
+    /// Collects everything known at the start of a run. `directory` is where git is asked.
+    public static func begin(
+        runID: String,
+        commandLine: [String] = CommandLine.arguments,
+        directory: String = FileManager.default.currentDirectoryPath
+    ) -> RunMetadata {
+        let info = ProcessInfo.processInfo
+        let uname = unameFields()
+        let valgrind = findOnPath("valgrind")
+        return RunMetadata(
+            schema: CSVSchema.version,
+            runID: runID,
+            machine: Machine(
+                hostname: info.hostName,
+                cpuModel: cpuModel() ?? "unknown",
+                cores: info.processorCount,
+                activeCores: info.activeProcessorCount,
+                memoryBytes: info.physicalMemory
+            ),
+            os: OperatingSystem(
+                name: uname.sysname, release: uname.release, version: uname.version,
+                architecture: uname.machine, prettyName: prettyName() ?? "unknown",
+                aslr: (try? readTextFile("/proc/sys/kernel/randomize_va_space"))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            ),
+            toolchain: Toolchain(
+                swiftVersion: commandOutput("swift", ["--version"])?
+                    .split(separator: "\n").first.map(String.init),
+                compiler: compilerVersion,
+                configuration: buildConfiguration
+            ),
+            source: gitSource(directory: directory),
+            allocator: Allocator(
+                name: AllocationCounters.allocatorName,
+                version: AllocationCounters.version,
+                countsSwiftAllocations: AllocationCounters.isRoutingSwiftAllocations()
+            ),
+            clock: Clock(name: MonotonicClock.name, readCostNanoseconds: MonotonicClock.readCost()),
+            counters: Counters(
+                instructions: PerfEvents.instructionCounterWorks() ? "perf_event_open" : CSVSchema.unsupported,
+                callgrind: valgrind != nil,
+                valgrindPath: valgrind,
+                allocatedBytes: ThreadAllocationCounter() != nil,
+                allocationCounts: AllocationCounters.allocationCount() != nil
+            ),
+            load: Load(start: loadAverage() ?? [], end: nil),
+            startTime: utcTimestamp(Date()),
+            endTime: nil,
+            commandLine: commandLine,
+            harnessOverhead: nil,
+            swiftDeterministicHashing: info.environment["SWIFT_DETERMINISTIC_HASHING"]
+        )
+    }
+
+    /// Records the end time and the load average at the end.
+    public mutating func finish(at date: Date = Date()) {
+        endTime = Self.utcTimestamp(date)
+        load.end = Self.loadAverage() ?? []
+    }
+
+    /// Pretty-printed JSON with sorted keys and snake_case names, ending with a newline.
+    public func jsonText() throws -> String {
+        String(decoding: try HarnessJSON.encoder(.file).encode(self), as: UTF8.self) + "\n"
+    }
+
+    public static func decode(_ text: String) throws -> RunMetadata {
+        let decoder = JSONDecoder()
+        // Inverse of .convertToSnakeCase for our names ("run_id" → "runID", which
+        // .convertFromSnakeCase would turn into "runId").
+        decoder.keyDecodingStrategy = .custom { path in
+            let key = path.last!.stringValue
+            var parts = key.split(separator: "_").map(String.init)
+            guard parts.count > 1 else { return path.last! }
+            for i in 1..<parts.count { parts[i] = parts[i] == "id" ? "ID" : parts[i].prefix(1).uppercased() + parts[i].dropFirst() }
+            return SnakeCaseKey(stringValue: parts.joined())
+        }
+        return try decoder.decode(RunMetadata.self, from: Data(text.utf8))
+    }
+
+    // MARK: Probes
+
+    public static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    public static var compilerVersion: String {
+        #if compiler(>=6.4)
+        return ">=6.4"
+        #elseif compiler(>=6.3)
+        return "6.3"
+        #elseif compiler(>=6.2)
+        return "6.2"
+        #elseif compiler(>=6.1)
+        return "6.1"
+        #elseif compiler(>=6.0)
+        return "6.0"
+        #else
+        return "<6.0"
+        #endif
+    }
+
+    /// Short commit and dirty flag from git in `directory`; "unknown"/nil outside a work tree.
+    public static func gitSource(directory: String) -> Source {
+        guard let commit = commandOutput("git", ["rev-parse", "--short", "HEAD"], directory: directory),
+              !commit.isEmpty, !commit.contains("\n")
+        else { return Source(commit: "unknown", dirty: nil) }
+        let status = commandOutput("git", ["status", "--porcelain"], directory: directory)
+        return Source(commit: commit, dirty: status.map { !$0.isEmpty })
+    }
+
+    package static func cpuModel() -> String? {
+        guard let text = try? readTextFile("/proc/cpuinfo") else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("model name") || line.hasPrefix("Model") {
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
+    package static func prettyName() -> String? {
+        guard let text = try? readTextFile("/etc/os-release") else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
+            var value = line.dropFirst("PRETTY_NAME=".count)
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+            return String(value)
+        }
+        return nil
+    }
+
+    package static func loadAverage() -> [Double]? {
+        guard let text = try? readTextFile("/proc/loadavg") else { return nil }
+        let values = text.split(separator: " ").prefix(3).compactMap { Double($0) }
+        return values.count == 3 ? values : nil
+    }
+
+    package static func unameFields() -> (sysname: String, release: String, version: String, machine: String) {
+        var info = utsname()
+        uname(&info)
+        func field<T>(_ value: inout T) -> String {
+            withUnsafeBytes(of: &value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return (field(&info.sysname), field(&info.release), field(&info.version), field(&info.machine))
+    }
+
+    package static func utcTimestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+private struct SnakeCaseKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

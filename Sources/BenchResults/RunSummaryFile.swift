@@ -1,0 +1,123 @@
+import Foundation
+
+/// A run's `summary.csv` read back: one entry per scenario × mode × items × operation × metric
+/// with its median and interval, for `layout-bench export`. Reads every schema `compare` reads,
+/// as a stream (`ResultsFile`), with the value rules of docs/csv.md (numbers as the harness
+/// writes them, finite, within the metric's possible values; the metric's unit; each row once);
+/// anything else (a samples file, a truncated row, a number that is not one) is an error naming
+/// the file and line, before anything is written.
+public struct RunSummaryFile: Sendable {
+    public struct Entry: Sendable, Equatable {
+        public var scenario: String
+        public var mode: String
+        public var items: Int
+        public var operation: String
+        public var metric: String
+        public var unit: String
+        public var samples: Int
+        public var median: Double
+        public var ciLow: Double?
+        public var ciHigh: Double?
+        /// The line of summary.csv it came from.
+        public var line: Int = 0
+    }
+
+    public var path: String
+    public var runID: String
+    public var commit: String
+    /// Numeric entries, in file order; `unsupported` rows are left out.
+    public var entries: [Entry]
+
+    /// `argument` is a results directory or its summary.csv.
+    public static func load(_ argument: String) throws(CompareError) -> RunSummaryFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            throw CompareError(file: argument, message: "no such file or directory")
+        }
+        let path = isDirectory.boolValue ? (argument as NSString).appendingPathComponent("summary.csv") : argument
+        if isDirectory.boolValue && !FileManager.default.fileExists(atPath: path) {
+            throw CompareError(file: path, message: "no summary.csv in this results directory (a run that stopped before writing its files?)")
+        }
+        return try read(CSVRecordStream(source: FileByteSource(path: path), file: path))
+    }
+
+    package static func parse(_ text: String, path: String) throws(CompareError) -> RunSummaryFile {
+        try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: path))
+    }
+
+    package static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> RunSummaryFile {
+        let path = records.file
+        let header = CSVSchema.summaryHeader
+        let first = try records.next() ? records.strings : []
+        if first != header {
+            let what = first == CSVSchema.samplesHeader ? "a samples file" : "not a summary.csv"
+            throw CompareError(file: path, message: "\(what): expected the header \(header.joined(separator: ","))")
+        }
+        func column(_ name: String) -> Int { header.firstIndex(of: name)! }
+        let statistics = ["min", "p25", "median", "p75", "p90", "p99", "max", "mean", "mad", "ci_low", "ci_high"].map(column)
+        var entries: [Entry] = []
+        var seen: [String: Int] = [:]
+        var runID = "", commit = ""
+        while try records.next() {
+            func fail(_ message: String) -> CompareError { records.error(message) }
+            guard records.count == header.count else {
+                throw fail("expected \(header.count) fields, got \(records.count) (a truncated file?)")
+            }
+            func integer(_ name: String) throws(CompareError) -> Int? { try records.withField(column(name)) { ResultsNumber.integer($0) } }
+            guard let schema = try integer("schema"), CSVSchema.readableVersions.contains(schema) else {
+                throw fail("schema \(records.string(column("schema"))) is not one this version reads (\(CSVSchema.readableVersions))")
+            }
+            guard let items = try integer("items"), items >= 0 else { throw fail("items: expected a count >= 0, got '\(records.string(column("items")))'") }
+            guard let samples = try integer("samples"), samples >= 0 else {
+                throw fail("samples: expected a count >= 0, got '\(records.string(column("samples")))'")
+            }
+            let scenario = records.string(column("scenario")), mode = records.string(column("mode"))
+            let operation = records.string(column("operation")), metric = records.string(column("metric")), unit = records.string(column("unit"))
+            if let problem = ResultsValue.unitProblem(unit, metric: metric) { throw fail("unit: \(problem)") }
+            let identity = [scenario, mode, String(items), operation, metric].joined(separator: "\u{1F}")
+            guard seen.updateValue(records.line, forKey: identity) == nil else {
+                throw fail("a second row for \(RowKey(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric).label) (each row appears once)")
+            }
+            runID = records.string(column("run_id"))
+            commit = records.string(column("commit"))
+            if records.field(column("median"), is: "unsupported") { continue }
+            // Every statistic a number; the bounds of the interval may also be absent, and may lie
+            // below 0 (an interval around a small count); the rest within the metric's values.
+            var values: [Double?] = []
+            for index in statistics {
+                let name = header[index]
+                let isBound = name == "ci_low" || name == "ci_high"
+                if isBound && (records.field(index, is: "") || records.field(index, is: "unsupported")) {
+                    values.append(nil)
+                    continue
+                }
+                guard let value = try records.withField(index, { ResultsNumber.decimal($0) }) else {
+                    throw fail("\(name): expected \(ResultsValue.expectedNumber), got '\(records.string(index))'")
+                }
+                if !isBound, let problem = name == "mad" ? (value < 0 ? "\(CSVWriter.format(value)) is negative; a deviation is never below 0" : nil)
+                    : ResultsValue.problem(value, metric: metric) {
+                    throw fail("\(name): \(problem)")
+                }
+                values.append(value)
+            }
+            // The interval around a median that is never negative may reach below 0 (a linear
+            // interval of counts with zeros), but it is centred on a value >= 0: it cannot end
+            // below 0, nor start below -ci_high, nor end before it starts.
+            if let high = values[10] {
+                let neverNegative = ResultsValue.problem(-1, metric: metric) != nil
+                if high < 0 && neverNegative {
+                    throw fail("ci_high: \(CSVWriter.format(high)) is below 0, which \(metric) never is")
+                }
+                if let low = values[9], neverNegative, low < -high {
+                    throw fail("ci_low: \(CSVWriter.format(low)) is below -ci_high (\(CSVWriter.format(-high))); an interval around a \(metric) >= 0 never is")
+                }
+                if let low = values[9], low > high {
+                    throw fail("ci_low: \(CSVWriter.format(low)) is above ci_high \(CSVWriter.format(high))")
+                }
+            }
+            entries.append(Entry(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric, unit: unit,
+                                 samples: samples, median: values[2]!, ciLow: values[9], ciHigh: values[10], line: records.line))
+        }
+        return RunSummaryFile(path: path, runID: runID, commit: commit, entries: entries)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LayoutEngine
+import BenchPlatform
+import BenchResults
+import BenchScenarios
+import BenchWorkloads
+
+/// One repetition of a run, in this process (a child's whole job, or a round of `--in-process`):
+/// for each scenario and item count, a `GroupMeasurement` builds and verifies every mode, then
+/// samples all their operations **interleaved** (one sample of each in turn, round after round)
+/// until each has what the sampling policy asks for, so slow drift of the machine favours no mode. A mode that fails — verification, or an operation later — is
+/// reported and produces no rows of any metric.
+public final class BenchmarkRunner {
+    public struct Options {
+        public var policy: SamplingPolicy
+        /// Whether modes are checked against the reference (the first repetition does it; later
+        /// ones measure the same deterministic outputs).
+        public var verify: Bool
+        /// Only build and verify every mode (`run --verify-only`): nothing is timed or counted and
+        /// no series is written; a mode that fails is reported as in any run.
+        public var verifyOnly: Bool
+        /// The `repetition` written with every value.
+        public var repetition: Int
+        /// Called with one line per scenario × mode × items (progress, for stderr).
+        public var progress: (String) -> Void
+        /// Operations to time on a prefix of their trace, as an earlier repetition decided (by
+        /// `OperationCoverage.key`); the others are timed until the policy is satisfied.
+        public var coverage: [String: OperationCoverage]
+        /// Where the child process records what it is doing (nil in process: nobody reads it).
+        public var progressLog: ChildProgressLog?
+        /// Called with each group's outcome as soon as the group ends (a child writes it out, so
+        /// that the groups it finished keep their rows if it dies later).
+        public var groupFinished: ((GroupOutcome) -> Void)?
+
+        public init(
+            policy: SamplingPolicy, verify: Bool = true, verifyOnly: Bool = false, repetition: Int = 1,
+            coverage: [OperationCoverage] = [], progress: @escaping (String) -> Void = { _ in }
+        ) {
+            self.policy = policy
+            self.verify = verify || verifyOnly
+            self.verifyOnly = verifyOnly
+            self.repetition = repetition
+            self.coverage = Dictionary(coverage.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            self.progress = progress
+        }
+    }
+
+    public struct Outcome: Codable {
+        public var series: [MetricSeries] = []
+        public var failures: [ModeFailure] = []
+        /// Operations timed on a prefix of their trace (see `OperationCoverage`).
+        public var coverage: [OperationCoverage] = []
+
+        public init() {}
+    }
+
+    private let plans: [BenchmarkPlan]
+    private let options: Options
+
+    public init(plans: [BenchmarkPlan], options: Options) {
+        self.plans = plans
+        self.options = options
+    }
+
+    /// The number of scenario × mode × items (`ModeKey`s) the repetition will measure; a group is
+    /// one scenario at one item count, with all its modes.
+    public var modeCount: Int { plans.reduce(0) { $0 + $1.modes.count * $1.itemCounts.count } }
+
+    public func run() -> Outcome {
+        var outcome = Outcome()
+        let start = MonotonicClock.now()
+        var done = 0
+        let total = modeCount
+        for plan in plans {
+            for items in plan.itemCounts {
+                let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: { mode, summary in
+                    done += 1
+                    let elapsed = Double(MonotonicClock.now() &- start) / 1e9
+                    let left = elapsed / Double(done) * Double(total - done)
+                    self.options.progress(
+                        "[\(done)/\(total)] r\(self.options.repetition) \(plan.scenario.name) \(mode) \(items) items: \(summary)"
+                            + " — \(Self.duration(elapsed)) elapsed, ~\(Self.duration(left)) left")
+                }, reportGroup: { phases in
+                    self.options.progress("r\(self.options.repetition) \(phases)")
+                })
+                group.run()
+                let result = group.outcome
+                options.groupFinished?(GroupOutcome(scenario: plan.scenario.name, items: items, outcome: result))
+                outcome.series += result.series
+                outcome.failures += result.failures
+                outcome.coverage += result.coverage
+            }
+        }
+        return outcome
+    }
+
+    /// Untimed passes that count allocations (at least this many operations for consuming ones).
+    package static let allocationCountPasses = 5
+
+    package static func nanoseconds(_ value: Double) -> String {
+        if value >= 1e9 { return String(format: "%.2f s", value / 1e9) }
+        if value >= 1e6 { return String(format: "%.2f ms", value / 1e6) }
+        if value >= 1e3 { return String(format: "%.2f µs", value / 1e3) }
+        return String(format: "%.1f ns", value)
+    }
+
+    package static func duration(_ seconds: Double) -> String {
+        seconds >= 60 ? String(format: "%dm%02ds", Int(seconds) / 60, Int(seconds) % 60) : String(format: "%.1fs", seconds)
+    }
+}
+
+/// One scenario × mode × items of a run: what a failure leaves out of later repetitions and
+/// of the callgrind pass.
+public struct ModeKey: Hashable, Sendable {
+    public var scenario: String
+    public var mode: String
+    public var items: Int
+}
+
+/// A mode that failed at one item count (verification, set-up, or an operation), with the reason.
+public struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var scenario: String
+    public var mode: String
+    public var items: Int
+    public var message: String
+
+    public var key: ModeKey { ModeKey(scenario: scenario, mode: mode, items: items) }
+
+    public var description: String {
+        message.hasPrefix(scenario) ? message : "\(scenario) \(mode) at \(items) items: \(message)"
+    }
+}

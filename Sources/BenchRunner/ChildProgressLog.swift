@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BenchResults
+
+/// Where a repetition's child process is, written to a small file the parent names
+/// (`RepetitionRequest.progressFile`), so that when the child dies — a layout that traps in
+/// `prepare()`, say — the parent knows which scenario, item count and mode it was on and what it
+/// was doing, fails that mode alone and runs the rest in a new child (`RunSession`).
+///
+/// One JSON line per record, each written with one `write(2)` (in the kernel when the process
+/// dies). Records come only at untimed points: a group's set-up, each mode's build and
+/// verification, the interleaved sampling (its modes together: nothing is written between
+/// samples), and each mode's allocation count.
+public final class ChildProgressLog {
+    /// One record: the group, the mode (nil while the group's modes are sampled together or its
+    /// fixture is set up) and what it was doing.
+    public struct Record: Codable, Hashable, Sendable {
+        public var scenario: String
+        public var items: Int
+        public var mode: String?
+        public var doing: String
+    }
+
+    private let descriptor: Int32
+
+    /// Opens (creating or truncating) the file at `path`; nil when it cannot be opened.
+    public init?(path: String) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        if descriptor < 0 { return nil }
+    }
+
+    deinit { close(descriptor) }
+
+    public func record(scenario: String, items: Int, mode: String?, doing: String) {
+        guard var line = try? HarnessJSON.encoder().encode(Record(scenario: scenario, items: items, mode: mode, doing: doing)) else { return }
+        line.append(UInt8(ascii: "\n"))
+        line.withUnsafeBytes { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+
+    /// The last complete record of the file at `path`, or nil.
+    public static func lastRecord(path: String) -> Record? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let lines = data.split(separator: UInt8(ascii: "\n"))
+        for line in lines.reversed() {
+            if let record = try? JSONDecoder().decode(Record.self, from: Data(line)) { return record }
+        }
+        return nil
+    }
+}
+
+/// One scenario × items group of a repetition and its outcome: what a repetition's child writes
+/// to standard output, one JSON line per group as soon as the group ends, so that the groups a
+/// child finished before it died keep their rows.
+public struct GroupOutcome: Codable {
+    public var scenario: String
+    public var items: Int
+    public var outcome: BenchmarkRunner.Outcome
+}

@@ -1,0 +1,127 @@
+/// How long and how often `Sampler` runs an operation.
+///
+/// - Warm-up: runs the operation until it has run `warmup.minRuns` times *and* `warmup.minTime` has
+///   passed, or until `warmup.maxTime` has passed (after at least one run), whichever comes first.
+///   For batched operations the batch size is calibrated during warm-up.
+/// - Sampling: takes samples until *both* `minSamples` and `minTime` are reached, then stops; it also
+///   stops at `maxSamples` or once `maxTime` has passed. `minSamples` is a floor that `maxTime` does not
+///   cut short (so a slow operation still yields `minSamples` samples).
+/// - Batching: an operation without per-run setup is repeated `batch` times per sample so that one
+///   sample lasts at least `targetSampleTime` (clock reads then cost < 1% of it).
+public struct SamplingPolicy: Sendable, Equatable, Codable {
+    public struct Warmup: Sendable, Equatable, Codable {
+        public var minTime: Duration
+        public var minRuns: Int
+        public var maxTime: Duration
+
+        public init(minTime: Duration = .milliseconds(50), minRuns: Int = 3, maxTime: Duration = .seconds(1)) {
+            self.minTime = minTime
+            self.minRuns = max(1, minRuns)
+            self.maxTime = maxTime
+        }
+    }
+
+    public var minTime: Duration
+    public var minSamples: Int
+    public var maxSamples: Int
+    public var maxTime: Duration
+    public var warmup: Warmup
+    /// The shortest timed region of a batched sample (default 10 µs).
+    public var targetSampleTime: Duration
+    /// Whether to read jemalloc's global allocation count around every sample (microseconds each,
+    /// outside the timed region). Byte counters, a single load, are always read.
+    public var countsAllocations: Bool
+
+    public init(
+        minTime: Duration = .milliseconds(500),
+        minSamples: Int = 30,
+        maxSamples: Int = 10_000,
+        maxTime: Duration = .seconds(5),
+        warmup: Warmup = Warmup(),
+        targetSampleTime: Duration = .microseconds(10),
+        countsAllocations: Bool = true
+    ) {
+        self.minTime = minTime
+        self.minSamples = max(1, minSamples)
+        self.maxSamples = max(self.minSamples, maxSamples)
+        self.maxTime = maxTime
+        self.warmup = warmup
+        self.targetSampleTime = targetSampleTime
+        self.countsAllocations = countsAllocations
+    }
+
+    /// Full runs: ≥ 30 samples and ≥ 0.5 s per operation, at most 10,000 samples or 5 s.
+    public static let standard = SamplingPolicy()
+
+    /// One of several repetitions of a full run: ≥ 5 samples and ≥ 0.15 s per operation, at most
+    /// 2,000 samples or 1.5 s (the runner also times one whole pass of the trace when it fits the
+    /// 1.5 s). Five samples per repetition are enough for operations slower than 30 ms: the
+    /// summary's interval comes from the medians of the repetitions (5 by default).
+    public static let repetition = SamplingPolicy(
+        minTime: .milliseconds(150),
+        minSamples: 5,
+        maxSamples: 2_000,
+        maxTime: .milliseconds(1_500),
+        warmup: Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))
+    )
+
+    /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 3 samples and ≥ 20 ms
+    /// per operation, at most 500 samples (a fast operation's batches of 10 µs then span 5 ms,
+    /// some thirty duet turns a side), warmed up by one run and 5 ms; 0.5 s for covering a trace
+    /// (an operation too slow for its whole trace in that time is timed on a prefix, the same in
+    /// both commits of a comparison, and shorter than a full run's). Whole processes differ by more than the samples inside one scatter (an
+    /// operation of 150 ms repeats within 0.5%; the median of 200 batched samples moves far less than
+    /// a process does), so a comparison buys more certainty from more, shorter processes, and the
+    /// rounds it merges and judges stay small.
+    public static let brief = SamplingPolicy(
+        minTime: .milliseconds(20),
+        minSamples: 3,
+        maxSamples: 500,
+        maxTime: .milliseconds(500),
+        warmup: Warmup(minTime: .milliseconds(5), minRuns: 1, maxTime: .milliseconds(300))
+    )
+
+    /// Smoke runs (`--quick`): ≥ 5 samples and ≥ 20 ms, at most 200 samples or 0.2 s; 10 ms warm-up.
+    public static let quick = SamplingPolicy(
+        minTime: .milliseconds(20),
+        minSamples: 5,
+        maxSamples: 200,
+        maxTime: .milliseconds(200),
+        warmup: Warmup(minTime: .milliseconds(10), minRuns: 1, maxTime: .milliseconds(100))
+    )
+
+    /// Whether a caller that interleaves samples itself should take another one, given how many it has
+    /// and how long sampling has taken so far (nanoseconds).
+    public func wantsMoreSamples(count: Int, elapsedNanoseconds: UInt64) -> Bool {
+        if count < minSamples { return true }
+        if count >= maxSamples || elapsedNanoseconds >= maxTime.nanoseconds { return false }
+        return elapsedNanoseconds < minTime.nanoseconds
+    }
+
+    /// Whether an interleaving caller is done with an operation whose trace must be covered: once
+    /// the whole trace was timed and the policy wants no more samples, or — for operations so slow
+    /// that one pass of the trace does not fit the time budget (`maxTime`) — once the budget is
+    /// spent and at least `minSamples` samples were taken. The operations timed are then a prefix
+    /// of the trace, which the caller records (`OperationCoverage`) so that later repetitions, the
+    /// allocation counts and the instruction counts cover exactly the same operations.
+    public func isDone(count: Int, elapsedNanoseconds: UInt64, coversTrace: Bool) -> Bool {
+        if coversTrace { return !wantsMoreSamples(count: count, elapsedNanoseconds: elapsedNanoseconds) }
+        return count >= minSamples && elapsedNanoseconds >= maxTime.nanoseconds
+    }
+
+    /// Whether warm-up is over after `runs` runs taking `elapsedNanoseconds`.
+    public func warmupIsOver(runs: Int, elapsedNanoseconds: UInt64) -> Bool {
+        if runs < 1 { return false }
+        if elapsedNanoseconds >= warmup.maxTime.nanoseconds { return true }
+        return runs >= warmup.minRuns && elapsedNanoseconds >= warmup.minTime.nanoseconds
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (negative durations clamp to 0).
+    package var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        if seconds < 0 { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,41 @@
+import BenchResults
+
+/// The `workload` object, kept raw: its `kind` is read here, everything else is validated by
+/// the harness for that kind, with `reader()` (path prefix `workload`, `kind` already known):
+///
+///     let r = scenario.workload.reader()
+///     let batch = try r.requireInt("batch", min: 1)
+///     try r.finish()   // unknown workload keys are errors too
+public struct ScenarioWorkload: Hashable, Sendable, Codable {
+    /// `workload.kind` (a non-empty string; which kinds exist is the harness's business).
+    public var kind: String
+    /// The whole `workload` object as written.
+    public var value: JSONValue
+    public var file: String
+    public static let path = "workload"
+
+    public init(kind: String, value: JSONValue, file: String) {
+        self.kind = kind
+        self.value = value
+        self.file = file
+    }
+
+    /// A strict reader over the workload object; `kind` is already declared.
+    public func reader() -> JSONReader {
+        guard case .object(let members) = value else { preconditionFailure("workload is validated as an object") }
+        let r = JSONReader(members: members, file: file, path: Self.path)
+        r.allow("kind")
+        return r
+    }
+
+    /// An error at `workload.<key>` (or at `workload` itself for nil).
+    public func error(at key: String? = nil, _ message: String) -> ScenarioError {
+        ScenarioError(file: file, path: key.map { JSONPath.appending(Self.path, key: $0) } ?? Self.path, message: message)
+    }
+
+    package static func parse(_ node: JSONNode) throws(ScenarioError) -> ScenarioWorkload {
+        let r = try node.object()
+        let kind = try r.requireNonEmptyString("kind")
+        return ScenarioWorkload(kind: kind, value: node.value, file: node.file)
+    }
+}

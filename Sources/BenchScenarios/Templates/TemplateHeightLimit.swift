@@ -1,0 +1,78 @@
+import LayoutEngine
+
+/// The most a templated row may measure (docs/scenario-format.md, "Limits"). A template's height
+/// is known only once it is measured, so the limits the rest of a scenario keeps when it loads
+/// are kept for templated rows where they are measured: any size at most
+/// `ScenarioLimits.maxSize`, and the content height at the largest count after the workload at
+/// most `ScenarioLimits.maxContentHeight`, which `ScenarioFootprint` turns into a height per row
+/// (`items`: the count that sets it, when it is below the size limit).
+public struct TemplateHeightLimit: Hashable, Sendable, Codable {
+    public var height: Double
+    public var items: Int?
+
+    public init(height: Double = ScenarioLimits.maxSize, items: Int? = nil) {
+        self.height = height
+        self.items = items
+    }
+
+    /// Whether a measured row height is within the limit (NaN is not).
+    public func admits(_ rowHeight: Double) -> Bool { rowHeight <= height }
+
+    /// Why a row height passes the limit, after "… is H pt, ".
+    public var exceeded: String {
+        guard let items else { return "more than the limit of \(format(height)) pt for any size" }
+        return "more than \(format(height)) pt, the most a row may take so that \(items) items (after the workload) "
+            + "stay within the content height limit of \(format(ScenarioLimits.maxContentHeight)) pt"
+    }
+
+    /// The error for `template` measuring `rowHeight` at `rowWidth` (`item`: which item, if one).
+    package func error(file: String, template: CellTemplate, rowHeight: Double, rowWidth: Double, item: Int?, emptyTexts: Bool = false) -> ScenarioError {
+        let which = item.map { "item \($0): " } ?? ""
+        let texts = emptyTexts ? " with empty texts" : ""
+        return ScenarioError(
+            file: file, path: "data.templates." + template.name,
+            message: which + "the template's height\(texts) at a row width of \(format(rowWidth)) pt is \(format(rowHeight)) pt, "
+                + exceeded + "; lower its sizes, line heights, lines or multipliers")
+    }
+}
+
+extension Scenario {
+    /// Measures every template the data names, with empty texts, at the row width of each list
+    /// and waterfall section the data fills, and refuses one whose height already passes
+    /// `templateHeightLimit` (a template of constant height, the usual way to pass it): found
+    /// when the file loads, before anything runs. Heights that only the texts make too large are
+    /// found as the rows are measured (`makeItems`). A template that cannot be measured here is
+    /// left to the errors of those places.
+    package func checkTemplateHeights() throws(ScenarioError) {
+        let names: [String]
+        let sectionCount: Int
+        switch data {
+        case .generated(let generator):
+            guard case .template(let weights, _, _) = generator.heights else { return }
+            names = weights.map(\.name)
+            sectionCount = generator.sections
+        case .explicit(let items):
+            guard !items.templateKinds.isEmpty else { return }
+            names = items.templateNames
+            sectionCount = items.sectionCount
+        }
+        var widths: [Double] = []
+        for s in 0..<Swift.min(sectionCount, layout.sections.count) {
+            let style = layout.section(s).style
+            if case .flow = style.kind { continue }
+            let width = Self.measurementWidth(style: style, contentWidth: viewportSize.width, itemWidth: 0, spansAllColumns: false)
+            if !widths.contains(width) { widths.append(width) }
+        }
+        for template in names.compactMap({ template(named: $0) }) {
+            for width in widths {
+                guard var measurer = try? TemplateMeasurer(template: template, strategy: .editWidth),
+                      let fitting = try? measurer.fittingHeight(text: [], detail: [], width: width - template.accessoryWidth)
+                else { continue }
+                let height = CellTemplate.rowHeight(fitting: fitting)
+                if !templateHeightLimit.admits(height) {
+                    throw templateHeightLimit.error(file: file, template: template, rowHeight: height, rowWidth: width, item: nil, emptyTexts: true)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import LayoutEngine
+import LayoutReference
+import BenchResults
+
+/// A sequence of data changes replayed by the `append` and `edit` workloads, one change per
+/// timed operation, from the same initial data every time it restarts.
+package struct UpdateTrace {
+    package var initial: LayoutData
+    package var changes: [LayoutChange]
+
+    /// Items the changes add at most (for the headroom of a fresh copy of the data).
+    package var growth: Int {
+        changes.reduce(0) { total, change in
+            switch change {
+            case .appendItems(_, let items), .insertItems(_, _, let items), .insertSection(_, let items): return total + items.count
+            case .removeItems, .setHeight, .removeSection: return total
+            }
+        }
+    }
+
+    /// A copy of the initial data that shares no storage with the trace, with room for the items
+    /// the trace adds: what a long-lived app's arrays look like after amortised growth. Made
+    /// outside the timed region, so that the first change after a restart pays neither a
+    /// copy-on-write of storage the harness shares nor a reallocation the app would not see.
+    package func freshInitialData() throws -> LayoutData {
+        let capacity = initial.itemCount + growth
+        func copy<T>(_ values: [T]) -> [T] {
+            var copy: [T] = []
+            copy.reserveCapacity(capacity)
+            copy.append(contentsOf: values)
+            return copy
+        }
+        return try LayoutData(
+            widths: copy(initial.widths), heights: copy(initial.heights), spansAllColumns: copy(initial.spansAllColumns),
+            counts: (0..<initial.sectionCount).map(initial.itemCount(inSection:)))
+    }
+}
+
+/// Verifies an update mode against its reference on a trace, then times one change per run.
+package final class UpdateOperation: ConsumingOperation {
+    private let mode: WaterfallUpdateMode
+    private let bounds: Rect
+    private let styles: [SectionStyle]
+    private let trace: UpdateTrace
+    private var updater: (any LayoutUpdater)?
+    private var step = 0
+
+    package init(mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace) {
+        self.mode = mode
+        self.bounds = bounds
+        self.styles = styles
+        self.trace = trace
+    }
+
+    /// Applies the whole trace to the mode and to its reference, comparing frames after every
+    /// step, and with the reference geometry where `ReferenceGeometry` says (see there).
+    package static func verify(
+        mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
+    ) throws -> String? {
+        try verify(
+            updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
+            reference: mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
+            trace: trace,
+            geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes))
+    }
+
+    /// Applies the trace to both and returns the first difference of frames, or nil. With
+    /// `geometry`, the updater's frames are also compared with the reference layout of its data
+    /// before the first change and after the changes `ReferenceGeometry.checksChange` picks — for
+    /// a mode whose placement is not shortest-first only while nothing but appends has happened.
+    package static func verify(
+        updater: any LayoutUpdater, reference: any UpdateExpectation, trace: UpdateTrace,
+        geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil
+    ) throws -> String? {
+        var updater = updater, reference = reference
+        let items = trace.initial.itemCount
+        var onlyAppends = true
+        func geometryProblem() throws -> String? {
+            guard let geometry, geometry.keepsShortestFirstPlacement || onlyAppends else { return nil }
+            return try ReferenceGeometry.firstMismatch(of: updater.frames, bounds: geometry.bounds, styles: geometry.styles, data: updater.data)
+        }
+        if let problem = try reference.firstDifference(of: updater.frames) ?? geometryProblem() {
+            return "before any change: \(problem)"
+        }
+        for (step, change) in trace.changes.enumerated() {
+            try updater.apply(change)
+            try reference.apply(change)
+            if case .appendItems = change {} else { onlyAppends = false }
+            var problem = reference.firstDifference(of: updater.frames)
+            if problem == nil, ReferenceGeometry.checksChange(step: step, count: trace.changes.count, items: items) {
+                problem = try geometryProblem()
+            }
+            if let problem { return "after change \(step) (\(change.shortDescription)): \(problem)" }
+        }
+        return nil
+    }
+
+    package var traceLength: Int { trace.changes.count }
+
+    package func rewind() { updater = nil }
+
+    package func prepareNext() throws {
+        if updater == nil || step == trace.changes.count {
+            updater = nil
+            updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.freshInitialData())
+            step = 0
+        }
+    }
+
+    /// Applies the next change. The value returned is the step, not a read of `frames`: reading
+    /// `StableLanesUpdater.frames` materialises its pending lane moves, work that is not the
+    /// change's (docs/modes.md says so).
+    package func runNext() throws -> Int {
+        guard updater != nil, step < trace.changes.count else { throw OperationMisuse.notPrepared }
+        try updater!.apply(trace.changes[step])
+        step += 1
+        return step
+    }
+}
+
+extension LayoutChange {
+    /// A short description for verification messages.
+    package var shortDescription: String {
+        switch self {
+        case .appendItems(let section, let items): return "append \(items.count) items to section \(section)"
+        case .insertItems(let section, let at, let items): return "insert \(items.count) items at [\(section), \(at)]"
+        case .removeItems(let section, let at, let count): return "remove \(count) items at [\(section), \(at)]"
+        case .setHeight(let section, let item, let height): return "height of [\(section), \(item)] to \(height)"
+        case .insertSection(let at, let items): return "insert section \(at) with \(items.count) items"
+        case .removeSection(let at): return "remove section \(at)"
+        }
+    }
+}
+
+/// The update strategies of `append` and `edit`, as a user reads them.
+extension WaterfallUpdateMode: WorkloadMode {
+    public var about: String {
+        switch self {
+        case .full: return "recomputes every frame on every change"
+        case .incremental:
+            return "appends continue from cached column heights; middle edits restart from a checkpoint and stop where "
+                + "the column heights re-synchronise; later sections are shifted"
+        case .stableLanes:
+            return "items keep their column, so an edit shifts only later items of that column, O(chunk + lanes · log n) "
+                + "(a different placement, verified against its own reference)"
+        }
+    }
+
+    public var reproduces: String {
+        switch self {
+        case .full: return "CHTCollectionViewWaterfallLayout's prepareLayout"
+        case .incremental: return "HDCollectionView, extended to middle edits"
+        case .stableLanes: return "TanStack Virtual's cached lanes"
+        }
+    }
+
+    /// Every strategy is exact.
+    public var accuracyMetric: Metric? { nil }
+
+    /// What the mode keeps per item at most: the layout, its column state and the edit trace's
+    /// copies (`ModeFootprintTests`; the edit workload keeps most).
+    public var bytesPerItem: Double {
+        switch self {
+        case .full, .incremental, .stableLanes: 192
+        }
+    }
+}

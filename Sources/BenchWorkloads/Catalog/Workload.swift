@@ -1,0 +1,245 @@
+import LayoutEngine
+import BenchResults
+import BenchScenarios
+
+/// One kind of work a scenario measures (docs/modes.md: `prepare`, `query`, `append`, `edit`, …).
+///
+/// ## Writing a new workload
+///
+/// A new workload is one new type conforming to this protocol, one line in `WorkloadCatalog.all`,
+/// and its scenario files; the runner, the callgrind child, the CSV, `list`, `dump` and `render`
+/// need no change. In one file (see `QueryWorkload` for a complete example):
+///
+/// 1. `enum Mode: String, WorkloadMode` — the strategies compared, raw values as written in
+///    scenario files and the CSV, each with a one-sentence `about`. (An engine enum can conform
+///    instead, as `RectQueryMode` does.)
+/// 2. `enum Operation: String, WorkloadOperation` — what one sample times (the CSV's `operation`).
+/// 3. `init(spec:)` reads the workload's own keys strictly (`spec.finish()` rejects unknown ones);
+///    `operations` says which operations this configuration times.
+/// 4. A fixture class (`WorkloadFixture`): everything the modes share at one item count (data, the
+///    reference answers). `makeMeasurement(mode:verify:)` builds one mode, checks it against the
+///    reference (throw `VerificationError` when an exact mode disagrees) and returns its
+///    operations; `snapshot(mode:)` returns the frames `dump` and `render` show.
+/// 5. Each operation is an `OperationWork`: `.batchable` when the same state can serve any number
+///    of consecutive operations (a query walking its trace), `.consuming` when each operation
+///    changes the state (an append) and the trace must restart from a fresh state when used up.
+///    Keep everything that is not the operation (state resets, copies, checksums) out of
+///    `run(count:)` and `runNext()`: those are the timed regions.
+///
+/// Strings become types once, at the plan boundary (`BenchmarkPlan` parses the scenario's modes
+/// into `Mode` values); a workload never sees a mode name.
+public protocol Workload: Sendable {
+    associatedtype Mode: WorkloadMode
+    associatedtype Operation: WorkloadOperation
+    associatedtype Fixture: WorkloadFixture where Fixture.Mode == Mode, Fixture.Operation == Operation
+
+    /// The `workload.kind` value in scenario files.
+    static var kind: String { get }
+    /// What the workload measures, for `layout-bench list` and docs/modes.md.
+    static var about: String { get }
+
+    /// The mode names a scenario of this workload may list (every mode, except for the generic
+    /// workloads: the strategies of the scenario's layout kind).
+    static func allowedModes(for scenario: Scenario) -> [String]
+
+    /// Parses the workload's own keys from the scenario's `workload` object (strictly: unknown
+    /// keys are errors naming their path).
+    init(spec: JSONReader) throws(ScenarioError)
+
+    /// The operations this configuration times, in the order the CSV lists them.
+    var operations: [Operation] { get }
+
+    /// Builds what every mode at this item count shares (data, reference answers).
+    func makeFixture(scenario: Scenario, items: Int) throws -> Fixture
+
+    /// Refuses, when the scenario loads, what this workload cannot run with it (a layout or data it
+    /// needs and does not get): one error naming the file and JSON path, before anything is
+    /// generated, measured or written.
+    func validate(_ scenario: Scenario) throws(ScenarioError)
+
+    /// What the workload adds to a scenario's size beyond the layout, for `ScenarioFootprint`'s
+    /// load-time bounds of content height and memory.
+    var footprint: WorkloadFootprint { get }
+}
+
+/// What a workload adds to the items and memory of a scenario (see `ScenarioFootprint`).
+public struct WorkloadFootprint: Sendable, Equatable {
+    /// Items the trace adds to the layout over its run (appended pages, inserts).
+    public var addedItems: Int
+    /// The JSON path of the count that sets `addedItems` (named when the bound is exceeded).
+    public var addedItemsPath: String
+    /// New items generated for every section, kept as the trace's changes.
+    public var newItemsPerSection: Int
+    /// Frames whose exact answers the verification keeps (query workloads).
+    public var keptAnswerFrames: Int
+
+    public init(addedItems: Int = 0, addedItemsPath: String = "workload.steps", newItemsPerSection: Int = 0, keptAnswerFrames: Int = 0) {
+        self.addedItems = addedItems
+        self.addedItemsPath = addedItemsPath
+        self.newItemsPerSection = newItemsPerSection
+        self.keptAnswerFrames = keptAnswerFrames
+    }
+
+    /// Nothing beyond the layout.
+    public static let none = WorkloadFootprint()
+}
+
+/// A mode of a workload: a strategy, named in scenario files and the CSV by its raw value.
+public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+    /// One sentence for `layout-bench list` and the docs: what the strategy does and which library
+    /// ships it.
+    var about: String { get }
+    /// The library and technique the mode reproduces faithfully, or what makes it the best known
+    /// strategy when no library ships it.
+    var reproduces: String { get }
+    /// nil for an exact mode, which must match the reference or fail the run; for a heuristic, the
+    /// metric that reports how inexact it is (`recall`, `wrong_heights`). No default: every mode
+    /// says which it is.
+    var accuracyMetric: Metric? { get }
+    /// An upper bound on the bytes the mode's own structures keep per item once built (its
+    /// layout or index, pools, caches, the state its updates keep), for `ScenarioFootprint`.
+    /// `ModeFootprintTests` holds every mode's bound to what it really keeps.
+    var bytesPerItem: Double { get }
+}
+
+
+/// An operation of a workload: what one sample times, named in the CSV by its raw value.
+public protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
+
+/// The shared state of a workload at one item count, from which each mode is built.
+public protocol WorkloadFixture: AnyObject {
+    associatedtype Mode: WorkloadMode
+    associatedtype Operation: WorkloadOperation
+
+    /// Builds one mode, verifies its output against the exact reference (unless `verify` is
+    /// false: later repetitions and the callgrind child measure modes the first repetition already
+    /// verified), and returns what to time. Throws `VerificationError` when an exact mode disagrees.
+    func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation>
+
+    /// The layout the mode produces, for `dump` and `render`.
+    func snapshot(mode: Mode) throws -> LayoutSnapshot
+}
+
+/// What one mode at one item count contributes to a run: operations to time, and metrics that
+/// come from verification rather than from timing (recall, elements per query, cells created…).
+public struct ModeMeasurement<Operation: WorkloadOperation> {
+    public var operations: [TimedOperation<Operation>]
+    /// Values observed during verification (one sample each).
+    public var observations: [Observation<Operation>]
+
+    public init(operations: [TimedOperation<Operation>], observations: [Observation<Operation>] = []) {
+        self.operations = operations
+        self.observations = observations
+    }
+}
+
+/// One operation of one mode, ready to be driven by `OperationDriver`.
+public struct TimedOperation<Operation: WorkloadOperation> {
+    public var operation: Operation
+    public var work: OperationWork
+
+    public init(_ operation: Operation, _ work: OperationWork) {
+        self.operation = operation
+        self.work = work
+    }
+}
+
+/// Values of a metric observed outside the timed region (recall, elements per query…).
+public struct Observation<Operation: WorkloadOperation> {
+    public var operation: Operation
+    public var metric: Metric
+    public var values: [Double]
+
+    public init(_ operation: Operation, _ metric: Metric, _ values: [Double]) {
+        self.operation = operation
+        self.metric = metric
+        self.values = values
+    }
+}
+
+/// The two kinds of operation the driver times.
+public enum OperationWork {
+    /// The same state serves any number of consecutive operations (a rect query): short ones are
+    /// batched, several operations per timed region.
+    case batchable(any BatchableOperation)
+    /// Each operation changes the state (an append, a prepare): one operation per timed region,
+    /// and the state is restored, untimed, when the trace is used up.
+    case consuming(any ConsumingOperation)
+
+    /// Operations in one pass of the trace.
+    public var traceLength: Int {
+        switch self {
+        case .batchable(let operation): return operation.traceLength
+        case .consuming(let operation): return operation.traceLength
+        }
+    }
+}
+
+/// A repeatable operation that walks a trace (frame after frame, wrapping at its end).
+public protocol BatchableOperation: AnyObject {
+    /// Operations in one pass of the trace (≥ 1).
+    var traceLength: Int { get }
+    /// Untimed: back to the first operation of the trace.
+    func rewind()
+    /// Timed: the next `count` operations of the trace, in order. Returns a value that depends on
+    /// their results (the driver consumes it, so the optimiser cannot drop the work). Nothing but
+    /// the operations themselves belongs here. An operation that fails throws: the runner reports
+    /// the mode as failed, and it gets no rows (never a trap, which would end the whole run).
+    func run(count: Int) throws -> Int
+}
+
+/// An operation that consumes its state: a trace of changes applied one at a time.
+public protocol ConsumingOperation: AnyObject {
+    /// Operations in one pass of the trace (≥ 1).
+    var traceLength: Int { get }
+    /// Untimed: restart from fresh state at the first operation on the next `prepareNext()`.
+    func rewind()
+    /// Untimed, before each operation: builds fresh state when there is none or the trace is
+    /// used up, so that `runNext()` can perform the next operation of the trace.
+    func prepareNext() throws
+    /// Timed: the next operation of the trace. Returns a cheap value that depends on it (never a
+    /// read that does more work, such as materialising a lazy structure).
+    func runNext() throws -> Int
+}
+
+/// A mode whose output differs from the exact reference where it must not.
+public struct VerificationError: Error, CustomStringConvertible {
+    public var scenario: String
+    public var mode: String
+    public var items: Int
+    public var detail: String
+
+    public init(scenario: String, mode: String, items: Int, detail: String) {
+        self.scenario = scenario
+        self.mode = mode
+        self.items = items
+        self.detail = detail
+    }
+
+    public var description: String {
+        "\(scenario): mode \(mode) at \(items) items disagrees with the reference: \(detail)"
+    }
+}
+
+extension Workload {
+    public static func allowedModes(for scenario: Scenario) -> [String] { Mode.allCases.map(\.rawValue) }
+
+    /// Every mode with its one-sentence description, for listings.
+    public static var modes: [(name: String, about: String)] {
+        Mode.allCases.map { ($0.rawValue, $0.about) }
+    }
+
+    /// Every mode of the workload.
+    public static var allModes: [any WorkloadMode] { Mode.allCases.map { $0 } }
+
+    /// The CSV names of `operations`.
+    public var operationNames: [String] { operations.map { $0.rawValue } }
+}
+
+/// A consuming operation run without its untimed preparation: a bug in the harness, reported as
+/// the mode's failure rather than a crash.
+package enum OperationMisuse: Error, CustomStringConvertible {
+    case notPrepared
+
+    package var description: String { "runNext() was called before prepareNext()" }
+}

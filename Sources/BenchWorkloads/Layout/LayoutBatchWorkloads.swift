@@ -1,0 +1,196 @@
+import LayoutEngine
+import LayoutReference
+import BenchScenarios
+
+/// `layout-append`: the pages of `append` (same keys, same trace, operation `append`), each sent
+/// to any registered layout kind that takes batches as `invalidate(with: .dataSourceCounts)` + `prepare(forCollectionViewUpdates: [page])` and
+/// `prepare()`, one page per timed operation.
+public struct LayoutAppendWorkload: GenericLayoutWorkload {
+    public typealias Mode = LayoutStrategyMode
+    public typealias Operation = AppendWorkload.Operation
+
+    public static let generic = GenericWorkload.append
+    public static let about = "any layout kind that takes batches: append's load-more pages, each a batch through invalidate(with:) and prepare()"
+
+    package var append: AppendWorkload
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        append = try AppendWorkload(spec: spec)
+    }
+
+    public var operations: [Operation] { append.operations }
+
+    public var footprint: WorkloadFootprint {
+        var footprint = append.footprint
+        footprint.keptAnswerFrames = LayoutBuild.checkFrames
+        return footprint
+    }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
+        try LayoutBatchFixture(build: LayoutBuild(scenario: scenario, items: items), traces: append.traces(scenario: scenario, items: items))
+    }
+}
+
+/// `layout-edit`: the changes of `edit` (same keys, same traces, operations `insert`, `delete`,
+/// `height-change`), each sent as a batch of one to any registered layout kind that takes batches.
+public struct LayoutEditWorkload: GenericLayoutWorkload {
+    public typealias Mode = LayoutStrategyMode
+    public typealias Operation = EditWorkload.Operation
+
+    public static let generic = GenericWorkload.edit
+    public static let about = "any layout kind that takes batches: edit's inserts, deletes and height changes, each a batch through invalidate(with:) and prepare()"
+
+    package var edit: EditWorkload
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        edit = try EditWorkload(spec: spec)
+    }
+
+    public var operations: [Operation] { edit.operations }
+
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+        try validateKind(scenario)
+        try edit.validate(scenario)
+    }
+
+    public var footprint: WorkloadFootprint {
+        var footprint = edit.footprint
+        footprint.keptAnswerFrames = LayoutBuild.checkFrames
+        return footprint
+    }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
+        try LayoutBatchFixture(build: LayoutBuild(scenario: scenario, items: items), traces: edit.traces(scenario: scenario, items: items))
+    }
+}
+
+/// The traces of a batch workload at one item count, shared by the kind's strategies.
+///
+/// Verification, per operation's trace: a layout of the initial data, prepared; then each change
+/// as a batch (`invalidate(with: .dataSourceCounts)`, `prepare(forCollectionViewUpdates: [change])`, `prepare()`). After the changes
+/// `ReferenceGeometry.checksChange` picks (every one at small counts; the first, middle and last
+/// above), the updated layout must pass the contract (`LayoutContract`, and the reference geometry
+/// when its kind declares `sameGeometryAs`) for the data as it now is, and its elements and frames
+/// must equal those of a fresh layout of that data from the kind's factory (check
+/// `batch-equals-fresh`, within `ReferenceTolerance`).
+public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFixture {
+    public typealias Mode = LayoutStrategyMode
+    package let build: LayoutBuild
+    package let traces: [(Operation, UpdateTrace)]
+
+    package init(build: LayoutBuild, traces: [(Operation, UpdateTrace)]) {
+        self.build = build
+        self.traces = traces
+    }
+
+    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+        var operations: [TimedOperation<Operation>] = []
+        for (operation, trace) in traces {
+            if verify { try verifyBatches(mode: mode, operation: operation, trace: trace) }
+            let build = build
+            let work = LayoutBatchOperation(make: { data in try build.make(mode, data: data) }, trace: trace)
+            operations.append(TimedOperation(operation, .consuming(work)))
+        }
+        return ModeMeasurement(operations: operations)
+    }
+
+    package func verifyBatches(mode: LayoutStrategyMode, operation: Operation, trace: UpdateTrace) throws {
+        var layout = try build.make(mode, data: trace.initial)
+        try build.prepare(&layout, mode: mode, step: "\(operation.rawValue): prepare")
+        var data = trace.initial
+        for (step, change) in trace.changes.enumerated() {
+            let name = "\(operation.rawValue) batch \(step) (\(change.shortDescription))"
+            layout.invalidate(with: .dataSourceCounts)
+            layout.prepare(forCollectionViewUpdates: [change])
+            try build.prepare(&layout, mode: mode, step: name)
+            try change.apply(to: &data)
+            guard ReferenceGeometry.checksChange(step: step, count: trace.changes.count, items: build.items) else { continue }
+            let updated = try everyElement(of: layout, mode: mode, data: data, step: name)
+            var fresh = try build.make(mode, data: data)
+            let freshStep = "\(name), a fresh layout of the data"
+            try build.prepare(&fresh, mode: mode, step: freshStep)
+            let expected = try everyElement(of: fresh, mode: mode, data: data, step: freshStep)
+            if let violation = LayoutContract.firstDifference(
+                of: updated, from: expected.map { ReferenceElement(id: $0.id, frame: $0.frame) }, check: "batch-equals-fresh", step: name) {
+                throw build.failure(mode, violation)
+            }
+            _ = try build.verify(layout, mode: mode, data: data, rects: build.checkRects(contentHeight: layout.contentSize.height), after: name)
+        }
+    }
+
+    /// The elements of `data` (`LayoutContract.elements`, frames checked) and any other that a
+    /// query of everything returns (an item a batch should have deleted, say).
+    private func everyElement(of layout: any CollectionLayout, mode: LayoutStrategyMode, data: LayoutData, step: String) throws -> [LayoutAttributes] {
+        var elements: [LayoutAttributes]
+        do {
+            elements = try LayoutContract.elements(of: layout, data: data, bounds: build.scenario.viewport, step: step)
+        } catch {
+            throw build.failure(mode, error)
+        }
+        let known = Set(elements.map(\.id))
+        var everything: [LayoutAttributes] = []
+        let size = layout.contentSize
+        layout.elements(in: Rect(x: -1e6, y: -1e6, width: size.width + 2e6, height: size.height + 2e6), into: &everything)
+        elements += everything.filter { !known.contains($0.id) }
+        return elements
+    }
+
+    /// The layout after the whole trace of the first operation.
+    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+        guard let (operation, trace) = traces.first else {
+            var layout = try build.make(mode)
+            try build.prepare(&layout, mode: mode, step: "prepare")
+            return build.snapshot(of: layout)
+        }
+        var layout = try build.make(mode, data: trace.initial)
+        try build.prepare(&layout, mode: mode, step: "prepare")
+        var data = trace.initial
+        for (step, change) in trace.changes.enumerated() {
+            layout.invalidate(with: .dataSourceCounts)
+            layout.prepare(forCollectionViewUpdates: [change])
+            try build.prepare(&layout, mode: mode, step: "\(operation.rawValue) batch \(step)")
+            try change.apply(to: &data)
+        }
+        return build.snapshot(of: layout, data: data)
+    }
+}
+
+/// One batch per timed operation: `invalidate(with: .dataSourceCounts)`, the step's batch
+/// (built before the timing) through `prepare(forCollectionViewUpdates:)`, then `prepare()`. A fresh layout of the initial data (built and prepared outside the
+/// timing) starts each pass of the trace.
+package final class LayoutBatchOperation: ConsumingOperation {
+    private let make: (LayoutData) throws -> any CollectionLayout
+    private let trace: UpdateTrace
+    private let batches: [[LayoutChange]]
+    private var layout: (any CollectionLayout)?
+    private var step = 0
+
+    package init(make: @escaping (LayoutData) throws -> any CollectionLayout, trace: UpdateTrace) {
+        self.make = make
+        self.trace = trace
+        batches = trace.changes.map { [$0] }
+    }
+
+    package var traceLength: Int { batches.count }
+
+    package func rewind() { layout = nil }
+
+    package func prepareNext() throws {
+        if layout == nil || step == batches.count {
+            layout = nil
+            var fresh = try make(trace.freshInitialData())
+            try fresh.prepare()
+            layout = fresh
+            step = 0
+        }
+    }
+
+    package func runNext() throws -> Int {
+        guard layout != nil, step < batches.count else { throw OperationMisuse.notPrepared }
+        layout!.invalidate(with: .dataSourceCounts)
+        layout!.prepare(forCollectionViewUpdates: batches[step])
+        try layout!.prepare()
+        step += 1
+        return Int(truncatingIfNeeded: layout!.contentSize.height.bitPattern)
+    }
+}

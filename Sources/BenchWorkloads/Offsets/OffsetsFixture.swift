@@ -1,0 +1,218 @@
+import BenchStatistics
+import LayoutEngine
+import LayoutReference
+import BenchScenarios
+
+/// The texts, estimates and recorded traces of the `offsets` workload at one row count.
+public final class OffsetsFixture: WorkloadFixture {
+    public typealias Mode = OffsetsWorkload.Mode
+    public typealias Operation = OffsetsWorkload.Operation
+    package let scenario: Scenario
+    package let items: Int
+    package let workload: OffsetsWorkload
+    /// The data's texts, then the texts of rows inserted later.
+    package let texts: ItemTexts
+    package let extraTexts: ItemTexts
+    package let cell: TemplateCell
+    package let cellWidth: Double
+    /// Per text: its row's estimate and measured height.
+    package let estimates: [Double]
+    package let measuredHeights: [Double]
+    /// Per operation, its trace; plus the mixed session every mode is verified on.
+    package var traces: [Operation: OffsetsTrace] = [:]
+    package let session: OffsetsTrace
+    /// The session's query offsets (what `row-at-offset` replays).
+    package let queryOffsets: [Double]
+
+    package init(scenario: Scenario, items: Int, workload: OffsetsWorkload) throws {
+        self.scenario = scenario
+        self.items = items
+        self.workload = workload
+        let generated = try scenario.makeItems(items: items)
+        guard let texts = generated.texts, let cell = generated.cell else {
+            throw ScenarioError(file: scenario.file, path: "data.generate.heights",
+                                message: "the offsets workload measures rows from their text; expected \"distribution\": \"text\"")
+        }
+        let style = scenario.layout.section(0).style
+        guard case .list = style.kind, scenario.layout.sections.count == 1 else {
+            throw ScenarioError(file: scenario.file, path: "layout.kind",
+                                message: "the offsets workload needs a list (one kind of section), got \(scenario.layout.sections.count) section kinds")
+        }
+        self.texts = texts
+        self.cell = cell
+        cellWidth = Scenario.measurementWidth(style: style, contentWidth: scenario.viewportSize.width, itemWidth: 0, spansAllColumns: false)
+        // Texts for inserted rows: enough for every insert of every trace.
+        let extraCount = workload.steps * (1 + workload.page) + workload.frames + 3 * workload.page
+        var random = SplitMix64(seed: UInt64(workload.seed), stream: 3)
+        var extra = ItemTexts()
+        for _ in 0..<extraCount { extra.appendGenerated(words: random.nextInt(in: 3...30), using: &random) }
+        extraTexts = extra
+        var measured = generated.data.heights
+        measured.reserveCapacity(items + extraCount)
+        for i in 0..<extraCount { measured.append(cell.height(of: extra[i], width: cellWidth)) }
+        measuredHeights = measured
+        var identifierRNG = SplitMix64(seed: UInt64(workload.seed), stream: 5)
+        let choices = workload.estimates
+        let rowEstimates = (0..<(items + extraCount)).map { _ in choices[identifierRNG.next(below: choices.count)] }
+        estimates = rowEstimates
+
+        let viewportHeight = scenario.viewportSize.height
+        func simulator(_ stream: UInt64) throws -> OffsetsSimulator {
+            try OffsetsSimulator(rowCount: items, viewportHeight: viewportHeight, measuredHeights: measured,
+                                 estimates: rowEstimates, seed: UInt64(workload.seed) &+ stream)
+        }
+        var full = try simulator(1)
+        try full.session(frames: workload.frames, edits: true, page: workload.page)
+        session = full.finish()
+        var scrollOnly = try simulator(2)
+        try scrollOnly.session(frames: workload.frames, edits: false, page: workload.page)
+        let updates = scrollOnly.finish()
+        traces[.update] = updates
+        traces[.measureAndUpdate] = updates
+        // row-at-offset: the session's query offsets on the list as the scroll-only pass leaves it.
+        queryOffsets = session.events.compactMap { if case .query = $0.kind { return $0.scroll } else { return nil } }
+        var queries = scrollOnly
+        queries.trace = OffsetsTrace()
+        for y in queryOffsets {
+            let row = try queries.reference.row(at: y)
+            queries.trace.events.append(OffsetsEvent(
+                kind: .query, scroll: y, correction: 0, count: queries.reference.count,
+                contentHeight: queries.reference.contentHeight, row: row, rowOffset: queries.reference.offset(of: row)))
+        }
+        traces[.rowAtOffset] = queries.finish()
+        if workload.operations.contains(.insert) {
+            var s = try simulator(3)
+            for _ in 0..<workload.steps { try s.insert(count: 1, at: s.middleRow()) }
+            traces[.insert] = s.finish()
+        }
+        if workload.operations.contains(.delete) {
+            var s = try simulator(4)
+            for _ in 0..<Swift.min(workload.steps, items / 2) { try s.remove(count: 1, at: s.middleRow()) }
+            traces[.delete] = s.finish()
+        }
+        if workload.operations.contains(.loadOlder) {
+            var s = try simulator(5)
+            s.scroll = Swift.min(300, s.reference.contentHeight)
+            for _ in 0..<workload.steps { try s.insert(count: workload.page, at: 0) }
+            traces[.loadOlder] = s.finish()
+        }
+    }
+
+    /// The all-estimated heights every trace starts from.
+    package var initialHeights: [Double] { Array(estimates[0..<items]) }
+
+    package func text(_ index: Int) -> ArraySlice<UInt8> {
+        index < texts.count ? texts[index] : extraTexts[index - texts.count]
+    }
+
+    public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
+        let estimate = workload.estimates[0]
+        switch mode {
+        case .rebuild: return try measurement(mode: mode, verify: verify) { try RebuildRowOffsets(heights: $0) }
+        case .suffix: return try measurement(mode: mode, verify: verify) { try SuffixRowOffsets(heights: $0) }
+        case .fenwick: return try measurement(mode: mode, verify: verify) { try FenwickRowOffsets(heights: $0, estimate: estimate) }
+        case .btree: return try measurement(mode: mode, verify: verify) { try CountedTreeRowOffsets(heights: $0) }
+        }
+    }
+
+    /// The structure of `mode` after the verified session (its heights), for `dump` and `render`.
+    package func structureAfterSession(mode: Mode) throws -> any RowOffsets {
+        var structure = try mode.make(heights: initialHeights, estimate: workload.estimates[0])
+        for event in session.events { if let change = event.change { try structure.apply(change) } }
+        return structure
+    }
+
+    /// The list as the mode holds it after the session: one row per height, laid out as the scenario's list.
+    public func snapshot(mode: Mode) throws -> LayoutSnapshot {
+        let structure = try structureAfterSession(mode: mode)
+        let heights = (0..<structure.count).map { structure.height(of: $0) }
+        var layout = try SectionedLayout(
+            bounds: scenario.viewport, styles: scenario.makeStyles(),
+            data: LayoutData(widths: Array(repeating: 0, count: heights.count), heights: heights, counts: [heights.count]),
+            queryMode: .binary)
+        try layout.prepare()
+        return LayoutSnapshot(frames: layout.frames, queryMode: .binary, viewport: scenario.viewport)
+    }
+
+    private func measurement<S: RowOffsets>(mode: Mode, verify: Bool, make: @escaping ([Double]) throws -> S) throws -> ModeMeasurement<Operation> {
+        let initial = initialHeights
+        var totalCorrection = 0.0
+        func failure(_ detail: String) -> VerificationError {
+            VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: detail)
+        }
+        if verify {
+            var structure = try make(initial)
+            if let problem = try Self.replay(session, on: &structure, totalCorrection: &totalCorrection) {
+                throw failure("session: \(problem)")
+            }
+        }
+        var operations: [TimedOperation<Operation>] = []
+        var bytesPerRow = 0.0
+        // `update` and `measure-and-update` replay the same scroll-only trace: verified once.
+        var verifiedUpdates = false
+        for operation in workload.operations {
+            guard let trace = traces[operation] else { continue }
+            var structure = try make(initial)
+            bytesPerRow = Double(structure.storageBytes) / Double(Swift.max(1, items))
+            if operation == .rowAtOffset, let updates = traces[.update] {
+                // The queries run on the list as the scroll-only pass leaves it: built from its
+                // heights (replaying it costs O(n) per change in the O(n) modes, in every
+                // repetition); the replay below checks every answer on this structure.
+                structure = try make(updates.finalHeights)
+            }
+            let isUpdateTrace = operation == .update || operation == .measureAndUpdate
+            if verify && !(isUpdateTrace && verifiedUpdates) {
+                var replayed = structure, ignored = 0.0
+                if let problem = try Self.replay(trace, on: &replayed, totalCorrection: &ignored) {
+                    throw failure("\(operation.rawValue): \(problem)")
+                }
+                if isUpdateTrace { verifiedUpdates = true }
+            }
+            switch operation {
+            case .update:
+                operations.append(TimedOperation(operation, .batchable(UpdateOffsetsOperation(structure: structure, trace: trace))))
+            case .measureAndUpdate:
+                operations.append(TimedOperation(operation, .batchable(MeasureOffsetsOperation(structure: structure, trace: trace, fixture: self))))
+            case .rowAtOffset:
+                operations.append(TimedOperation(operation, .batchable(RowAtOffsetOperation(structure: structure, offsets: queryOffsets))))
+            case .insert, .delete, .loadOlder:
+                operations.append(TimedOperation(operation, .consuming(EditOffsetsOperation(initial: initial, make: make, trace: trace))))
+            }
+        }
+        let first = workload.operations[0]
+        var observations = [Observation(first, .bytesPerRow, [bytesPerRow])]
+        if verify { observations.append(Observation(first, .scrollCorrection, [totalCorrection])) }
+        return ModeMeasurement(operations: operations, observations: observations)
+    }
+
+    /// Applies a trace to `structure`, comparing every answer with the reference's; at the end,
+    /// every offset. Returns the first difference, or nil.
+    package static func replay<S: RowOffsets>(_ trace: OffsetsTrace, on structure: inout S, totalCorrection: inout Double) throws -> String? {
+        for (index, event) in trace.events.enumerated() {
+            var correction = 0.0
+            var row = event.row
+            if let change = event.change {
+                correction = try structure.apply(change, anchoredAt: event.scroll)
+                totalCorrection += correction
+            } else {
+                row = try structure.row(at: event.scroll)
+            }
+            let step = "step \(index) (\(event.kind))"
+            if structure.count != event.count { return "\(step): \(structure.count) rows, expected \(event.count)" }
+            if !ReferenceTolerance.equal(correction, event.correction) {
+                return "\(step): scroll correction \(correction), the plain prefix sum says \(event.correction)"
+            }
+            if !ReferenceTolerance.equal(structure.contentHeight, event.contentHeight) {
+                return "\(step): content height \(structure.contentHeight), expected \(event.contentHeight)"
+            }
+            if row != event.row { return "\(step): row at offset \(event.scroll) is \(row), expected \(event.row)" }
+            if !ReferenceTolerance.equal(structure.offset(of: row), event.rowOffset) {
+                return "\(step): row \(row) starts at \(structure.offset(of: row)), expected \(event.rowOffset)"
+            }
+        }
+        for (row, expected) in trace.finalOffsets.enumerated() where !ReferenceTolerance.equal(structure.offset(of: row), expected) {
+            return "after the trace: row \(row) starts at \(structure.offset(of: row)), expected \(expected)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import BenchResults
+
+/// Everything the harness knows, as `layout-bench list --json` prints it: every scenario of a
+/// catalog, every workload with its operations and modes (and whether each is exact), and every
+/// metric with the rule `compare` judges it by. The docs' tables, the CI check's list of heuristic
+/// modes and the charts' titles are written from it or checked against it, so none drifts.
+public struct CatalogListing: Codable, Sendable, Equatable {
+    public static let schema = 1
+
+    public struct ScenarioEntry: Codable, Sendable, Equatable {
+        public var name: String
+        public var file: String
+        public var description: String
+        public var workload: String
+        /// The section kinds the layout uses, in order of first use (`list`, `flow+waterfall`).
+        public var layout: String
+        public var modes: [String]
+        public var items: [Int]
+    }
+
+    public struct ModeEntry: Codable, Sendable, Equatable {
+        public var name: String
+        public var about: String
+        public var reproduces: String
+        public var exact: Bool
+        /// The metric a heuristic reports its inexactness in; null for an exact mode.
+        public var accuracyMetric: String?
+        /// The bound on what the mode keeps per item that the footprint check adds up.
+        public var bytesPerItem: Double
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(about, forKey: .about)
+            try container.encode(reproduces, forKey: .reproduces)
+            try container.encode(exact, forKey: .exact)
+            try container.encode(accuracyMetric, forKey: .accuracyMetric)  // null, not left out
+            try container.encode(bytesPerItem, forKey: .bytesPerItem)
+        }
+    }
+
+    public struct WorkloadEntry: Codable, Sendable, Equatable {
+        public var kind: String
+        public var about: String
+        public var operations: [String]
+        public var modes: [ModeEntry]
+    }
+
+    public struct MetricEntry: Codable, Sendable, Equatable {
+        public var name: String
+        public var unit: String
+        public var better: String
+        public var kind: String
+        public var threshold: Double
+        public var about: String
+    }
+
+    public var schema: Int
+    public var scenarios: [ScenarioEntry]
+    public var workloads: [WorkloadEntry]
+    public var metrics: [MetricEntry]
+
+    /// The listing of `plans` (the scenarios, in catalog order) and of every workload and metric.
+    public init(plans: [BenchmarkPlan], relativeTo directory: String? = nil) {
+        schema = Self.schema
+        scenarios = plans.map { plan in
+            var kinds: [String] = []
+            for section in plan.scenario.layout.sections where !kinds.contains(section.style.kind.name) {
+                kinds.append(section.style.kind.name)
+            }
+            if plan.scenario.isRegisteredLayout { kinds = [plan.scenario.layoutKind] }
+            var file = plan.scenario.file
+            if let directory, file.hasPrefix(directory + "/") { file = String(file.dropFirst(directory.count + 1)) }
+            return ScenarioEntry(
+                name: plan.scenario.name, file: file, description: plan.scenario.description,
+                workload: plan.scenario.workload.kind, layout: kinds.joined(separator: "+"),
+                modes: plan.modeNames, items: plan.itemCounts)
+        }
+        workloads = WorkloadCatalog.all.map { Self.entry(for: $0) }
+        metrics = Metric.allCases.map { metric in
+            MetricEntry(
+                name: metric.rawValue, unit: metric.unit, better: metric.direction.rawValue, kind: metric.kind.rawValue,
+                threshold: metric.defaultThreshold, about: metric.about)
+        }
+    }
+
+    private static func entry<W: Workload>(for workload: W.Type) -> WorkloadEntry {
+        WorkloadEntry(
+            kind: W.kind, about: W.about, operations: W.Operation.allCases.map(\.rawValue),
+            modes: W.Mode.allCases.map { mode in
+                ModeEntry(name: mode.rawValue, about: mode.about, reproduces: mode.reproduces, exact: mode.accuracyMetric == nil,
+                          accuracyMetric: mode.accuracyMetric?.rawValue, bytesPerItem: mode.bytesPerItem)
+            })
+    }
+
+    /// The listing as pretty-printed JSON with sorted keys: the same catalog gives the same bytes.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

@@ -1,5 +1,0 @@
-/// Reads a whole text file such as /proc/self/status as UTF-8 (invalid bytes replaced). Like
-/// `readFileBytes`, it never blocks on a FIFO or a device: those are refused.
-func readTextFile(_ path: String, limit: Int = ScenarioLimits.maxFileBytes) throws(FileReadError) -> String {
-    String(decoding: try readFileBytes(path, limit: limit, recordsInput: false), as: UTF8.self)
-}
