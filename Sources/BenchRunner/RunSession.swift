@@ -245,12 +245,27 @@ public struct RunSession {
                 throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
             }
             let plan = pending[index]
+            let how = child.signaled
+                ? "died (signal \(child.status), \(Self.signalName(child.status)))" : "exited with status \(child.status)"
+            if record.mode == nil && plan.modes.count > 1 && record.doing.hasPrefix(GroupMeasurement.samplingTogether) {
+                // The modes were sampled together (in turns), so which one ended the child is not
+                // known: the next child samples each of them alone, and only the one that ends it
+                // again fails; the others' rows land.
+                let alone = plan.modes.map { mode in
+                    var single = plan
+                    single.modes = [mode]
+                    return single
+                }
+                pending.replaceSubrange(index...index, with: alone)
+                progress("repetition \(number - repetition + 1): the child process \(how) in \(plan.scenario.name) at \(record.items) items "
+                         + "while \(record.doing), with modes \(plan.modeNames.joined(separator: ", ")) sampled together; "
+                         + "a new child samples each of them alone")
+                continue
+            }
             let modes = record.mode.map { mode in plan.modeNames.filter { $0 == mode } } ?? plan.modeNames
             guard !modes.isEmpty else {
                 throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
             }
-            let how = child.signaled
-                ? "died (signal \(child.status), \(Self.signalName(child.status)))" : "exited with status \(child.status)"
             for mode in modes {
                 result.failures.append(ModeFailure(
                     scenario: plan.scenario.name, mode: mode, items: record.items,

@@ -29,6 +29,10 @@ public struct CHTWaterfallLayout: CollectionLayout {
     public var dropsLastElement = false
     /// Another: `prepare()` traps (for the test that a crashing layout fails its run cleanly).
     public var trapsInPrepare = false
+    /// Another: `prepare()` traps once this many prepares have run in the process (late enough
+    /// to pass verification and trap while the harness samples).
+    public var trapsAfterPrepares: Int? = nil
+    nonisolated(unsafe) private static var preparesInProcess = 0
     /// Another: batches drop their deletions (for the test that a batch applied wrongly is caught).
     public var ignoresDeletions = false
 
@@ -59,6 +63,10 @@ public struct CHTWaterfallLayout: CollectionLayout {
     public mutating func prepare() throws {
         guard needsPrepare else { return }
         precondition(!trapsInPrepare, "CHTWaterfallLayout: trapsInPrepare is set")
+        if let limit = trapsAfterPrepares {
+            Self.preparesInProcess += 1
+            precondition(Self.preparesInProcess < limit, "CHTWaterfallLayout: trapsAfterPrepares reached")
+        }
         needsPrepare = false
         allAttributes.removeAll(keepingCapacity: true)
         sectionItemAttributes.removeAll(keepingCapacity: true)

@@ -41,6 +41,10 @@ LayoutBenchCLI.main(layouts: [
                 name: "cht-waterfall-traps", about: "broken on purpose: prepare() traps, ending its process (the test of a crashing layout)",
                 reproduces: "a crash", bytesPerItem: 400),
             LayoutStrategy(
+                name: "cht-waterfall-traps-late",
+                about: "broken on purpose: prepare() traps from the process's 30th prepare on, while sampling (the test of a crash among modes sampled together)",
+                reproduces: "a crash", bytesPerItem: 400),
+            LayoutStrategy(
                 name: "cht-waterfall-drops-deletions",
                 about: "broken on purpose: a batch's deletions are ignored (the test that a batch applied wrongly is caught)",
                 reproduces: "a bug", bytesPerItem: 400),
@@ -71,6 +75,7 @@ LayoutBenchCLI.main(layouts: [
             sections: input.sections, bounds: input.bounds)
         layout.dropsLastElement = input.strategy == "cht-waterfall-broken"
         layout.trapsInPrepare = input.strategy == "cht-waterfall-traps"
+        layout.trapsAfterPrepares = input.strategy == "cht-waterfall-traps-late" ? 30 : nil
         layout.ignoresDeletions = input.strategy == "cht-waterfall-drops-deletions"
         return layout
     },
