@@ -118,6 +118,45 @@ public enum LayoutContract {
         }
     }
 
+    /// The contract at one step of a scroll, after the bounds change to `bounds` and the layout's
+    /// `prepare()`: every element's frame by the frame rules (a pinned one inside the box around
+    /// the content and these bounds), and `answer` — what `elements(in: rect, into:)` returned at
+    /// this step — exactly the brute force over every element's current `attributes(for:)`,
+    /// pinned ones included. Returns every element (sorted by ID, with any the answer revealed).
+    public static func elementsAfterBoundsChange(
+        of layout: some CollectionLayout, answer: [LayoutAttributes], rect: Rect, data: LayoutData, bounds: Rect, step: String
+    ) throws(Violation) -> [LayoutAttributes] {
+        var universe = try elements(of: layout, data: data, bounds: bounds, step: step)
+        // The returned elements' attributes, found in the sorted universe (no table of every element:
+        // this runs at every step of a scroll).
+        var known: [ElementID: LayoutAttributes] = [:]
+        var revealed: [LayoutAttributes] = []
+        for returned in answer where known[returned.id] == nil {
+            var low = 0, high = universe.count
+            while low < high {
+                let middle = (low + high) / 2
+                if universe[middle].id < returned.id { low = middle + 1 } else { high = middle }
+            }
+            if low < universe.count, universe[low].id == returned.id {
+                known[returned.id] = universe[low]
+                continue
+            }
+            guard let attributes = try? layout.attributes(for: returned.id) else {
+                throw Violation(check: "attributes-agree", step: step, element: returned.id,
+                                detail: "the query returned it, but attributes(for:) throws for it")
+            }
+            try checkFrame(attributes, requested: returned.id, size: layout.contentSize, bounds: bounds, step: step)
+            known[returned.id] = attributes
+            revealed.append(attributes)
+        }
+        if !revealed.isEmpty {
+            universe += revealed
+            universe.sort { $0.id < $1.id }
+        }
+        if let violation = difference(answer, universe: universe, known: known, rect: rect, step: step) { throw violation }
+        return universe
+    }
+
     /// How `answer` differs from the brute force over `universe` for `rect`, or nil.
     static func difference(
         _ answer: [LayoutAttributes], universe: [LayoutAttributes], known: [ElementID: LayoutAttributes], rect: Rect, step: String
