@@ -51,8 +51,28 @@ public enum LayoutContract {
     /// Every element of `layout` and its attributes, sorted by ID (items of `data`, and the
     /// supplementary elements `attributes(for:)` answers for), checked by the frame rules.
     /// `bounds` is the viewport the layout was prepared for (where pinned elements must lie).
+    ///
+    /// `pinnedMayStack`: pinned elements may also lie below that box by up to the summed heights of
+    /// all the pinned elements — pinned headers that stack (each below the ones pinned before it)
+    /// run past the bottom of the viewport, and of the content, when more are pinned than fit.
+    /// Used after a bounds change, when elements pin at any offset.
     public static func elements(
-        of layout: some CollectionLayout, data: LayoutData, bounds: Rect, step: String
+        of layout: some CollectionLayout, data: LayoutData, bounds: Rect, step: String, pinnedMayStack: Bool = false
+    ) throws(Violation) -> [LayoutAttributes] {
+        if pinnedMayStack {
+            let all = try collectElements(of: layout, data: data, bounds: nil, step: step)
+            let slack = all.reduce(0.0) { $0 + ($1.isPinned ? $1.frame.height : 0) }
+            for attributes in all {
+                try checkFrame(attributes, requested: attributes.id, size: layout.contentSize, bounds: bounds, step: step, pinnedSlackBelow: slack)
+            }
+            return all
+        }
+        return try collectElements(of: layout, data: data, bounds: bounds, step: step)
+    }
+
+    /// Every element, by the frame rules when `bounds` is given (unchecked otherwise).
+    private static func collectElements(
+        of layout: some CollectionLayout, data: LayoutData, bounds: Rect?, step: String
     ) throws(Violation) -> [LayoutAttributes] {
         let size = layout.contentSize
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
@@ -69,12 +89,12 @@ public enum LayoutContract {
                 } catch {
                     throw Violation(check: "attributes", step: step, element: id, detail: "attributes(for:) threw for an item of the data: \(error)")
                 }
-                try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step)
+                if let bounds { try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step) }
                 elements.append(attributes)
             }
             for id in [ElementID.header(section: section), .footer(section: section), .decoration(section: section)] {
                 if let attributes = try? layout.attributes(for: id) {
-                    try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step)
+                    if let bounds { try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step) }
                     elements.append(attributes)
                 }
             }
@@ -126,7 +146,7 @@ public enum LayoutContract {
     public static func elementsAfterBoundsChange(
         of layout: some CollectionLayout, answer: [LayoutAttributes], rect: Rect, data: LayoutData, bounds: Rect, step: String
     ) throws(Violation) -> [LayoutAttributes] {
-        var universe = try elements(of: layout, data: data, bounds: bounds, step: step)
+        var universe = try elements(of: layout, data: data, bounds: bounds, step: step, pinnedMayStack: true)
         // The returned elements' attributes, found in the sorted universe (no table of every element:
         // this runs at every step of a scroll).
         var known: [ElementID: LayoutAttributes] = [:]
@@ -186,7 +206,9 @@ public enum LayoutContract {
     }
 
     /// The frame rules for one element (`requested` is the ID that was asked for).
-    static func checkFrame(_ attributes: LayoutAttributes, requested: ElementID, size: Size, bounds: Rect, step: String) throws(Violation) {
+    static func checkFrame(
+        _ attributes: LayoutAttributes, requested: ElementID, size: Size, bounds: Rect, step: String, pinnedSlackBelow: Double = 0
+    ) throws(Violation) {
         if attributes.id != requested {
             throw Violation(check: "attributes", step: step, element: requested, detail: "attributes(for:) returned the attributes of \(attributes.id)")
         }
@@ -205,7 +227,8 @@ public enum LayoutContract {
                    width: max(content.maxX, bounds.maxX) - min(0, bounds.minX), height: max(content.maxY, bounds.maxY) - min(0, bounds.minY))
             : content
         let t = ReferenceTolerance.absolute
-        guard f.minX >= area.minX - t, f.minY >= area.minY - t, f.maxX <= area.maxX + t, f.maxY <= area.maxY + t else {
+        let below = attributes.isPinned ? pinnedSlackBelow : 0
+        guard f.minX >= area.minX - t, f.minY >= area.minY - t, f.maxX <= area.maxX + t, f.maxY <= area.maxY + below + t else {
             let what = attributes.isPinned ? "the pinned element's frame \(f) lies outside both the content and the bounds \(bounds)"
                 : "frame \(f) lies outside the content (0, 0, \(size.width), \(size.height))"
             throw Violation(check: "frame-inside", step: step, element: requested, detail: what)
