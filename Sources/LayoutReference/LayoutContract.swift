@@ -51,8 +51,28 @@ public enum LayoutContract {
     /// Every element of `layout` and its attributes, sorted by ID (items of `data`, and the
     /// supplementary elements `attributes(for:)` answers for), checked by the frame rules.
     /// `bounds` is the viewport the layout was prepared for (where pinned elements must lie).
+    ///
+    /// `pinnedMayStack`: pinned elements may also lie below that box by up to the summed heights of
+    /// all the pinned elements — pinned headers that stack (each below the ones pinned before it)
+    /// run past the bottom of the viewport, and of the content, when more are pinned than fit.
+    /// Used after a bounds change, when elements pin at any offset.
     public static func elements(
-        of layout: some CollectionLayout, data: LayoutData, bounds: Rect, step: String
+        of layout: some CollectionLayout, data: LayoutData, bounds: Rect, step: String, pinnedMayStack: Bool = false
+    ) throws(Violation) -> [LayoutAttributes] {
+        if pinnedMayStack {
+            let all = try collectElements(of: layout, data: data, bounds: nil, step: step)
+            let slack = all.reduce(0.0) { $0 + ($1.isPinned ? $1.frame.height : 0) }
+            for attributes in all {
+                try checkFrame(attributes, requested: attributes.id, size: layout.contentSize, bounds: bounds, step: step, pinnedSlackBelow: slack)
+            }
+            return all
+        }
+        return try collectElements(of: layout, data: data, bounds: bounds, step: step)
+    }
+
+    /// Every element, by the frame rules when `bounds` is given (unchecked otherwise).
+    private static func collectElements(
+        of layout: some CollectionLayout, data: LayoutData, bounds: Rect?, step: String
     ) throws(Violation) -> [LayoutAttributes] {
         let size = layout.contentSize
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
@@ -69,12 +89,12 @@ public enum LayoutContract {
                 } catch {
                     throw Violation(check: "attributes", step: step, element: id, detail: "attributes(for:) threw for an item of the data: \(error)")
                 }
-                try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step)
+                if let bounds { try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step) }
                 elements.append(attributes)
             }
             for id in [ElementID.header(section: section), .footer(section: section), .decoration(section: section)] {
                 if let attributes = try? layout.attributes(for: id) {
-                    try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step)
+                    if let bounds { try checkFrame(attributes, requested: id, size: size, bounds: bounds, step: step) }
                     elements.append(attributes)
                 }
             }
@@ -118,6 +138,45 @@ public enum LayoutContract {
         }
     }
 
+    /// The contract at one step of a scroll, after the bounds change to `bounds` and the layout's
+    /// `prepare()`: every element's frame by the frame rules (a pinned one inside the box around
+    /// the content and these bounds), and `answer` — what `elements(in: rect, into:)` returned at
+    /// this step — exactly the brute force over every element's current `attributes(for:)`,
+    /// pinned ones included. Returns every element (sorted by ID, with any the answer revealed).
+    public static func elementsAfterBoundsChange(
+        of layout: some CollectionLayout, answer: [LayoutAttributes], rect: Rect, data: LayoutData, bounds: Rect, step: String
+    ) throws(Violation) -> [LayoutAttributes] {
+        var universe = try elements(of: layout, data: data, bounds: bounds, step: step, pinnedMayStack: true)
+        // The returned elements' attributes, found in the sorted universe (no table of every element:
+        // this runs at every step of a scroll).
+        var known: [ElementID: LayoutAttributes] = [:]
+        var revealed: [LayoutAttributes] = []
+        for returned in answer where known[returned.id] == nil {
+            var low = 0, high = universe.count
+            while low < high {
+                let middle = (low + high) / 2
+                if universe[middle].id < returned.id { low = middle + 1 } else { high = middle }
+            }
+            if low < universe.count, universe[low].id == returned.id {
+                known[returned.id] = universe[low]
+                continue
+            }
+            guard let attributes = try? layout.attributes(for: returned.id) else {
+                throw Violation(check: "attributes-agree", step: step, element: returned.id,
+                                detail: "the query returned it, but attributes(for:) throws for it")
+            }
+            try checkFrame(attributes, requested: returned.id, size: layout.contentSize, bounds: bounds, step: step)
+            known[returned.id] = attributes
+            revealed.append(attributes)
+        }
+        if !revealed.isEmpty {
+            universe += revealed
+            universe.sort { $0.id < $1.id }
+        }
+        if let violation = difference(answer, universe: universe, known: known, rect: rect, step: step) { throw violation }
+        return universe
+    }
+
     /// How `answer` differs from the brute force over `universe` for `rect`, or nil.
     static func difference(
         _ answer: [LayoutAttributes], universe: [LayoutAttributes], known: [ElementID: LayoutAttributes], rect: Rect, step: String
@@ -147,7 +206,9 @@ public enum LayoutContract {
     }
 
     /// The frame rules for one element (`requested` is the ID that was asked for).
-    static func checkFrame(_ attributes: LayoutAttributes, requested: ElementID, size: Size, bounds: Rect, step: String) throws(Violation) {
+    static func checkFrame(
+        _ attributes: LayoutAttributes, requested: ElementID, size: Size, bounds: Rect, step: String, pinnedSlackBelow: Double = 0
+    ) throws(Violation) {
         if attributes.id != requested {
             throw Violation(check: "attributes", step: step, element: requested, detail: "attributes(for:) returned the attributes of \(attributes.id)")
         }
@@ -166,7 +227,8 @@ public enum LayoutContract {
                    width: max(content.maxX, bounds.maxX) - min(0, bounds.minX), height: max(content.maxY, bounds.maxY) - min(0, bounds.minY))
             : content
         let t = ReferenceTolerance.absolute
-        guard f.minX >= area.minX - t, f.minY >= area.minY - t, f.maxX <= area.maxX + t, f.maxY <= area.maxY + t else {
+        let below = attributes.isPinned ? pinnedSlackBelow : 0
+        guard f.minX >= area.minX - t, f.minY >= area.minY - t, f.maxX <= area.maxX + t, f.maxY <= area.maxY + below + t else {
             let what = attributes.isPinned ? "the pinned element's frame \(f) lies outside both the content and the bounds \(bounds)"
                 : "frame \(f) lies outside the content (0, 0, \(size.width), \(size.height))"
             throw Violation(check: "frame-inside", step: step, element: requested, detail: what)

@@ -15,13 +15,18 @@ import Testing
         let counter = try #require(ThreadAllocationCounter())
         let scenarios = try ScenarioCatalog(directory: shippedScenariosDirectory()).loadAll()
         var rows: [String] = []
+        var expectedRows = 0
         for workload in WorkloadCatalog.all {
             let scenario = try #require(scenarios.first { $0.workload.kind == workload.kind && $0.data.isExplicit == false },
                                         "no generated scenario of \(workload.kind)")
             let plan = try BenchmarkPlan(scenario: scenario)
             let items = 20_000
             let group = try plan.workload.makeGroup(scenario: scenario, items: items)
-            for mode in workload.allModes {
+            // The shipped modes only: other suites register test kinds in the process-wide
+            // catalog while this runs (some broken on purpose), so take one snapshot of the rest.
+            let modes = workload.allModes.filter { ($0 as? LayoutStrategyMode)?.kind?.builtInSchema ?? true }
+            expectedRows += modes.count
+            for mode in modes {
                 let before = Int64(counter.allocatedBytes()) - Int64(counter.deallocatedBytes())
                 let measured = try group.measure(mode: mode, verify: false)
                 // One operation of each kind, so that what an operation builds (a prepared layout) counts.
@@ -43,6 +48,6 @@ import Testing
                 #expect(mode.bytesPerItem <= 3 * perItem + 64, "\(row): the bound is stale, far above what the mode keeps")
             }
         }
-        #expect(rows.count == WorkloadCatalog.all.reduce(0) { $0 + $1.allModes.count })
+        #expect(rows.count == expectedRows)
     }
 }

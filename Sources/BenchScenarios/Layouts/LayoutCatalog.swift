@@ -7,8 +7,9 @@ import BenchResults
 /// kinds an executable registers through `LayoutBenchCLI.main(layouts:)` (docs/your-layout.md).
 ///
 /// The built-in kinds register here like any other: their factory builds a `SectionedLayout` from
-/// the scenario's styles, and the generic workloads (`layout-prepare`, `layout-query`) run them
-/// through the same path as a user's layout.
+/// the scenario's styles, and the generic workloads (`GenericWorkload`: `layout-prepare`,
+/// `layout-query`, `layout-append`, `layout-edit`, `layout-sticky-scroll`, `layout-reuse-scroll`)
+/// run them through the same path as a user's layout.
 ///
 /// Registration happens once, before the command line is parsed (children of `run` run the same
 /// `main`, so they see the same kinds); reads after that are lock-protected but uncontended.
@@ -99,6 +100,13 @@ public enum GenericWorkload: String, CaseIterable, Sendable, Hashable {
     case append = "layout-append"
     /// `layout-edit`: `edit`'s inserts, deletes and height changes, each as a batch then `prepare()`.
     case edit = "layout-edit"
+    /// `layout-sticky-scroll`: `sticky-scroll`'s trace, each step a bounds change as UIKit drives
+    /// it (`shouldInvalidate(forBoundsChange:)`, `invalidationContext(forBoundsChange:)`,
+    /// `invalidate(with:)`, `prepare()`) and the viewport's `elements(in:into:)`.
+    case stickyScroll = "layout-sticky-scroll"
+    /// `layout-reuse-scroll`: `reuse-scroll`'s trace, each step a bounds change, the viewport's
+    /// query, and a cell dequeued or enqueued by reuse identifier for each element that entered or left.
+    case reuseScroll = "layout-reuse-scroll"
 
     /// Whether the workload sends the layout batches of updates (`prepare(forCollectionViewUpdates:)`),
     /// which a kind must apply to its own data.

@@ -16,6 +16,8 @@ public enum WorkloadCatalog {
         LayoutQueryWorkload.self,
         LayoutAppendWorkload.self,
         LayoutEditWorkload.self,
+        LayoutStickyScrollWorkload.self,
+        LayoutReuseScrollWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

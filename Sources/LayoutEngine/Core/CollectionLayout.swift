@@ -48,6 +48,12 @@ public protocol CollectionLayout {
     /// change, or on every scroll when something is pinned).
     func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool
 
+    /// What `invalidate(with:)` receives when `shouldInvalidate(forBoundsChange:)` said yes, as
+    /// UIKit's `invalidationContext(forBoundsChange:)`. A requirement (with a default that carries
+    /// only the bounds), so that a layout that returns its own context gets it when driven through
+    /// `any CollectionLayout` (the generic `layout-sticky-scroll` and `layout-reuse-scroll`).
+    func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext
+
     /// Replaces the contents of `results` with every element whose frame intersects `rect`,
     /// each once, in no particular order. Must not allocate once `results` has enough capacity.
     func elements(in rect: Rect, into results: inout [LayoutAttributes])

@@ -8,7 +8,7 @@ LayoutBenchCLI.main(layouts: [
     LayoutKind(
         name: "square-grid", about: "equal squares, `columns` per row (the README's SquareGrid)",
         keys: [.integer("columns", default: 4, in: 1...64)],
-        workloads: [.prepare, .query, .append, .edit], bytesPerItem: 8
+        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll], bytesPerItem: 8
     ) { input in
         SquareGrid(columns: try input.integer("columns"), itemsPerSection: input.sections.map(\.count), bounds: input.bounds)
     },
@@ -28,7 +28,7 @@ LayoutBenchCLI.main(layouts: [
         ],
         // It applies batches of updates to its sections (invalidate(with:)), so it runs the batch
         // workloads too.
-        workloads: [.prepare, .query, .append, .edit],
+        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll],
         strategies: [
             LayoutStrategy(
                 name: "cht-waterfall", about: "the port as CHT ships it",
