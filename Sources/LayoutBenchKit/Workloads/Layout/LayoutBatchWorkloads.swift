@@ -10,6 +10,7 @@ public struct LayoutAppendWorkload: GenericLayoutWorkload {
 
     public static let generic = GenericWorkload.append
     public static let about = "any layout kind that takes batches: append's load-more pages, each a batch through invalidate(with:) and prepare()"
+    public static let keys = AppendWorkload.keys
 
     var append: AppendWorkload
 
@@ -38,6 +39,7 @@ public struct LayoutEditWorkload: GenericLayoutWorkload {
 
     public static let generic = GenericWorkload.edit
     public static let about = "any layout kind that takes batches: edit's inserts, deletes and height changes, each a batch through invalidate(with:) and prepare()"
+    public static let keys = EditWorkload.keys
 
     var edit: EditWorkload
 
