@@ -230,6 +230,18 @@ public struct VerificationError: Error, CustomStringConvertible {
     }
 }
 
+/// Empty defaults, so that a workload outside the catalog (a test's) need not describe itself;
+/// `CatalogListingTests` requires every workload of `WorkloadCatalog` to list the keys it reads
+/// and to say what each operation times.
+extension Workload {
+    public static var keys: [WorkloadKey] { [] }
+}
+
+extension WorkloadOperation {
+    public var timed: String { "" }
+    public var untimed: String { "" }
+}
+
 extension Workload {
     public static func allowedModes(for scenario: Scenario) -> [String] { Mode.allCases.map(\.rawValue) }
 
