@@ -1,5 +1,10 @@
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
+@testable import BenchCompare
 import LayoutEngine
 import LayoutReference
 import BenchStatistics

@@ -63,6 +63,16 @@ public struct CellMeasureWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One row's fitting height.
         case measure
+
+        public var timed: String {
+            "one row's fitting height by its template at the trace's width, row after row, wrapping at the end of the trace "
+                + "(every row at `widths[0]`, then at the next width, or a new width every `rotateEvery` measurements); "
+                + "a sample is a batch of consecutive measurements, divided"
+        }
+        public var untimed: String {
+            "the rows, their texts and template index, built once; each mode's measurer per template (the long-lived solver "
+                + "of `fd-add-remove` and `edit-width`, the closed form of `frame`), built before the first sample"
+        }
     }
 
     public static let kind = "cell-measure"
@@ -78,18 +88,30 @@ public struct CellMeasureWorkload: Workload {
 
     public static let maxWidths = 64
 
+    public static let widthsKey = WorkloadKey(
+        "widths", .numbers, default: .described("the viewport's width"), bound: .positiveSize, maxCount: maxWidths,
+        about: "the row widths the trace rotates through")
+    public static let rotateEveryKey = WorkloadKey(
+        "rotateEvery", .integer, default: .described("the item count: every row once"), bound: .between(1, Double(ScenarioLimits.maxItems)),
+        about: "measurements between width changes")
+    public static let verifyMeasurementsKey = WorkloadKey(
+        "verifyMeasurements", .integer, default: .integer(1000), bound: .between(1, 1_000_000),
+        about: "measurements checked against the LP reference, spread evenly along the trace (all when it is no longer)")
+    public static let keys = [widthsKey, rotateEveryKey, verifyMeasurementsKey, WorkloadKey.operations]
+
     public init(spec: JSONReader) throws(ScenarioError) {
-        if let nodes = try spec.optionalArray("widths") {
+        let widthsKey = Self.widthsKey
+        if let nodes = try spec.optionalArray(widthsKey.name) {
             guard !nodes.isEmpty, nodes.count <= Self.maxWidths else {
-                throw spec.error(at: "widths", "expected 1 to \(Self.maxWidths) widths, got \(nodes.count)")
+                throw spec.error(at: widthsKey.name, "expected 1 to \(Self.maxWidths) widths, got \(nodes.count)")
             }
             var list: [Double] = []
-            for node in nodes { list.append(try node.double(.positiveSize)) }
+            for node in nodes { list.append(try node.double(widthsKey.bound)) }
             widths = list
         }
-        rotateEvery = try spec.optionalInt("rotateEvery", .between(1, Double(ScenarioLimits.maxItems)))
-        verifyMeasurements = try spec.optionalInt("verifyMeasurements", default: 1000, .between(1, 1_000_000))
-        operations = try spec.operationList(of: Operation.self)
+        rotateEvery = try spec.optionalInt(Self.rotateEveryKey)
+        verifyMeasurements = try spec.int(Self.verifyMeasurementsKey)
+        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         try spec.finish()
     }
 

@@ -39,10 +39,66 @@ public struct HeightPassWorkload: Workload {
         case widthReturn = "width-return"
         /// One precache step (a fixed number of rows, or a wall-clock budget), from the middle row outward.
         case precacheStep = "precache-step"
+
+        public var timed: String {
+            switch self {
+            case .firstPass: return "one pass asking every row's height on a cold table: template cells created, every row measured"
+            case .warmPass: return "one pass asking every row's height again, the cache warm"
+            case .scrollPass:
+                return "the rows one frame of the scroll trace shows, asked again, frame after frame, wrapping at its end; "
+                    + "a sample is a batch of consecutive frames, divided"
+            case .batchUpdate: return "one seeded random batch (`changes` changes) applied to the data and the cache, in order"
+            case .cacheUpdate: return "the same batch applied to the cache alone, its plan made beforehand"
+            case .widthChange: return "the width changed (to `rotatedWidth`, a rotation), then every row asked"
+            case .widthReturn: return "the width back to the first one, then every row asked"
+            case .precacheStep:
+                return "one precache step: `precacheRows` rows (default 400) of the walk outward from the middle row, so that "
+                    + "instructions (callgrind runs about 50x slower) count the same rows as time; `precacheBudgetMicroseconds` "
+                    + "instead keeps the engine's wall-clock budget, faithful to an app but then instructions and time cover different rows"
+            }
+        }
+
+        public var untimed: String {
+            switch self {
+            case .firstPass: return "discarding the previous table"
+            case .warmPass, .scrollPass: return "the warm table, built once by a full pass"
+            case .batchUpdate, .cacheUpdate: return "the warm table (or its cache) it starts from, again when the batches are used up"
+            case .widthChange: return "a warm table at the first width"
+            case .widthReturn: return "a warm table at the first width that has also been through a pass at `rotatedWidth`"
+            case .precacheStep: return "the cold table and the `Precache` it starts from (again when the steps are used up)"
+            }
+        }
     }
 
     public static let kind = "height-pass"
     public static let about = "row heights through full passes, scrolling, batch updates, a width change and a return, and precache"
+
+    public static let scrollFramesKey = WorkloadKey(
+        "scrollFrames", .integer, default: .integer(120), bound: .between(1, Double(ScenarioLimits.maxFrames)),
+        about: "frames of the scroll trace (`scroll-pass`)")
+    public static let batchesKey = WorkloadKey(
+        "batches", .integer, default: .integer(40), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "random batch updates in one trace (`batch-update`, `cache-update`)")
+    public static let changesKey = WorkloadKey(
+        "changes", .integer, default: .integer(10), bound: .between(1, Double(ScenarioLimits.maxBatch)),
+        about: "item changes (deletes, reloads, moves, inserts) in one batch; every 8th batch deletes and inserts two sections instead")
+    public static let rotatedWidthKey = WorkloadKey(
+        "rotatedWidth", .number, default: .described("the viewport's height (a rotation)"), bound: .between(1, ScenarioLimits.maxSize),
+        about: "the table's width after `width-change`")
+    public static let precacheRowsKey = WorkloadKey(
+        "precacheRows", .integer, default: .integer(PrecacheBudget.defaultRows), bound: .between(1, Double(ScenarioLimits.maxBatch)),
+        about: "rows one precache step measures (the same rows under callgrind as in time)")
+    public static let precacheBudgetKey = WorkloadKey(
+        "precacheBudgetMicroseconds", .integer, default: .described("none: `precacheRows` applies"), bound: .between(1, 10_000_000),
+        about: "instead of `precacheRows`: the wall-clock budget of one precache step, as the engine's precache takes it in an app")
+    public static let precacheStepsKey = WorkloadKey(
+        "precacheSteps", .integer, default: .integer(10), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "precache steps in one trace (then it starts again from a cold table)")
+    public static let seedKey = WorkloadKey.seed("the rows' texts and the batches")
+    public static let keys = [
+        scrollFramesKey, batchesKey, changesKey, rotatedWidthKey, precacheRowsKey, precacheBudgetKey, precacheStepsKey,
+        seedKey, WorkloadKey.operations,
+    ]
 
     public var scrollFrames: Int
     public var batches: Int
@@ -57,22 +113,23 @@ public struct HeightPassWorkload: Workload {
     public var operations: [Operation]
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        scrollFrames = try spec.optionalInt("scrollFrames", default: 120, .between(1, Double(ScenarioLimits.maxFrames)))
-        batches = try spec.optionalInt("batches", default: 40, .between(1, Double(ScenarioLimits.maxSteps)))
-        changes = try spec.optionalInt("changes", default: 10, .between(1, Double(ScenarioLimits.maxBatch)))
-        rotatedWidth = try spec.optionalDouble("rotatedWidth", .between(1, ScenarioLimits.maxSize))
-        let rows = try spec.optionalInt("precacheRows", default: PrecacheBudget.defaultRows, .between(1, Double(ScenarioLimits.maxBatch)))
-        if spec.has("precacheBudgetMicroseconds") {
-            guard !spec.has("precacheRows") else {
-                throw spec.error(at: "precacheBudgetMicroseconds", "give either precacheRows (the default, the same rows under callgrind) or precacheBudgetMicroseconds, not both")
+        scrollFrames = try spec.int(Self.scrollFramesKey)
+        batches = try spec.int(Self.batchesKey)
+        changes = try spec.int(Self.changesKey)
+        rotatedWidth = try spec.optionalDouble(Self.rotatedWidthKey)
+        let rows = try spec.int(Self.precacheRowsKey)
+        let budget = Self.precacheBudgetKey.name
+        if spec.has(budget) {
+            guard !spec.has(Self.precacheRowsKey.name) else {
+                throw spec.error(at: budget, "give either precacheRows (the default, the same rows under callgrind) or precacheBudgetMicroseconds, not both")
             }
-            precacheBudget = .microseconds(try spec.optionalInt("precacheBudgetMicroseconds", default: 2000, .between(1, 10_000_000)))
+            precacheBudget = .microseconds(try spec.optionalInt(Self.precacheBudgetKey) ?? 2000)
         } else {
             precacheBudget = .rows(rows)
         }
-        precacheSteps = try spec.optionalInt("precacheSteps", default: 10, .between(1, Double(ScenarioLimits.maxSteps)))
-        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
-        operations = try spec.operationList(of: Operation.self)
+        precacheSteps = try spec.int(Self.precacheStepsKey)
+        seed = try spec.int(Self.seedKey)
+        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         try spec.finish()
     }
 

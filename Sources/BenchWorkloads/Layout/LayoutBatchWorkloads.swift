@@ -11,6 +11,7 @@ public struct LayoutAppendWorkload: GenericLayoutWorkload {
 
     public static let generic = GenericWorkload.append
     public static let about = "any layout kind that takes batches: append's load-more pages, each a batch through invalidate(with:) and prepare()"
+    public static let keys = AppendWorkload.keys
 
     package var append: AppendWorkload
 
@@ -39,6 +40,7 @@ public struct LayoutEditWorkload: GenericLayoutWorkload {
 
     public static let generic = GenericWorkload.edit
     public static let about = "any layout kind that takes batches: edit's inserts, deletes and height changes, each a batch through invalidate(with:) and prepare()"
+    public static let keys = EditWorkload.keys
 
     package var edit: EditWorkload
 

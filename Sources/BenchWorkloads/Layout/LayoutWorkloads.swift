@@ -78,10 +78,24 @@ public struct LayoutPrepareWorkload: GenericLayoutWorkload {
         case prepare
         /// `invalidate(with: .everything)` and `prepare()` on a prepared layout.
         case relayout
+
+        public var timed: String {
+            switch self {
+            case .prepare: return "one `prepare()` of a fresh layout from the kind's factory"
+            case .relayout: return "one `prepare()` of a layout invalidated with `.everything`"
+            }
+        }
+        public var untimed: String {
+            switch self {
+            case .prepare: return "creating the layout from the kind's factory, freeing the previous one"
+            case .relayout: return "`invalidate(with: .everything)`; the fresh layout's first prepare"
+            }
+        }
     }
 
     public static let generic = GenericWorkload.prepare
     public static let about = "any registered layout kind: a fresh layout's prepare, and invalidate-everything plus prepare (relayout)"
+    public static let keys: [WorkloadKey] = []
 
     public init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()
@@ -136,16 +150,23 @@ public struct LayoutQueryWorkload: GenericLayoutWorkload {
     public enum Operation: String, WorkloadOperation {
         /// One viewport-sized `elements(in:into:)`.
         case query
+
+        public var timed: String {
+            "one viewport rect of `query`'s scroll trace through `elements(in:into:)`, in order, wrapping at its end, "
+                + "with no bounds change; a sample is a batch of consecutive frames, divided"
+        }
+        public var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
     }
 
     public static let generic = GenericWorkload.query
     public static let about = "any registered layout kind: viewport rect queries along the scroll trace of `query`, through elements(in:into:)"
+    public static let keys = [QueryWorkload.framesKey]
 
     /// Frames in the scroll trace.
     public var frames: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
+        frames = try spec.int(QueryWorkload.framesKey)
         try spec.finish()
     }
 

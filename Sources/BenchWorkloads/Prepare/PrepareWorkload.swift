@@ -36,10 +36,16 @@ public struct PrepareWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One whole `prepare()`.
         case prepare
+
+        public var timed: String {
+            "one `prepare()`: `default` on a new layout object, `relayout` on one invalidated with `.everything`"
+        }
+        public var untimed: String { "creating or invalidating the layout, freeing the previous one" }
     }
 
     public static let kind = "prepare"
     public static let about = "initial layout of the whole content (first prepare after reloadData)"
+    public static let keys: [WorkloadKey] = []
 
     public init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()

@@ -18,16 +18,28 @@ public struct QueryWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One viewport-sized rect query.
         case query
+
+        public var timed: String {
+            "one viewport rect query of the scroll trace, in order, wrapping at its end (a sample is a batch of "
+                + "consecutive frames, divided; every frame is timed, pass after pass); when headers or footers pin, "
+                + "the frame's bounds change (shouldInvalidate, invalidate, prepare) comes before its query"
+        }
+        public var untimed: String { "the answer buffer's first growth (warm-up)" }
     }
 
     public static let kind = "query"
     public static let about = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
 
+    public static let framesKey = WorkloadKey(
+        "frames", .integer, default: .integer(600), bound: .between(1, Double(ScenarioLimits.maxFrames)),
+        about: "frames of the scroll trace (drags, flings, a scrubber pass, a jump to the top), one query each")
+    public static let keys = [framesKey]
+
     /// Frames in the scroll trace.
     public var frames: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
+        frames = try spec.int(Self.framesKey)
         try spec.finish()
     }
 

@@ -15,10 +15,29 @@ public struct ReuseScrollWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// The pool shows one frame's visible range.
         case scrollStep = "scroll-step"
+
+        public var timed: String {
+            "one frame of the scroll trace, in order, wrapping at its end: the cells of rows that left the visible range "
+                + "enqueued and the rows that entered it given a cell by reuse identifier; a sample is a batch of "
+                + "consecutive frames, divided"
+        }
+        public var untimed: String { "the visible ranges of the trace, computed beforehand from the rows' heights" }
     }
 
     public static let kind = "reuse-scroll"
     public static let about = "cells dequeued and enqueued by reuse identifier while the visible range follows a scroll trace"
+
+    public static let framesKey = WorkloadKey(
+        "frames", .integer, default: .integer(600), bound: .between(1, Double(ScenarioLimits.maxFrames)),
+        about: "frames of the scroll trace (as `query`'s), one visible range each")
+    public static let identifiersKey = WorkloadKey(
+        "identifiers", .integer, default: .integer(3), bound: .between(1, 255),
+        about: "reuse identifiers; each row draws one at random")
+    public static let capacityKey = WorkloadKey(
+        "capacity", .integer, default: .described("the most rows ever visible at once + 2"), bound: .between(1, 1_000_000),
+        about: "free cells kept per identifier by `stacks`")
+    public static let seedKey = WorkloadKey.seed("the rows' identifiers")
+    public static let keys = [framesKey, identifiersKey, capacityKey, seedKey]
 
     public var frames: Int
     public var identifiers: Int
@@ -27,10 +46,10 @@ public struct ReuseScrollWorkload: Workload {
     public var seed: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
-        identifiers = try spec.optionalInt("identifiers", default: 3, .between(1, 255))
-        capacity = try spec.optionalInt("capacity", .between(1, 1_000_000))
-        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
+        frames = try spec.int(Self.framesKey)
+        identifiers = try spec.int(Self.identifiersKey)
+        capacity = try spec.optionalInt(Self.capacityKey)
+        seed = try spec.int(Self.seedKey)
         try spec.finish()
     }
 

@@ -53,16 +53,28 @@ public struct StickyScrollWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One bounds change: shouldInvalidate, invalidate, prepare, viewport query.
         case scrollStep = "scroll-step"
+
+        public var timed: String {
+            "one bounds change of the sticky-scroll trace, in order, wrapping at its end: `shouldInvalidate(forBoundsChange:)`, "
+                + "the bounds-change invalidation, `prepare()` and the viewport query (`viewport-query`: the query alone); "
+                + "a sample is a batch of consecutive steps, divided"
+        }
+        public var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
     }
 
     public static let kind = "sticky-scroll"
     public static let about = "bounds changes with pinned headers and footers: invalidate, prepare and query the viewport, one scroll step per operation"
 
+    public static let stepsKey = WorkloadKey(
+        "steps", .integer, default: .integer(400), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "bounds changes in the trace: a pull past the top, drags, flings and scrubber jumps, a jump to the top")
+    public static let keys = [stepsKey]
+
     /// Scroll steps in the trace.
     public var steps: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        steps = try spec.optionalInt("steps", default: 400, .between(1, Double(ScenarioLimits.maxSteps)))
+        steps = try spec.int(Self.stepsKey)
         try spec.finish()
     }
 
