@@ -48,6 +48,11 @@ public struct RunSession {
     /// commits of `scripts/compare-commits` can verify at once, one per core, before their timed
     /// rounds (`run --verify-only`). The results hold no samples.
     public var verifyOnly = false
+    /// A repetition's child that writes no progress (`ChildProgressLog`: a new step of a group)
+    /// for this long is stopped and the mode it was in fails, naming the step: a layout that
+    /// loops forever ends its mode, not the run (`--stall-timeout`).
+    public var stallSeconds = RunSession.defaultStallSeconds
+    public static let defaultStallSeconds = 600.0
     /// Samples each operation by `SamplingPolicy.brief` instead of `.repetition` (the timed rounds
     /// of `scripts/compare-commits`).
     public var brief = false
@@ -227,9 +232,10 @@ public struct RunSession {
             let request = ChildRequest.repetition(RepetitionRequest(
                 plans: pending.map(PlanSelection.init(plan:)), policy: policy, verify: verify,
                 verifyOnly: verifyOnly, repetition: number, coverage: coverage, progressFile: progressFile))
+            let watch = ProgressWatch(path: progressFile, limitSeconds: stallSeconds)
             let child = try runChildProcessReportingSignal(
                 executable: executable, arguments: ["child"], environment: environment,
-                input: try request.encoded(), passesErrorThrough: true)
+                input: try request.encoded(), passesErrorThrough: true, stalled: watch.isStalled)
             for line in child.output.split(separator: "\n") {
                 guard let group = try? JSONDecoder().decode(GroupOutcome.self, from: Data(line.utf8)),
                       let index = pending.firstIndex(where: { isGroup($0, group.scenario, group.items) }) else { continue }
@@ -245,7 +251,9 @@ public struct RunSession {
                 throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
             }
             let plan = pending[index]
-            let how = child.signaled
+            let how = watch.stalled
+                ? "made no progress for \(Self.seconds(stallSeconds)) (--stall-timeout) and was stopped"
+                : child.signaled
                 ? "died (signal \(child.status), \(Self.signalName(child.status)))" : "exited with status \(child.status)"
             if record.mode == nil && plan.modes.count > 1 && record.doing.hasPrefix(GroupMeasurement.samplingTogether) {
                 // The modes were sampled together (in turns), so which one ended the child is not
@@ -279,6 +287,38 @@ public struct RunSession {
                      + (pending.isEmpty ? "" : "; a new child runs the remaining \(pending.count) groups"))
         }
         return result
+    }
+
+    /// "600 s", "2.5 s".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// Whether a child's progress file has stopped growing for longer than the limit.
+    final class ProgressWatch {
+        let path: String
+        let limit: UInt64
+        private var size = -1
+        private var since = MonotonicClock.now()
+        private(set) var stalled = false
+
+        init(path: String, limitSeconds: Double) {
+            self.path = path
+            self.limit = UInt64(min(limitSeconds, 1e9) * 1e9)
+        }
+
+        func isStalled() -> Bool {
+            var info = stat()
+            let current = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            let now = MonotonicClock.now()
+            if current != size {
+                size = current
+                since = now
+                return false
+            }
+            if now &- since > limit { stalled = true }
+            return stalled
+        }
     }
 
     /// The name of a signal that can end a child (the number alone otherwise).
