@@ -125,7 +125,7 @@ public struct RunSession {
     /// Repetitions that all start within this many seconds get a note that their intervals are too
     /// narrow: repetitions seconds apart share the machine's spell, so another run's median falls
     /// outside their interval far more often than with minutes between them (docs/methodology.md).
-    package static let shortRepetitionSpan: Double = 60
+    static let shortRepetitionSpan: Double = 60
 
     public mutating func run() throws -> Result {
         let modeCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).modeCount
@@ -322,7 +322,7 @@ public struct RunSession {
     }
 
     /// The name of a signal that can end a child (the number alone otherwise).
-    package static func signalName(_ number: Int32) -> String {
+    static func signalName(_ number: Int32) -> String {
         let names: [(Int32, String)] = [
             (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"), (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"),
             (SIGSEGV, "SIGSEGV"), (SIGKILL, "SIGKILL"), (SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP"),
@@ -332,22 +332,22 @@ public struct RunSession {
     }
 
     /// A repetition's child process that exited without an outcome.
-    package struct RepetitionFailure: Error, CustomStringConvertible {
+    struct RepetitionFailure: Error, CustomStringConvertible {
         var repetition: Int
         var status: Int32
         var output: String
 
-        package var description: String { "repetition \(repetition): the child process exited with status \(status): \(output)" }
+        var description: String { "repetition \(repetition): the child process exited with status \(status): \(output)" }
     }
 
     // MARK: Instructions
 
     /// What the callgrind pass writes per operation: the instruction count and, from the cache
     /// simulation, the cycle estimate and the misses (`CacheCounts`).
-    package static let callgrindMetrics: [Metric] = [.instructions, .estimatedCycles, .l1Misses, .llMisses]
+    static let callgrindMetrics: [Metric] = [.instructions, .estimatedCycles, .l1Misses, .llMisses]
     /// Functions kept per operation in profiles.csv.gz: the most expensive by self and by inclusive
     /// instructions (enough to name where a regression went, small enough for megabytes per run).
-    package static let keptFunctions = 25
+    static let keptFunctions = 25
 
     /// Re-runs every scenario × mode × items that succeeded, at the counts up to
     /// `BenchmarkPlan.instructionItemLimit`, in a child process under callgrind
@@ -480,7 +480,7 @@ public struct RunSession {
     /// valgrind 3.19 cannot read the DWARF 5 debug information Swift 6 emits and gives up, so the
     /// child runs from a copy without debug sections (`objcopy --strip-debug`); the instructions
     /// are the same. Falls back to the executable itself when objcopy is missing.
-    package static func debugStrippedCopy(of executable: String) -> String {
+    static func debugStrippedCopy(of executable: String) -> String {
         guard let objcopy = ["/usr/bin/objcopy", "/bin/objcopy", "/usr/local/bin/objcopy"]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return executable }
         let copy = FileManager.default.temporaryDirectory

@@ -48,7 +48,7 @@ public struct AppendWorkload: Workload {
     }
 
     /// The pages appended, per operation (`layout-append` replays the same).
-    package func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
+    func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
         let initial = try scenario.makeData(items: items)
         let section = initial.sectionCount - 1
         let pages = try scenario.makeExtraItems(count: batch * steps, stream: 1)[section]
@@ -75,13 +75,13 @@ enum UpdateTiming {
 /// The traces of one update workload at one item count, shared by its modes.
 public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture {
     public typealias Mode = WaterfallUpdateMode
-    package let scenario: Scenario
-    package let items: Int
-    package let styles: [SectionStyle]
+    let scenario: Scenario
+    let items: Int
+    let styles: [SectionStyle]
     /// Per operation, the trace it replays.
-    package let traces: [(Operation, UpdateTrace)]
+    let traces: [(Operation, UpdateTrace)]
 
-    package init(scenario: Scenario, items: Int, traces: [(Operation, UpdateTrace)]) {
+    init(scenario: Scenario, items: Int, traces: [(Operation, UpdateTrace)]) {
         self.scenario = scenario
         self.items = items
         self.styles = scenario.makeStyles()

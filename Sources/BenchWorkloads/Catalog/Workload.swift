@@ -261,8 +261,8 @@ extension Workload {
 
 /// A consuming operation run without its untimed preparation: a bug in the harness, reported as
 /// the mode's failure rather than a crash.
-package enum OperationMisuse: Error, CustomStringConvertible {
+enum OperationMisuse: Error, CustomStringConvertible {
     case notPrepared
 
-    package var description: String { "runNext() was called before prepareNext()" }
+    var description: String { "runNext() was called before prepareNext()" }
 }

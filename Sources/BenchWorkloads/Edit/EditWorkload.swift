@@ -63,7 +63,7 @@ public struct EditWorkload: Workload {
     }
 
     /// The changes of each operation (`layout-edit` replays the same).
-    package func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
+    func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
         let initial = try scenario.makeData(items: items)
         let newItems = try scenario.makeExtraItems(count: 2 * steps, stream: 2)
         var random = SplitMix64(seed: UInt64(seed))

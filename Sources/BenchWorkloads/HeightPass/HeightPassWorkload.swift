@@ -240,18 +240,18 @@ public enum PrecacheBudget: Sendable, Equatable {
 /// The feed, its batches and its scroll frames at one item count, shared by every mode.
 public final class HeightPassFixture: WorkloadFixture {
     public typealias Operation = HeightPassWorkload.Operation
-    package let workload: HeightPassWorkload
-    package let scenario: Scenario
-    package let items: Int
-    package let feed: FeedTable
+    let workload: HeightPassWorkload
+    let scenario: Scenario
+    let items: Int
+    let feed: FeedTable
     /// The batch trace, each batch with its plan against the data the earlier ones leave.
-    package let batches: [PlannedBatch]
+    let batches: [PlannedBatch]
     /// Per scroll frame, the rows the viewport shows.
-    package let frames: [[ItemPath]]
-    package let width: Double
-    package let rotatedWidth: Double
+    let frames: [[ItemPath]]
+    let width: Double
+    let rotatedWidth: Double
 
-    package init(workload: HeightPassWorkload, scenario: Scenario, items: Int, generated: GeneratedItems) throws {
+    init(workload: HeightPassWorkload, scenario: Scenario, items: Int, generated: GeneratedItems) throws {
         self.workload = workload
         self.scenario = scenario
         self.items = items
@@ -356,21 +356,21 @@ public final class HeightPassFixture: WorkloadFixture {
 /// A batch of the trace and its plan, in a box: the timed steps borrow them from its `let`s (one
 /// retain of the box), where an array of tuples or of plans hands out copies (a retain per array
 /// a plan holds, and in unspecialised code a runtime lookup of the tuple's type metadata).
-package final class PlannedBatch: Sendable {
-    package let update: BatchUpdate
-    package let plan: BatchPlan
+final class PlannedBatch: Sendable {
+    let update: BatchUpdate
+    let plan: BatchPlan
 
-    package init(update: BatchUpdate, plan: BatchPlan) {
+    init(update: BatchUpdate, plan: BatchPlan) {
         self.update = update
         self.plan = plan
     }
 }
 
 /// One operation of `height-pass` for one cache strategy.
-package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, ConsumingOperation {
-    package typealias Kind = HeightPassWorkload.Operation
+final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, ConsumingOperation {
+    typealias Kind = HeightPassWorkload.Operation
 
-    package let kind: Kind
+    let kind: Kind
     private let fixture: HeightPassFixture
     private let makeCache: () -> Cache
     private var table: HeightTable<Cache>?
@@ -384,7 +384,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     /// the specialised code and `runNext` only forwards to it.
     private let runPreparedStep: (HeightPassOperation) throws -> Int
 
-    package init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
+    init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
         self.kind = kind
         self.fixture = fixture
         self.makeCache = makeCache
@@ -393,7 +393,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
 
     /// Warm passes: one pass; scrolling: the frames of the trace; batches: the batch trace;
     /// precache: `precacheSteps` steps; the others: one operation from fresh state.
-    package var traceLength: Int {
+    var traceLength: Int {
         switch kind {
         case .warmPass, .firstPass, .widthChange, .widthReturn: return 1
         case .scrollPass: return fixture.frames.count
@@ -404,7 +404,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
 
     /// Batchable passes keep their warm table and go back to the first frame; consuming
     /// operations start again from fresh state.
-    package func rewind() {
+    func rewind() {
         step = 0
         if kind == .warmPass || kind == .scrollPass { return }
         table = nil
@@ -412,9 +412,9 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
         precache = nil
     }
 
-    package func prepareNext() throws { try prepareForRun() }
+    func prepareNext() throws { try prepareForRun() }
 
-    package func runNext() throws -> Int { try runPreparedStep(self) }
+    func runNext() throws -> Int { try runPreparedStep(self) }
 
     private func runPrepared() throws -> Int {
         switch kind {
@@ -484,7 +484,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     @_specialize(where Cache == IndexPathHeightCache)
     @_specialize(where Cache == KeyedHeightCache)
     @_specialize(where Cache == WidthKeyedHeightCache)
-    package func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int {
         switch kind {
         case .firstPass:
             var fresh = coldTable()
@@ -531,7 +531,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
         }
     }
 
-    package struct Verification {
+    struct Verification {
         var measurements: [Double] = []
         var cellsCreated: [Double] = []
         var wrongHeights: [Double] = []
@@ -540,7 +540,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     /// Runs the operation untimed, checking after every run that each height the cache holds
     /// equals a fresh measurement, and counting measurements and template cells per run. An exact
     /// mode that disagrees throws; FD's wrong rows are counted.
-    package func verify(mode: HeightCacheMode) throws -> Verification {
+    func verify(mode: HeightCacheMode) throws -> Verification {
         var result = Verification()
         let runs: Int
         switch kind {
@@ -600,7 +600,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     /// tolerance of the template checks) for constraint templates, whose fresh measurement is a new
     /// solver whose pivots round differently from the long-lived cell's. NaN (a refused solve) is
     /// never the same.
-    package static func sameHeight(_ cached: Double, _ fresh: Double) -> Bool {
+    static func sameHeight(_ cached: Double, _ fresh: Double) -> Bool {
         cached == fresh || abs(cached - fresh) <= 1e-6
     }
 

@@ -58,12 +58,12 @@ public struct QueryWorkload: Workload {
 /// The prepared layout, the trace and the exact answer of every frame, shared by all modes.
 public final class QueryFixture: WorkloadFixture {
     public typealias Operation = QueryWorkload.Operation
-    package let scenario: Scenario
-    package let items: Int
-    package let layout: SectionedLayout
-    package let trace: ScrollTrace
+    let scenario: Scenario
+    let items: Int
+    let layout: SectionedLayout
+    let trace: ScrollTrace
     /// Whether headers or footers pin, so that each frame moves the bounds before its query.
-    package let pins: Bool
+    let pins: Bool
     /// Per frame, the exact answer (`linear`'s, checked against the reference geometry by
     /// `referenceProblem`) sorted by element.
     private(set) lazy var reference: Result<[[LayoutAttributes]], any Error> = Result {
@@ -100,7 +100,7 @@ public final class QueryFixture: WorkloadFixture {
         return nil
     }
 
-    package init(scenario: Scenario, items: Int, frames: Int) throws {
+    init(scenario: Scenario, items: Int, frames: Int) throws {
         self.scenario = scenario
         self.items = items
         var layout = try SectionedLayout(
@@ -142,7 +142,7 @@ public final class QueryFixture: WorkloadFixture {
 
     /// `layout`'s answer for the viewport `rect`: when something pins, after moving the bounds
     /// there, as a scroll does.
-    package func answer(of layout: inout SectionedLayout, at rect: Rect, into buffer: inout [LayoutAttributes]) throws {
+    func answer(of layout: inout SectionedLayout, at rect: Rect, into buffer: inout [LayoutAttributes]) throws {
         if pins {
             if layout.shouldInvalidate(forBoundsChange: rect) {
                 layout.invalidate(with: layout.invalidationContext(forBoundsChange: rect))
@@ -154,7 +154,7 @@ public final class QueryFixture: WorkloadFixture {
 
     /// Runs `query` on every frame of the trace: an exact mode must return exactly the reference
     /// (else `VerificationError`); a heuristic gets its recall per frame. Also counts elements.
-    package func check(
+    func check(
         mode: String, isExact: Bool, verify: Bool, query: (Rect, inout [LayoutAttributes]) throws -> Void
     ) throws -> (recall: [Double], elements: [Double]) {
         var recall: [Double] = [], elements: [Double] = []
@@ -182,7 +182,7 @@ public final class QueryFixture: WorkloadFixture {
     }
 
     /// How two sorted answers differ (a missing, extra or misplaced element), or nil.
-    package static func difference(_ returned: [LayoutAttributes], _ exact: [LayoutAttributes]) -> String? {
+    static func difference(_ returned: [LayoutAttributes], _ exact: [LayoutAttributes]) -> String? {
         let returnedIDs = Set(returned.map(\.id)), exactIDs = Set(exact.map(\.id))
         if returned.count != returnedIDs.count { return "an element was returned twice" }
         if let missing = exact.first(where: { !returnedIDs.contains($0.id) }) { return "missed \(missing.id)" }
@@ -195,23 +195,23 @@ public final class QueryFixture: WorkloadFixture {
 }
 
 /// One viewport query per operation, walking the trace frame by frame (wrapping around).
-package final class QueryOperation: BatchableOperation {
+final class QueryOperation: BatchableOperation {
     private let layout: SectionedLayout
     private let rects: [Rect]
     private var frame = 0
     private var buffer: [LayoutAttributes] = []
 
-    package init(layout: SectionedLayout, trace: ScrollTrace, viewport: Rect) {
+    init(layout: SectionedLayout, trace: ScrollTrace, viewport: Rect) {
         self.layout = layout
         rects = trace.offsets.indices.map { trace.rect(at: $0, viewport: viewport) }
         buffer.reserveCapacity(4096)
     }
 
-    package var traceLength: Int { rects.count }
+    var traceLength: Int { rects.count }
 
-    package func rewind() { frame = 0 }
+    func rewind() { frame = 0 }
 
-    package func run(count: Int) -> Int {
+    func run(count: Int) -> Int {
         var checksum = 0
         for _ in 0..<count {
             layout.elements(in: rects[frame], into: &buffer)

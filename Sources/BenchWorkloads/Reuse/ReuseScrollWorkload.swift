@@ -68,14 +68,14 @@ public struct ReuseScrollWorkload: Workload {
 public final class ReuseScrollFixture: WorkloadFixture {
     public typealias Mode = ReuseMode
     public typealias Operation = ReuseScrollWorkload.Operation
-    package let scenario: Scenario
-    package let items: Int
-    package let workload: ReuseScrollWorkload
-    package let rowIdentifiers: [UInt8]
-    package let ranges: [Range<Int>]
-    package let capacity: Int
+    let scenario: Scenario
+    let items: Int
+    let workload: ReuseScrollWorkload
+    let rowIdentifiers: [UInt8]
+    let ranges: [Range<Int>]
+    let capacity: Int
 
-    package init(scenario: Scenario, items: Int, workload: ReuseScrollWorkload) throws {
+    init(scenario: Scenario, items: Int, workload: ReuseScrollWorkload) throws {
         self.scenario = scenario
         self.items = items
         self.workload = workload
@@ -89,11 +89,11 @@ public final class ReuseScrollFixture: WorkloadFixture {
     }
 
     /// The most rows visible at once.
-    package var mostVisible: Int { ranges.map(\.count).max() ?? 0 }
+    var mostVisible: Int { ranges.map(\.count).max() ?? 0 }
 
     /// The fewest cells any reuse strategy must create: per identifier, the most rows of that
     /// identifier visible at once (a cell never changes identifier), summed.
-    package var cellsNeeded: Int {
+    var cellsNeeded: Int {
         var most = Array(repeating: 0, count: workload.identifiers)
         var counts = Array(repeating: 0, count: workload.identifiers)
         for range in ranges {
@@ -148,23 +148,23 @@ public final class ReuseScrollFixture: WorkloadFixture {
 }
 
 /// One frame of the trace per operation: the pool shows that frame's visible range (cycling).
-package final class ReuseScrollOperation<P: ReusePool>: BatchableOperation {
+final class ReuseScrollOperation<P: ReusePool>: BatchableOperation {
     private var pool: P
     private let ranges: [Range<Int>]
     private let identifiers: [UInt8]
     private var next = 0
 
-    package init(pool: P, ranges: [Range<Int>], identifiers: [UInt8]) {
+    init(pool: P, ranges: [Range<Int>], identifiers: [UInt8]) {
         self.pool = pool
         self.ranges = ranges.isEmpty ? [0..<0] : ranges
         self.identifiers = identifiers
     }
 
-    package var traceLength: Int { ranges.count }
+    var traceLength: Int { ranges.count }
     /// The pool stays warm; the trace starts again at its first frame.
-    package func rewind() { next = 0 }
+    func rewind() { next = 0 }
 
-    package func run(count: Int) -> Int {
+    func run(count: Int) -> Int {
         var checksum = 0
         for _ in 0..<count {
             pool.show(ranges[next], identifiers: identifiers)
