@@ -139,8 +139,11 @@ final class PrepareOperation: ConsumingOperation {
     }
 
     func runNext() throws -> Int {
-        guard layout != nil else { throw OperationMisuse.notPrepared }
-        try layout!.prepare()
-        return Int(truncatingIfNeeded: layout!.contentSize.height.bitPattern)
+        // Moved out of the optional and back: `layout!.prepare()` copied the layout's fields
+        // (and destroyed the copy) inside the timed region.
+        guard var current = layout.take() else { throw OperationMisuse.notPrepared }
+        defer { layout = current }
+        try current.prepare()
+        return Int(truncatingIfNeeded: current.contentSize.height.bitPattern)
     }
 }
