@@ -1,6 +1,8 @@
 import BenchStatistics
 import LayoutEngine
 import LayoutReference
+import BenchResults
+import BenchScenarios
 
 /// `layout-sticky-scroll`: per strategy, `sticky-scroll`'s trace (`StickyScrollTrace`, same keys,
 /// same offsets for the same content height) as UIKit drives any layout through it. One operation
