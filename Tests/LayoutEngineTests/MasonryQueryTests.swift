@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+@testable import LayoutTestSupport
 
 /// What is particular to `masonry-range` (TanStack Virtual's masonry range, hand-computed on small
 /// waterfalls) and `interval-tree` (react-virtualized's PositionCache); exactness of the latter is
@@ -81,6 +82,44 @@ import Testing
         (exact, returned) = Self.answers(frames, Rect(x: 0, y: 400, width: 400, height: 100), index)
         #expect(returned.map(\.id) == (10...12).map { .item($0, section: 0) })
         #expect(QueryRecall(returned: returned, exact: exact).extras == 0)
+    }
+
+    /// What the faithful range cannot do: miss on a waterfall. In every lane the items run down
+    /// in index order, so walking back until each lane has a start above the rect, and forward
+    /// until each has an end below it, brackets every intersecting item whatever the binary
+    /// search landed on: TanStack's range (since #937) pays for tall items and uneven columns with
+    /// extras, not with misses. Seeded random waterfalls (1–8 columns, weights, every render
+    /// direction, full-width items, items up to 8 viewports tall) and rects: recall is always 1.
+    @Test func masonryRangeNeverMissesOnAWaterfall() throws {
+        var rng = SeededRandom(seed: 936)
+        var returned: [LayoutAttributes] = [], exact: [LayoutAttributes] = []
+        var extras = 0
+        for layoutIndex in 0..<150 {
+            let columns = rng.int(1...8)
+            let weights: [Double]? = rng.chance(0.5) ? (0..<columns).map { _ in rng.double(0.2...5) } : nil
+            let direction = rng.pick(RenderDirection.allCases)
+            let sections = (0..<rng.int(1...3)).map { _ in
+                (0..<rng.int(0...300)).map { _ in
+                    ItemSize(height: rng.chance(0.05) ? rng.double(844...6750) : rng.double(0...300), spansAllColumns: rng.chance(0.03))
+                }
+            }
+            let style = SectionStyle(
+                kind: .waterfall(WaterfallStyle(columns: columns, weights: weights, direction: direction)),
+                itemSpacing: rng.pick([0, 8]), lineSpacing: rng.pick([0, 8]), headerHeight: rng.pick([0, 40]))
+            let frames = SectionedLayout.computeFrames(bounds: Self.bounds, styles: [style], data: try LayoutData(sections: sections))
+            let index = MasonryRangeQuery(frames: frames), linear = LinearQuery(frames: frames)
+            for _ in 0..<40 {
+                let rect = Rect(
+                    x: rng.chance(0.8) ? 0 : rng.double(0...400), y: rng.double(-900...(frames.contentHeight + 100)),
+                    width: rng.chance(0.8) ? 400 : rng.double(1...400), height: rng.pick([844, 1, 2000, rng.double(0...900)]))
+                linear.elements(in: rect, frames: frames, into: &exact)
+                index.elements(in: rect, frames: frames, into: &returned)
+                let recall = QueryRecall(returned: returned, exact: exact)
+                #expect(recall.recall == 1, "layout \(layoutIndex): \(columns) columns \(direction), rect \(rect): missed \(recall.expected - recall.found)")
+                extras += recall.extras
+            }
+        }
+        #expect(extras > 0)
     }
 
     /// The interval tree's structure on unsorted sections of 1 to 80 items: entries in order of
