@@ -21,11 +21,15 @@
 /// A list with no more items than lanes renders everything. Every item of `startIndex...endIndex`
 /// is returned, as TanStack renders them all (extras), and x is not looked at.
 ///
-/// It misses what lies outside that range: an item taller than the viewport that starts before
-/// the binary search's landing point by more than the backward walk covers (a lane whose items are
-/// fewer or taller than the others' stops the walk as soon as it has one start above the rect, so
-/// a tall item earlier in another lane is never reached), and items placed out of index order in
-/// strongly uneven columns.
+/// What it costs is extras, not misses, on a waterfall: every lane runs down in index order, so
+/// walking back until each lane has a start above the rect and forward until each has an end
+/// below it brackets every intersecting item wherever the binary search on unsorted starts
+/// lands (`MasonryQueryTests` holds it to recall 1 on random waterfalls). An item several
+/// viewports tall in one lane makes the backward walk run back to it, and columns whose bottoms
+/// drift apart make both walks long: everything in between is returned. (Before #937, the bug of
+/// #936, lanes had only the single-lane forward walk, which missed exactly those items.) It can
+/// miss only where a lane is not in y order: a section with more than `maxLanes` distinct `minX`
+/// is one lane, searched by start as if sorted.
 ///
 /// Mapping onto `LayoutFrames`: a TanStack list is one section here (headers, footers and
 /// backgrounds are answered exactly, sections are found by binary search); an item's lane is the

@@ -23,7 +23,8 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     /// the last walk, and reuses the answer while nothing crosses its window. Exact.
     case coherent
     /// TanStack Virtual's masonry range: binary search on item starts in index order, then expand
-    /// both ways until every lane is covered. A heuristic: misses tall items and uneven columns.
+    /// both ways until every lane is covered. A heuristic: returns the whole index range (extras);
+    /// on a waterfall it misses nothing, as lanes run down in index order.
     case masonryRange = "masonry-range"
     /// react-virtualized's PositionCache: an interval tree over item vertical extents (flat, an
     /// implicit augmented tree per section). Exact, O(log n + k).
