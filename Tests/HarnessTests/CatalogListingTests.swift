@@ -34,7 +34,7 @@ import Testing
         let update = try #require(listing.workloads.first { $0.kind == "append" })
         #expect(update.modes.first { $0.name == "full" }?.reproduces.contains("CHTCollectionViewWaterfallLayout") == true)
         let query = try #require(listing.workloads.first { $0.kind == "query" })
-        #expect(query.modes.filter { !$0.exact }.map(\.name) == ["binary-probe"])
+        #expect(query.modes.filter { !$0.exact }.map(\.name) == ["binary-probe", "masonry-range"])
     }
 
     /// The keys `list --json` prints for a workload are exactly the keys its `init(spec:)` reads,

@@ -1,6 +1,7 @@
 import BenchStatistics
 import LayoutEngine
 import LayoutReference
+import BenchResults
 import BenchScenarios
 
 /// `layout-sticky-scroll`: per strategy, `sticky-scroll`'s trace (`StickyScrollTrace`, same keys,

@@ -234,6 +234,8 @@ extension RectQueryMode: WorkloadMode {
         case .perColumn: return "per-column sorted arrays plus a spanning array, made exact with a prefix maximum of maxY"
         case .buckets: return "items registered in fixed-height y buckets (about a viewport), exact for any placement"
         case .coherent: return "moves the previous frame's answer by the scroll delta, galloping from the last walk; a jump searches afresh"
+        case .masonryRange: return "binary search on item starts in index order, then expand both ways until every lane has an item past the viewport; returns the whole index range (heuristic)"
+        case .intervalTree: return "implicit augmented interval tree per section (items sorted by top, subtree maximum of bottoms), exact: O(log n + k)"
         }
     }
 
@@ -246,10 +248,13 @@ extension RectQueryMode: WorkloadMode {
         case .perColumn: return "HDWaterFlowLayout, made exact"
         case .buckets: return "none: exact for any placement"
         case .coherent: return "none: scroll-coherent"
+        case .masonryRange: return "TanStack Virtual's masonry range (calculateRange with lanes)"
+        case .intervalTree: return "react-virtualized's Masonry PositionCache (interval tree)"
         }
     }
 
-    /// A heuristic (`binary-probe`, HDCollectionView's probe) reports its recall.
+    /// A heuristic (`binary-probe`, HDCollectionView's probe; `masonry-range`, TanStack's lanes)
+    /// reports its recall.
     public var accuracyMetric: Metric? { isExact ? nil : .recall }
 
     /// What the mode keeps per item at most: its index beside the shared frames, and the answer
@@ -257,9 +262,11 @@ extension RectQueryMode: WorkloadMode {
     public var bytesPerItem: Double {
         switch self {
         case .linear, .binaryProbe: 32
+        case .masonryRange: 40
         case .unionBlocks: 128
         case .binary, .coherent: 64
         case .perColumn, .buckets: 48
+        case .intervalTree: 80
         }
     }
 }
