@@ -70,12 +70,8 @@ final class GroupMeasurement {
     }
 
     /// Records what the child is doing (`ChildProgressLog`), outside any timed region.
-    /// What the progress log says while the group's modes are sampled in turns (`RunSession`
-    /// then cannot tell which mode ended a child, and samples each alone in the next one).
-    static let samplingTogether = "sampling the modes interleaved"
-
-    private func note(_ mode: String?, _ doing: @autoclosure () -> String) {
-        options.progressLog?.record(scenario: plan.scenario.name, items: items, mode: mode, doing: doing())
+    private func note(_ mode: String?, sampledTogether: Bool = false, _ doing: @autoclosure () -> String) {
+        options.progressLog?.record(scenario: plan.scenario.name, items: items, mode: mode, doing: doing(), sampledTogether: sampledTogether)
     }
 
     func run() {
@@ -105,7 +101,7 @@ final class GroupMeasurement {
                 reportGroup("\(plan.scenario.name) \(items) items: the duet partner did not arrive within \(Int(DuetBarrier.timeoutSeconds)) s; sampling alone")
             }
         }
-        note(nil, Self.samplingTogether + " (" + running.map(\.mode).uniqued().joined(separator: ", ") + ")")
+        note(nil, sampledTogether: true, "sampling the modes interleaved (" + running.map(\.mode).uniqued().joined(separator: ", ") + ")")
         phases.time(\.sampling) { sampleInterleaved(turns: turns) }
         if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
         reportGroup("\(plan.scenario.name) \(items) items: \(phases)")

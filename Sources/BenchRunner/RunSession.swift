@@ -255,7 +255,7 @@ public struct RunSession {
                 ? "made no progress for \(Self.seconds(stallSeconds)) (--stall-timeout) and was stopped"
                 : child.signaled
                 ? "died (signal \(child.status), \(Self.signalName(child.status)))" : "exited with status \(child.status)"
-            if record.mode == nil && plan.modes.count > 1 && record.doing.hasPrefix(GroupMeasurement.samplingTogether) {
+            if record.sampledTogether == true && plan.modes.count > 1 {
                 // The modes were sampled together (in turns), so which one ended the child is not
                 // known: the next child samples each of them alone, and only the one that ends it
                 // again fails; the others' rows land.
