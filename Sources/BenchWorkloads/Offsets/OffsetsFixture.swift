@@ -176,7 +176,7 @@ public final class OffsetsFixture: WorkloadFixture {
             case .rowAtOffset:
                 operations.append(TimedOperation(operation, .batchable(RowAtOffsetOperation(structure: structure, offsets: queryOffsets))))
             case .insert, .delete, .loadOlder:
-                operations.append(TimedOperation(operation, .consuming(EditOffsetsOperation(initial: initial, make: make, trace: trace))))
+                operations.append(TimedOperation(operation, .consuming(try EditOffsetsOperation(initial: initial, make: make, trace: trace))))
             }
         }
         let first = workload.operations[0]

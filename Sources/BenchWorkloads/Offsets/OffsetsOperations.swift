@@ -103,33 +103,42 @@ final class EditOffsetsOperation<S: RowOffsets>: ConsumingOperation {
     private let initial: [Double]
     private let make: ([Double]) throws -> S
     private let changes: [(change: RowChange, scroll: Double)]
-    private var structure: S?
+    /// Never optional: in this unspecialised generic class every use of an `S?` asks the runtime
+    /// for `Optional<S>`'s metadata, a hash-table probe per operation whose cost grows with the
+    /// process's other generic types. Between rounds it holds an empty structure.
+    private var structure: S
+    private var prepared = false
     private var next = 0
 
-    init(initial: [Double], make: @escaping ([Double]) throws -> S, trace: OffsetsTrace) {
+    init(initial: [Double], make: @escaping ([Double]) throws -> S, trace: OffsetsTrace) throws {
         self.initial = initial
         self.make = make
         changes = trace.events.compactMap { event in event.change.map { ($0, event.scroll) } }
+        structure = try make([])
     }
 
     var traceLength: Int { Swift.max(1, changes.count) }
 
-    func rewind() { structure = nil }
+    func rewind() {
+        prepared = false
+    }
 
     func prepareNext() throws {
-        if structure == nil || next >= changes.count {
-            structure = nil
+        if !prepared || next >= changes.count {
+            prepared = false
+            structure = try make([])  // the old structure goes before the new one is built
             structure = try make(initial)
+            prepared = true
             next = 0
         }
     }
 
     func runNext() throws -> Int {
-        guard structure != nil else { throw OperationMisuse.notPrepared }
+        guard prepared else { throw OperationMisuse.notPrepared }
         guard next < changes.count else { return 0 }
         let (change, scroll) = changes[next]
-        let correction = try structure!.apply(change, anchoredAt: scroll)
+        let correction = try structure.apply(change, anchoredAt: scroll)
         next += 1
-        return Int(truncatingIfNeeded: correction.bitPattern) &+ structure!.count
+        return Int(truncatingIfNeeded: correction.bitPattern) &+ structure.count
     }
 }
