@@ -62,10 +62,10 @@ import LayoutEngine
         heights[290] += 0.5  // one wrong estimate near the end
         var structure = try FenwickRowOffsets(heights: heights, estimate: 44)
         var correction = 0.0
-        let problem = try OffsetsFixture.replay(fixture.session, on: &structure, totalCorrection: &correction)
+        let problem = try OffsetsFixture.replay(fixture.session, on: &structure, anchor: .exact, totalCorrection: &correction)
         #expect(problem != nil)
         var right = try FenwickRowOffsets(heights: fixture.initialHeights, estimate: 44)
-        #expect(try OffsetsFixture.replay(fixture.session, on: &right, totalCorrection: &correction) == nil)
+        #expect(try OffsetsFixture.replay(fixture.session, on: &right, anchor: .exact, totalCorrection: &correction) == nil)
     }
 
     @Test func badOffsetsScenariosNameTheirPath() {
