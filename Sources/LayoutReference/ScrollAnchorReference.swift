@@ -24,15 +24,25 @@ public struct ScrollAnchorReference {
     public struct Step: Equatable, Sendable {
         public var correction: Double
         public var screenMove: Double
+
+        public init(correction: Double, screenMove: Double) {
+            self.correction = correction
+            self.screenMove = screenMove
+        }
     }
 
     /// The first row whose start is at or below `y` (`count` when none is: the end of the content).
+    /// Rows of height 0 that start exactly at `y` are passed over: the row the user sees at the
+    /// top is the one below them (the last row, if they end the content).
     func firstRow(startingAtOrBelow y: Double) -> Int {
         let starts = rows.allOffsets
         var low = 0, high = rows.count
         while low < high {
             let middle = (low + high) / 2
             if starts[middle] < y { low = middle + 1 } else { high = middle }
+        }
+        if low < rows.count, starts[low] == y {
+            while low + 1 < rows.count, rows.height(of: low) == 0 { low += 1 }
         }
         return low
     }
