@@ -127,6 +127,10 @@ let mixedScenario = scenarioJSON(
                         path: "workload.batch", "from 1 to 1000000")
         expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "edit", "operations": ["insert", "swap"]}"#, modes: #"["full"]"#)) },
                         path: "workload.operations[1]", "swap")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "edit", "position": "top"}"#, modes: #"["full"]"#)) },
+                        path: "workload.position", "\"middle-half\", \"first\", \"middle\", \"last\"")
+        expectPlanError({ try plan(scenarioJSON(layout: #"{"kind": "waterfall", "columns": 1001}"#, workload: #"{"kind": "edit"}"#, modes: #"["full"]"#)) },
+                        path: "layout.columns", "1000")
         expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "query"}"#, modes: #"["binary", "quadtree"]"#)) },
                         path: "modes[1]", "quadtree")
         expectPlanError({ try plan(scenarioJSON(), modes: ["binary"]) }, path: "modes", "--mode binary")
