@@ -1,6 +1,7 @@
 import BenchStatistics
 import LayoutEngine
 import LayoutReference
+import BenchScenarios
 
 /// `layout-sticky-scroll`: per strategy, `sticky-scroll`'s trace (`StickyScrollTrace`, same keys,
 /// same offsets for the same content height) as UIKit drives any layout through it. One operation
