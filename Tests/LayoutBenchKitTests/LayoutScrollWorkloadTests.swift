@@ -1,5 +1,9 @@
 import Testing
-@testable import LayoutBenchKit
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+@testable import BenchRunner
 import LayoutEngine
 import LayoutReference
 import BenchStatistics
