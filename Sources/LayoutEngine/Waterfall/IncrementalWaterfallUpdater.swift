@@ -18,11 +18,16 @@ struct ColumnCheckpoints {
     /// Bottom of column c at checkpoint k, at `k · columns + c`.
     var bottoms = ShiftedOffsets()
     var occupied: [Bool] = []
+    /// Whether the placement rule keeps an order state (`last-index`, `grid-lanes`): then
+    /// checkpoint k's is at `k · (columns + 1)` in `order`; with `leftmost`, `order` stays empty.
+    var tracksOrder: Bool
+    var order: [Int] = []
 
     /// No checkpoints yet; `end` is the empty section's state.
-    init(columns: Int, top: Double) {
+    init(columns: Int, top: Double, tracksOrder: Bool = false) {
         self.columns = columns
-        self.end = ColumnState(columns: columns, top: top)
+        self.tracksOrder = tracksOrder
+        self.end = ColumnState(columns: columns, top: top, tracksOrder: tracksOrder)
     }
 
     /// The state of a list or flow section: nothing.
@@ -31,11 +36,15 @@ struct ColumnCheckpoints {
     var count: Int { columns == 0 ? 0 : occupied.count / columns }
 
     func state(at k: Int) -> ColumnState {
-        var state = ColumnState(columns: columns, top: 0)
+        var state = ColumnState(columns: columns, top: 0, tracksOrder: tracksOrder)
         let first = k * columns
         for c in 0..<columns {
             state.bottoms[c] = bottoms[first + c]
             state.occupied[c] = occupied[first + c]
+        }
+        if tracksOrder {
+            let firstOrder = k * (columns + 1)
+            for c in 0...columns { state.order[c] = order[firstOrder + c] }
         }
         return state
     }
@@ -43,17 +52,34 @@ struct ColumnCheckpoints {
     /// Stores `state` as checkpoint k, which must exist already or be the next one.
     mutating func write(_ state: ColumnState, at k: Int) {
         state.bottoms.withUnsafeBufferPointer { bottoms in
-            state.occupied.withUnsafeBufferPointer { occupied in write(bottoms: bottoms, occupied: occupied, at: k) }
+            state.occupied.withUnsafeBufferPointer { occupied in
+                state.order.withUnsafeBufferPointer { order in
+                    write(bottoms: bottoms, occupied: occupied, order: order, at: k)
+                }
+            }
         }
     }
 
     /// Stores the state under `cursor` as checkpoint k, which must exist already or be the next one.
     mutating func write(_ cursor: WaterfallCursor, at k: Int) {
-        write(bottoms: UnsafeBufferPointer(cursor.bottoms), occupied: UnsafeBufferPointer(cursor.occupied), at: k)
+        write(
+            bottoms: UnsafeBufferPointer(cursor.bottoms), occupied: UnsafeBufferPointer(cursor.occupied),
+            order: UnsafeBufferPointer(cursor.order), at: k)
     }
 
-    private mutating func write(bottoms: UnsafeBufferPointer<Double>, occupied newOccupied: UnsafeBufferPointer<Bool>, at k: Int) {
+    private mutating func write(
+        bottoms: UnsafeBufferPointer<Double>, occupied newOccupied: UnsafeBufferPointer<Bool>,
+        order newOrder: UnsafeBufferPointer<Int>, at k: Int
+    ) {
         let first = k * columns
+        if tracksOrder {
+            let firstOrder = k * (columns + 1)
+            if k < count {
+                for c in 0...columns { order[firstOrder + c] = newOrder[c] }
+            } else {
+                for c in 0...columns { order.append(newOrder[c]) }
+            }
+        }
         if k < count {
             for c in 0..<columns {
                 self.bottoms[first + c] = bottoms[c]
@@ -81,6 +107,11 @@ struct ColumnCheckpoints {
                 return nil
             }
         }
+        // The rule's order state must be the same too: it decides later ties.
+        if tracksOrder {
+            let firstOrder = k * (columns + 1)
+            for c in 0...columns where cursor.order[c] != order[firstOrder + c] { return nil }
+        }
         return delta
     }
 
@@ -89,6 +120,7 @@ struct ColumnCheckpoints {
         guard newCount < count else { return }
         bottoms.resize(to: newCount * columns)
         occupied.removeLast(occupied.count - newCount * columns)
+        if tracksOrder { order.removeLast(order.count - newCount * (columns + 1)) }
     }
 
     /// Moves checkpoints `k...` down by `delta`.
@@ -270,17 +302,24 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         // Left-to-right placement picks columns by index: the old and new items after a barrier
         // take the same columns only when the index moved by a multiple of the column count.
         let resyncsAtFullWidth = geometry.direction == .shortestFirst || structuralShift % geometry.columns.count == 0
-        let resync = Self.placeItems(
-            from: start, to: n, sectionStart: base, geometry: geometry,
-            heights: data.heights, spansAllColumns: data.spansAllColumns,
-            state: &state, frames: &frames, checkpoints: &checkpoints[s],
-            comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
-            resyncsAtFullWidth: resyncsAtFullWidth)
+        let resync = geometry.placement != .leftmost
+            ? Self.placeItems(
+                from: start, to: n, sectionStart: base, geometry: geometry,
+                heights: data.heights, spansAllColumns: data.spansAllColumns,
+                state: &state, frames: &frames, checkpoints: &checkpoints[s],
+                comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
+                resyncsAtFullWidth: resyncsAtFullWidth, OrderPlacer.self)
+            : Self.placeItems(
+                from: start, to: n, sectionStart: base, geometry: geometry,
+                heights: data.heights, spansAllColumns: data.spansAllColumns,
+                state: &state, frames: &frames, checkpoints: &checkpoints[s],
+                comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
+                resyncsAtFullWidth: resyncsAtFullWidth)
         lastRecomputedItemCount += (resync?.at ?? n) - start
         return resync
     }
 
-    /// The loop of `place`, with the frames and the section's checkpoints as separate `inout`
+    /// The loop of `place` under the `leftmost` rule, with the frames and the section's checkpoints as separate `inout`
     /// arguments so that both can be written while the frames are open (no copies).
     /// `comparesCheckpointsAfter`: compare checkpoints past this index (nil: never).
     private static func placeItems(
@@ -334,6 +373,59 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
     }
 
+    /// The loop of `place` under a rule that keeps an order state (`OrderPlacer`): the same loop
+    /// as the `leftmost` one above, which stays as it was so that the default pays nothing.
+    private static func placeItems<Placer: ItemPlacer>(
+        from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry,
+        heights: [Double], spansAllColumns: [Bool],
+        state: inout ColumnState, frames: inout LayoutFrames, checkpoints: inout ColumnCheckpoints,
+        comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int, resyncsAtFullWidth: Bool, _: Placer.Type
+    ) -> (at: Int, delta: Double)? {
+        state.withCursor(geometry) { cursor -> (at: Int, delta: Double)? in
+            frames.withItemWriter { items -> (at: Int, delta: Double)? in
+                heights.withUnsafeBufferPointer { heights -> (at: Int, delta: Double)? in
+                    spansAllColumns.withUnsafeBufferPointer { spans -> (at: Int, delta: Double)? in
+                        // Local copies: stores through the buffers cannot alias them, so the
+                        // compiler keeps them in registers instead of reloading after every store.
+                        let cursor = cursor, items = items
+                        var i = start
+                        while i < n {
+                            if i & ColumnCheckpoints.intervalMask == 0 {
+                                let k = i >> ColumnCheckpoints.intervalBits
+                                if let firstAffected, i > firstAffected, let delta = checkpoints.offset(of: cursor, at: k) {
+                                    return (i, delta)
+                                }
+                                checkpoints.write(cursor, at: k)
+                            }
+                            // Ordinary items up to the next checkpoint or full-width item.
+                            let runEnd = Swift.min(n, (i | ColumnCheckpoints.intervalMask) + 1)
+                            while i < runEnd && !spans[base + i] {
+                                let global = base + i
+                                let height = heights[global]
+                                let placed = Placer.placeInColumn(cursor, item: i, height: height)
+                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                                i += 1
+                            }
+                            if i < runEnd {
+                                let global = base + i
+                                let height = heights[global]
+                                let oldBottom = items.minY[global] + items.height[global]
+                                let placed = Placer.placeFullWidth(cursor, item: i, height: height)
+                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                                i += 1
+                                // A full-width item levels every column, in the old layout as in the new one.
+                                if i > firstUnchanged, resyncsAtFullWidth {
+                                    return (i, placed.minY + height - oldBottom)
+                                }
+                            }
+                        }
+                        return nil
+                    }
+                }
+            }
+        }
+    }
+
     /// Finishes a recomputation of section `s`: shifts the untouched rest of the section by δ
     /// after a re-synchronisation, or records the end state; then the items-region bottom.
     private mutating func settle(
@@ -366,7 +458,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     /// `start` on, given the column state before `start`. An item's column is read back from its
     /// x, so this makes no placement decision: O(n − start) loads, no comparisons of heights.
     private mutating func rescan(section s: Int, from start: Int, state: inout ColumnState) {
-        guard let columns = styleGeometry[s % styles.count]?.columns else { return }
+        guard let geometry = styleGeometry[s % styles.count] else { return }
+        let columns = geometry.columns
+        let tracksOrder = geometry.placement != .leftmost
         let base = frames.sectionItemStarts[s]
         let n = frames.sectionItemStarts[s + 1] - base
         let columnCount = columns.count
@@ -381,12 +475,20 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                     state.bottoms[c] = bottom
                     state.occupied[c] = true
                 }
+                if tracksOrder {
+                    for c in 0..<columnCount { state.order[c] = i }
+                    state.order[columnCount] = columnCount
+                }
             } else {
                 let x = frames.itemMinX[global]
                 var c = 0
                 while c < columnCount - 1, columns.minX[c] != x { c += 1 }
                 state.bottoms[c] = bottom
                 state.occupied[c] = true
+                if tracksOrder {
+                    state.order[c] = i
+                    state.order[columnCount] = c + 1
+                }
             }
         }
         if n & ColumnCheckpoints.intervalMask == 0 {
@@ -398,13 +500,14 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
 
     /// Builds the column state of section `s` from scratch out of its (already correct) frames.
     private mutating func resetCheckpoints(section s: Int) {
-        guard let columns = styleGeometry[s % styles.count]?.columns else {
+        guard let geometry = styleGeometry[s % styles.count] else {
             checkpoints[s] = .none
             return
         }
+        let columns = geometry.columns
         let top = frames.itemsRegionTops[s]
-        checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top)
-        var state = ColumnState(columns: columns.count, top: top)
+        checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top, tracksOrder: geometry.placement != .leftmost)
+        var state = ColumnState(columns: columns.count, top: top, tracksOrder: checkpoints[s].tracksOrder)
         rescan(section: s, from: 0, state: &state)
     }
 

@@ -143,13 +143,15 @@ final class StableLanesStorage {
     /// Sets `state` to the lane state at the top of waterfall section `s`'s items region.
     private func resetState(_ state: inout ColumnState, section s: Int) {
         let lanes = sections[s].laneCount, top = regionTop(s)
-        if state.bottoms.count != lanes {
-            state = ColumnState(columns: lanes, top: top)
+        let tracksOrder = geometry(s).map { $0.placement != .leftmost } ?? false
+        if state.bottoms.count != lanes || state.order.isEmpty == tracksOrder {
+            state = ColumnState(columns: lanes, top: top, tracksOrder: tracksOrder)
         } else {
             for c in 0..<lanes {
                 state.bottoms[c] = top
                 state.occupied[c] = false
             }
+            state.resetOrder()
         }
     }
 
@@ -213,12 +215,13 @@ final class StableLanesStorage {
             } else {
                 sections[s].advance(&state, toItem: at)
             }
+            if geometry.placement != .leftmost { sections[s].readOrder(into: &state, before: at) }
             var newLanes = self.newLanes
             self.newLanes = []
-            state.withCursor(geometry) { cursor in
-                for (k, item) in items.enumerated() {
-                    newLanes.append(Int32(cursor.place(item: at + k, height: item.height, spansAllColumns: item.spansAllColumns).column))
-                }
+            if geometry.placement != .leftmost {
+                Self.assignLanes(items, at: at, state: &state, geometry: geometry, into: &newLanes, OrderPlacer.self)
+            } else {
+                Self.assignLanes(items, at: at, state: &state, geometry: geometry, into: &newLanes, LeftmostPlacer.self)
             }
             self.newLanes = newLanes
         } else {
@@ -229,16 +232,35 @@ final class StableLanesStorage {
         restack(from: s)
     }
 
+    /// Appends to `lanes` the lane each of `items`, inserted at `at`, gets from `state` (the
+    /// state before `at`), placing them on it.
+    @inline(__always)
+    private static func assignLanes<Placer: ItemPlacer>(
+        _ items: [ItemSize], at: Int, state: inout ColumnState, geometry: WaterfallGeometry, into lanes: inout [Int32],
+        _: Placer.Type
+    ) {
+        state.withCursor(geometry) { cursor in
+            for (k, item) in items.enumerated() {
+                let placed = Placer.place(cursor, item: at + k, height: item.height, spansAllColumns: item.spansAllColumns)
+                lanes.append(Int32(placed.column))
+            }
+        }
+    }
+
     /// A sequence for section `s` with its style's lanes assigned afresh (the render direction,
     /// item by item, as the full layout places them).
     private func freshSequence(section s: Int, widths: [Double], heights: [Double], spans: [Bool]) -> LaneSequence {
         var sequence = LaneSequence(geometry: geometry(s), chunkCapacity: chunkCapacity)
         var lanes = [Int32](repeating: LaneSequence.noLane, count: heights.count)
         if let geometry = geometry(s) {
-            var state = ColumnState(columns: sequence.laneCount, top: regionTop(s))
+            let tracksOrder = geometry.placement != .leftmost
+            var state = ColumnState(columns: sequence.laneCount, top: regionTop(s), tracksOrder: tracksOrder)
             state.withCursor(geometry) { cursor in
                 for i in 0..<heights.count {
-                    lanes[i] = Int32(cursor.place(item: i, height: heights[i], spansAllColumns: spans[i]).column)
+                    let placed = tracksOrder
+                        ? OrderPlacer.place(cursor, item: i, height: heights[i], spansAllColumns: spans[i])
+                        : LeftmostPlacer.place(cursor, item: i, height: heights[i], spansAllColumns: spans[i])
+                    lanes[i] = Int32(placed.column)
                 }
             }
         } else {

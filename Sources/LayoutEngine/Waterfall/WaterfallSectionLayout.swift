@@ -7,14 +7,33 @@
 /// levels every column to its bottom; it counts as an item in every column. Item widths are ignored.
 /// The rules live in `WaterfallCursor`, which the update modes use too.
 public enum WaterfallSectionLayout {
-    /// Running state of a waterfall: the bottom of each column and whether it holds an item.
+    /// Running state of a waterfall: the bottom of each column and whether it holds an item, and
+    /// the order state of the `last-index` and `grid-lanes` rules (`order`: the section index of
+    /// each column's last item, -1 while it has none, then the auto-placement cursor, the column
+    /// after the last item's, 0 at the start). The `leftmost` rule leaves `order` as it starts.
     public struct ColumnState: Hashable, Sendable {
         public var bottoms: [Double]
         public var occupied: [Bool]
+        public var order: [Int]
 
-        public init(columns: Int, top: Double) {
+        /// The state at the top of a section; `tracksOrder` for the rules that keep an order state
+        /// (otherwise `order` stays empty and costs no allocation).
+        public init(columns: Int, top: Double, tracksOrder: Bool = false) {
             bottoms = [Double](repeating: top, count: columns)
             occupied = [Bool](repeating: false, count: columns)
+            order = []
+            if tracksOrder {
+                order = [Int](repeating: -1, count: columns + 1)
+                order[columns] = 0
+            }
+        }
+
+        /// Sets the order state (if kept) to the start of a section.
+        public mutating func resetOrder() {
+            guard !order.isEmpty else { return }
+            let columns = bottoms.count
+            for c in 0..<columns { order[c] = -1 }
+            order[columns] = 0
         }
 
         /// A state with no columns and no storage, to leave behind when a state is moved out.
@@ -60,17 +79,88 @@ public enum WaterfallSectionLayout {
         return (best, bestBottom)
     }
 
+    /// `last-index` (TanStack Virtual): the column with the smallest bottom; among equal bottoms
+    /// the one whose last item (`order[c]`, -1 when empty) has the smaller index; what still ties
+    /// goes to the leftmost.
+    @inlinable @inline(__always)
+    public static func lastIndexColumn(bottoms: UnsafeBufferPointer<Double>, order: UnsafeBufferPointer<Int>) -> Int {
+        var best = 0
+        var bestBottom = bottoms[0]
+        var bestLast = order[0]
+        var c = 1
+        while c < bottoms.count {
+            let bottom = bottoms[c]
+            if bottom < bestBottom || (bottom == bestBottom && order[c] < bestLast) {
+                best = c
+                bestBottom = bottom
+                bestLast = order[c]
+            }
+            c += 1
+        }
+        return best
+    }
+
+    /// `grid-lanes` (css-grid-3): a column's running position is where its next item would start
+    /// (its bottom, plus `lineSpacing` when it holds an item); the columns whose running position
+    /// is at most the smallest plus `tolerance` are the possible ones, and the first of them at
+    /// or after the auto-placement cursor (`order[columns]`) is taken, or else the first.
+    @inlinable @inline(__always)
+    public static func gridLanesColumn(
+        bottoms: UnsafeBufferPointer<Double>, occupied: UnsafeBufferPointer<Bool>, order: UnsafeBufferPointer<Int>,
+        lineSpacing: Double, tolerance: Double
+    ) -> Int {
+        let columns = bottoms.count
+        var smallest = Double.infinity
+        for c in 0..<columns {
+            let position = occupied[c] ? bottoms[c] + lineSpacing : bottoms[c]
+            smallest = Swift.min(smallest, position)
+        }
+        let limit = smallest + tolerance
+        let cursor = order[columns]
+        var c = cursor
+        while c < columns {
+            if (occupied[c] ? bottoms[c] + lineSpacing : bottoms[c]) <= limit { return c }
+            c += 1
+        }
+        c = 0
+        while c < cursor {
+            if (occupied[c] ? bottoms[c] + lineSpacing : bottoms[c]) <= limit { return c }
+            c += 1
+        }
+        return 0  // unreachable: the smallest is always possible
+    }
+
     /// Writes the frames and returns the bottom of the items region (its top when empty), placing
     /// each item through a `WaterfallCursor`, the rules shared with the update modes.
     public static func placeItems(_ p: SectionPlacement, style: WaterfallStyle) -> Double {
         if p.count == 0 { return p.regionTop }
         let geometry = WaterfallGeometry(style: p.style, regionLeft: p.regionLeft, regionWidth: p.regionWidth)!
+        if geometry.placement != .leftmost { return placeItems(p, columns: style.columns, geometry: geometry, OrderPlacer.self) }
         var state = ColumnState(columns: style.columns, top: p.regionTop)
         state.withCursor(geometry) { cursor in
             let cursor = cursor, p = p  // in registers, not reloaded after each store
             for i in 0..<p.count {
                 let height = p.heights[i]
                 let placed = cursor.place(item: i, height: height, spansAllColumns: p.spansAllColumns[i])
+                p.minX[i] = placed.minX
+                p.width[i] = placed.width
+                p.minY[i] = placed.minY
+                p.height[i] = height
+            }
+        }
+        return state.tallest
+    }
+
+    @inline(__always)
+    static func placeItems<Placer: ItemPlacer>(
+        _ p: SectionPlacement, columns: Int, geometry: WaterfallGeometry, _: Placer.Type
+    ) -> Double {
+        var state = ColumnState(columns: columns, top: p.regionTop, tracksOrder: geometry.placement != .leftmost)
+        state.withCursor(geometry) { cursor in
+            let cursor = cursor, p = p  // in registers, not reloaded after each store
+            for i in 0..<p.count {
+                let height = p.heights[i]
+                let placed = Placer.place(cursor, item: i, height: height, spansAllColumns: p.spansAllColumns[i])
                 p.minX[i] = placed.minX
                 p.width[i] = placed.width
                 p.minY[i] = placed.minY
