@@ -11,8 +11,9 @@ extension ColumnCheckpoints: InvariantChecking {
         guard bottoms.count == occupied.count, occupied.count % columns == 0 else {
             return "\(bottoms.count) bottoms and \(occupied.count) occupied flags for \(columns) columns"
         }
-        guard order.count == (tracksOrder ? count * (columns + 1) : 0), end.order.count == (tracksOrder ? columns + 1 : 0) else {
-            return "\(order.count) order entries for \(count) checkpoints of \(columns) columns (tracks order: \(tracksOrder))"
+        let orderStride = tracksOrder ? columns + 1 : 0
+        guard order.count == count * orderStride, endOrder.count == orderStride else {
+            return "\(order.count) order entries and an end order of \(endOrder.count) for \(count) checkpoints of \(columns) columns"
         }
         var previous = count > 0 ? state(at: 0) : end
         for k in 0..<(count + 1) {

@@ -18,16 +18,24 @@ struct ColumnCheckpoints {
     /// Bottom of column c at checkpoint k, at `k · columns + c`.
     var bottoms = ShiftedOffsets()
     var occupied: [Bool] = []
-    /// Whether the placement rule keeps an order state (`last-index`, `grid-lanes`): then
-    /// checkpoint k's is at `k · (columns + 1)` in `order`; with `leftmost`, `order` stays empty.
-    var tracksOrder: Bool
+    /// Whether the placement rule keeps an order state (`last-index`, `grid-lanes`; see
+    /// `ColumnState.startOrder`): then checkpoint k's is at `k · (columns + 1)` in `order`, and
+    /// `endOrder` is the one after the last item. With `leftmost` both stay empty.
+    var tracksOrder = false
     var order: [Int] = []
+    var endOrder: [Int] = []
 
     /// No checkpoints yet; `end` is the empty section's state.
-    init(columns: Int, top: Double, tracksOrder: Bool = false) {
+    init(columns: Int, top: Double) {
         self.columns = columns
+        self.end = ColumnState(columns: columns, top: top)
+    }
+
+    /// No checkpoints yet, for a rule that keeps an order state when `tracksOrder`.
+    init(columns: Int, top: Double, tracksOrder: Bool) {
+        self.init(columns: columns, top: top)
         self.tracksOrder = tracksOrder
-        self.end = ColumnState(columns: columns, top: top, tracksOrder: tracksOrder)
+        if tracksOrder { endOrder = ColumnState.startOrder(columns: columns) }
     }
 
     /// The state of a list or flow section: nothing.
@@ -36,50 +44,46 @@ struct ColumnCheckpoints {
     var count: Int { columns == 0 ? 0 : occupied.count / columns }
 
     func state(at k: Int) -> ColumnState {
-        var state = ColumnState(columns: columns, top: 0, tracksOrder: tracksOrder)
+        var state = ColumnState(columns: columns, top: 0)
         let first = k * columns
         for c in 0..<columns {
             state.bottoms[c] = bottoms[first + c]
             state.occupied[c] = occupied[first + c]
         }
-        if tracksOrder {
-            let firstOrder = k * (columns + 1)
-            for c in 0...columns { state.order[c] = order[firstOrder + c] }
-        }
         return state
+    }
+
+    /// The order state at checkpoint k (`tracksOrder` only).
+    func order(at k: Int) -> [Int] {
+        Array(order[(k * (columns + 1))..<((k + 1) * (columns + 1))])
+    }
+
+    /// Stores `newOrder` as checkpoint k's order state; k must have one already or be the next.
+    mutating func writeOrder(_ newOrder: UnsafeBufferPointer<Int>, at k: Int) {
+        let first = k * (columns + 1)
+        if first < order.count {
+            for c in 0...columns { order[first + c] = newOrder[c] }
+        } else {
+            assert(first == order.count, "order checkpoints are written in order")
+            order.append(contentsOf: newOrder)
+        }
     }
 
     /// Stores `state` as checkpoint k, which must exist already or be the next one.
     mutating func write(_ state: ColumnState, at k: Int) {
         state.bottoms.withUnsafeBufferPointer { bottoms in
-            state.occupied.withUnsafeBufferPointer { occupied in
-                state.order.withUnsafeBufferPointer { order in
-                    write(bottoms: bottoms, occupied: occupied, order: order, at: k)
-                }
-            }
+            state.occupied.withUnsafeBufferPointer { occupied in write(bottoms: bottoms, occupied: occupied, at: k) }
         }
     }
 
     /// Stores the state under `cursor` as checkpoint k, which must exist already or be the next one.
     mutating func write(_ cursor: WaterfallCursor, at k: Int) {
-        write(
-            bottoms: UnsafeBufferPointer(cursor.bottoms), occupied: UnsafeBufferPointer(cursor.occupied),
-            order: UnsafeBufferPointer(cursor.order), at: k)
+        write(bottoms: UnsafeBufferPointer(cursor.bottoms), occupied: UnsafeBufferPointer(cursor.occupied), at: k)
+        if tracksOrder { writeOrder(UnsafeBufferPointer(cursor.order), at: k) }
     }
 
-    private mutating func write(
-        bottoms: UnsafeBufferPointer<Double>, occupied newOccupied: UnsafeBufferPointer<Bool>,
-        order newOrder: UnsafeBufferPointer<Int>, at k: Int
-    ) {
+    private mutating func write(bottoms: UnsafeBufferPointer<Double>, occupied newOccupied: UnsafeBufferPointer<Bool>, at k: Int) {
         let first = k * columns
-        if tracksOrder {
-            let firstOrder = k * (columns + 1)
-            if k < count {
-                for c in 0...columns { order[firstOrder + c] = newOrder[c] }
-            } else {
-                for c in 0...columns { order.append(newOrder[c]) }
-            }
-        }
         if k < count {
             for c in 0..<columns {
                 self.bottoms[first + c] = bottoms[c]
@@ -107,7 +111,7 @@ struct ColumnCheckpoints {
                 return nil
             }
         }
-        // The rule's order state must be the same too: it decides later ties.
+        // A rule's order state decides later ties: it must be the same too.
         if tracksOrder {
             let firstOrder = k * (columns + 1)
             for c in 0...columns where cursor.order[c] != order[firstOrder + c] { return nil }
@@ -167,10 +171,15 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     public private(set) var frames: LayoutFrames
     /// Waterfall geometry per style (nil for list and flow styles).
     let styleGeometry: [WaterfallGeometry?]
+    /// Per style, whether its placement rule keeps an order state (`last-index`, `grid-lanes`).
+    let styleTracksOrder: [Bool]
     /// Column state per section (`.none` for list and flow sections).
     var checkpoints: [ColumnCheckpoints] = []
     /// Reused buffer for laying out a whole list or flow section.
     private var scratch: [Double] = []
+    /// The order state of the section being recomputed, for the rules that keep one (between the
+    /// checkpoint it starts from, the placement loop and `settle`); unused by `leftmost`.
+    private var workingOrder: [Int] = []
     /// Items whose placement the last `apply` computed (replayed from a checkpoint, recomputed,
     /// or laid out with a whole section). Tests check that edits and appends stay local.
     internal private(set) var lastRecomputedItemCount = 0
@@ -182,6 +191,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         self.data = data
         self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
         self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
+        self.styleTracksOrder = styleGeometry.map { ($0?.placement ?? .leftmost) != .leftmost }
         checkpoints.reserveCapacity(data.sectionCount)
         for s in 0..<data.sectionCount {
             checkpoints.append(.none)
@@ -212,6 +222,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             // Move the end state out (no copy of its arrays); `settle` stores the new one.
             var state = checkpoints[s].end
             checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
+            if styleTracksOrder[s % styles.count] { workingOrder = checkpoints[s].endOrder }
             _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
             settle(section: s, state: &state, resync: nil, structural: true)
         } else {
@@ -277,6 +288,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     private mutating func recompute(section s: Int, firstAffected first: Int, firstUnchanged: Int, structuralShift shift: Int) {
         let k = first >> ColumnCheckpoints.intervalBits
         var state = checkpoints[s].state(at: k)
+        if styleTracksOrder[s % styles.count] { workingOrder = checkpoints[s].order(at: k) }
         // After an insert or a delete the checkpoints past the edit no longer sit at multiples of
         // 64 of the new indices; they are written again as the recomputation passes them.
         if shift != 0 { checkpoints[s].truncate(to: k + 1) }
@@ -306,9 +318,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             ? Self.placeItems(
                 from: start, to: n, sectionStart: base, geometry: geometry,
                 heights: data.heights, spansAllColumns: data.spansAllColumns,
-                state: &state, frames: &frames, checkpoints: &checkpoints[s],
+                state: &state, order: &workingOrder, frames: &frames, checkpoints: &checkpoints[s],
                 comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
-                resyncsAtFullWidth: resyncsAtFullWidth, OrderPlacer.self)
+                resyncsAtFullWidth: resyncsAtFullWidth)
             : Self.placeItems(
                 from: start, to: n, sectionStart: base, geometry: geometry,
                 heights: data.heights, spansAllColumns: data.spansAllColumns,
@@ -319,7 +331,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         return resync
     }
 
-    /// The loop of `place` under the `leftmost` rule, with the frames and the section's checkpoints as separate `inout`
+    /// The loop of `place`, with the frames and the section's checkpoints as separate `inout`
     /// arguments so that both can be written while the frames are open (no copies).
     /// `comparesCheckpointsAfter`: compare checkpoints past this index (nil: never).
     private static func placeItems(
@@ -373,15 +385,15 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
     }
 
-    /// The loop of `place` under a rule that keeps an order state (`OrderPlacer`): the same loop
-    /// as the `leftmost` one above, which stays as it was so that the default pays nothing.
-    private static func placeItems<Placer: ItemPlacer>(
+    /// The loop of `place` for a rule that keeps an order state (`order`), through `OrderPlacer`: the
+    /// loop above, which stays as it was so that the default rule pays nothing for the others.
+    private static func placeItems(
         from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry,
         heights: [Double], spansAllColumns: [Bool],
-        state: inout ColumnState, frames: inout LayoutFrames, checkpoints: inout ColumnCheckpoints,
-        comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int, resyncsAtFullWidth: Bool, _: Placer.Type
+        state: inout ColumnState, order: inout [Int], frames: inout LayoutFrames, checkpoints: inout ColumnCheckpoints,
+        comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int, resyncsAtFullWidth: Bool
     ) -> (at: Int, delta: Double)? {
-        state.withCursor(geometry) { cursor -> (at: Int, delta: Double)? in
+        state.withCursor(geometry, order: &order) { cursor -> (at: Int, delta: Double)? in
             frames.withItemWriter { items -> (at: Int, delta: Double)? in
                 heights.withUnsafeBufferPointer { heights -> (at: Int, delta: Double)? in
                     spansAllColumns.withUnsafeBufferPointer { spans -> (at: Int, delta: Double)? in
@@ -402,7 +414,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                             while i < runEnd && !spans[base + i] {
                                 let global = base + i
                                 let height = heights[global]
-                                let placed = Placer.placeInColumn(cursor, item: i, height: height)
+                                let placed = OrderPlacer.placeInColumn(cursor, item: i, height: height)
                                 items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
                                 i += 1
                             }
@@ -410,7 +422,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                                 let global = base + i
                                 let height = heights[global]
                                 let oldBottom = items.minY[global] + items.height[global]
-                                let placed = Placer.placeFullWidth(cursor, item: i, height: height)
+                                let placed = OrderPlacer.placeFullWidth(cursor, item: i, height: height)
                                 items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
                                 i += 1
                                 // A full-width item levels every column, in the old layout as in the new one.
@@ -451,16 +463,24 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             }
             checkpoints[s].end = state
             frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
+            if styleTracksOrder[s % styles.count] { settleOrder(section: s, itemCount: n) }
         }
+    }
+
+    /// Records `workingOrder`, the order state after the last item, as the end's and, when a
+    /// checkpoint falls at the end, as its.
+    private mutating func settleOrder(section s: Int, itemCount n: Int) {
+        if n & ColumnCheckpoints.intervalMask == 0 {
+            workingOrder.withUnsafeBufferPointer { checkpoints[s].writeOrder($0, at: n >> ColumnCheckpoints.intervalBits) }
+        }
+        checkpoints[s].endOrder = workingOrder
     }
 
     /// Rebuilds the checkpoints and end state of waterfall section `s` from its frames, from item
     /// `start` on, given the column state before `start`. An item's column is read back from its
     /// x, so this makes no placement decision: O(n − start) loads, no comparisons of heights.
     private mutating func rescan(section s: Int, from start: Int, state: inout ColumnState) {
-        guard let geometry = styleGeometry[s % styles.count] else { return }
-        let columns = geometry.columns
-        let tracksOrder = geometry.placement != .leftmost
+        guard let columns = styleGeometry[s % styles.count]?.columns else { return }
         let base = frames.sectionItemStarts[s]
         let n = frames.sectionItemStarts[s + 1] - base
         let columnCount = columns.count
@@ -475,20 +495,12 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                     state.bottoms[c] = bottom
                     state.occupied[c] = true
                 }
-                if tracksOrder {
-                    for c in 0..<columnCount { state.order[c] = i }
-                    state.order[columnCount] = columnCount
-                }
             } else {
                 let x = frames.itemMinX[global]
                 var c = 0
                 while c < columnCount - 1, columns.minX[c] != x { c += 1 }
                 state.bottoms[c] = bottom
                 state.occupied[c] = true
-                if tracksOrder {
-                    state.order[c] = i
-                    state.order[columnCount] = c + 1
-                }
             }
         }
         if n & ColumnCheckpoints.intervalMask == 0 {
@@ -496,6 +508,34 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
         checkpoints[s].end = state
         frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
+        if styleTracksOrder[s % styles.count] { rescanOrder(section: s, from: start) }
+    }
+
+    /// `rescan` for the order state, a second pass for the rules that keep one: from
+    /// `workingOrder`, the state before `start`, each item's column read back from its x (a
+    /// full-width item is the last of every column), written at each checkpoint and at the end.
+    private mutating func rescanOrder(section s: Int, from start: Int) {
+        guard let columns = styleGeometry[s % styles.count]?.columns else { return }
+        let base = frames.sectionItemStarts[s]
+        let n = frames.sectionItemStarts[s + 1] - base
+        let columnCount = columns.count
+        for i in start..<n {
+            if i & ColumnCheckpoints.intervalMask == 0 {
+                workingOrder.withUnsafeBufferPointer { checkpoints[s].writeOrder($0, at: i >> ColumnCheckpoints.intervalBits) }
+            }
+            let global = base + i
+            if data.spansAllColumns[global] {
+                for c in 0..<columnCount { workingOrder[c] = i }
+                workingOrder[columnCount] = columnCount
+            } else {
+                let x = frames.itemMinX[global]
+                var c = 0
+                while c < columnCount - 1, columns.minX[c] != x { c += 1 }
+                workingOrder[c] = i
+                workingOrder[columnCount] = c + 1
+            }
+        }
+        settleOrder(section: s, itemCount: n)
     }
 
     /// Builds the column state of section `s` from scratch out of its (already correct) frames.
@@ -506,8 +546,10 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
         let columns = geometry.columns
         let top = frames.itemsRegionTops[s]
-        checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top, tracksOrder: geometry.placement != .leftmost)
-        var state = ColumnState(columns: columns.count, top: top, tracksOrder: checkpoints[s].tracksOrder)
+        let tracksOrder = geometry.placement != .leftmost
+        checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top, tracksOrder: tracksOrder)
+        if tracksOrder { workingOrder = ColumnCheckpoints.ColumnState.startOrder(columns: columns.count) }
+        var state = ColumnState(columns: columns.count, top: top)
         rescan(section: s, from: 0, state: &state)
     }
 

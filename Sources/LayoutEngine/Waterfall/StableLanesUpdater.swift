@@ -4,7 +4,9 @@
 ///
 /// **How the placement differs from shortest-first.** An item gets its lane once, when it is
 /// added (initial data, append, insert, new section): the section's render direction applied to
-/// the column state at its position — shortest-first, ties to the leftmost. Afterwards it stays
+/// the column state at its position — shortest-first by the section's placement rule (ties to the
+/// leftmost by default; `last-index` and `grid-lanes` read the order state before the item back
+/// from the kept lanes). Afterwards it stays
 /// in that lane whatever happens to the heights before it, so after edits an item is no longer
 /// necessarily in the shortest column. Until the first edit the placement equals shortest-first.
 /// Full-width items remain barriers: a full-width item starts below the tallest lane (plus
@@ -143,15 +145,13 @@ final class StableLanesStorage {
     /// Sets `state` to the lane state at the top of waterfall section `s`'s items region.
     private func resetState(_ state: inout ColumnState, section s: Int) {
         let lanes = sections[s].laneCount, top = regionTop(s)
-        let tracksOrder = geometry(s).map { $0.placement != .leftmost } ?? false
-        if state.bottoms.count != lanes || state.order.isEmpty == tracksOrder {
-            state = ColumnState(columns: lanes, top: top, tracksOrder: tracksOrder)
+        if state.bottoms.count != lanes {
+            state = ColumnState(columns: lanes, top: top)
         } else {
             for c in 0..<lanes {
                 state.bottoms[c] = top
                 state.occupied[c] = false
             }
-            state.resetOrder()
         }
     }
 
@@ -215,13 +215,23 @@ final class StableLanesStorage {
             } else {
                 sections[s].advance(&state, toItem: at)
             }
-            if geometry.placement != .leftmost { sections[s].readOrder(into: &state, before: at) }
             var newLanes = self.newLanes
             self.newLanes = []
             if geometry.placement != .leftmost {
-                Self.assignLanes(items, at: at, state: &state, geometry: geometry, into: &newLanes, OrderPlacer.self)
+                // The rule's order state before `at`, read back from the kept lanes.
+                var order = sections[s].order(before: at)
+                state.withCursor(geometry, order: &order) { cursor in
+                    for (k, item) in items.enumerated() {
+                        let placed = OrderPlacer.place(cursor, item: at + k, height: item.height, spansAllColumns: item.spansAllColumns)
+                        newLanes.append(Int32(placed.column))
+                    }
+                }
             } else {
-                Self.assignLanes(items, at: at, state: &state, geometry: geometry, into: &newLanes, LeftmostPlacer.self)
+                state.withCursor(geometry) { cursor in
+                    for (k, item) in items.enumerated() {
+                        newLanes.append(Int32(cursor.place(item: at + k, height: item.height, spansAllColumns: item.spansAllColumns).column))
+                    }
+                }
             }
             self.newLanes = newLanes
         } else {
@@ -232,35 +242,25 @@ final class StableLanesStorage {
         restack(from: s)
     }
 
-    /// Appends to `lanes` the lane each of `items`, inserted at `at`, gets from `state` (the
-    /// state before `at`), placing them on it.
-    @inline(__always)
-    private static func assignLanes<Placer: ItemPlacer>(
-        _ items: [ItemSize], at: Int, state: inout ColumnState, geometry: WaterfallGeometry, into lanes: inout [Int32],
-        _: Placer.Type
-    ) {
-        state.withCursor(geometry) { cursor in
-            for (k, item) in items.enumerated() {
-                let placed = Placer.place(cursor, item: at + k, height: item.height, spansAllColumns: item.spansAllColumns)
-                lanes.append(Int32(placed.column))
-            }
-        }
-    }
-
     /// A sequence for section `s` with its style's lanes assigned afresh (the render direction,
     /// item by item, as the full layout places them).
     private func freshSequence(section s: Int, widths: [Double], heights: [Double], spans: [Bool]) -> LaneSequence {
         var sequence = LaneSequence(geometry: geometry(s), chunkCapacity: chunkCapacity)
         var lanes = [Int32](repeating: LaneSequence.noLane, count: heights.count)
         if let geometry = geometry(s) {
-            let tracksOrder = geometry.placement != .leftmost
-            var state = ColumnState(columns: sequence.laneCount, top: regionTop(s), tracksOrder: tracksOrder)
-            state.withCursor(geometry) { cursor in
-                for i in 0..<heights.count {
-                    let placed = tracksOrder
-                        ? OrderPlacer.place(cursor, item: i, height: heights[i], spansAllColumns: spans[i])
-                        : LeftmostPlacer.place(cursor, item: i, height: heights[i], spansAllColumns: spans[i])
-                    lanes[i] = Int32(placed.column)
+            var state = ColumnState(columns: sequence.laneCount, top: regionTop(s))
+            if geometry.placement != .leftmost {
+                var order = ColumnState.startOrder(columns: sequence.laneCount)
+                state.withCursor(geometry, order: &order) { cursor in
+                    for i in 0..<heights.count {
+                        lanes[i] = Int32(OrderPlacer.place(cursor, item: i, height: heights[i], spansAllColumns: spans[i]).column)
+                    }
+                }
+            } else {
+                state.withCursor(geometry) { cursor in
+                    for i in 0..<heights.count {
+                        lanes[i] = Int32(cursor.place(item: i, height: heights[i], spansAllColumns: spans[i]).column)
+                    }
                 }
             }
         } else {

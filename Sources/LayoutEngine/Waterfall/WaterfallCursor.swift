@@ -240,37 +240,10 @@ struct WaterfallCursor {
     }
 }
 
-/// How a loop places its items: `LeftmostPlacer`, the default rule's path that keeps no order
-/// state, or `OrderPlacer` for the rules that do. Loops are generic over it and branch once,
-/// outside, so each is specialised and the default's loop is the one it always was.
+/// How the loops of the rules that keep an order state place their items. The `leftmost` loops
+/// call the cursor directly and stay as they were, so the default pays nothing for the others.
 @usableFromInline
-protocol ItemPlacer {
-    /// Places item `index` (section-local), full-width when `spansAllColumns`.
-    static func place(_ cursor: WaterfallCursor, item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement
-    /// Places item `index`, which does not span.
-    static func placeInColumn(_ cursor: WaterfallCursor, item index: Int, height: Double) -> WaterfallPlacement
-    /// Places item `index`, which spans every column.
-    static func placeFullWidth(_ cursor: WaterfallCursor, item index: Int, height: Double) -> WaterfallPlacement
-}
-
-@usableFromInline
-enum LeftmostPlacer: ItemPlacer {
-    @inlinable @inline(__always)
-    static func place(_ cursor: WaterfallCursor, item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
-        cursor.place(item: index, height: height, spansAllColumns: spansAllColumns)
-    }
-    @inlinable @inline(__always)
-    static func placeInColumn(_ cursor: WaterfallCursor, item index: Int, height: Double) -> WaterfallPlacement {
-        cursor.place(height: height, inColumn: cursor.column(forItem: index))
-    }
-    @inlinable @inline(__always)
-    static func placeFullWidth(_ cursor: WaterfallCursor, item index: Int, height: Double) -> WaterfallPlacement {
-        cursor.placeFullWidth(height: height)
-    }
-}
-
-@usableFromInline
-enum OrderPlacer: ItemPlacer {
+enum OrderPlacer {
     @inlinable @inline(__always)
     static func place(_ cursor: WaterfallCursor, item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
         cursor.placeTracking(item: index, height: height, spansAllColumns: spansAllColumns)
@@ -287,18 +260,33 @@ enum OrderPlacer: ItemPlacer {
 }
 
 extension WaterfallSectionLayout.ColumnState {
-    /// Calls `body` with a cursor that places items on this state, its arrays opened once.
+    /// Calls `body` with a cursor that places items on this state, its arrays opened once, for
+    /// the `leftmost` rule (no order state).
     @inlinable
     mutating func withCursor<R>(_ geometry: WaterfallGeometry, _ body: (WaterfallCursor) throws -> R) rethrows -> R {
+        try withCursor(geometry, order: UnsafeMutableBufferPointer(start: nil, count: 0), body)
+    }
+
+    /// Calls `body` with a cursor that places items on this state and on `order`, the order
+    /// state of the rules that keep one (`startOrder(columns:)`).
+    @inlinable
+    mutating func withCursor<R>(
+        _ geometry: WaterfallGeometry, order: inout [Int], _ body: (WaterfallCursor) throws -> R
+    ) rethrows -> R {
+        try order.withUnsafeMutableBufferPointer { order in try withCursor(geometry, order: order, body) }
+    }
+
+    @inlinable
+    mutating func withCursor<R>(
+        _ geometry: WaterfallGeometry, order: UnsafeMutableBufferPointer<Int>, _ body: (WaterfallCursor) throws -> R
+    ) rethrows -> R {
         try bottoms.withUnsafeMutableBufferPointer { bottoms in
             try occupied.withUnsafeMutableBufferPointer { occupied in
-                try order.withUnsafeMutableBufferPointer { order in
-                    try geometry.columns.minX.withUnsafeBufferPointer { columnMinX in
-                        try geometry.columns.width.withUnsafeBufferPointer { columnWidth in
-                            try body(WaterfallCursor(
-                                bottoms: bottoms, occupied: occupied, order: order,
-                                columnMinX: columnMinX, columnWidth: columnWidth, geometry: geometry))
-                        }
+                try geometry.columns.minX.withUnsafeBufferPointer { columnMinX in
+                    try geometry.columns.width.withUnsafeBufferPointer { columnWidth in
+                        try body(WaterfallCursor(
+                            bottoms: bottoms, occupied: occupied, order: order,
+                            columnMinX: columnMinX, columnWidth: columnWidth, geometry: geometry))
                     }
                 }
             }

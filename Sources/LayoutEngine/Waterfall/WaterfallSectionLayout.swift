@@ -7,33 +7,26 @@
 /// levels every column to its bottom; it counts as an item in every column. Item widths are ignored.
 /// The rules live in `WaterfallCursor`, which the update modes use too.
 public enum WaterfallSectionLayout {
-    /// Running state of a waterfall: the bottom of each column and whether it holds an item, and
-    /// the order state of the `last-index` and `grid-lanes` rules (`order`: the section index of
-    /// each column's last item, -1 while it has none, then the auto-placement cursor, the column
-    /// after the last item's, 0 at the start). The `leftmost` rule leaves `order` as it starts.
+    /// Running state of a waterfall: the bottom of each column and whether it holds an item.
+    ///
+    /// The `last-index` and `grid-lanes` rules also keep an order state, an `[Int]` beside it
+    /// (`startOrder(columns:)`): the section index of each column's last item, -1 while it has
+    /// none, then the auto-placement cursor, the column after the last item's (0 at the start).
+    /// It lives apart so that the default rule's state is what it always was.
     public struct ColumnState: Hashable, Sendable {
         public var bottoms: [Double]
         public var occupied: [Bool]
-        public var order: [Int]
 
-        /// The state at the top of a section; `tracksOrder` for the rules that keep an order state
-        /// (otherwise `order` stays empty and costs no allocation).
-        public init(columns: Int, top: Double, tracksOrder: Bool = false) {
+        public init(columns: Int, top: Double) {
             bottoms = [Double](repeating: top, count: columns)
             occupied = [Bool](repeating: false, count: columns)
-            order = []
-            if tracksOrder {
-                order = [Int](repeating: -1, count: columns + 1)
-                order[columns] = 0
-            }
         }
 
-        /// Sets the order state (if kept) to the start of a section.
-        public mutating func resetOrder() {
-            guard !order.isEmpty else { return }
-            let columns = bottoms.count
-            for c in 0..<columns { order[c] = -1 }
+        /// The order state at the top of a section of `columns` columns.
+        public static func startOrder(columns: Int) -> [Int] {
+            var order = [Int](repeating: -1, count: columns + 1)
             order[columns] = 0
+            return order
         }
 
         /// A state with no columns and no storage, to leave behind when a state is moved out.
@@ -135,7 +128,7 @@ public enum WaterfallSectionLayout {
     public static func placeItems(_ p: SectionPlacement, style: WaterfallStyle) -> Double {
         if p.count == 0 { return p.regionTop }
         let geometry = WaterfallGeometry(style: p.style, regionLeft: p.regionLeft, regionWidth: p.regionWidth)!
-        if geometry.placement != .leftmost { return placeItems(p, columns: style.columns, geometry: geometry, OrderPlacer.self) }
+        if geometry.placement != .leftmost { return placeItemsKeepingOrder(p, columns: style.columns, geometry: geometry) }
         var state = ColumnState(columns: style.columns, top: p.regionTop)
         state.withCursor(geometry) { cursor in
             let cursor = cursor, p = p  // in registers, not reloaded after each store
@@ -151,16 +144,17 @@ public enum WaterfallSectionLayout {
         return state.tallest
     }
 
-    @inline(__always)
-    static func placeItems<Placer: ItemPlacer>(
-        _ p: SectionPlacement, columns: Int, geometry: WaterfallGeometry, _: Placer.Type
+    /// `placeItems` under a rule that keeps an order state.
+    static func placeItemsKeepingOrder(
+        _ p: SectionPlacement, columns: Int, geometry: WaterfallGeometry
     ) -> Double {
-        var state = ColumnState(columns: columns, top: p.regionTop, tracksOrder: geometry.placement != .leftmost)
-        state.withCursor(geometry) { cursor in
+        var state = ColumnState(columns: columns, top: p.regionTop)
+        var order = ColumnState.startOrder(columns: columns)
+        state.withCursor(geometry, order: &order) { cursor in
             let cursor = cursor, p = p  // in registers, not reloaded after each store
             for i in 0..<p.count {
                 let height = p.heights[i]
-                let placed = Placer.place(cursor, item: i, height: height, spansAllColumns: p.spansAllColumns[i])
+                let placed = OrderPlacer.place(cursor, item: i, height: height, spansAllColumns: p.spansAllColumns[i])
                 p.minX[i] = placed.minX
                 p.width[i] = placed.width
                 p.minY[i] = placed.minY
