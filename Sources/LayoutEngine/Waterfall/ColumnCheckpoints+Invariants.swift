@@ -11,10 +11,6 @@ extension ColumnCheckpoints: InvariantChecking {
         guard bottoms.count == occupied.count, occupied.count % columns == 0 else {
             return "\(bottoms.count) bottoms and \(occupied.count) occupied flags for \(columns) columns"
         }
-        let orderStride = tracksOrder ? columns + 1 : 0
-        guard order.count == count * orderStride, endOrder.count == orderStride else {
-            return "\(order.count) order entries and an end order of \(endOrder.count) for \(count) checkpoints of \(columns) columns"
-        }
         var previous = count > 0 ? state(at: 0) : end
         for k in 0..<(count + 1) {
             let current = k < count ? state(at: k) : end
@@ -38,11 +34,19 @@ extension IncrementalWaterfallUpdater: InvariantChecking {
     /// per `1 << intervalBits` items plus the first for a waterfall section.
     public func invariantViolation() -> String? {
         if let violation = frames.invariantViolation() { return violation }
+        guard orderCheckpoints.count == checkpoints.count else { return "\(orderCheckpoints.count) order checkpoints for \(checkpoints.count) sections" }
         for (s, sectionCheckpoints) in checkpoints.enumerated() {
             if let violation = sectionCheckpoints.invariantViolation() { return "section \(s): \(violation)" }
             let expected = sectionCheckpoints.columns == 0 ? 0 : data.itemCount(inSection: s) >> ColumnCheckpoints.intervalBits + 1
             guard sectionCheckpoints.count == expected else {
                 return "section \(s) has \(sectionCheckpoints.count) checkpoints for \(data.itemCount(inSection: s)) items, expected \(expected)"
+            }
+            // The order state: as many checkpoints, and an end state, for a rule that keeps one.
+            let order = orderCheckpoints[s]
+            let keepsOrder = sectionCheckpoints.columns > 0 && styleTracksOrder[s % styles.count]
+            let stride = keepsOrder ? sectionCheckpoints.columns + 1 : 0
+            guard order.order.count == sectionCheckpoints.count * stride, order.end.count == stride else {
+                return "section \(s) has \(order.order.count) order entries and an end order of \(order.end.count) for \(sectionCheckpoints.count) checkpoints"
             }
         }
         return nil

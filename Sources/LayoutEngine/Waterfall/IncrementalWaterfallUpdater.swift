@@ -18,24 +18,11 @@ struct ColumnCheckpoints {
     /// Bottom of column c at checkpoint k, at `k · columns + c`.
     var bottoms = ShiftedOffsets()
     var occupied: [Bool] = []
-    /// Whether the placement rule keeps an order state (`last-index`, `grid-lanes`; see
-    /// `ColumnState.startOrder`): then checkpoint k's is at `k · (columns + 1)` in `order`, and
-    /// `endOrder` is the one after the last item. With `leftmost` both stay empty.
-    var tracksOrder = false
-    var order: [Int] = []
-    var endOrder: [Int] = []
 
     /// No checkpoints yet; `end` is the empty section's state.
     init(columns: Int, top: Double) {
         self.columns = columns
         self.end = ColumnState(columns: columns, top: top)
-    }
-
-    /// No checkpoints yet, for a rule that keeps an order state when `tracksOrder`.
-    init(columns: Int, top: Double, tracksOrder: Bool) {
-        self.init(columns: columns, top: top)
-        self.tracksOrder = tracksOrder
-        if tracksOrder { endOrder = ColumnState.startOrder(columns: columns) }
     }
 
     /// The state of a list or flow section: nothing.
@@ -53,22 +40,6 @@ struct ColumnCheckpoints {
         return state
     }
 
-    /// The order state at checkpoint k (`tracksOrder` only).
-    func order(at k: Int) -> [Int] {
-        Array(order[(k * (columns + 1))..<((k + 1) * (columns + 1))])
-    }
-
-    /// Stores `newOrder` as checkpoint k's order state; k must have one already or be the next.
-    mutating func writeOrder(_ newOrder: UnsafeBufferPointer<Int>, at k: Int) {
-        let first = k * (columns + 1)
-        if first < order.count {
-            for c in 0...columns { order[first + c] = newOrder[c] }
-        } else {
-            assert(first == order.count, "order checkpoints are written in order")
-            order.append(contentsOf: newOrder)
-        }
-    }
-
     /// Stores `state` as checkpoint k, which must exist already or be the next one.
     mutating func write(_ state: ColumnState, at k: Int) {
         state.bottoms.withUnsafeBufferPointer { bottoms in
@@ -79,7 +50,6 @@ struct ColumnCheckpoints {
     /// Stores the state under `cursor` as checkpoint k, which must exist already or be the next one.
     mutating func write(_ cursor: WaterfallCursor, at k: Int) {
         write(bottoms: UnsafeBufferPointer(cursor.bottoms), occupied: UnsafeBufferPointer(cursor.occupied), at: k)
-        if tracksOrder { writeOrder(UnsafeBufferPointer(cursor.order), at: k) }
     }
 
     private mutating func write(bottoms: UnsafeBufferPointer<Double>, occupied newOccupied: UnsafeBufferPointer<Bool>, at k: Int) {
@@ -111,11 +81,6 @@ struct ColumnCheckpoints {
                 return nil
             }
         }
-        // A rule's order state decides later ties: it must be the same too.
-        if tracksOrder {
-            let firstOrder = k * (columns + 1)
-            for c in 0...columns where cursor.order[c] != order[firstOrder + c] { return nil }
-        }
         return delta
     }
 
@@ -124,12 +89,62 @@ struct ColumnCheckpoints {
         guard newCount < count else { return }
         bottoms.resize(to: newCount * columns)
         occupied.removeLast(occupied.count - newCount * columns)
-        if tracksOrder { order.removeLast(order.count - newCount * (columns + 1)) }
     }
 
     /// Moves checkpoints `k...` down by `delta`.
     mutating func shift(fromCheckpoint k: Int, by delta: Double) {
         bottoms.shiftFrom(k * columns, by: delta)
+    }
+}
+
+/// The order state of the `last-index` and `grid-lanes` rules (`ColumnState.startOrder`) at the
+/// same checkpoints as a section's `ColumnCheckpoints`, kept apart from them so that the default
+/// rule's checkpoints are what they always were: checkpoint k's at `k · (columns + 1)` in `order`,
+/// and `end`, the one after the last item. Empty for a section whose rule keeps none.
+struct OrderCheckpoints {
+    var columns: Int
+    var order: [Int] = []
+    var end: [Int] = []
+
+    init(columns: Int) {
+        self.columns = columns
+        end = WaterfallSectionLayout.ColumnState.startOrder(columns: columns)
+    }
+
+    /// A section that keeps no order state.
+    static var none: OrderCheckpoints {
+        var none = OrderCheckpoints(columns: 0)
+        none.end = []
+        return none
+    }
+
+    var count: Int { order.count / (columns + 1) }
+
+    func order(at k: Int) -> [Int] {
+        Array(order[(k * (columns + 1))..<((k + 1) * (columns + 1))])
+    }
+
+    /// Stores `newOrder` as checkpoint k's; k must exist already or be the next one.
+    mutating func write(_ newOrder: UnsafeBufferPointer<Int>, at k: Int) {
+        let first = k * (columns + 1)
+        if first < order.count {
+            for c in 0...columns { order[first + c] = newOrder[c] }
+        } else {
+            assert(first == order.count, "order checkpoints are written in order")
+            order.append(contentsOf: newOrder)
+        }
+    }
+
+    /// Whether the cursor's order state equals checkpoint k's (a re-synchronisation needs both
+    /// the columns and the order state to agree: the latter decides later ties).
+    func matches(_ cursor: WaterfallCursor, at k: Int) -> Bool {
+        let first = k * (columns + 1)
+        for c in 0...columns where cursor.order[c] != order[first + c] { return false }
+        return true
+    }
+
+    mutating func truncate(to newCount: Int) {
+        if newCount < count { order.removeLast(order.count - newCount * (columns + 1)) }
     }
 }
 
@@ -175,6 +190,8 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     let styleTracksOrder: [Bool]
     /// Column state per section (`.none` for list and flow sections).
     var checkpoints: [ColumnCheckpoints] = []
+    /// Order state per section, for the rules that keep one (`.none` otherwise).
+    var orderCheckpoints: [OrderCheckpoints] = []
     /// Reused buffer for laying out a whole list or flow section.
     private var scratch: [Double] = []
     /// The order state of the section being recomputed, for the rules that keep one (between the
@@ -193,8 +210,10 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
         self.styleTracksOrder = styleGeometry.map { ($0?.placement ?? .leftmost) != .leftmost }
         checkpoints.reserveCapacity(data.sectionCount)
+        orderCheckpoints.reserveCapacity(data.sectionCount)
         for s in 0..<data.sectionCount {
             checkpoints.append(.none)
+            orderCheckpoints.append(.none)
             resetCheckpoints(section: s)
         }
         _checkInvariants()
@@ -222,7 +241,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             // Move the end state out (no copy of its arrays); `settle` stores the new one.
             var state = checkpoints[s].end
             checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
-            if styleTracksOrder[s % styles.count] { workingOrder = checkpoints[s].endOrder }
+            if styleTracksOrder[s % styles.count] { workingOrder = orderCheckpoints[s].end }
             _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
             settle(section: s, state: &state, resync: nil, structural: true)
         } else {
@@ -261,6 +280,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     mutating func sectionInserted(at: Int, itemCount: Int) {
         frames.insertSectionSlots(at: at, itemCount: itemCount)
         checkpoints.insert(.none, at: at)
+        orderCheckpoints.insert(.none, at: at)
         relayOut(section: at)
         // Styles cycle by section index: every later section may now have another style.
         for t in (at + 1)..<frames.sectionCount
@@ -273,6 +293,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     mutating func sectionRemoved(at: Int) {
         frames.removeSectionSlots(at: at)
         checkpoints.remove(at: at)
+        orderCheckpoints.remove(at: at)
         for t in at..<frames.sectionCount where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + 1) {
             relayOut(section: t)
         }
@@ -288,10 +309,14 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     private mutating func recompute(section s: Int, firstAffected first: Int, firstUnchanged: Int, structuralShift shift: Int) {
         let k = first >> ColumnCheckpoints.intervalBits
         var state = checkpoints[s].state(at: k)
-        if styleTracksOrder[s % styles.count] { workingOrder = checkpoints[s].order(at: k) }
+        let tracksOrder = styleTracksOrder[s % styles.count]
+        if tracksOrder { workingOrder = orderCheckpoints[s].order(at: k) }
         // After an insert or a delete the checkpoints past the edit no longer sit at multiples of
         // 64 of the new indices; they are written again as the recomputation passes them.
-        if shift != 0 { checkpoints[s].truncate(to: k + 1) }
+        if shift != 0 {
+            checkpoints[s].truncate(to: k + 1)
+            if tracksOrder { orderCheckpoints[s].truncate(to: k + 1) }
+        }
         let resync = place(
             section: s, from: k << ColumnCheckpoints.intervalBits, state: &state,
             firstAffected: first, firstUnchanged: firstUnchanged, structuralShift: shift)
@@ -319,6 +344,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                 from: start, to: n, sectionStart: base, geometry: geometry,
                 heights: data.heights, spansAllColumns: data.spansAllColumns,
                 state: &state, order: &workingOrder, frames: &frames, checkpoints: &checkpoints[s],
+                orderCheckpoints: &orderCheckpoints[s],
                 comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
                 resyncsAtFullWidth: resyncsAtFullWidth)
             : Self.placeItems(
@@ -391,6 +417,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry,
         heights: [Double], spansAllColumns: [Bool],
         state: inout ColumnState, order: inout [Int], frames: inout LayoutFrames, checkpoints: inout ColumnCheckpoints,
+        orderCheckpoints: inout OrderCheckpoints,
         comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int, resyncsAtFullWidth: Bool
     ) -> (at: Int, delta: Double)? {
         state.withCursor(geometry, order: &order) { cursor -> (at: Int, delta: Double)? in
@@ -404,10 +431,13 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                         while i < n {
                             if i & ColumnCheckpoints.intervalMask == 0 {
                                 let k = i >> ColumnCheckpoints.intervalBits
-                                if let firstAffected, i > firstAffected, let delta = checkpoints.offset(of: cursor, at: k) {
+                                if let firstAffected, i > firstAffected, let delta = checkpoints.offset(of: cursor, at: k),
+                                   orderCheckpoints.matches(cursor, at: k)
+                                {
                                     return (i, delta)
                                 }
                                 checkpoints.write(cursor, at: k)
+                                orderCheckpoints.write(UnsafeBufferPointer(cursor.order), at: k)
                             }
                             // Ordinary items up to the next checkpoint or full-width item.
                             let runEnd = Swift.min(n, (i | ColumnCheckpoints.intervalMask) + 1)
@@ -471,9 +501,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     /// checkpoint falls at the end, as its.
     private mutating func settleOrder(section s: Int, itemCount n: Int) {
         if n & ColumnCheckpoints.intervalMask == 0 {
-            workingOrder.withUnsafeBufferPointer { checkpoints[s].writeOrder($0, at: n >> ColumnCheckpoints.intervalBits) }
+            workingOrder.withUnsafeBufferPointer { orderCheckpoints[s].write($0, at: n >> ColumnCheckpoints.intervalBits) }
         }
-        checkpoints[s].endOrder = workingOrder
+        orderCheckpoints[s].end = workingOrder
     }
 
     /// Rebuilds the checkpoints and end state of waterfall section `s` from its frames, from item
@@ -521,7 +551,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         let columnCount = columns.count
         for i in start..<n {
             if i & ColumnCheckpoints.intervalMask == 0 {
-                workingOrder.withUnsafeBufferPointer { checkpoints[s].writeOrder($0, at: i >> ColumnCheckpoints.intervalBits) }
+                workingOrder.withUnsafeBufferPointer { orderCheckpoints[s].write($0, at: i >> ColumnCheckpoints.intervalBits) }
             }
             let global = base + i
             if data.spansAllColumns[global] {
@@ -542,12 +572,14 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     private mutating func resetCheckpoints(section s: Int) {
         guard let geometry = styleGeometry[s % styles.count] else {
             checkpoints[s] = .none
+            orderCheckpoints[s] = .none
             return
         }
         let columns = geometry.columns
         let top = frames.itemsRegionTops[s]
         let tracksOrder = geometry.placement != .leftmost
-        checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top, tracksOrder: tracksOrder)
+        checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top)
+        orderCheckpoints[s] = tracksOrder ? OrderCheckpoints(columns: columns.count) : .none
         if tracksOrder { workingOrder = ColumnCheckpoints.ColumnState.startOrder(columns: columns.count) }
         var state = ColumnState(columns: columns.count, top: top)
         rescan(section: s, from: 0, state: &state)
