@@ -46,7 +46,8 @@ def random_text(rng, lo=1, hi=60, line_feeds=False):
             words.append(w.capitalize() if rng.random() < 0.1 else w)
     text = " ".join(words)
     # A line feed now and then, only in `detail` (body labels, pinned at both sides): how a line
-    # feed counts in a label's intrinsic width ("its text on one line") is not settled by §5a.
+    # feed counts in a label's intrinsic width ("its text on one line") is not settled by
+    # docs/scenario-format.md.
     if line_feeds and text and rng.random() < 0.05:
         i = rng.randrange(len(text))
         if text[i] == " ":
@@ -68,7 +69,7 @@ def _label(rng, source, lines=None, scale=None, lh=None):
 
 
 def make_template(rng):
-    """One random template as a §5a JSON object."""
+    """One random template as a JSON object of `data.templates` (docs/scenario-format.md)."""
     views = {}
     cons = []
     m = _pick(rng, 8, 12, 16, 20)          # side margin

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Independent references for constraint templates (docs/scenario-format.md, constraint templates).
 
-Given a §5a `templates` object and rows {"template", "text", "detail", "width"}, this computes
+Given a `templates` object (docs/scenario-format.md) and rows {"template", "text", "detail", "width"}, this computes
 each row's FITTING height: contentView.height after pass 2 (before the 0.5 pt separator and the
 44 pt fallback). Two references, neither sharing code with the Swift engine:
 
   lp    scipy.optimize.linprog(method="highs"): the lexicographic problem solved level by level
-        exactly as §5a states it. Required constraints are hard; then for each non-required
+        exactly as docs/scenario-format.md states it. Required constraints are hard; then for each non-required
         priority level, highest first, the sum of that level's errors is minimised (e+ and e-
         >= 0 for ==, one violation variable for >= and <=) and fixed at its optimum (plus
         1e-9 + 1e-12 of it, see LexLP) before the next level. Both passes. It also tells
@@ -154,7 +154,7 @@ def line_count(text: str, width: float, font_scale: float, snap: bool | None = N
 
 
 # ---------------------------------------------------------------------------------------------
-# Templates: parsing and checking (§5a).
+# Templates: parsing and checking (docs/scenario-format.md, constraint templates).
 
 class TemplateError(ValueError):
     pass
@@ -219,7 +219,7 @@ def _priority(text, where):
 
 
 def parse_constraint(text, items, where):
-    """Parses one §5a constraint string. `items` is the set of names ITEM may take."""
+    """Parses one constraint string (docs/scenario-format.md). `items` is the set of names ITEM may take."""
     if not isinstance(text, str):
         raise TemplateError(f"{where}: a constraint is a string")
     m = _TWO_ITEMS.match(text)
@@ -422,7 +422,7 @@ class _TooTight(Exception):
 
 class LexLP:
     """One pass: required constraints hard, then each priority level's error sum minimised and
-    fixed, highest level first (§5a). `skip_level` drops one level (for the mutation test)."""
+    fixed, highest level first (docs/scenario-format.md). `skip_level` drops one level (for the mutation test)."""
 
     # A level is fixed at its optimum plus TOL_ABS + TOL_REL x optimum. Should HiGHS find the
     # next level infeasible (its tolerances are 1e-10 on values up to thousands), the pass is
@@ -603,7 +603,7 @@ def lp_measure(template, row, check_ambiguity=True, skip_level=None, rng=None):
     """The fitting height by the LP reference, with pass 1's label widths and line counts.
     With `check_ambiguity`, `ambiguous` tells whether the row depends on an undetermined
     pass-1 label width (one whose line count changes over its optimal range) or has an
-    undetermined fitting height; such rows are left out of the checks (§5a)."""
+    undetermined fitting height; such rows are left out of the checks (docs/scenario-format.md: no check relies on them)."""
     import random as _random
     rng = rng or _random.Random(0)
     variables = template.variables()

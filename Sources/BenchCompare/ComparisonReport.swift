@@ -104,7 +104,7 @@ public struct ComparisonReport: Sendable {
     /// The rows present on both sides, judged on every core: the bootstrap of a whole suite's
     /// rows (about 2,000 series of up to thousands of samples each) is most of `compare`'s time.
     /// Each row is seeded by its key, so the result does not depend on the order or the cores.
-    package static func judgeInParallel(
+    static func judgeInParallel(
         keys: [RowKey], base: ResultSet, head: ResultSet, options: RowComparison.Options
     ) -> [RowKey: RowComparison] {
         let pairs: [(RowKey, SeriesSamples, SeriesSamples)] = keys.compactMap { key in
@@ -142,7 +142,7 @@ public struct ComparisonReport: Sendable {
 
     public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
 
-    package static func geometricMeans(_ rows: [RowComparison]) -> [GeometricMean] {
+    static func geometricMeans(_ rows: [RowComparison]) -> [GeometricMean] {
         var sums: [String: (scenario: String, metric: String, logSum: Double, count: Int)] = [:]
         for row in rows where row.ratio.isFinite && row.ratio > 0 {
             let id = row.key.scenario + "\u{1F}" + row.key.metric

@@ -11,7 +11,7 @@ public enum ComparisonTable {
 
     /// Worst first: by verdict (regressed, noisy, improved, unchanged), then the largest change
     /// for the worse first, then by key.
-    package static func order(_ a: RowComparison, _ b: RowComparison) -> Bool {
+    static func order(_ a: RowComparison, _ b: RowComparison) -> Bool {
         let va = a.verdict ?? .unchanged, vb = b.verdict ?? .unchanged
         if va != vb { return va < vb }
         let wa = worseness(a), wb = worseness(b)
@@ -20,7 +20,7 @@ public enum ComparisonTable {
     }
 
     /// log of the ratio, signed so that positive is worse.
-    package static func worseness(_ row: RowComparison) -> Double {
+    static func worseness(_ row: RowComparison) -> Double {
         guard row.ratio.isFinite, row.ratio > 0 else { return row.ratio.isNaN ? 0 : (row.ratio > 0 ? .infinity : -.infinity) }
         let value = log(row.ratio)
         return row.policy.direction == .higherIsBetter ? -value : value
@@ -153,7 +153,7 @@ public enum ComparisonTable {
 
     /// Three significant digits at most, plain notation ("1.23", "12.3", "123", "12345", "0.00123");
     /// past 9e18 and for infinities and NaN as `CSVWriter.format` writes them ("1e+300", "inf").
-    package static func significant(_ value: Double) -> String {
+    static func significant(_ value: Double) -> String {
         guard value.isFinite else { return CSVWriter.format(value) }
         if value == 0 { return "0" }
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
@@ -162,7 +162,7 @@ public enum ComparisonTable {
         return fixed(value, decimals: decimals)
     }
 
-    package static func fixed(_ value: Double, decimals: Int) -> String {
+    static func fixed(_ value: Double, decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
@@ -175,19 +175,19 @@ public enum ComparisonTable {
         return (value < 0 && scaled != 0 ? "-" : "") + digits
     }
 
-    package static func ratioText(_ ratio: Double) -> String {
+    static func ratioText(_ ratio: Double) -> String {
         guard ratio.isFinite else { return ratio.isNaN ? "n/a" : (ratio > 0 ? "inf" : "-inf") }
         return fixed(ratio, decimals: ratio >= 100 ? 0 : 3)
     }
 
-    package static func pText(_ p: Double) -> String { p < 0.0001 ? "<0.0001" : fixed(p, decimals: 4) }
+    static func pText(_ p: Double) -> String { p < 0.0001 ? "<0.0001" : fixed(p, decimals: 4) }
 
-    package static func percent(_ fraction: Double) -> String {
+    static func percent(_ fraction: Double) -> String {
         let value = fraction * 100
         return (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : significant(value)) + "%"
     }
 
-    package static func aligned(_ table: [[String]], rightAligned: Set<Int>) -> String {
+    static func aligned(_ table: [[String]], rightAligned: Set<Int>) -> String {
         var widths = [Int](repeating: 0, count: table.first?.count ?? 0)
         for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         var out = ""

@@ -59,7 +59,7 @@ public struct ThresholdOverrides: Sendable, Equatable {
 }
 
 extension String {
-    package var trimmed: String {
+    var trimmed: String {
         var text = Substring(self)
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace { text.removeLast() }

@@ -163,7 +163,7 @@ public struct RowComparison: Sendable {
     public static let repetitionsForChange = 5
 
     /// The rule for a statistical row judged by its repetitions (the type's documentation).
-    package static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, changeInterval: Bootstrap.Interval,
+    static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, changeInterval: Bootstrap.Interval,
                                  threshold: Double, direction: MetricPolicy.Direction, repetitions: Int) -> Verdict? {
         guard let worse = Self.worse(direction) else { return nil }
         let change = worse(ratio), a = worse(interval.low), b = worse(interval.high)
@@ -179,7 +179,7 @@ public struct RowComparison: Sendable {
 
     /// A ratio in "worse" units (> 1 is worse whatever the metric's direction); nil for metrics
     /// that are not judged.
-    package static func worse(_ direction: MetricPolicy.Direction) -> ((Double) -> Double)? {
+    static func worse(_ direction: MetricPolicy.Direction) -> ((Double) -> Double)? {
         switch direction {
         case .neither: return nil
         case .lowerIsBetter: return { $0 }
@@ -188,7 +188,7 @@ public struct RowComparison: Sendable {
     }
 
     /// +1 when every head sample is larger than every base sample, -1 when every one is smaller, else 0.
-    package static func separation(base: [Double], head: [Double]) -> Int {
+    static func separation(base: [Double], head: [Double]) -> Int {
         guard let baseMin = base.min(), let baseMax = base.max(), let headMin = head.min(), let headMax = head.max()
         else { return 0 }
         if headMin > baseMax { return 1 }
@@ -196,7 +196,7 @@ public struct RowComparison: Sendable {
         return 0
     }
 
-    package static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double, constant: Bool,
+    static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double, constant: Bool,
                       separated: Int = 0, policy: MetricPolicy, alpha: Double) -> Verdict? {
         guard let worse = Self.worse(policy.direction) else { return nil }
         let upper = 1 + policy.threshold
@@ -221,16 +221,16 @@ public struct RowComparison: Sendable {
         return .noisy
     }
 
-    package static func isConstant(_ values: [Double]) -> Bool {
+    static func isConstant(_ values: [Double]) -> Bool {
         guard let first = values.first else { return true }
         return values.allSatisfy { $0 == first }
     }
 }
 
 /// FNV-1a over UTF-8: a seed that is the same in every process (Swift's `Hasher` is randomly seeded).
-package struct StableHasher {
+struct StableHasher {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    package mutating func combine(_ text: String) {
+    mutating func combine(_ text: String) {
         for byte in text.utf8 {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01b3

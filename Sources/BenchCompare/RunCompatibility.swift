@@ -44,7 +44,7 @@ public enum RunCompatibility {
     /// A load average with two decimals. run.json is read, not trusted: any Double is shown
     /// (a load of 1e17 as its digits, "inf" or "nan"), never converted to an integer, which traps
     /// past `Int.max`.
-    package static func formatted(_ value: Double) -> String {
+    static func formatted(_ value: Double) -> String {
         String(format: "%.2f", value)
     }
 }

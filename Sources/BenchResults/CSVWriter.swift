@@ -44,7 +44,7 @@ public struct CSVWriter: Sendable {
 
 extension String {
     /// Replaces every occurrence of a character (no Foundation needed).
-    package func replacingAll(_ target: Character, with replacement: String) -> String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         result.reserveCapacity(count)
         for character in self {

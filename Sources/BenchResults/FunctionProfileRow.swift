@@ -39,7 +39,7 @@ public struct FunctionProfileRow: Sendable, Equatable {
     }
 
     /// The rows of a profiles file (`profiles.csv.gz`), read as a stream (`ResultsFile`).
-    package static func load(_ path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) -> [FunctionProfileRow] {
+    static func load(_ path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) -> [FunctionProfileRow] {
         try read(CSVRecordStream(source: FileByteSource(path: path, limit: limit), file: path))
     }
 
@@ -48,7 +48,7 @@ public struct FunctionProfileRow: Sendable, Equatable {
         try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: file))
     }
 
-    package static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> [FunctionProfileRow] {
+    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> [FunctionProfileRow] {
         let file = records.file
         guard try records.next(), records.strings == header else {
             throw CompareError(file: file, message: "not a profiles file: expected the header \(header.joined(separator: ","))")

@@ -82,14 +82,14 @@ public struct ResultSet: Sendable {
 
     /// The samples of a results directory: `samples.csv.gz` (written since schema 2 runs compress
     /// them), else `samples.csv` (older runs and merged rounds).
-    package static func samplesFile(inDirectory directory: String) -> String {
+    static func samplesFile(inDirectory directory: String) -> String {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         return FileManager.default.fileExists(atPath: base + "samples.csv.gz") ? base + "samples.csv.gz" : base + "samples.csv"
     }
 
     /// The whole text of a samples file, decompressed when its name ends in `.gz` (for tests and
     /// small files; `load` reads a file as a stream and never holds its text).
-    package static func readSamples(_ path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) -> String {
+    static func readSamples(_ path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) -> String {
         try ResultsFile.text(of: path, limit: limit)
     }
 
@@ -119,7 +119,7 @@ public struct ResultSet: Sendable {
         return (try sides.base!.get(), try sides.head!.get())
     }
 
-    package static func load(_ path: String, limit: Int) throws(CompareError) -> ResultSet {
+    static func load(_ path: String, limit: Int) throws(CompareError) -> ResultSet {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CompareError(file: path, message: "no such file or directory (expected a results directory or a samples.csv)")
@@ -166,7 +166,7 @@ public struct ResultSet: Sendable {
     }
 
     /// Reads samples.csv records into series, checking each row as it comes.
-    package static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> ResultSet {
+    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> ResultSet {
         let file = records.file
         guard try records.next() else { throw CompareError(file: file, message: "empty: no header (expected a samples.csv)") }
         let header = records.strings
@@ -188,7 +188,7 @@ public struct ResultSet: Sendable {
 /// repetition share every field but `sample` and `value` (the harness writes a repetition's
 /// samples of one metric together), so a row whose other fields are the bytes of the row before
 /// goes straight to that row's repetition: only its sample and value are read.
-package struct SamplesReader {
+struct SamplesReader {
     private struct Series {
         var key: RowKey
         var samples: SeriesSamples
@@ -230,7 +230,7 @@ package struct SamplesReader {
     private var previousIdentity: [UInt8] = []
     private var previous: Destination?
 
-    package mutating func add<Source>(_ record: CSVRecordStream<Source>) throws(CompareError) {
+    mutating func add<Source>(_ record: CSVRecordStream<Source>) throws(CompareError) {
         rows += 1
         let header = CSVSchema.samplesHeader
         guard record.count == header.count else {
@@ -340,7 +340,7 @@ package struct SamplesReader {
         return Destination(series: series, slot: slot, skipped: false, possible: ResultsValue.possible(metric: metric))
     }
 
-    package func series() -> [RowKey: SeriesSamples] {
+    func series() -> [RowKey: SeriesSamples] {
         var result: [RowKey: SeriesSamples] = [:]
         result.reserveCapacity(all.count)
         for series in all { result[series.key] = series.samples }
@@ -352,13 +352,13 @@ package struct SamplesReader {
 /// harness numbers a repetition's samples 1, 2, 3, … in order, so they are kept as ranges (one,
 /// for a file the harness wrote); numbers out of order are placed by binary search, and past
 /// `maxRanges` ranges they go to a set (at most one entry per row read, like the values).
-package struct SampleNumbers {
+struct SampleNumbers {
     private var ranges: [ClosedRange<Int>] = []
     private var spilled: Set<Int>?
-    package static let maxRanges = 64
+    static let maxRanges = 64
 
     /// False when `number` was seen before.
-    package mutating func insert(_ number: Int) -> Bool {
+    mutating func insert(_ number: Int) -> Bool {
         if spilled != nil { return spilled!.insert(number).inserted }
         guard let last = ranges.last else {
             ranges.append(number...number)

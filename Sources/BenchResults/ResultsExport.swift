@@ -68,7 +68,7 @@ public enum ResultsExport {
         metric == Metric.time.rawValue ? "latency" : metric.replacingUnderscores()
     }
 
-    package static func bmf(_ entries: [RunSummaryFile.Entry]) -> String {
+    static func bmf(_ entries: [RunSummaryFile.Entry]) -> String {
         var order: [String] = []
         var measures: [String: [String]] = [:]
         for entry in entries {
@@ -84,7 +84,7 @@ public enum ResultsExport {
         return "{\n" + benchmarks.joined(separator: ",\n") + "\n}\n"
     }
 
-    package static func github(_ entries: [RunSummaryFile.Entry], run: RunSummaryFile) -> String {
+    static func github(_ entries: [RunSummaryFile.Entry], run: RunSummaryFile) -> String {
         let objects = entries.map { entry -> String in
             var fields = [
                 "\"name\": \(quoted(benchmarkName(entry) + " " + entry.metric))",
@@ -104,15 +104,15 @@ public enum ResultsExport {
     }
 
     /// A JSON number with every digit (the entries are finite).
-    package static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
-    package static func shortNumber(_ value: Double) -> String {
+    static func shortNumber(_ value: Double) -> String {
         abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 
-    package static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
+    static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 }
 
 private extension String {

@@ -10,22 +10,22 @@ import BenchPlatform
 /// a time, and each record is handed to the reader that turns it into values. Memory holds one
 /// chunk of text and what the values need, never the whole text (a whole suite's samples are
 /// 1.2 to 1.3 GB of text; a gzip bomb of newlines was 6 GB).
-package enum ResultsFile {
+enum ResultsFile {
     /// The most bytes one results file may hold, decompressed: 4 GiB. A whole-suite run writes
     /// about 10.6 million sample rows of 110 to 120 bytes (1.2 to 1.3 GB of text, 50 MB of gzip;
     /// a `run --quick` writes 243,000 rows, 26 MB); the rounds `scripts/compare-commits` merges
     /// into one side sample briefly, so a side stays near that. 4 GiB is three times the most a
     /// real file holds; past it a file is refused, whatever its rows.
-    package static let maxBytes = 4 << 30
+    static let maxBytes = 4 << 30
     /// The longest record (a line, or several when a quoted field holds line ends): 1 MiB. The
     /// harness's records are about 110 bytes; a profile's demangled function names a few KB.
-    package static let maxRecordBytes = 1 << 20
+    static let maxRecordBytes = 1 << 20
 
     /// The most bytes a run.json may hold: 64 MiB (a run's is a few KB, a merged side's more).
-    package static let maxMetadataBytes = 64 << 20
+    static let maxMetadataBytes = 64 << 20
 
     /// The whole text of a (small) results file, decompressed when its name ends in `.gz`.
-    package static func text(of path: String, limit: Int) throws(CompareError) -> String {
+    static func text(of path: String, limit: Int) throws(CompareError) -> String {
         let source = try FileByteSource(path: path, limit: limit)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -38,7 +38,7 @@ package enum ResultsFile {
     }
 
     /// `size` as a number of bytes a reader understands at a glance ("4 GiB", "1 MiB", "100 bytes").
-    package static func bytes(_ size: Int) -> String {
+    static func bytes(_ size: Int) -> String {
         for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where size >= 1 << shift && size % (1 << shift) == 0 {
             return "\(size >> shift) \(unit)"
         }
@@ -47,13 +47,13 @@ package enum ResultsFile {
 
     /// What a path that is not a regular file is, for an error ("a directory", "a FIFO"); nil for
     /// a regular file, or one that does not exist.
-    package static func kind(ofNonRegular path: String) -> String? {
+    static func kind(ofNonRegular path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return kind(mode: info.st_mode)
     }
 
-    package static func kind(mode: mode_t) -> String? {
+    static func kind(mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a directory"
@@ -67,17 +67,17 @@ package enum ResultsFile {
 }
 
 /// Where the bytes of a results file come from.
-package protocol ResultsByteSource {
+protocol ResultsByteSource {
     /// Fills the start of `buffer` (never empty); 0 at the end of the data.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompareError) -> Int
 }
 
 /// Text already in memory (`ResultSet.parse(_:file:)`, the tests).
-package struct MemoryByteSource: ResultsByteSource {
-    package var bytes: [UInt8]
-    package var offset = 0
+struct MemoryByteSource: ResultsByteSource {
+    var bytes: [UInt8]
+    var offset = 0
 
-    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompareError) -> Int {
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompareError) -> Int {
         let count = Swift.min(buffer.count, bytes.count - offset)
         guard count > 0 else { return 0 }
         bytes.withUnsafeBytes { source in
@@ -89,9 +89,9 @@ package struct MemoryByteSource: ResultsByteSource {
 }
 
 /// A file on disk, plain or (named `*.gz`) gzip, with its decompressed size held to `limit`.
-package final class FileByteSource: ResultsByteSource {
-    package let path: String
-    package let limit: Int
+final class FileByteSource: ResultsByteSource {
+    let path: String
+    let limit: Int
     private let descriptor: Int32
     private let inflater: Gzip.Inflater?
     /// Compressed bytes read ahead of the inflater.
@@ -104,7 +104,7 @@ package final class FileByteSource: ResultsByteSource {
 
     /// Opens `path` without waiting on a FIFO (`O_NONBLOCK`), and refuses anything but a regular
     /// file, saying what it is.
-    package init(path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) {
+    init(path: String, limit: Int = ResultsFile.maxBytes) throws(CompareError) {
         self.path = path
         self.limit = limit
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -144,7 +144,7 @@ package final class FileByteSource: ResultsByteSource {
         input.deallocate()
     }
 
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompareError) -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(CompareError) -> Int {
         let count = try inflater == nil ? readFile(into: buffer) : inflate(into: buffer)
         total += count
         guard total <= limit else {
@@ -203,8 +203,8 @@ package final class FileByteSource: ResultsByteSource {
 /// (a record is never empty), and no record longer than `ResultsFile.maxRecordBytes`.
 ///
 /// A record's fields point into the stream's buffer: read them before the next `next()`.
-package final class CSVRecordStream<Source: ResultsByteSource> {
-    package let file: String
+final class CSVRecordStream<Source: ResultsByteSource> {
+    let file: String
     private var source: Source
     private let buffer: UnsafeMutableRawBufferPointer
     private var start = 0, end = 0
@@ -221,7 +221,7 @@ package final class CSVRecordStream<Source: ResultsByteSource> {
     private(set) var line = 0
     private var nextLine = 1
 
-    package init(source: Source, file: String) {
+    init(source: Source, file: String) {
         self.source = source
         self.file = file
         buffer = .allocate(byteCount: ResultsFile.maxRecordBytes + (1 << 20), alignment: 16)
@@ -230,10 +230,10 @@ package final class CSVRecordStream<Source: ResultsByteSource> {
     deinit { buffer.deallocate() }
 
     /// The number of fields of the current record.
-    package var count: Int { fields.count }
+    var count: Int { fields.count }
 
     /// Moves to the next record; false at the end of the file.
-    package func next() throws(CompareError) -> Bool {
+    func next() throws(CompareError) -> Bool {
         start = recordEnd
         while true {
             switch try parseRecord() {
@@ -256,7 +256,7 @@ package final class CSVRecordStream<Source: ResultsByteSource> {
     }
 
     /// An error at the current record's line.
-    package func error(_ message: String) -> CompareError {
+    func error(_ message: String) -> CompareError {
         CompareError(file: file, message: "line \(line): \(message)")
     }
 
@@ -348,7 +348,7 @@ package final class CSVRecordStream<Source: ResultsByteSource> {
     }
 
     /// The bytes of field `index` of the current record (doubled quotes undone).
-    package func withField<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws(CompareError) -> R) throws(CompareError) -> R {
+    func withField<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws(CompareError) -> R) throws(CompareError) -> R {
         let bytes = raw(index)
         guard fields[index].escaped else { return try body(bytes) }
         var unescaped: [UInt8] = []
@@ -362,13 +362,13 @@ package final class CSVRecordStream<Source: ResultsByteSource> {
     }
 
     /// Field `index` as text (bytes that are not UTF-8 become U+FFFD, as `CSVParser` makes them).
-    package func string(_ index: Int) -> String {
+    func string(_ index: Int) -> String {
         guard fields[index].escaped else { return String(decoding: raw(index), as: UTF8.self) }
         return (try? withField(index) { String(decoding: $0, as: UTF8.self) }) ?? ""
     }
 
     /// Whether field `index` is exactly `text`.
-    package func field(_ index: Int, is text: StaticString) -> Bool {
+    func field(_ index: Int, is text: StaticString) -> Bool {
         guard !fields[index].escaped else { return string(index) == text.description }
         let bytes = raw(index)
         return bytes.count == text.utf8CodeUnitCount && (bytes.isEmpty || memcmp(bytes.baseAddress!, text.utf8Start, bytes.count) == 0)
@@ -376,14 +376,14 @@ package final class CSVRecordStream<Source: ResultsByteSource> {
 
     /// The bytes of the current record from field `first` to field `last`, separators and quotes
     /// included: a faithful CSV encoding of those fields, so that equal bytes are equal fields.
-    package func rawFields(_ first: Int, through last: Int) -> UnsafeRawBufferPointer {
+    func rawFields(_ first: Int, through last: Int) -> UnsafeRawBufferPointer {
         let from = fields[first].start - (fields[first].quoted ? 1 : 0)
         let to = fields[last].end + (fields[last].quoted ? 1 : 0)
         return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[from..<to])
     }
 
     /// The fields of the current record as strings.
-    package var strings: [String] { (0..<count).map(string) }
+    var strings: [String] { (0..<count).map(string) }
 }
 
 /// `read(2)` (the name is taken inside the sources).

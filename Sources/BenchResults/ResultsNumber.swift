@@ -12,9 +12,9 @@
 /// so `0x10`, `nan`, `inf`, `infinity`, ` 5`, `+5`, `5.`, `.5` and `1_000` are not numbers here
 /// (Swift's `Double(String)` takes all of the first six), and a literal too large for a `Double`
 /// (`1e400`) is refused rather than read as infinity.
-package enum ResultsNumber {
+enum ResultsNumber {
     /// A finite number in the grammar above, correctly rounded; nil for anything else.
-    package static func decimal(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    static func decimal(_ bytes: UnsafeRawBufferPointer) -> Double? {
         let digits = bytes.assumingMemoryBound(to: UInt8.self)
         guard let literal = JSONNumberLiteral.scan(digits, from: 0, end: digits.count),
               literal.end == digits.count, literal.value.isFinite else { return nil }
@@ -23,7 +23,7 @@ package enum ResultsNumber {
 
     /// An integer written as the harness writes one (`-?(0|[1-9][0-9]*)`, no sign `+`, no leading
     /// zeros) that fits an `Int`; nil for anything else.
-    package static func integer(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    static func integer(_ bytes: UnsafeRawBufferPointer) -> Int? {
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { index = 1 }
@@ -42,22 +42,22 @@ package enum ResultsNumber {
         return value
     }
 
-    package static func decimal(_ text: String) -> Double? {
+    static func decimal(_ text: String) -> Double? {
         var text = text
         return text.withUTF8 { decimal(UnsafeRawBufferPointer($0)) }
     }
 
-    package static func integer(_ text: String) -> Int? {
+    static func integer(_ text: String) -> Int? {
         var text = text
         return text.withUTF8 { integer(UnsafeRawBufferPointer($0)) }
     }
 }
 
 /// The rules a value of a results file obeys beyond its syntax (docs/csv.md), for every reader.
-package enum ResultsValue {
+enum ResultsValue {
     /// Why `value` cannot be a value of `metric`; nil when it can. A metric this version does not
     /// know is judged like time (`MetricPolicy`), a cost, so it may not be negative either.
-    package static func problem(_ value: Double, metric: String) -> String? {
+    static func problem(_ value: Double, metric: String) -> String? {
         let range = possible(metric: metric)
         if range.contains(value) { return nil }
         if range == 0...1 { return "\(CSVWriter.format(value)) is not a fraction (0 to 1)" }
@@ -66,17 +66,17 @@ package enum ResultsValue {
 
     /// The values `metric` can take: its own (`Metric.possibleValues`), or >= 0 for a metric this
     /// version does not know.
-    package static func possible(metric: String) -> ClosedRange<Double> {
+    static func possible(metric: String) -> ClosedRange<Double> {
         Metric(rawValue: metric)?.possibleValues ?? 0...Double.greatestFiniteMagnitude
     }
 
     /// Why `unit` cannot be the unit of `metric`; nil when it can (any unit, for a metric this
     /// version does not know: its series must then keep one unit, and both runs the same).
-    package static func unitProblem(_ unit: String, metric: String) -> String? {
+    static func unitProblem(_ unit: String, metric: String) -> String? {
         guard let known = Metric(rawValue: metric), known.unit != unit else { return nil }
         return "\(metric) is written in \(known.unit), got '\(unit)'"
     }
 
     /// The words for a value field that is not a number of the grammar.
-    package static let expectedNumber = "a number (a finite decimal such as 12.5 or 1.5e-07)"
+    static let expectedNumber = "a number (a finite decimal such as 12.5 or 1.5e-07)"
 }

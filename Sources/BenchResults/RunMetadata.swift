@@ -222,7 +222,7 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         return Source(commit: commit, dirty: status.map { !$0.isEmpty })
     }
 
-    package static func cpuModel() -> String? {
+    static func cpuModel() -> String? {
         guard let text = try? readTextFile("/proc/cpuinfo") else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("model name") || line.hasPrefix("Model") {
             if let colon = line.firstIndex(of: ":") {
@@ -232,7 +232,7 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         return nil
     }
 
-    package static func prettyName() -> String? {
+    static func prettyName() -> String? {
         guard let text = try? readTextFile("/etc/os-release") else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
             var value = line.dropFirst("PRETTY_NAME=".count)
@@ -242,13 +242,13 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         return nil
     }
 
-    package static func loadAverage() -> [Double]? {
+    static func loadAverage() -> [Double]? {
         guard let text = try? readTextFile("/proc/loadavg") else { return nil }
         let values = text.split(separator: " ").prefix(3).compactMap { Double($0) }
         return values.count == 3 ? values : nil
     }
 
-    package static func unameFields() -> (sysname: String, release: String, version: String, machine: String) {
+    static func unameFields() -> (sysname: String, release: String, version: String, machine: String) {
         var info = utsname()
         uname(&info)
         func field<T>(_ value: inout T) -> String {
@@ -257,7 +257,7 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         return (field(&info.sysname), field(&info.release), field(&info.version), field(&info.machine))
     }
 
-    package static func utcTimestamp(_ date: Date) -> String {
+    static func utcTimestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]

@@ -41,11 +41,11 @@ public struct RunSummaryFile: Sendable {
         return try read(CSVRecordStream(source: FileByteSource(path: path), file: path))
     }
 
-    package static func parse(_ text: String, path: String) throws(CompareError) -> RunSummaryFile {
+    static func parse(_ text: String, path: String) throws(CompareError) -> RunSummaryFile {
         try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: path))
     }
 
-    package static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> RunSummaryFile {
+    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> RunSummaryFile {
         let path = records.file
         let header = CSVSchema.summaryHeader
         let first = try records.next() ? records.strings : []

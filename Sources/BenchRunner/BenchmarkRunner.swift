@@ -95,16 +95,16 @@ public final class BenchmarkRunner {
     }
 
     /// Untimed passes that count allocations (at least this many operations for consuming ones).
-    package static let allocationCountPasses = 5
+    static let allocationCountPasses = 5
 
-    package static func nanoseconds(_ value: Double) -> String {
+    static func nanoseconds(_ value: Double) -> String {
         if value >= 1e9 { return String(format: "%.2f s", value / 1e9) }
         if value >= 1e6 { return String(format: "%.2f ms", value / 1e6) }
         if value >= 1e3 { return String(format: "%.2f µs", value / 1e3) }
         return String(format: "%.1f ns", value)
     }
 
-    package static func duration(_ seconds: Double) -> String {
+    static func duration(_ seconds: Double) -> String {
         seconds >= 60 ? String(format: "%dm%02ds", Int(seconds) / 60, Int(seconds) % 60) : String(format: "%.1fs", seconds)
     }
 }

@@ -25,6 +25,9 @@ public final class ChildProgressLog {
         public var items: Int
         public var mode: String?
         public var doing: String
+        /// True while the group's modes are sampled together, in turns: a crash then cannot be
+        /// pinned on one mode (`RunSession` samples each alone in the next child).
+        public var sampledTogether: Bool? = nil
     }
 
     private let descriptor: Int32
@@ -37,8 +40,9 @@ public final class ChildProgressLog {
 
     deinit { close(descriptor) }
 
-    public func record(scenario: String, items: Int, mode: String?, doing: String) {
-        guard var line = try? HarnessJSON.encoder().encode(Record(scenario: scenario, items: items, mode: mode, doing: doing)) else { return }
+    public func record(scenario: String, items: Int, mode: String?, doing: String, sampledTogether: Bool = false) {
+        let record = Record(scenario: scenario, items: items, mode: mode, doing: doing, sampledTogether: sampledTogether ? true : nil)
+        guard var line = try? HarnessJSON.encoder().encode(record) else { return }
         line.append(UInt8(ascii: "\n"))
         line.withUnsafeBytes { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
     }

@@ -9,7 +9,7 @@ import BenchWorkloads
 /// verify every mode and warm its operations up; sample all operations interleaved; count
 /// allocations in untimed passes; turn what succeeded into series. A mode that fails at any step
 /// is reported once and contributes no series.
-package final class GroupMeasurement {
+final class GroupMeasurement {
     /// One operation of one mode while sampling.
     private final class Running {
         let mode: String
@@ -55,7 +55,7 @@ package final class GroupMeasurement {
     private var failed = Set<String>()
     private(set) var outcome = BenchmarkRunner.Outcome()
 
-    package init(
+    init(
         plan: BenchmarkPlan, items: Int, options: BenchmarkRunner.Options,
         reportMode: @escaping (String, String) -> Void, reportGroup: @escaping (String) -> Void = { _ in }
     ) {
@@ -70,15 +70,11 @@ package final class GroupMeasurement {
     }
 
     /// Records what the child is doing (`ChildProgressLog`), outside any timed region.
-    /// What the progress log says while the group's modes are sampled in turns (`RunSession`
-    /// then cannot tell which mode ended a child, and samples each alone in the next one).
-    package static let samplingTogether = "sampling the modes interleaved"
-
-    private func note(_ mode: String?, _ doing: @autoclosure () -> String) {
-        options.progressLog?.record(scenario: plan.scenario.name, items: items, mode: mode, doing: doing())
+    private func note(_ mode: String?, sampledTogether: Bool = false, _ doing: @autoclosure () -> String) {
+        options.progressLog?.record(scenario: plan.scenario.name, items: items, mode: mode, doing: doing(), sampledTogether: sampledTogether)
     }
 
-    package func run() {
+    func run() {
         // The group's peak starts from what the process holds, not from what earlier groups freed.
         AllocationCounters.releaseFreedMemory()
         PeakMemory.resetPeak()
@@ -105,7 +101,7 @@ package final class GroupMeasurement {
                 reportGroup("\(plan.scenario.name) \(items) items: the duet partner did not arrive within \(Int(DuetBarrier.timeoutSeconds)) s; sampling alone")
             }
         }
-        note(nil, Self.samplingTogether + " (" + running.map(\.mode).uniqued().joined(separator: ", ") + ")")
+        note(nil, sampledTogether: true, "sampling the modes interleaved (" + running.map(\.mode).uniqued().joined(separator: ", ") + ")")
         phases.time(\.sampling) { sampleInterleaved(turns: turns) }
         if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
         reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
@@ -253,7 +249,7 @@ package final class GroupMeasurement {
 
 extension Array where Element == String {
     /// The strings in order, each once.
-    package func uniqued() -> [String] {
+    func uniqued() -> [String] {
         var seen = Set<String>()
         return filter { seen.insert($0).inserted }
     }

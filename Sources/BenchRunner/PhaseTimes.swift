@@ -4,24 +4,24 @@ import BenchScenarios
 /// Where the time of one scenario × items group went, phase by phase (seconds of wall-clock time),
 /// for the progress output: building the shared fixture, building the modes (with verification in
 /// the first repetition), warm-up, timed sampling, and the untimed allocation-counting passes.
-package struct PhaseTimes: CustomStringConvertible {
-    package var fixture = 0.0
-    package var build = 0.0
-    package var verification = 0.0
-    package var warmUp = 0.0
-    package var sampling = 0.0
-    package var allocations = 0.0
+struct PhaseTimes: CustomStringConvertible {
+    var fixture = 0.0
+    var build = 0.0
+    var verification = 0.0
+    var warmUp = 0.0
+    var sampling = 0.0
+    var allocations = 0.0
 
     /// Runs `body`, adding its wall-clock time to the phase at `phase`.
-    package mutating func time<T>(_ phase: WritableKeyPath<PhaseTimes, Double>, _ body: () throws -> T) rethrows -> T {
+    mutating func time<T>(_ phase: WritableKeyPath<PhaseTimes, Double>, _ body: () throws -> T) rethrows -> T {
         let start = MonotonicClock.now()
         defer { self[keyPath: phase] += Double(MonotonicClock.now() &- start) / 1e9 }
         return try body()
     }
 
-    package var total: Double { fixture + build + verification + warmUp + sampling + allocations }
+    var total: Double { fixture + build + verification + warmUp + sampling + allocations }
 
-    package var description: String {
+    var description: String {
         let parts: [(String, Double)] = [
             ("fixture", fixture), ("build", build), ("verification", verification), ("warm-up", warmUp),
             ("sampling", sampling), ("allocation counts", allocations),

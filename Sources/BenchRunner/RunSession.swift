@@ -48,6 +48,11 @@ public struct RunSession {
     /// commits of `scripts/compare-commits` can verify at once, one per core, before their timed
     /// rounds (`run --verify-only`). The results hold no samples.
     public var verifyOnly = false
+    /// A repetition's child that writes no progress (`ChildProgressLog`: a new step of a group)
+    /// for this long is stopped and the mode it was in fails, naming the step: a layout that
+    /// loops forever ends its mode, not the run (`--stall-timeout`).
+    public var stallSeconds = RunSession.defaultStallSeconds
+    public static let defaultStallSeconds = 600.0
     /// Samples each operation by `SamplingPolicy.brief` instead of `.repetition` (the timed rounds
     /// of `scripts/compare-commits`).
     public var brief = false
@@ -120,7 +125,7 @@ public struct RunSession {
     /// Repetitions that all start within this many seconds get a note that their intervals are too
     /// narrow: repetitions seconds apart share the machine's spell, so another run's median falls
     /// outside their interval far more often than with minutes between them (docs/methodology.md).
-    package static let shortRepetitionSpan: Double = 60
+    static let shortRepetitionSpan: Double = 60
 
     public mutating func run() throws -> Result {
         let modeCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).modeCount
@@ -227,9 +232,10 @@ public struct RunSession {
             let request = ChildRequest.repetition(RepetitionRequest(
                 plans: pending.map(PlanSelection.init(plan:)), policy: policy, verify: verify,
                 verifyOnly: verifyOnly, repetition: number, coverage: coverage, progressFile: progressFile))
+            let watch = ProgressWatch(path: progressFile, limitSeconds: stallSeconds)
             let child = try runChildProcessReportingSignal(
                 executable: executable, arguments: ["child"], environment: environment,
-                input: try request.encoded(), passesErrorThrough: true)
+                input: try request.encoded(), passesErrorThrough: true, stalled: watch.isStalled)
             for line in child.output.split(separator: "\n") {
                 guard let group = try? JSONDecoder().decode(GroupOutcome.self, from: Data(line.utf8)),
                       let index = pending.firstIndex(where: { isGroup($0, group.scenario, group.items) }) else { continue }
@@ -245,9 +251,11 @@ public struct RunSession {
                 throw RepetitionFailure(repetition: number, status: child.status, output: String(child.output.suffix(2000)))
             }
             let plan = pending[index]
-            let how = child.signaled
+            let how = watch.stalled
+                ? "made no progress for \(Self.seconds(stallSeconds)) (--stall-timeout) and was stopped"
+                : child.signaled
                 ? "died (signal \(child.status), \(Self.signalName(child.status)))" : "exited with status \(child.status)"
-            if record.mode == nil && plan.modes.count > 1 && record.doing.hasPrefix(GroupMeasurement.samplingTogether) {
+            if record.sampledTogether == true && plan.modes.count > 1 {
                 // The modes were sampled together (in turns), so which one ended the child is not
                 // known: the next child samples each of them alone, and only the one that ends it
                 // again fails; the others' rows land.
@@ -281,8 +289,40 @@ public struct RunSession {
         return result
     }
 
+    /// "600 s", "2.5 s".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// Whether a child's progress file has stopped growing for longer than the limit.
+    final class ProgressWatch {
+        let path: String
+        let limit: UInt64
+        private var size = -1
+        private var since = MonotonicClock.now()
+        private(set) var stalled = false
+
+        init(path: String, limitSeconds: Double) {
+            self.path = path
+            self.limit = UInt64(min(limitSeconds, 1e9) * 1e9)
+        }
+
+        func isStalled() -> Bool {
+            var info = stat()
+            let current = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            let now = MonotonicClock.now()
+            if current != size {
+                size = current
+                since = now
+                return false
+            }
+            if now &- since > limit { stalled = true }
+            return stalled
+        }
+    }
+
     /// The name of a signal that can end a child (the number alone otherwise).
-    package static func signalName(_ number: Int32) -> String {
+    static func signalName(_ number: Int32) -> String {
         let names: [(Int32, String)] = [
             (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"), (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"),
             (SIGSEGV, "SIGSEGV"), (SIGKILL, "SIGKILL"), (SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP"),
@@ -292,22 +332,22 @@ public struct RunSession {
     }
 
     /// A repetition's child process that exited without an outcome.
-    package struct RepetitionFailure: Error, CustomStringConvertible {
+    struct RepetitionFailure: Error, CustomStringConvertible {
         var repetition: Int
         var status: Int32
         var output: String
 
-        package var description: String { "repetition \(repetition): the child process exited with status \(status): \(output)" }
+        var description: String { "repetition \(repetition): the child process exited with status \(status): \(output)" }
     }
 
     // MARK: Instructions
 
     /// What the callgrind pass writes per operation: the instruction count and, from the cache
     /// simulation, the cycle estimate and the misses (`CacheCounts`).
-    package static let callgrindMetrics: [Metric] = [.instructions, .estimatedCycles, .l1Misses, .llMisses]
+    static let callgrindMetrics: [Metric] = [.instructions, .estimatedCycles, .l1Misses, .llMisses]
     /// Functions kept per operation in profiles.csv.gz: the most expensive by self and by inclusive
     /// instructions (enough to name where a regression went, small enough for megabytes per run).
-    package static let keptFunctions = 25
+    static let keptFunctions = 25
 
     /// Re-runs every scenario × mode × items that succeeded, at the counts up to
     /// `BenchmarkPlan.instructionItemLimit`, in a child process under callgrind
@@ -440,7 +480,7 @@ public struct RunSession {
     /// valgrind 3.19 cannot read the DWARF 5 debug information Swift 6 emits and gives up, so the
     /// child runs from a copy without debug sections (`objcopy --strip-debug`); the instructions
     /// are the same. Falls back to the executable itself when objcopy is missing.
-    package static func debugStrippedCopy(of executable: String) -> String {
+    static func debugStrippedCopy(of executable: String) -> String {
         guard let objcopy = ["/usr/bin/objcopy", "/bin/objcopy", "/usr/local/bin/objcopy"]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return executable }
         let copy = FileManager.default.temporaryDirectory

@@ -16,15 +16,15 @@
 /// other, and pairs of one binary then differed by 20–50% one time in five. Turns of 16 samples or
 /// 1 ms give such an operation dozens of alternations, an operation of 0.4 ms about twenty, and a
 /// slower one alternates sample by sample.
-package struct SamplingTurn: Equatable {
-    package var nanoseconds: UInt64
-    package var samples: Int
+struct SamplingTurn: Equatable {
+    var nanoseconds: UInt64
+    var samples: Int
 
-    package static let alone = SamplingTurn(nanoseconds: 5_000_000, samples: .max)
-    package static let duet = SamplingTurn(nanoseconds: 1_000_000, samples: 16)
+    static let alone = SamplingTurn(nanoseconds: 5_000_000, samples: .max)
+    static let duet = SamplingTurn(nanoseconds: 1_000_000, samples: 16)
 
     /// Whether a turn that has lasted `elapsedNanoseconds` and taken `samples` samples is over.
-    package func isOver(elapsedNanoseconds: UInt64, samples taken: Int) -> Bool {
+    func isOver(elapsedNanoseconds: UInt64, samples taken: Int) -> Bool {
         elapsedNanoseconds >= nanoseconds || taken >= samples
     }
 }

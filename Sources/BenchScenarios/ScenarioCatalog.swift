@@ -99,7 +99,7 @@ public struct ScenarioCatalog: Hashable, Sendable {
 
     /// Rows are keyed by scenario name: two scenarios of one run with the same `name` (or one
     /// file given twice) would mix their rows, so the second is refused, naming both files.
-    package static func checkUniqueNames(_ scenarios: [Scenario]) throws(ScenarioError) {
+    static func checkUniqueNames(_ scenarios: [Scenario]) throws(ScenarioError) {
         var files: [String: String] = [:]
         for scenario in scenarios {
             if let first = files[scenario.name] {
@@ -168,7 +168,7 @@ public struct ScenarioCatalog: Hashable, Sendable {
 
     // MARK: Files
 
-    package static func checkFile(_ path: String) throws(ScenarioError) {
+    static func checkFile(_ path: String) throws(ScenarioError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScenarioError(file: path, path: "", message: "no such file")
@@ -176,12 +176,12 @@ public struct ScenarioCatalog: Hashable, Sendable {
         guard !isDirectory.boolValue else { throw ScenarioError(file: path, path: "", message: "is a directory, not a scenario file") }
     }
 
-    package static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    package static func join(_ directory: String, _ name: String) -> String {
+    static func join(_ directory: String, _ name: String) -> String {
         if directory.isEmpty || directory == "." { return name }
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }

@@ -36,7 +36,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The error as seen from the object that holds the value it is about, under `key`
     /// (errors without a path, syntax errors, stay as they are).
-    package func inside(key: String) -> ScenarioError {
+    func inside(key: String) -> ScenarioError {
         guard !path.isEmpty else { return self }
         var copy = self
         copy.path = JSONPath.joining(JSONPath.appending("", key: key), path)
@@ -44,7 +44,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The error as seen from the array that holds the value it is about, at `index`.
-    package func inside(index: Int) -> ScenarioError {
+    func inside(index: Int) -> ScenarioError {
         guard !path.isEmpty else { return self }
         var copy = self
         copy.path = JSONPath.joining(JSONPath.appending("", index: index), path)

@@ -33,7 +33,7 @@ public struct ScenarioWorkload: Hashable, Sendable, Codable {
         ScenarioError(file: file, path: key.map { JSONPath.appending(Self.path, key: $0) } ?? Self.path, message: message)
     }
 
-    package static func parse(_ node: JSONNode) throws(ScenarioError) -> ScenarioWorkload {
+    static func parse(_ node: JSONNode) throws(ScenarioError) -> ScenarioWorkload {
         let r = try node.object()
         let kind = try r.requireNonEmptyString("kind")
         return ScenarioWorkload(kind: kind, value: node.value, file: node.file)

@@ -16,7 +16,7 @@ struct ListScenarios: ParsableCommand {
     @Flag(help: "Also describe every workload and mode.")
     var verbose = false
 
-    @Flag(help: "Print every scenario, workload (operations, modes, exactness) and metric as JSON: the source the docs' tables and the CI check are written from.")
+    @Flag(help: "Print every scenario, workload (operations, modes, keys, timing, exactness) and metric as JSON: the source the docs' tables and the CI check are written from.")
     var json = false
 
     func run() throws {

@@ -51,6 +51,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Run the repetitions as rounds in this process (fresh fixtures, same process) instead of fresh processes.")
     var inProcess = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Seconds a repetition's child process may go without starting a new step (a fixture, a mode's build and "
+            + "verification, a warm-up, the sampling) before it is stopped and the mode it was in fails "
+            + "(default \(Int(RunSession.defaultStallSeconds)); a layout that loops forever).", valueName: "seconds"))
+    var stallTimeout: Double = RunSession.defaultStallSeconds
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The repetition number of the first repetition in the CSV (for scripts).", visibility: .hidden))
     var repetition = 1
 
@@ -72,6 +78,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         try validateItemCounts(items)
         if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
+        if !(stallTimeout >= 1 && stallTimeout <= 86_400) {
+            throw ValidationError("--stall-timeout expects seconds from 1 to 86400, got \(stallTimeout)")
+        }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
         if let problem = RunSession.repetitionProblem(first: repetition, count: repetitions) { throw ValidationError(problem.message) }
     }
@@ -106,6 +115,7 @@ struct Run: ParsableCommand {
             session.verifies = !verified || verifyOnly
             session.verifyOnly = verifyOnly
             session.brief = brief
+            session.stallSeconds = stallTimeout
             let result = try session.run()
             FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))
             if !result.failures.isEmpty {

@@ -18,8 +18,9 @@ func expectSameAsLinear(
     static let exactModes: [RectQueryMode] = RectQueryMode.allCases.filter(\.isExact)
 
     @Test func everyExactModeIsListed() {
-        // The one heuristic; every other mode, present or added later, is held to linear's answer.
-        #expect(RectQueryMode.allCases.filter { !$0.isExact } == [.binaryProbe])
+        // The two heuristics; every other mode, present or added later, is held to linear's answer.
+        #expect(RectQueryMode.allCases.filter { !$0.isExact } == [.binaryProbe, .masonryRange])
+        #expect(Self.exactModes.contains(.intervalTree))
         #expect(Self.exactModes.contains(.linear) && Self.exactModes.contains(.binary))
         #expect(RectQueryMode(rawValue: "per-column") == .perColumn)
         #expect(RectQueryMode(rawValue: "buckets") == .buckets)

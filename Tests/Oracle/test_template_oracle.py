@@ -91,7 +91,7 @@ def _title(label=None, extra=()):
                             "title.top == contentView.top + 11", "contentView.bottom == title.bottom + 11", *extra]}
 
 
-POST = {  # the example of docs/scenario-format.md
+POST = {  # a feed post: avatar, name, body and a 4:3 photo
     "views": {"avatar": {"intrinsic": {"width": 40, "height": 40}},
               "name": {"label": {"text": "text", "lineHeight": 20.5, "fontScale": 1, "lines": 1}},
               "body": {"label": {"text": "detail", "lineHeight": 18, "fontScale": 0.88}},
@@ -162,7 +162,7 @@ HAND_ROWS = [
     ({"template": "pref300", "text": "hello", "width": 375}, 150),
     # below the fitting level (50) a preferred height has no say
     ({"template": "pref20", "text": "hello", "width": 375}, 42.5),
-    # §5a's post at 375: name 295 wide at y 12; body at 36.5; photo 375 x 281.25
+    # the post at 375: name 295 wide at y 12; body at 36.5; photo 375 x 281.25
     ({"template": "post", "text": "Ann", "detail": "hello world", "width": 375}, 36.5 + 18 + 8 + 281.25 + 12),
     # body 295 / 0.88 = 335.2 units: 5 "wwww" a line (288), 12 words -> 3 lines
     ({"template": "post", "text": "Ann", "detail": W4(12), "width": 375}, 36.5 + 54 + 8 + 281.25 + 12),
@@ -194,7 +194,7 @@ def check_hand(tally):
         kiwi = o.kiwi_height(row)
         tally.check(kiwi is not None and abs(kiwi - expected) <= TOLERANCE,
                     f"hand case {row['template']} at {row['width']}: kiwi {kiwi}, expected {expected}")
-    # Ambiguity (§5a: no check relies on an ambiguous label width): two labels side by side with
+    # Ambiguity (docs/scenario-format.md: no check relies on an ambiguous label width): two labels side by side with
     # the same hugging and resistance. Short texts: who stretches is undetermined, but both stay one
     # line, so the row is checked. Long texts: how the width is shared decides the lines: left out.
     pair = {"views": {"a": {"label": {"text": "text"}}, "b": {"label": {"text": "detail"}}},

@@ -96,7 +96,7 @@ public enum AllocationCounters {
 /// allocate (small strings are copied into a heap buffer), which would count itself; a `StaticString`
 /// literal is a null-terminated constant in the binary.
 @inline(__always)
-package func mallctl(
+func mallctl(
     _ name: StaticString, _ oldp: UnsafeMutableRawPointer?, _ oldlenp: UnsafeMutablePointer<Int>?,
     _ newp: UnsafeMutableRawPointer?, _ newlen: Int
 ) -> Int32 {

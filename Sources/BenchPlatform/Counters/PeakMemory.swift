@@ -60,7 +60,7 @@ public enum PeakMemory {
     }
 
     /// Parses a "Name:   1234 kB" line of /proc/self/status into bytes.
-    package static func statusField(_ status: String, _ name: String) -> UInt64? {
+    static func statusField(_ status: String, _ name: String) -> UInt64? {
         for line in status.split(separator: "\n") where line.hasPrefix(name) {
             let parts = line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let number = parts.first.flatMap({ UInt64($0) }) else { return nil }

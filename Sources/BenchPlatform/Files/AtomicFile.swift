@@ -56,7 +56,7 @@ public enum AtomicFile {
         var descriptor: Int32 = -1
     }
 
-    package static func write(_ files: [(path: String, bytes: [UInt8])], option: String) throws(OutputError) {
+    static func write(_ files: [(path: String, bytes: [UInt8])], option: String) throws(OutputError) {
         var pending: [Pending] = []
         func fail(_ error: OutputError) -> OutputError {
             for entry in pending {
@@ -131,7 +131,7 @@ public enum AtomicFile {
         }
     }
 
-    package struct Errno: Error { var value: Int32 }
+    struct Errno: Error { var value: Int32 }
 
     /// Writes `bytes` to a new temporary file beside `target` and returns its path.
     private static func stage(_ bytes: [UInt8], for target: OutputTarget) throws(Errno) -> String {
@@ -159,7 +159,7 @@ public enum AtomicFile {
 
     /// Removes `.<name>.tmp-<pid>-<number>` files of processes that no longer exist (what a
     /// SIGKILL or a crash left).
-    package static func removeStaleTemporaries(in directory: String) {
+    static func removeStaleTemporaries(in directory: String) {
         for entry in ResultsDirectory.entries(of: directory) where entry.hasPrefix(".") {
             guard let marker = entry.range(of: ".tmp-", options: .backwards) else { continue }
             let rest = entry[marker.upperBound...]

@@ -37,7 +37,7 @@ package enum Gzip {
 
     /// The bytes of a gzip (or zlib) stream; concatenated gzip members are read one after another.
     /// Throws on a truncated or corrupt stream, or when the result would pass `limit` bytes.
-    package static func decompress(_ bytes: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+    static func decompress(_ bytes: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
         let inflater = try Inflater()
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

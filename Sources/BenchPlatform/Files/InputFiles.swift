@@ -11,7 +11,7 @@ import Darwin
 /// `dump s.json --out s.json` is refused instead of destroying what the command read. Identity is
 /// the file's, not its name's, so a second name (a hard or symbolic link, `./`, `..`) is caught.
 public enum InputFiles {
-    package struct Identity: Hashable {
+    struct Identity: Hashable {
         var device: UInt64
         var inode: UInt64
     }
@@ -25,7 +25,7 @@ public enum InputFiles {
         return lock
     }()
 
-    package static func identity(_ status: stat) -> Identity {
+    static func identity(_ status: stat) -> Identity {
         Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
@@ -43,7 +43,7 @@ public enum InputFiles {
     }
 
     /// Whether the file `status` describes was read as input (and is still that file).
-    package static func contains(_ status: stat) -> Bool {
+    static func contains(_ status: stat) -> Bool {
         pthread_mutex_lock(lock)
         let paths = identities[identity(status)] ?? []
         pthread_mutex_unlock(lock)
@@ -54,7 +54,7 @@ public enum InputFiles {
     }
 
     /// Forgets every recorded input (tests).
-    package static func reset() {
+    static func reset() {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         identities = [:]

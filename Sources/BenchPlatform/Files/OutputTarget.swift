@@ -18,8 +18,8 @@ import Darwin
 ///   rather than waited for.
 /// - A **directory**, a **block device** or a **socket** is refused.
 /// - A file the command **read as input** (`InputFiles`) is refused, whatever name reaches it.
-package struct OutputTarget {
-    package enum Kind: Equatable {
+struct OutputTarget {
+    enum Kind: Equatable {
         case missing
         case regularFile
         case directory
@@ -29,23 +29,23 @@ package struct OutputTarget {
     }
 
     /// The path given by the user, for messages.
-    package var given: String
+    var given: String
     /// The path after following symbolic links (the given one when it is not a link).
-    package var path: String
-    package var kind: Kind
+    var path: String
+    var kind: Kind
     /// The existing file's status (zeroed when missing).
-    package var status: stat
+    var status: stat
 
     /// Refusals in the words that follow the option and path.
-    package struct Refusal: Error, Equatable {
+    struct Refusal: Error, Equatable {
         var reason: String
         var code: Int32 = 0
     }
 
-    package static let maxLinks = 40
+    static let maxLinks = 40
 
     /// Resolves `given`: follows up to `maxLinks` symbolic links and classifies what is there.
-    package static func resolve(_ given: String) throws(Refusal) -> OutputTarget {
+    static func resolve(_ given: String) throws(Refusal) -> OutputTarget {
         guard !given.isEmpty else { throw Refusal(reason: "expected a path") }
         var path = given
         var status = stat()
@@ -65,7 +65,7 @@ package struct OutputTarget {
         throw Refusal(reason: "too many levels of symbolic links", code: ELOOP)
     }
 
-    package static func kind(of status: stat) -> Kind {
+    static func kind(of status: stat) -> Kind {
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .regularFile
         case S_IFDIR: return .directory
@@ -78,7 +78,7 @@ package struct OutputTarget {
     }
 
     /// Refuses what no writer may write: directories, block devices, sockets, and inputs.
-    package func checkWritable(asDirectory: Bool = false) throws(Refusal) {
+    func checkWritable(asDirectory: Bool = false) throws(Refusal) {
         if kind != .missing && InputFiles.contains(status) {
             throw Refusal(reason: "is one of this command's inputs; give another path for the output")
         }
@@ -90,13 +90,13 @@ package struct OutputTarget {
     }
 
     /// The directory part of a path ("." for a bare name, "/" for the root).
-    package static func parent(of path: String) -> String {
+    static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let parent = String(path[..<slash])
         return parent.isEmpty ? "/" : parent
     }
 
-    package static func readLink(_ path: String) -> String? {
+    static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }
@@ -105,7 +105,7 @@ package struct OutputTarget {
 
     /// A hidden sibling name for `name`: `.<name><suffix>`, with `name` shortened (at a UTF-8
     /// character boundary) so that the whole stays within the file system's 255-byte limit.
-    package static func hiddenName(for name: String, suffix: String) -> String {
+    static func hiddenName(for name: String, suffix: String) -> String {
         let budget = 255 - 1 - suffix.utf8.count
         var kept = ""
         var bytes = 0

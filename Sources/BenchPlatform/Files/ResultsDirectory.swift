@@ -66,7 +66,7 @@ public final class ResultsDirectory {
     /// sometimes (`profiles.csv.gz` of `--instructions`), the uncompressed samples an earlier
     /// version wrote, and the report `scripts/plot` drew from the earlier run. A reader must never
     /// find two runs' files side by side (`compare` would take one run's profiles for another's).
-    package static let replacedNames = fileNames + ["profiles.csv.gz", "samples.csv", "report"]
+    static let replacedNames = fileNames + ["profiles.csv.gz", "samples.csv", "report"]
 
     /// Prepares `target` (given with `option`, for errors): creates missing parents and the
     /// staging directory, after removing stale staging directories of dead runs.
@@ -203,7 +203,7 @@ public final class ResultsDirectory {
     }
 
     /// Atomically swaps two directories.
-    package static func exchange(_ a: String, _ b: String) -> Bool {
+    static func exchange(_ a: String, _ b: String) -> Bool {
         #if canImport(Darwin)
         return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
         #else
@@ -258,13 +258,13 @@ public final class ResultsDirectory {
     }
 
     /// `(parent, last component)` of a path without a trailing slash.
-    package static func split(_ path: String) -> (parent: String, name: String) {
+    static func split(_ path: String) -> (parent: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let parent = String(path[..<slash])
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
     }
 
-    package static func entries(of directory: String) -> [String] {
+    static func entries(of directory: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -279,7 +279,7 @@ public final class ResultsDirectory {
 
     /// Removes the staging directories (`.<name>.partial-<pid>-<hex>`) of runs whose process no
     /// longer exists: what a SIGKILL or a crash left beside their targets.
-    package static func removeStaleStaging(in parent: String) {
+    static func removeStaleStaging(in parent: String) {
         for entry in entries(of: parent) where entry.hasPrefix(".") {
             guard let marker = entry.range(of: ".partial-", options: .backwards) else { continue }
             let rest = entry[marker.upperBound...]
@@ -291,7 +291,7 @@ public final class ResultsDirectory {
     }
 
     /// Removes a directory and everything in it, without following symbolic links.
-    package static func removeTree(_ directory: String) {
+    static func removeTree(_ directory: String) {
         for entry in entries(of: directory) {
             let path = directory + "/" + entry
             var info = stat()

@@ -12,12 +12,12 @@ import Darwin
 /// the tools it runs). An interrupt removes them (`SignalCleanup`); what a SIGKILL or a crash left
 /// is removed by the next run (`sweep()`), once the process that made it is gone.
 package enum TemporaryFiles {
-    package static let prefix = "layout-bench-"
+    static let prefix = "layout-bench-"
 
     /// The kinds of entries the harness makes, by the word after the prefix.
-    package static let kinds: Set<String> = ["child", "callgrind", "tools", "progress"]
+    static let kinds: Set<String> = ["child", "callgrind", "tools", "progress"]
 
-    package static var directory: String {
+    static var directory: String {
         var path = FileManager.default.temporaryDirectory.path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         return path
@@ -25,7 +25,7 @@ package enum TemporaryFiles {
 
     /// The process id in an entry's name, when it is one of the harness's: `layout-bench-<kind>-<pid>`
     /// followed by the end of the name, `-` or `.`.
-    package static func owner(of name: String) -> pid_t? {
+    static func owner(of name: String) -> pid_t? {
         guard name.hasPrefix(prefix) else { return nil }
         let rest = name.dropFirst(prefix.count)
         guard let dash = rest.firstIndex(of: "-"), kinds.contains(String(rest[..<dash])) else { return nil }

@@ -31,7 +31,7 @@ package func runChildProcess(
 /// `runChildProcess`, also saying whether a signal ended the child (then `status` is its number).
 package func runChildProcessReportingSignal(
     executable: String, arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
-    input: Data? = nil, passesErrorThrough: Bool = false
+    input: Data? = nil, passesErrorThrough: Bool = false, stalled: (() -> Bool)? = nil
 ) throws -> (status: Int32, signaled: Bool, output: String) {
     let base = FileManager.default.temporaryDirectory
         .appendingPathComponent("layout-bench-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
@@ -57,8 +57,27 @@ package func runChildProcessReportingSignal(
     SignalCleanup.register(child: pid)
     defer { SignalCleanup.unregister(child: pid) }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-        guard errno == EINTR else { throw CocoaError(.executableLoad) }
+    if let stalled {
+        // Polled ten times a second: a child that `stalled()` says makes no progress is killed
+        // (SIGKILL), and its end reported as any other signal's.
+        var killed = false
+        while true {
+            let ended = waitpid(pid, &status, WNOHANG)
+            if ended == pid { break }
+            if ended == -1 {
+                guard errno == EINTR else { throw CocoaError(.executableLoad) }
+                continue
+            }
+            if !killed && stalled() {
+                kill(pid, SIGKILL)
+                killed = true
+            }
+            usleep(100_000)
+        }
+    } else {
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw CocoaError(.executableLoad) }
+        }
     }
     let text = (try? readTextFile(outputPath)) ?? ""
     // Exit status, or the number of the signal that ended it (as Process reports it).

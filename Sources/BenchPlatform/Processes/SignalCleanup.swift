@@ -15,7 +15,7 @@ import Darwin
 /// signal intends (status 130 for SIGINT in a shell). Slots are fixed, so registering allocates
 /// only the path's copy and never moves what the handler reads.
 public enum SignalCleanup {
-    package static let capacity = 64
+    static let capacity = 64
     nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)
@@ -54,11 +54,11 @@ public enum SignalCleanup {
         return trees
     }()
     /// How deep a registered tree is walked (a tool's TMPDIR holds one level of directories).
-    package static let maxTreeDepth = 4
-    package static let treeBufferSize = 16_384
+    static let maxTreeDepth = 4
+    static let treeBufferSize = 16_384
     nonisolated(unsafe) static let treeBuffers: UnsafeMutableRawPointer =
         UnsafeMutableRawPointer.allocate(byteCount: treeBufferSize * (maxTreeDepth + 1), alignment: 16)
-    package typealias GetDents = @convention(c) (Int32, UnsafeMutableRawPointer, Int) -> Int
+    typealias GetDents = @convention(c) (Int32, UnsafeMutableRawPointer, Int) -> Int
     /// glibc's `getdents64` (2.30), looked up when the handlers are installed.
     nonisolated(unsafe) static var getdents: GetDents?
 
@@ -84,7 +84,7 @@ public enum SignalCleanup {
     /// Removes `name` (relative to `directory`, a descriptor or AT_FDCWD) and, when it is a
     /// directory, everything in it down to `maxTreeDepth`. Async-signal-safe: system calls on
     /// preallocated memory only.
-    package static func removeTree(in directory: Int32, _ name: UnsafePointer<CChar>, depth: Int) {
+    static func removeTree(in directory: Int32, _ name: UnsafePointer<CChar>, depth: Int) {
         guard let getdents, depth <= maxTreeDepth else { return }
         let descriptor = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if descriptor < 0 {
@@ -137,7 +137,7 @@ public enum SignalCleanup {
     }
 
     /// Whether `path` would be removed on interruption (tests).
-    package static func isRegistered(_ path: String) -> Bool {
+    static func isRegistered(_ path: String) -> Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return (0..<capacity).contains { slot in slots[slot].map { strcmp($0, path) == 0 } ?? false }
@@ -179,7 +179,7 @@ public enum SignalCleanup {
         return try body()
     }
 
-    package static let handler: @convention(c) (Int32) -> Void = { signal in
+    static let handler: @convention(c) (Int32) -> Void = { signal in
         // SIGTERM, then wait for the children (a second at most, then SIGKILL): one still running
         // (valgrind writing its last dump) would write into the directories removed below.
         for slot in 0..<SignalCleanup.capacity where SignalCleanup.children[slot] > 0 {

@@ -90,7 +90,7 @@ public struct CacheCounts: Sendable, Equatable {
 
     /// From a dump's totals; nil unless every event of the cache simulation is there, or the
     /// counts are inconsistent (more misses than accesses).
-    package init?(_ totals: [String: UInt64]) {
+    init?(_ totals: [String: UInt64]) {
         let names = ["Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw"]
         guard names.allSatisfy({ totals[$0] != nil }) else { return nil }
         let t = { totals[$0]! }

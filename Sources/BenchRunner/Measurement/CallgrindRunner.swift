@@ -56,7 +56,7 @@ public enum CallgrindRunner {
     /// The cache simulation with fixed caches (32 KiB 8-way first level, 8 MiB 16-way last level,
     /// 64-byte lines) rather than the host's, so that miss counts and the cycle estimate repeat
     /// from machine to machine like the instruction counts.
-    package static let cacheSimulationArguments = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"]
+    static let cacheSimulationArguments = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"]
 
     /// Every dump file of the run (client requests and the final one), in dump order.
     /// `environment` is added to (and overrides) the current environment; `input` is the
@@ -115,7 +115,7 @@ public enum CallgrindRunner {
         }
     }
 
-    package static func machineArchitecture() -> String {
+    static func machineArchitecture() -> String {
         var info = utsname()
         uname(&info)
         return withUnsafeBytes(of: &info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

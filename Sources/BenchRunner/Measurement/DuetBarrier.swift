@@ -43,7 +43,7 @@ public struct DuetBarrier: Sendable {
     }
 
     /// KEY as a file name.
-    package static func safe(_ key: String) -> String {
+    static func safe(_ key: String) -> String {
         String(key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     }
 

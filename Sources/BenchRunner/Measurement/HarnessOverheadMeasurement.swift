@@ -33,7 +33,7 @@ extension HarnessOverhead {
         )
     }
 
-    package static func byteCounterReadCost() -> Double {
+    static func byteCounterReadCost() -> Double {
         guard let counter = ThreadAllocationCounter() else { return 0 }
         var costs: [Double] = []
         var sink: UInt64 = 0
@@ -48,7 +48,7 @@ extension HarnessOverhead {
         return costs[costs.count / 2]
     }
 
-    package static func allocationCountReadCost() -> Double {
+    static func allocationCountReadCost() -> Double {
         guard AllocationCounters.isAvailable else { return 0 }
         var costs: [Double] = []
         var sink: UInt64 = 0
@@ -66,4 +66,4 @@ extension HarnessOverhead {
 /// Returns 0 through a function the optimiser may neither inline nor analyse.
 @inline(never)
 @_optimize(none)
-package func opaqueZero() -> Int { 0 }
+func opaqueZero() -> Int { 0 }

@@ -21,17 +21,17 @@ import BenchWorkloads
 ///   prefix of the trace (`SamplingPolicy.isDone`); `countInstructions` and `countAllocations`
 ///   then take `operations`, the length of that prefix, so that every metric covers the same
 ///   operations.
-package final class OperationDriver {
-    package let work: OperationWork
+final class OperationDriver {
+    let work: OperationWork
     /// Operations per timed sample (1 for consuming operations).
     private(set) var batch = 1
 
-    package init(_ work: OperationWork) {
+    init(_ work: OperationWork) {
         self.work = work
     }
 
     /// Untimed: warm-up and batch calibration, then back to the start of the trace.
-    package func warmUp(sampler: Sampler) throws {
+    func warmUp(sampler: Sampler) throws {
         switch work {
         case .batchable(let operation):
             var failure: (any Error)?
@@ -56,7 +56,7 @@ package final class OperationDriver {
 
     /// One timed sample of the next operations of the trace (time and allocated bytes per
     /// operation). The sampler must not count allocations (see the type's documentation).
-    package func sample(sampler: Sampler) throws -> Sample {
+    func sample(sampler: Sampler) throws -> Sample {
         switch work {
         case .batchable(let operation):
             let batch = self.batch
@@ -84,7 +84,7 @@ package final class OperationDriver {
     /// passes, fewer once a pass took longer than `budgetNanoseconds`), one per operation of a
     /// consuming trace (every covered operation, and up to `passes` in all while within the budget). `operations` limits a pass to the prefix of
     /// the trace that time covered (nil: the whole trace).
-    package func countAllocations(passes: Int, operations limit: Int? = nil, budgetNanoseconds: UInt64 = .max) throws -> [Double]? {
+    func countAllocations(passes: Int, operations limit: Int? = nil, budgetNanoseconds: UInt64 = .max) throws -> [Double]? {
         guard AllocationCounters.isAvailable else { return nil }
         var counts: [Double] = []
         switch work {
@@ -120,7 +120,7 @@ package final class OperationDriver {
     /// Under callgrind: one warm-up pass, then one counted pass (see the type's documentation).
     /// `label(step, count)` names the region of `count` operations starting at `step`.
     /// `operations` limits both passes to the prefix of the trace that time covered (nil: all).
-    package func countInstructions(operations limit: Int? = nil, label: (_ step: Int, _ count: Int) -> String) throws {
+    func countInstructions(operations limit: Int? = nil, label: (_ step: Int, _ count: Int) -> String) throws {
         switch work {
         case .batchable(let operation):
             let length = Swift.min(limit ?? operation.traceLength, operation.traceLength, Self.countedOperationsLimit)
@@ -149,5 +149,5 @@ package final class OperationDriver {
     /// for every binary, so the pass stays within minutes where a trace walks every item (a
     /// measurement per cell at 100,000 items) while the instructions per operation, which are
     /// exact, need no more to be compared.
-    package static let countedOperationsLimit = 4_096
+    static let countedOperationsLimit = 4_096
 }

@@ -138,7 +138,7 @@ public struct Sampler {
 
     // MARK: Internals
 
-    package static let maxBatch = 1 << 24
+    static let maxBatch = 1 << 24
 
     private func takeSample(batch: Int, startCount: UInt64?, _ operation: () -> Int) -> (sample: Sample, endCount: UInt64?) {
         precondition(batch >= 1, "batch must be at least 1")

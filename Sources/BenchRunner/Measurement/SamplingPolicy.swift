@@ -119,7 +119,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
 
 extension Duration {
     /// The duration in whole nanoseconds (negative durations clamp to 0).
-    package var nanoseconds: UInt64 {
+    var nanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         if seconds < 0 { return 0 }
         return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)

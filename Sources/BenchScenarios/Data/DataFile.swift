@@ -9,8 +9,8 @@ import BenchResults
 /// Both formats give rows of `section` (an integer >= 0, never smaller than the row before; a
 /// section number skipped is an empty section), `w`, `h`, `fullWidth` and `text`, with the rules
 /// of `data.sections`. Errors name the data file, the line, the column and what was expected.
-package enum DataFile {
-    package static func read(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> ExplicitItems {
+enum DataFile {
+    static func read(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> ExplicitItems {
         let name = try node.nonEmptyString()
         let path = resolve(name, scenarioFile: node.file)
         let format: Format
@@ -45,10 +45,10 @@ package enum DataFile {
         }
     }
 
-    package enum Format { case csv, jsonLines }
+    enum Format { case csv, jsonLines }
 
     /// `name` relative to the folder of `scenarioFile` (unless it is absolute).
-    package static func resolve(_ name: String, scenarioFile: String) -> String {
+    static func resolve(_ name: String, scenarioFile: String) -> String {
         if name.hasPrefix("/") { return name }
         let folder = (scenarioFile as NSString).deletingLastPathComponent
         return ScenarioCatalog.join(folder, name)
@@ -57,7 +57,7 @@ package enum DataFile {
     /// Whether nothing but blank lines (empty, or spaces, tabs and CRs) follows `offset`: blank
     /// lines at the end of a data file are allowed (editors and generators leave them); anywhere
     /// else a blank line is an error. O(1) where a row follows.
-    package static func onlyBlankLinesFollow(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> Bool {
+    static func onlyBlankLinesFollow(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> Bool {
         var i = offset
         while i < buffer.count {
             switch buffer[i] {
@@ -69,7 +69,7 @@ package enum DataFile {
     }
 
     /// An error at a byte offset of a data file: `file: line L, column C: message`.
-    package static func error(_ file: String, _ bytes: [UInt8], at offset: Int, _ message: String) -> ScenarioError {
+    static func error(_ file: String, _ bytes: [UInt8], at offset: Int, _ message: String) -> ScenarioError {
         let (line, column) = JSONParser.lineAndColumn(of: offset, in: bytes)
         return ScenarioError(file: file, path: "", message: message, line: line, column: column)
     }
@@ -79,16 +79,16 @@ package enum DataFile {
 /// depend on the format: sections in non-decreasing order, `w` required in flow sections,
 /// `fullWidth` only in waterfall sections, at most `ScenarioLimits.maxItems` rows and
 /// `ScenarioLimits.maxSections` sections.
-package struct DataFileRows {
-    package let file: String
-    package let bytes: [UInt8]
-    package let layout: ScenarioLayout
+struct DataFileRows {
+    let file: String
+    let bytes: [UInt8]
+    let layout: ScenarioLayout
     /// At most this many rows (`ScenarioLimits.maxItems`; smaller in tests).
-    package let limit: Int
+    let limit: Int
     private(set) var items = ExplicitItems()
     private var sectionKind = ""
 
-    package init(file: String, bytes: [UInt8], layout: ScenarioLayout, expectedRows: Int, limit: Int) {
+    init(file: String, bytes: [UInt8], layout: ScenarioLayout, expectedRows: Int, limit: Int) {
         self.file = file
         self.bytes = bytes
         self.layout = layout
@@ -98,7 +98,7 @@ package struct DataFileRows {
 
     /// The kind name of `section` ("list", "flow", "waterfall"), once the row is checked.
     /// `rowStart` and `sectionAt` are byte offsets for errors.
-    package mutating func enter(section: Int, rowStart: Int, sectionAt: Int) throws(ScenarioError) -> String {
+    mutating func enter(section: Int, rowStart: Int, sectionAt: Int) throws(ScenarioError) -> String {
         guard items.count < limit else {
             throw DataFile.error(file, bytes, at: rowStart, "more than \(limit) rows; explicit data may give at most \(limit) items")
         }
@@ -119,7 +119,7 @@ package struct DataFileRows {
     }
 
     /// Appends an item of the section last entered; `widthAt` and `fullWidthAt` place errors.
-    package mutating func append(
+    mutating func append(
         section: Int, width: Double?, widthAt: Int, height: Double, fullWidth: Bool, fullWidthAt: Int, text: ArraySlice<UInt8>?,
         template: String? = nil, detail: ArraySlice<UInt8>? = nil
     ) throws(ScenarioError) {
@@ -135,7 +135,7 @@ package struct DataFileRows {
     }
 
     /// The items; an error when there are none.
-    package func finish(emptyMessage: String) throws(ScenarioError) -> ExplicitItems {
+    func finish(emptyMessage: String) throws(ScenarioError) -> ExplicitItems {
         guard items.count > 0 else { throw DataFile.error(file, bytes, at: bytes.count, emptyMessage) }
         return items
     }

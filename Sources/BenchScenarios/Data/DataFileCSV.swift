@@ -15,8 +15,8 @@ import BenchResults
 /// non-empty `template` names a constraint template (docs/scenario-format.md, constraint
 /// templates) and leaves `h` empty: its height comes from the template; `detail` is the text of
 /// its `detail` labels.
-package enum DataFileCSV {
-    package static let requiredHeader = "section,w,h"
+enum DataFileCSV {
+    static let requiredHeader = "section,w,h"
     private static let optionalColumns = ["fullWidth", "text", "template", "detail"]
 
     private struct Cell {
@@ -25,7 +25,7 @@ package enum DataFileCSV {
         var quoted: Bool
     }
 
-    package static func read(_ bytes: [UInt8], from start: Int, file: String, layout: ScenarioLayout, limit: Int) throws(ScenarioError) -> ExplicitItems {
+    static func read(_ bytes: [UInt8], from start: Int, file: String, layout: ScenarioLayout, limit: Int) throws(ScenarioError) -> ExplicitItems {
         var newlines = 0
         for byte in bytes where byte == UInt8(ascii: "\n") { newlines += 1 }
         var rows = DataFileRows(file: file, bytes: bytes, layout: layout, expectedRows: newlines, limit: limit)

@@ -9,8 +9,8 @@
 /// end (blank lines that end the file are ignored). Valid lines take `ExplicitItemsScanner`'s
 /// fast path; any other line is parsed with `JSONParser` and read with `JSONReader`, whose error
 /// is given with the line.
-package enum DataFileJSONLines {
-    package static func read(_ bytes: [UInt8], from start: Int, file: String, layout: ScenarioLayout, limit: Int) throws(ScenarioError) -> ExplicitItems {
+enum DataFileJSONLines {
+    static func read(_ bytes: [UInt8], from start: Int, file: String, layout: ScenarioLayout, limit: Int) throws(ScenarioError) -> ExplicitItems {
         var newlines = 0
         for byte in bytes where byte == UInt8(ascii: "\n") { newlines += 1 }
         var rows = DataFileRows(file: file, bytes: bytes, layout: layout, expectedRows: newlines + 1, limit: limit)

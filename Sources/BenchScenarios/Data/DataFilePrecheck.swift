@@ -10,8 +10,8 @@ import Darwin
 /// be (`ScenarioLimits.maxDataLineBytes`) once that many bytes are read. It reads the file in
 /// fixed chunks and keeps nothing but the first line; only a file that passes is read whole,
 /// and then every line of it is a row, so memory grows with the items.
-package enum DataFilePrecheck {
-    package static func check(_ path: String, format: DataFile.Format, layout: ScenarioLayout) throws(ScenarioError) {
+enum DataFilePrecheck {
+    static func check(_ path: String, format: DataFile.Format, layout: ScenarioLayout) throws(ScenarioError) {
         func failure(line: Int, _ message: String) -> ScenarioError {
             ScenarioError(file: path, path: "", message: message, line: line)
         }

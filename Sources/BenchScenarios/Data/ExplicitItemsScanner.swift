@@ -8,26 +8,26 @@ import BenchResults
 /// sizes >= 0 and the rules of `data.sections`. On anything else it gives up (`nil`), and the
 /// caller reads the same bytes again with `JSONParser` and `JSONReader`, whose error names the
 /// place precisely. So a valid file is read fast, and an invalid one is explained as before.
-package struct ExplicitItemsScanner {
+struct ExplicitItemsScanner {
     private let buffer: UnsafeBufferPointer<UInt8>
     private var position: Int
     private let end: Int
 
-    package init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
         self.buffer = buffer
         self.position = range.lowerBound
         self.end = range.upperBound
     }
 
     /// One item object as written; nil members were left out.
-    package struct Item {
+    struct Item {
         var section: Int?
         var width: Double?
         var height: Double?
         var fullWidth: Bool?
     }
 
-    package enum Outcome {
+    enum Outcome {
         case items(ExplicitItems)
         /// Section and index of the first item beyond `ScenarioLimits.maxItems`.
         case tooMany(section: Int, index: Int)
@@ -37,7 +37,7 @@ package struct ExplicitItemsScanner {
 
     /// Reads the `data.sections` array in `range` of `bytes`; `kind(s)` is the layout kind
     /// name of section `s` ("list", "flow", "waterfall"); `expectedItems` is what to reserve.
-    package static func scanSections(_ bytes: [UInt8], range: Range<Int>, expectedItems: Int, kind: (Int) -> String) -> Outcome {
+    static func scanSections(_ bytes: [UInt8], range: Range<Int>, expectedItems: Int, kind: (Int) -> String) -> Outcome {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = ExplicitItemsScanner(buffer, range: range)
             return scanner.scanSections(expectedItems: expectedItems, kind: kind)
@@ -77,7 +77,7 @@ package struct ExplicitItemsScanner {
     }
 
     /// Reads one item object that must fill `range` (a JSON Lines line), or nil.
-    package static func scanLine(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Item? {
+    static func scanLine(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Item? {
         var scanner = ExplicitItemsScanner(buffer, range: range)
         guard let item = scanner.scanItem(allowSection: true) else { return nil }
         scanner.skipWhitespace()

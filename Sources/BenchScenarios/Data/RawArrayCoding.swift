@@ -4,12 +4,12 @@ import Foundation
 /// resolved scenario's items travel from `layout-bench run` to its child processes: parent and
 /// child are the same executable on the same machine (one byte order, one layout), and a million
 /// items cost one copy instead of a million numbers printed and parsed again. Not a file format.
-package enum RawArrayCoding {
-    package static func data<T: BitwiseCopyable>(_ array: [T]) -> Data {
+enum RawArrayCoding {
+    static func data<T: BitwiseCopyable>(_ array: [T]) -> Data {
         array.withUnsafeBytes { Data($0) }
     }
 
-    package static func array<T: BitwiseCopyable>(_ data: Data, of type: T.Type, codingPath: [any CodingKey]) throws -> [T] {
+    static func array<T: BitwiseCopyable>(_ data: Data, of type: T.Type, codingPath: [any CodingKey]) throws -> [T] {
         let stride = MemoryLayout<T>.stride
         guard data.count % stride == 0 else {
             throw DecodingError.dataCorrupted(.init(
@@ -23,11 +23,11 @@ package enum RawArrayCoding {
     }
 
     /// Booleans as one byte each, any non-zero byte true (a `Bool` must never hold another bit pattern).
-    package static func data(_ flags: [Bool]) -> Data {
+    static func data(_ flags: [Bool]) -> Data {
         Data(flags.map { $0 ? 1 : 0 })
     }
 
-    package static func flags(_ data: Data) -> [Bool] {
+    static func flags(_ data: Data) -> [Bool] {
         data.map { $0 != 0 }
     }
 }

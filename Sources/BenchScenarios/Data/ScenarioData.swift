@@ -25,7 +25,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
 
     /// `deferredSections`: the bytes of `data.sections`, left unparsed by `JSONParser`, for the
     /// fast scanner (see `Scenario.init(parsing:file:)`).
-    package static func parse(
+    static func parse(
         _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil
     ) throws(ScenarioError) -> ScenarioData {
         var templates: [CellTemplate] = []
@@ -33,7 +33,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     }
 
     /// Also reads `data.templates` (constraint templates, docs/scenario-format.md) into `templates`.
-    package static func parse(
+    static func parse(
         _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil, templates: inout [CellTemplate]
     ) throws(ScenarioError) -> ScenarioData {
         let r = try node.object()
@@ -70,7 +70,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     }
 
     /// The error at the section where explicit items pass `ScenarioLimits.maxItems`.
-    package static func tooManyItems(file: String, path: String) -> ScenarioError {
+    static func tooManyItems(file: String, path: String) -> ScenarioError {
         ScenarioError(file: file, path: path, message: "explicit data may have at most \(ScenarioLimits.maxItems) items in all")
     }
 
@@ -101,7 +101,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     }
 
     /// The keys `w`, `h`, `fullWidth` and `text` of one item of section `s`, a `kind`.
-    package static func readItem(
+    static func readItem(
         _ r: JSONReader, kind: String, section s: Int
     ) throws(ScenarioError) -> (width: Double, height: Double, spansAllColumns: Bool, text: ArraySlice<UInt8>?, template: String?, detail: ArraySlice<UInt8>?) {
         let width: Double
@@ -141,14 +141,14 @@ public enum ScenarioData: Hashable, Sendable, Codable {
 /// The bytes of `data.sections` that `JSONParser` skipped, for `ExplicitItemsScanner`.
 /// `isFinal` is set when the scanner's error stands (too many items) and must not be
 /// re-derived by parsing the whole file again.
-package final class DeferredSections {
-    package let bytes: [UInt8]
-    package let range: Range<Int>
+final class DeferredSections {
+    let bytes: [UInt8]
+    let range: Range<Int>
     /// How many `{` the range holds (an upper bound on the items).
-    package let objects: Int
-    package var isFinal = false
+    let objects: Int
+    var isFinal = false
 
-    package init(bytes: [UInt8], range: Range<Int>, objects: Int) {
+    init(bytes: [UInt8], range: Range<Int>, objects: Int) {
         self.bytes = bytes
         self.range = range
         self.objects = objects
@@ -158,7 +158,7 @@ package final class DeferredSections {
 extension ScenarioError {
     /// Thrown when the fast reader of explicit items gives up; never shown (the scenario is
     /// then read again with the strict reader, which finds the real error).
-    package static let readAgainStrictly = ScenarioError(file: "", path: "", message: "read again with the strict reader")
+    static let readAgainStrictly = ScenarioError(file: "", path: "", message: "read again with the strict reader")
 }
 
 /// `data.generate`: how many sections, how sizes are drawn, the seed.
@@ -186,7 +186,7 @@ public struct DataGenerator: Hashable, Sendable, Codable {
         self.fullWidthEvery = fullWidthEvery
     }
 
-    package static func parse(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> DataGenerator {
+    static func parse(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> DataGenerator {
         let r = try node.object()
         let sections = try r.optionalInt("sections", default: 1, .between(1, Double(ScenarioLimits.maxSections)))
         let heights = try SizeDistribution.parse(try r.require("heights"), allowText: true)

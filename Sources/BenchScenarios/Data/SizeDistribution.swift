@@ -144,7 +144,7 @@ public struct TemplateWeight: Hashable, Sendable, Codable {
 }
 
 /// `{top, left, bottom, right}`, every key optional (missing ones keep `defaults`), sizes >= 0.
-package func parseInsets(_ r: JSONReader, defaults: EdgeInsets) throws(ScenarioError) -> EdgeInsets {
+func parseInsets(_ r: JSONReader, defaults: EdgeInsets) throws(ScenarioError) -> EdgeInsets {
     var insets = defaults
     insets.top = try r.optionalDouble("top", default: defaults.top, .size)
     insets.left = try r.optionalDouble("left", default: defaults.left, .size)

@@ -7,7 +7,7 @@ import LayoutEngine
 /// word is capitalised and the text ends with a period, so the glyph mix (narrow, wide,
 /// capital, punctuation) exercises `TemplateCell`'s advance table.
 public enum WordGenerator {
-    package static let syllables: [[UInt8]] = [
+    static let syllables: [[UInt8]] = [
         "ka", "lo", "mi", "ne", "ru", "sta", "vel", "tri", "o", "an", "wen", "dor", "fi", "qua", "le",
         "mar", "is", "ti", "zu", "pel", "gro", "ha", "in", "ber", "cho", "de", "sy", "lum", "ex", "on",
         "wa", "jo",
@@ -49,9 +49,13 @@ public struct ItemTexts: Hashable, Sendable {
 
     public init() {}
 
+    // Inlinable: the timed operations of cell-measure and offsets read texts across the module
+    // boundary, and a call with its retain and release costs them 150 instructions a measure.
+    @inlinable
     public var count: Int { offsets.count - 1 }
 
     /// The UTF-8 text of item `index` (a slice: no copy).
+    @inlinable
     public subscript(index: Int) -> ArraySlice<UInt8> { bytes[offsets[index]..<offsets[index + 1]] }
 
     public func string(at index: Int) -> String { String(decoding: self[index], as: UTF8.self) }

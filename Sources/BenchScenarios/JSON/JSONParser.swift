@@ -300,7 +300,7 @@ public struct JSONParser {
         position += count
     }
 
-    package static func isWordByte(_ b: UInt8) -> Bool {
+    static func isWordByte(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
     }
@@ -525,7 +525,7 @@ public struct JSONParser {
     }
 
     /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
-    package static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { firstInvalidUTF8($0) }
     }
 

@@ -186,7 +186,7 @@ public final class JSONReader {
     // MARK: Suggestions
 
     /// The known key nearest to a misspelt one (edit distance at most 2), if any.
-    package static func closest(to key: String, in candidates: [String]) -> String? {
+    static func closest(to key: String, in candidates: [String]) -> String? {
         var best: (String, Int)?
         for candidate in candidates {
             let d = editDistance(Array(key.lowercased().utf8), Array(candidate.lowercased().utf8))

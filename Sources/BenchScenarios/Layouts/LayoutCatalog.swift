@@ -75,7 +75,7 @@ public enum LayoutCatalog {
 
     /// Registers `kind` unless a kind of that name is already registered (tests that share the
     /// process-wide catalog).
-    package static func registerIfAbsent(_ kind: LayoutKind) throws(LayoutRegistrationError) {
+    static func registerIfAbsent(_ kind: LayoutKind) throws(LayoutRegistrationError) {
         if self.kind(named: kind.name) != nil { return }
         try register([kind])
     }
@@ -197,7 +197,7 @@ public struct LayoutKey: Sendable, Hashable {
         LayoutKey(name: name, kind: .string(default: value, allowed: allowed), about: about)
     }
 
-    package var defaultValue: LayoutKeyValue {
+    var defaultValue: LayoutKeyValue {
         switch kind {
         case .number(let value, _): return .number(value)
         case .integer(let value, _): return .integer(value)
@@ -207,7 +207,7 @@ public struct LayoutKey: Sendable, Hashable {
     }
 
     /// Reads the key's value from `node` (type and bounds checked; errors name the path).
-    package func read(_ node: JSONNode) throws(ScenarioError) -> LayoutKeyValue {
+    func read(_ node: JSONNode) throws(ScenarioError) -> LayoutKeyValue {
         switch kind {
         case .number(_, let range): return .number(try node.double(.between(range.lowerBound, range.upperBound)))
         case .integer(_, let range): return .integer(try node.int(.between(Double(range.lowerBound), Double(range.upperBound))))
@@ -217,7 +217,7 @@ public struct LayoutKey: Sendable, Hashable {
     }
 
     /// Why the declaration cannot be used, or nil.
-    package var problem: String? {
+    var problem: String? {
         if name.isEmpty || name == "kind" { return "a key cannot be named \(JSONValue.quoted(name))" }
         switch kind {
         case .number(let value, let range):
@@ -279,7 +279,7 @@ public struct LayoutInput: Sendable {
     /// Every key of the kind, with the scenario's value or its default.
     public var values: [String: LayoutKeyValue]
     /// The built-in kinds' styles (for a registered kind, one default list style).
-    package var scenarioLayout: ScenarioLayout
+    var scenarioLayout: ScenarioLayout
 
     package init(bounds: Rect, data: LayoutData, strategy: String, selection: LayoutSelection, scenarioLayout: ScenarioLayout) {
         self.bounds = bounds
@@ -342,7 +342,7 @@ public struct LayoutKind: Sendable {
     public var sameGeometryAs: SameGeometry?
     public var factory: @Sendable (LayoutInput) throws -> any CollectionLayout
     /// The built-in kinds read `ScenarioLayout`'s schema rather than `keys`.
-    package var builtInSchema: Bool
+    var builtInSchema: Bool
 
     public init(
         name: String, about: String, keys: [LayoutKey] = [], workloads: [GenericWorkload] = GenericWorkload.withoutBatches,
@@ -373,7 +373,7 @@ public struct LayoutKind: Sendable {
     }
 
     /// Refuses a registration that scenarios could not use.
-    package func check(against registered: [LayoutKind]) throws(LayoutRegistrationError) {
+    func check(against registered: [LayoutKind]) throws(LayoutRegistrationError) {
         func fail(_ message: String) -> LayoutRegistrationError { LayoutRegistrationError(kind: name, message: message) }
         if name.isEmpty { throw fail("the name is empty") }
         if registered.contains(where: { $0.name == name }) { throw fail("a layout kind of this name is already registered") }
@@ -399,7 +399,7 @@ public struct LayoutKind: Sendable {
 
     /// Reads the kind's keys from the scenario's `layout` object (`kind` already read): unknown
     /// keys, wrong types and values out of bounds are errors naming `layout.<key>`.
-    package func readValues(_ reader: JSONReader) throws(ScenarioError) -> [String: LayoutKeyValue] {
+    func readValues(_ reader: JSONReader) throws(ScenarioError) -> [String: LayoutKeyValue] {
         var values: [String: LayoutKeyValue] = [:]
         for key in keys {
             values[key.name] = try reader.optional(key.name).map { (node) throws(ScenarioError) in try key.read(node) } ?? key.defaultValue

@@ -222,40 +222,40 @@ public struct ScenarioLayout: Hashable, Sendable, Codable {
 }
 
 /// A value with the JSON path it was read from.
-package struct Tagged<T: Hashable & Sendable>: Hashable, Sendable {
-    package var value: T
-    package var path: String
+struct Tagged<T: Hashable & Sendable>: Hashable, Sendable {
+    var value: T
+    var path: String
 }
 
 /// The per-section keys of one object (`layout` or an entry of `layout.sections`), each
 /// optional, with their paths.
-package struct Layer: Sendable {
-    package var file: String
-    package var path: String
+struct Layer: Sendable {
+    var file: String
+    var path: String
     /// JSON path of every key present (also `insets`, `header`, `footer` for the objects).
-    package var paths: [String: String] = [:]
-    package var kind: Tagged<String>?
-    package var columns: Tagged<Int>?
-    package var weights: Tagged<[Double]>?
-    package var direction: Tagged<RenderDirection>?
-    package var placement: Tagged<String>?
-    package var tolerance: Tagged<Double>?
-    package var itemSpacing: Tagged<Double>?
-    package var lineSpacing: Tagged<Double>?
-    package var insetTop: Tagged<Double>?
-    package var insetLeft: Tagged<Double>?
-    package var insetBottom: Tagged<Double>?
-    package var insetRight: Tagged<Double>?
-    package var headerHeight: Tagged<Double>?
-    package var headerPin: Tagged<PinBehavior>?
-    package var footerHeight: Tagged<Double>?
-    package var footerPin: Tagged<PinBehavior>?
-    package var background: Tagged<Bool>?
-    package var justify: Tagged<Justify>?
-    package var align: Tagged<Align>?
+    var paths: [String: String] = [:]
+    var kind: Tagged<String>?
+    var columns: Tagged<Int>?
+    var weights: Tagged<[Double]>?
+    var direction: Tagged<RenderDirection>?
+    var placement: Tagged<String>?
+    var tolerance: Tagged<Double>?
+    var itemSpacing: Tagged<Double>?
+    var lineSpacing: Tagged<Double>?
+    var insetTop: Tagged<Double>?
+    var insetLeft: Tagged<Double>?
+    var insetBottom: Tagged<Double>?
+    var insetRight: Tagged<Double>?
+    var headerHeight: Tagged<Double>?
+    var headerPin: Tagged<PinBehavior>?
+    var footerHeight: Tagged<Double>?
+    var footerPin: Tagged<PinBehavior>?
+    var background: Tagged<Bool>?
+    var justify: Tagged<Justify>?
+    var align: Tagged<Align>?
 
     /// Keys that apply to one kind only.
-    package static let kindSpecific: [(String, String)] = [
+    static let kindSpecific: [(String, String)] = [
         ("columns", "waterfall"), ("weights", "waterfall"), ("direction", "waterfall"),
         ("placement", "waterfall"), ("tolerance", "waterfall"),
         ("justify", "flow"), ("align", "flow"),

@@ -17,7 +17,7 @@ public enum TemplateErrors {
         }
     }
 
-    package static func where_(_ source: TemplateSystem.Source?, _ template: CellTemplate) -> String {
+    static func where_(_ source: TemplateSystem.Source?, _ template: CellTemplate) -> String {
         switch source {
         case .constraint(let index)?:
             let c = template.constraints[index]

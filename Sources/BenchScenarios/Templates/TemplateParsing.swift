@@ -67,7 +67,7 @@ public enum TemplateParsing {
         return CellTemplate(name: name, views: views, constraints: constraints)
     }
 
-    package static func parseView(_ node: JSONNode, name: String, template: String) throws(ScenarioError) -> TemplateView {
+    static func parseView(_ node: JSONNode, name: String, template: String) throws(ScenarioError) -> TemplateView {
         let r = try node.object()
         let prefix = "template \(JSONValue.quoted(template)), view \(JSONValue.quoted(name))"
         let content: TemplateView.Content
@@ -115,7 +115,7 @@ public enum TemplateParsing {
     }
 
     /// Letters, digits, `_` and `-`, not starting with a digit; at most 64 characters.
-    package static func isIdentifier(_ s: String) -> Bool {
+    static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.utf8.first, s.utf8.count <= 64, !(0x30...0x39).contains(first) else { return false }
         return s.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D }
     }

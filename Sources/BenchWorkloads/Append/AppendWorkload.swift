@@ -8,17 +8,28 @@ public struct AppendWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One page of `batch` items appended.
         case append
+
+        public var timed: String { "one page of `batch` items appended to the last section, " + UpdateTiming.timed }
+        public var untimed: String { UpdateTiming.untimed }
     }
 
     public static let kind = "append"
     public static let about = "load-more pages appended to the last section, one page per operation"
 
+    public static let batchKey = WorkloadKey(
+        "batch", .integer, default: .integer(100), bound: .between(1, Double(ScenarioLimits.maxBatch)),
+        about: "items in one appended page")
+    public static let stepsKey = WorkloadKey(
+        "steps", .integer, default: .integer(50), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "pages appended one after the other in one pass of the trace")
+    public static let keys = [batchKey, stepsKey]
+
     public var batch: Int
     public var steps: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        batch = try spec.optionalInt("batch", default: 100, .between(1, Double(ScenarioLimits.maxBatch)))
-        steps = try spec.optionalInt("steps", default: 50, .between(1, Double(ScenarioLimits.maxSteps)))
+        batch = try spec.int(Self.batchKey)
+        steps = try spec.int(Self.stepsKey)
         try spec.finish()
     }
 
@@ -37,7 +48,7 @@ public struct AppendWorkload: Workload {
     }
 
     /// The pages appended, per operation (`layout-append` replays the same).
-    package func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
+    func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
         let initial = try scenario.makeData(items: items)
         let section = initial.sectionCount - 1
         let pages = try scenario.makeExtraItems(count: batch * steps, stream: 1)[section]
@@ -48,16 +59,29 @@ public struct AppendWorkload: Workload {
     }
 }
 
+/// What one change of `append`, `edit`, `layout-append` and `layout-edit` times and leaves out
+/// (their operations' `timed` and `untimed`).
+enum UpdateTiming {
+    static let timed = "in the trace's order, by the mode's updater (`append`, `edit`) or as a batch of one to the "
+        + "layout kind (`layout-append`, `layout-edit`: `invalidate(with: .dataSourceCounts)`, "
+        + "`prepare(forCollectionViewUpdates:)`, `prepare()`); after the last change the trace restarts from fresh state"
+    static let untimed = "building the fresh state (a private copy of the data with room for the trace's items, so no "
+        + "copy-on-write or regrowth of storage the harness shares lands in the first change; for a layout kind, a new "
+        + "layout of that data from its factory, prepared); `stable-lanes`: materialising `data` and `frames` from its "
+        + "lane sequences (O(n)), which happens on the next read and is left out on purpose (the harness does not "
+        + "read them while sampling)"
+}
+
 /// The traces of one update workload at one item count, shared by its modes.
 public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture {
     public typealias Mode = WaterfallUpdateMode
-    package let scenario: Scenario
-    package let items: Int
-    package let styles: [SectionStyle]
+    let scenario: Scenario
+    let items: Int
+    let styles: [SectionStyle]
     /// Per operation, the trace it replays.
-    package let traces: [(Operation, UpdateTrace)]
+    let traces: [(Operation, UpdateTrace)]
 
-    package init(scenario: Scenario, items: Int, traces: [(Operation, UpdateTrace)]) {
+    init(scenario: Scenario, items: Int, traces: [(Operation, UpdateTrace)]) {
         self.scenario = scenario
         self.items = items
         self.styles = scenario.makeStyles()

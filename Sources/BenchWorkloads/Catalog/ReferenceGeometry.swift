@@ -19,30 +19,30 @@ import LayoutReference
 /// element, every trace frame, every change. Above, a deterministic sample: the reference's own
 /// sample of sections and items (`ReferenceCoverage.sample`), every `queryFrameStride`-th trace
 /// frame, and the first, middle and last change of an update trace.
-package enum ReferenceGeometry {
+enum ReferenceGeometry {
     /// The reference layout of `data`.
-    package static func layout(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws -> ReferenceLayout {
+    static func layout(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws -> ReferenceLayout {
         try ReferenceLayout(data: data, styles: styles, viewportWidth: bounds.width)
     }
 
     /// The first difference of `frames` from the reference layout of `data`, or nil.
-    package static func firstMismatch(of frames: LayoutFrames, bounds: Rect, styles: [SectionStyle], data: LayoutData) throws -> String? {
+    static func firstMismatch(of frames: LayoutFrames, bounds: Rect, styles: [SectionStyle], data: LayoutData) throws -> String? {
         let reference = try layout(bounds: bounds, styles: styles, data: data)
         return ReferenceCheck.firstMismatch(of: frames, against: reference).map { "against the reference layout: \($0)" }
     }
 
-    package static func isWhole(items: Int) -> Bool { ReferenceCoverage.automatic.isWhole(itemCount: items) }
+    static func isWhole(items: Int) -> Bool { ReferenceCoverage.automatic.isWhole(itemCount: items) }
 
     /// Above the whole-layout limit, one trace frame in this many is checked against the reference.
-    package static let queryFrameStride = 10
+    static let queryFrameStride = 10
 
     /// The trace frames whose answer is checked against the reference.
-    package static func checkedQueryFrames(count: Int, items: Int) -> StrideTo<Int> {
+    static func checkedQueryFrames(count: Int, items: Int) -> StrideTo<Int> {
         stride(from: 0, to: count, by: isWhole(items: items) ? 1 : queryFrameStride)
     }
 
     /// Whether the change at `step` of `count` is followed by a check against the reference.
-    package static func checksChange(step: Int, count: Int, items: Int) -> Bool {
+    static func checksChange(step: Int, count: Int, items: Int) -> Bool {
         isWhole(items: items) || step == 0 || step == count / 2 || step == count - 1
     }
 }

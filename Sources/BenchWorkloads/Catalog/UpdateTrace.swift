@@ -4,12 +4,12 @@ import BenchResults
 
 /// A sequence of data changes replayed by the `append` and `edit` workloads, one change per
 /// timed operation, from the same initial data every time it restarts.
-package struct UpdateTrace {
-    package var initial: LayoutData
-    package var changes: [LayoutChange]
+struct UpdateTrace {
+    var initial: LayoutData
+    var changes: [LayoutChange]
 
     /// Items the changes add at most (for the headroom of a fresh copy of the data).
-    package var growth: Int {
+    var growth: Int {
         changes.reduce(0) { total, change in
             switch change {
             case .appendItems(_, let items), .insertItems(_, _, let items), .insertSection(_, let items): return total + items.count
@@ -22,7 +22,7 @@ package struct UpdateTrace {
     /// the trace adds: what a long-lived app's arrays look like after amortised growth. Made
     /// outside the timed region, so that the first change after a restart pays neither a
     /// copy-on-write of storage the harness shares nor a reallocation the app would not see.
-    package func freshInitialData() throws -> LayoutData {
+    func freshInitialData() throws -> LayoutData {
         let capacity = initial.itemCount + growth
         func copy<T>(_ values: [T]) -> [T] {
             var copy: [T] = []
@@ -37,7 +37,7 @@ package struct UpdateTrace {
 }
 
 /// Verifies an update mode against its reference on a trace, then times one change per run.
-package final class UpdateOperation: ConsumingOperation {
+final class UpdateOperation: ConsumingOperation {
     private let mode: WaterfallUpdateMode
     private let bounds: Rect
     private let styles: [SectionStyle]
@@ -45,7 +45,7 @@ package final class UpdateOperation: ConsumingOperation {
     private var updater: (any LayoutUpdater)?
     private var step = 0
 
-    package init(mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace) {
+    init(mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace) {
         self.mode = mode
         self.bounds = bounds
         self.styles = styles
@@ -54,7 +54,7 @@ package final class UpdateOperation: ConsumingOperation {
 
     /// Applies the whole trace to the mode and to its reference, comparing frames after every
     /// step, and with the reference geometry where `ReferenceGeometry` says (see there).
-    package static func verify(
+    static func verify(
         mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
     ) throws -> String? {
         try verify(
@@ -68,7 +68,7 @@ package final class UpdateOperation: ConsumingOperation {
     /// `geometry`, the updater's frames are also compared with the reference layout of its data
     /// before the first change and after the changes `ReferenceGeometry.checksChange` picks — for
     /// a mode whose placement is not shortest-first only while nothing but appends has happened.
-    package static func verify(
+    static func verify(
         updater: any LayoutUpdater, reference: any UpdateExpectation, trace: UpdateTrace,
         geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil
     ) throws -> String? {
@@ -95,11 +95,11 @@ package final class UpdateOperation: ConsumingOperation {
         return nil
     }
 
-    package var traceLength: Int { trace.changes.count }
+    var traceLength: Int { trace.changes.count }
 
-    package func rewind() { updater = nil }
+    func rewind() { updater = nil }
 
-    package func prepareNext() throws {
+    func prepareNext() throws {
         if updater == nil || step == trace.changes.count {
             updater = nil
             updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.freshInitialData())
@@ -110,7 +110,7 @@ package final class UpdateOperation: ConsumingOperation {
     /// Applies the next change. The value returned is the step, not a read of `frames`: reading
     /// `StableLanesUpdater.frames` materialises its pending lane moves, work that is not the
     /// change's (docs/modes.md says so).
-    package func runNext() throws -> Int {
+    func runNext() throws -> Int {
         guard updater != nil, step < trace.changes.count else { throw OperationMisuse.notPrepared }
         try updater!.apply(trace.changes[step])
         step += 1
@@ -120,7 +120,7 @@ package final class UpdateOperation: ConsumingOperation {
 
 extension LayoutChange {
     /// A short description for verification messages.
-    package var shortDescription: String {
+    var shortDescription: String {
         switch self {
         case .appendItems(let section, let items): return "append \(items.count) items to section \(section)"
         case .insertItems(let section, let at, let items): return "insert \(items.count) items at [\(section), \(at)]"

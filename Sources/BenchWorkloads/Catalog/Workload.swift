@@ -13,8 +13,11 @@ import BenchScenarios
 /// 1. `enum Mode: String, WorkloadMode` — the strategies compared, raw values as written in
 ///    scenario files and the CSV, each with a one-sentence `about`. (An engine enum can conform
 ///    instead, as `RectQueryMode` does.)
-/// 2. `enum Operation: String, WorkloadOperation` — what one sample times (the CSV's `operation`).
-/// 3. `init(spec:)` reads the workload's own keys strictly (`spec.finish()` rejects unknown ones);
+/// 2. `enum Operation: String, WorkloadOperation` — what one sample times (the CSV's `operation`),
+///    each case saying what its sample times and leaves out (`timed`, `untimed`).
+/// 3. `static let keys` lists the workload's own keys (`WorkloadKey`: type, default, bound,
+///    meaning) and `init(spec:)` reads them through those values, strictly (`spec.finish()`
+///    rejects unknown ones);
 ///    `operations` says which operations this configuration times.
 /// 4. A fixture class (`WorkloadFixture`): everything the modes share at one item count (data, the
 ///    reference answers). `makeMeasurement(mode:verify:)` builds one mode, checks it against the
@@ -37,6 +40,9 @@ public protocol Workload: Sendable {
     static var kind: String { get }
     /// What the workload measures, for `layout-bench list` and docs/modes.md.
     static var about: String { get }
+    /// The keys of the scenario's `workload` object besides `kind`, as `init(spec:)` reads them
+    /// (`layout-bench list --json` and docs/scenario-format.md list them).
+    static var keys: [WorkloadKey] { get }
 
     /// The mode names a scenario of this workload may list (every mode, except for the generic
     /// workloads: the strategies of the scenario's layout kind).
@@ -104,7 +110,12 @@ public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, 
 
 
 /// An operation of a workload: what one sample times, named in the CSV by its raw value.
-public protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
+public protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+    /// What one sample times (`layout-bench list --json`, docs/modes.md).
+    var timed: String { get }
+    /// What a sample leaves out of its timed region: the untimed preparation of its state.
+    var untimed: String { get }
+}
 
 /// The shared state of a workload at one item count, from which each mode is built.
 public protocol WorkloadFixture: AnyObject {
@@ -221,6 +232,18 @@ public struct VerificationError: Error, CustomStringConvertible {
     }
 }
 
+/// Empty defaults, so that a workload outside the catalog (a test's) need not describe itself;
+/// `CatalogListingTests` requires every workload of `WorkloadCatalog` to list the keys it reads
+/// and to say what each operation times.
+extension Workload {
+    public static var keys: [WorkloadKey] { [] }
+}
+
+extension WorkloadOperation {
+    public var timed: String { "" }
+    public var untimed: String { "" }
+}
+
 extension Workload {
     public static func allowedModes(for scenario: Scenario) -> [String] { Mode.allCases.map(\.rawValue) }
 
@@ -238,8 +261,8 @@ extension Workload {
 
 /// A consuming operation run without its untimed preparation: a bug in the harness, reported as
 /// the mode's failure rather than a crash.
-package enum OperationMisuse: Error, CustomStringConvertible {
+enum OperationMisuse: Error, CustomStringConvertible {
     case notPrepared
 
-    package var description: String { "runNext() was called before prepareNext()" }
+    var description: String { "runNext() was called before prepareNext()" }
 }

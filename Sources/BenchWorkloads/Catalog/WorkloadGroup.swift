@@ -59,7 +59,7 @@ extension Workload {
     }
 
     /// The modes named by `names`, in order, or the first name that is not a mode.
-    package static func parseModes(_ names: [String]) -> Result<[any WorkloadMode], UnknownMode> {
+    static func parseModes(_ names: [String]) -> Result<[any WorkloadMode], UnknownMode> {
         var modes: [any WorkloadMode] = []
         for (index, name) in names.enumerated() {
             guard let mode = Mode(rawValue: name) else { return .failure(UnknownMode(index: index, name: name)) }
@@ -70,7 +70,7 @@ extension Workload {
 }
 
 /// A mode name a workload does not have, at `index` of the list it came from.
-package struct UnknownMode: Error {
-    package var index: Int
-    package var name: String
+struct UnknownMode: Error {
+    var index: Int
+    var name: String
 }

@@ -63,6 +63,16 @@ public struct CellMeasureWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One row's fitting height.
         case measure
+
+        public var timed: String {
+            "one row's fitting height by its template at the trace's width, row after row, wrapping at the end of the trace "
+                + "(every row at `widths[0]`, then at the next width, or a new width every `rotateEvery` measurements); "
+                + "a sample is a batch of consecutive measurements, divided"
+        }
+        public var untimed: String {
+            "the rows, their texts and template index, built once; each mode's measurer per template (the long-lived solver "
+                + "of `fd-add-remove` and `edit-width`, the closed form of `frame`), built before the first sample"
+        }
     }
 
     public static let kind = "cell-measure"
@@ -78,18 +88,30 @@ public struct CellMeasureWorkload: Workload {
 
     public static let maxWidths = 64
 
+    public static let widthsKey = WorkloadKey(
+        "widths", .numbers, default: .described("the viewport's width"), bound: .positiveSize, maxCount: maxWidths,
+        about: "the row widths the trace rotates through")
+    public static let rotateEveryKey = WorkloadKey(
+        "rotateEvery", .integer, default: .described("the item count: every row once"), bound: .between(1, Double(ScenarioLimits.maxItems)),
+        about: "measurements between width changes")
+    public static let verifyMeasurementsKey = WorkloadKey(
+        "verifyMeasurements", .integer, default: .integer(1000), bound: .between(1, 1_000_000),
+        about: "measurements checked against the LP reference, spread evenly along the trace (all when it is no longer)")
+    public static let keys = [widthsKey, rotateEveryKey, verifyMeasurementsKey, WorkloadKey.operations]
+
     public init(spec: JSONReader) throws(ScenarioError) {
-        if let nodes = try spec.optionalArray("widths") {
+        let widthsKey = Self.widthsKey
+        if let nodes = try spec.optionalArray(widthsKey.name) {
             guard !nodes.isEmpty, nodes.count <= Self.maxWidths else {
-                throw spec.error(at: "widths", "expected 1 to \(Self.maxWidths) widths, got \(nodes.count)")
+                throw spec.error(at: widthsKey.name, "expected 1 to \(Self.maxWidths) widths, got \(nodes.count)")
             }
             var list: [Double] = []
-            for node in nodes { list.append(try node.double(.positiveSize)) }
+            for node in nodes { list.append(try node.double(widthsKey.bound)) }
             widths = list
         }
-        rotateEvery = try spec.optionalInt("rotateEvery", .between(1, Double(ScenarioLimits.maxItems)))
-        verifyMeasurements = try spec.optionalInt("verifyMeasurements", default: 1000, .between(1, 1_000_000))
-        operations = try spec.operationList(of: Operation.self)
+        rotateEvery = try spec.optionalInt(Self.rotateEveryKey)
+        verifyMeasurements = try spec.int(Self.verifyMeasurementsKey)
+        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         try spec.finish()
     }
 
@@ -133,7 +155,7 @@ public struct CellMeasureWorkload: Workload {
 
     /// The narrowest cell at which a built-in row's closed form equals its constraint form: its
     /// horizontal padding plus the closed form's 1 pt minimum label width.
-    package static func frameMinimumCellWidth(_ kind: BuiltInRowKind) -> Double {
+    static func frameMinimumCellWidth(_ kind: BuiltInRowKind) -> Double {
         let padding = kind.rowTemplate.title.padding
         return padding.left + padding.right + 1
     }
@@ -141,7 +163,7 @@ public struct CellMeasureWorkload: Workload {
     /// A fresh solver adds the constraints one by one at the row's cell width (empty texts): the
     /// first that makes the required ones conflict is named. The height it gives must be within
     /// `Scenario.templateHeightLimit`.
-    package static func checkSatisfiable(_ template: CellTemplate, rowWidth: Double, scenario: Scenario) throws(ScenarioError) {
+    static func checkSatisfiable(_ template: CellTemplate, rowWidth: Double, scenario: Scenario) throws(ScenarioError) {
         let height: Double
         do {
             var measurer = try TemplateMeasurer(template: template, strategy: .freshEngine)
@@ -158,7 +180,7 @@ public struct CellMeasureWorkload: Workload {
     }
 
     /// The list rows' widths: each trace width minus the first section's horizontal insets.
-    package func rowWidths(_ scenario: Scenario) -> [Double] {
+    func rowWidths(_ scenario: Scenario) -> [Double] {
         let insets = scenario.layout.section(0).style.insets.horizontal
         return (widths ?? [scenario.viewportSize.width]).map { $0 - insets }
     }
@@ -184,23 +206,23 @@ public final class CellMeasureFixture: WorkloadFixture {
     public typealias Mode = CellMeasureWorkload.Mode
     public typealias Operation = CellMeasureWorkload.Operation
 
-    package let workload: CellMeasureWorkload
-    package let scenario: Scenario
-    package let items: Int
-    package let rows: TemplatedRows
-    package let texts: ItemTexts
-    package let data: LayoutData
+    let workload: CellMeasureWorkload
+    let scenario: Scenario
+    let items: Int
+    let rows: TemplatedRows
+    let texts: ItemTexts
+    let data: LayoutData
     /// Cell widths: `cellWidths[w * templates + t]` for trace width `w` and template `t`.
-    package let cellWidths: [Double]
-    package let rowWidths: [Double]
-    package let rotateEvery: Int
-    package let traceLength: Int
+    let cellWidths: [Double]
+    let rowWidths: [Double]
+    let rotateEvery: Int
+    let traceLength: Int
     /// The trace positions checked against the reference, in order, and their answers (computed
     /// on first use).
-    package let checked: [Int]
+    let checked: [Int]
     private var referenceAnswers: [Double]?
 
-    package init(workload: CellMeasureWorkload, scenario: Scenario, items: Int, rows: TemplatedRows, texts: ItemTexts, data: LayoutData) {
+    init(workload: CellMeasureWorkload, scenario: Scenario, items: Int, rows: TemplatedRows, texts: ItemTexts, data: LayoutData) {
         self.workload = workload
         self.scenario = scenario
         self.items = items
@@ -224,7 +246,7 @@ public final class CellMeasureFixture: WorkloadFixture {
 
     /// Position `k` of the trace: its row and the cell width it is measured at.
     @inline(__always)
-    package func position(_ k: Int) -> (row: Int, width: Double) {
+    func position(_ k: Int) -> (row: Int, width: Double) {
         let n = rows.kinds.count
         let row = k % n
         let w = (k / rotateEvery) % rowWidths.count
@@ -232,7 +254,7 @@ public final class CellMeasureFixture: WorkloadFixture {
     }
 
     /// The LP reference's fitting height at every checked position.
-    package func reference() throws -> [Double] {
+    func reference() throws -> [Double] {
         if let referenceAnswers { return referenceAnswers }
         var answers: [Double] = []
         for k in checked {
@@ -258,7 +280,7 @@ public final class CellMeasureFixture: WorkloadFixture {
         return ModeMeasurement(operations: [TimedOperation(.measure, .batchable(operation))], observations: observations)
     }
 
-    package static let tolerance = 1e-6
+    static let tolerance = 1e-6
 
     private func verify(_ mode: Mode) throws -> [Observation<Operation>] {
         let expected = try reference()
@@ -317,14 +339,14 @@ public final class CellMeasureFixture: WorkloadFixture {
 }
 
 /// One mode's measurements along the trace: one solver (or closed form) per template.
-package final class CellMeasureOperation: BatchableOperation {
+final class CellMeasureOperation: BatchableOperation {
     private let fixture: CellMeasureFixture
     private let mode: CellMeasureWorkload.Mode
     private var measurers: [TemplateMeasurer] = []
     private var closedForms: [RowTemplate] = []
     private var step = 0
 
-    package init(fixture: CellMeasureFixture, mode: CellMeasureWorkload.Mode) throws {
+    init(fixture: CellMeasureFixture, mode: CellMeasureWorkload.Mode) throws {
         self.fixture = fixture
         self.mode = mode
         if let strategy = mode.strategy {
@@ -347,15 +369,15 @@ package final class CellMeasureOperation: BatchableOperation {
         }
     }
 
-    package var traceLength: Int { fixture.traceLength }
-    package var lastPivots = 0
-    package var lastConstraintCount = 0
+    var traceLength: Int { fixture.traceLength }
+    var lastPivots = 0
+    var lastConstraintCount = 0
 
-    package func rewind() { step = 0 }
+    func rewind() { step = 0 }
 
     /// The fitting height at trace position `k`.
     @inline(__always)
-    package func measure(at k: Int) throws -> Double {
+    func measure(at k: Int) throws -> Double {
         let (row, width) = fixture.position(k)
         let kind = fixture.rows.kinds[row]
         if mode == .frame {
@@ -374,7 +396,7 @@ package final class CellMeasureOperation: BatchableOperation {
         }
     }
 
-    package func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int {
         var total = 0.0
         for _ in 0..<count {
             total += try measure(at: step)

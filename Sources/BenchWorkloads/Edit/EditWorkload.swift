@@ -15,19 +15,34 @@ public struct EditWorkload: Workload {
         case delete
         /// The height of one item in the middle changed.
         case heightChange = "height-change"
+
+        public var timed: String {
+            switch self {
+            case .insert: return "one item inserted in the middle half of the items, " + UpdateTiming.timed
+            case .delete: return "one item deleted from the middle half of the items, " + UpdateTiming.timed
+            case .heightChange: return "one item's height changed in the middle half of the items, " + UpdateTiming.timed
+            }
+        }
+        public var untimed: String { UpdateTiming.untimed }
     }
 
     public static let kind = "edit"
     public static let about = "inserts, deletes and height changes in the middle of the content"
+
+    public static let stepsKey = WorkloadKey(
+        "steps", .integer, default: .integer(50), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "changes in the trace of each operation")
+    public static let seedKey = WorkloadKey.seed("the positions changed")
+    public static let keys = [stepsKey, WorkloadKey.operations, seedKey]
 
     public var steps: Int
     public var operations: [Operation]
     public var seed: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        steps = try spec.optionalInt("steps", default: 50, .between(1, Double(ScenarioLimits.maxSteps)))
-        operations = try spec.operationList(of: Operation.self)
-        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
+        steps = try spec.int(Self.stepsKey)
+        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
+        seed = try spec.int(Self.seedKey)
         try spec.finish()
     }
 
@@ -48,7 +63,7 @@ public struct EditWorkload: Workload {
     }
 
     /// The changes of each operation (`layout-edit` replays the same).
-    package func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
+    func traces(scenario: Scenario, items: Int) throws -> [(Operation, UpdateTrace)] {
         let initial = try scenario.makeData(items: items)
         let newItems = try scenario.makeExtraItems(count: 2 * steps, stream: 2)
         var random = SplitMix64(seed: UInt64(seed))

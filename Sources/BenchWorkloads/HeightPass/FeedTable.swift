@@ -5,12 +5,12 @@ import BenchScenarios
 /// The rows of a `height-pass` scenario: a feed mixing three row types, each measured by its own
 /// template cell (registered by reuse identifier), with the scenario's generated text as content,
 /// and the seeded random batches the workload replays.
-package struct FeedTable {
-    package var registry = TemplateRegistry()
-    package let title: ReuseIdentifier
-    package let titleBody: ReuseIdentifier
-    package let image: ReuseIdentifier
-    package var model: TableModel
+struct FeedTable {
+    var registry = TemplateRegistry()
+    let title: ReuseIdentifier
+    let titleBody: ReuseIdentifier
+    let image: ReuseIdentifier
+    var model: TableModel
     private var nextID: Int
     private var texts: ItemTexts
     private var rng: SplitMix64
@@ -19,7 +19,7 @@ package struct FeedTable {
 
     /// Row `i` of `items` gets id `i + 1`, a row type drawn from `seed` (half title + body, three
     /// tenths title only, a fifth image + caption) and the text of item `i`.
-    package init(items: GeneratedItems, seed: Int) throws {
+    init(items: GeneratedItems, seed: Int) throws {
         title = registry.register(RowTemplate(layout: .title), forReuseIdentifier: "title")
         titleBody = registry.register(
             RowTemplate(layout: .titleAndBody(spacing: 4), accessory: .disclosureIndicator), forReuseIdentifier: "title-body")
@@ -76,7 +76,7 @@ package struct FeedTable {
     }
 
     /// A new row with fresh text and a new id.
-    package mutating func newRow() -> TableItem {
+    mutating func newRow() -> TableItem {
         if !templated.isEmpty {
             let kind = templated[rng.nextInt(in: 0...(templated.count - 1))]
             var text: [UInt8] = [], detail: [UInt8] = []
@@ -96,7 +96,7 @@ package struct FeedTable {
     /// any distance, inserts); every eighth, when there are at least four sections, deletes two
     /// sections and inserts two new ones (the case FD's cache gets wrong). Returns the batches and
     /// their plans.
-    package mutating func randomBatches(count: Int, changes: Int) throws -> [(BatchUpdate, BatchPlan)] {
+    mutating func randomBatches(count: Int, changes: Int) throws -> [(BatchUpdate, BatchPlan)] {
         var model = self.model
         var result: [(BatchUpdate, BatchPlan)] = []
         for step in 0..<count {

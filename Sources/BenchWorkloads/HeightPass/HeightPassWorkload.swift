@@ -39,10 +39,66 @@ public struct HeightPassWorkload: Workload {
         case widthReturn = "width-return"
         /// One precache step (a fixed number of rows, or a wall-clock budget), from the middle row outward.
         case precacheStep = "precache-step"
+
+        public var timed: String {
+            switch self {
+            case .firstPass: return "one pass asking every row's height on a cold table: template cells created, every row measured"
+            case .warmPass: return "one pass asking every row's height again, the cache warm"
+            case .scrollPass:
+                return "the rows one frame of the scroll trace shows, asked again, frame after frame, wrapping at its end; "
+                    + "a sample is a batch of consecutive frames, divided"
+            case .batchUpdate: return "one seeded random batch (`changes` changes) applied to the data and the cache, in order"
+            case .cacheUpdate: return "the same batch applied to the cache alone, its plan made beforehand"
+            case .widthChange: return "the width changed (to `rotatedWidth`, a rotation), then every row asked"
+            case .widthReturn: return "the width back to the first one, then every row asked"
+            case .precacheStep:
+                return "one precache step: `precacheRows` rows (default 400) of the walk outward from the middle row, so that "
+                    + "instructions (callgrind runs about 50x slower) count the same rows as time; `precacheBudgetMicroseconds` "
+                    + "instead keeps the engine's wall-clock budget, faithful to an app but then instructions and time cover different rows"
+            }
+        }
+
+        public var untimed: String {
+            switch self {
+            case .firstPass: return "discarding the previous table"
+            case .warmPass, .scrollPass: return "the warm table, built once by a full pass"
+            case .batchUpdate, .cacheUpdate: return "the warm table (or its cache) it starts from, again when the batches are used up"
+            case .widthChange: return "a warm table at the first width"
+            case .widthReturn: return "a warm table at the first width that has also been through a pass at `rotatedWidth`"
+            case .precacheStep: return "the cold table and the `Precache` it starts from (again when the steps are used up)"
+            }
+        }
     }
 
     public static let kind = "height-pass"
     public static let about = "row heights through full passes, scrolling, batch updates, a width change and a return, and precache"
+
+    public static let scrollFramesKey = WorkloadKey(
+        "scrollFrames", .integer, default: .integer(120), bound: .between(1, Double(ScenarioLimits.maxFrames)),
+        about: "frames of the scroll trace (`scroll-pass`)")
+    public static let batchesKey = WorkloadKey(
+        "batches", .integer, default: .integer(40), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "random batch updates in one trace (`batch-update`, `cache-update`)")
+    public static let changesKey = WorkloadKey(
+        "changes", .integer, default: .integer(10), bound: .between(1, Double(ScenarioLimits.maxBatch)),
+        about: "item changes (deletes, reloads, moves, inserts) in one batch; every 8th batch deletes and inserts two sections instead")
+    public static let rotatedWidthKey = WorkloadKey(
+        "rotatedWidth", .number, default: .described("the viewport's height (a rotation)"), bound: .between(1, ScenarioLimits.maxSize),
+        about: "the table's width after `width-change`")
+    public static let precacheRowsKey = WorkloadKey(
+        "precacheRows", .integer, default: .integer(PrecacheBudget.defaultRows), bound: .between(1, Double(ScenarioLimits.maxBatch)),
+        about: "rows one precache step measures (the same rows under callgrind as in time)")
+    public static let precacheBudgetKey = WorkloadKey(
+        "precacheBudgetMicroseconds", .integer, default: .described("none: `precacheRows` applies"), bound: .between(1, 10_000_000),
+        about: "instead of `precacheRows`: the wall-clock budget of one precache step, as the engine's precache takes it in an app")
+    public static let precacheStepsKey = WorkloadKey(
+        "precacheSteps", .integer, default: .integer(10), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "precache steps in one trace (then it starts again from a cold table)")
+    public static let seedKey = WorkloadKey.seed("the rows' texts and the batches")
+    public static let keys = [
+        scrollFramesKey, batchesKey, changesKey, rotatedWidthKey, precacheRowsKey, precacheBudgetKey, precacheStepsKey,
+        seedKey, WorkloadKey.operations,
+    ]
 
     public var scrollFrames: Int
     public var batches: Int
@@ -57,22 +113,23 @@ public struct HeightPassWorkload: Workload {
     public var operations: [Operation]
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        scrollFrames = try spec.optionalInt("scrollFrames", default: 120, .between(1, Double(ScenarioLimits.maxFrames)))
-        batches = try spec.optionalInt("batches", default: 40, .between(1, Double(ScenarioLimits.maxSteps)))
-        changes = try spec.optionalInt("changes", default: 10, .between(1, Double(ScenarioLimits.maxBatch)))
-        rotatedWidth = try spec.optionalDouble("rotatedWidth", .between(1, ScenarioLimits.maxSize))
-        let rows = try spec.optionalInt("precacheRows", default: PrecacheBudget.defaultRows, .between(1, Double(ScenarioLimits.maxBatch)))
-        if spec.has("precacheBudgetMicroseconds") {
-            guard !spec.has("precacheRows") else {
-                throw spec.error(at: "precacheBudgetMicroseconds", "give either precacheRows (the default, the same rows under callgrind) or precacheBudgetMicroseconds, not both")
+        scrollFrames = try spec.int(Self.scrollFramesKey)
+        batches = try spec.int(Self.batchesKey)
+        changes = try spec.int(Self.changesKey)
+        rotatedWidth = try spec.optionalDouble(Self.rotatedWidthKey)
+        let rows = try spec.int(Self.precacheRowsKey)
+        let budget = Self.precacheBudgetKey.name
+        if spec.has(budget) {
+            guard !spec.has(Self.precacheRowsKey.name) else {
+                throw spec.error(at: budget, "give either precacheRows (the default, the same rows under callgrind) or precacheBudgetMicroseconds, not both")
             }
-            precacheBudget = .microseconds(try spec.optionalInt("precacheBudgetMicroseconds", default: 2000, .between(1, 10_000_000)))
+            precacheBudget = .microseconds(try spec.optionalInt(Self.precacheBudgetKey) ?? 2000)
         } else {
             precacheBudget = .rows(rows)
         }
-        precacheSteps = try spec.optionalInt("precacheSteps", default: 10, .between(1, Double(ScenarioLimits.maxSteps)))
-        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
-        operations = try spec.operationList(of: Operation.self)
+        precacheSteps = try spec.int(Self.precacheStepsKey)
+        seed = try spec.int(Self.seedKey)
+        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         try spec.finish()
     }
 
@@ -183,18 +240,18 @@ public enum PrecacheBudget: Sendable, Equatable {
 /// The feed, its batches and its scroll frames at one item count, shared by every mode.
 public final class HeightPassFixture: WorkloadFixture {
     public typealias Operation = HeightPassWorkload.Operation
-    package let workload: HeightPassWorkload
-    package let scenario: Scenario
-    package let items: Int
-    package let feed: FeedTable
+    let workload: HeightPassWorkload
+    let scenario: Scenario
+    let items: Int
+    let feed: FeedTable
     /// The batch trace, each batch with its plan against the data the earlier ones leave.
-    package let batches: [PlannedBatch]
+    let batches: [PlannedBatch]
     /// Per scroll frame, the rows the viewport shows.
-    package let frames: [[ItemPath]]
-    package let width: Double
-    package let rotatedWidth: Double
+    let frames: [[ItemPath]]
+    let width: Double
+    let rotatedWidth: Double
 
-    package init(workload: HeightPassWorkload, scenario: Scenario, items: Int, generated: GeneratedItems) throws {
+    init(workload: HeightPassWorkload, scenario: Scenario, items: Int, generated: GeneratedItems) throws {
         self.workload = workload
         self.scenario = scenario
         self.items = items
@@ -299,21 +356,21 @@ public final class HeightPassFixture: WorkloadFixture {
 /// A batch of the trace and its plan, in a box: the timed steps borrow them from its `let`s (one
 /// retain of the box), where an array of tuples or of plans hands out copies (a retain per array
 /// a plan holds, and in unspecialised code a runtime lookup of the tuple's type metadata).
-package final class PlannedBatch: Sendable {
-    package let update: BatchUpdate
-    package let plan: BatchPlan
+final class PlannedBatch: Sendable {
+    let update: BatchUpdate
+    let plan: BatchPlan
 
-    package init(update: BatchUpdate, plan: BatchPlan) {
+    init(update: BatchUpdate, plan: BatchPlan) {
         self.update = update
         self.plan = plan
     }
 }
 
 /// One operation of `height-pass` for one cache strategy.
-package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, ConsumingOperation {
-    package typealias Kind = HeightPassWorkload.Operation
+final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, ConsumingOperation {
+    typealias Kind = HeightPassWorkload.Operation
 
-    package let kind: Kind
+    let kind: Kind
     private let fixture: HeightPassFixture
     private let makeCache: () -> Cache
     private var table: HeightTable<Cache>?
@@ -327,7 +384,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     /// the specialised code and `runNext` only forwards to it.
     private let runPreparedStep: (HeightPassOperation) throws -> Int
 
-    package init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
+    init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
         self.kind = kind
         self.fixture = fixture
         self.makeCache = makeCache
@@ -336,7 +393,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
 
     /// Warm passes: one pass; scrolling: the frames of the trace; batches: the batch trace;
     /// precache: `precacheSteps` steps; the others: one operation from fresh state.
-    package var traceLength: Int {
+    var traceLength: Int {
         switch kind {
         case .warmPass, .firstPass, .widthChange, .widthReturn: return 1
         case .scrollPass: return fixture.frames.count
@@ -347,7 +404,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
 
     /// Batchable passes keep their warm table and go back to the first frame; consuming
     /// operations start again from fresh state.
-    package func rewind() {
+    func rewind() {
         step = 0
         if kind == .warmPass || kind == .scrollPass { return }
         table = nil
@@ -355,9 +412,9 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
         precache = nil
     }
 
-    package func prepareNext() throws { try prepareForRun() }
+    func prepareNext() throws { try prepareForRun() }
 
-    package func runNext() throws -> Int { try runPreparedStep(self) }
+    func runNext() throws -> Int { try runPreparedStep(self) }
 
     private func runPrepared() throws -> Int {
         switch kind {
@@ -427,7 +484,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     @_specialize(where Cache == IndexPathHeightCache)
     @_specialize(where Cache == KeyedHeightCache)
     @_specialize(where Cache == WidthKeyedHeightCache)
-    package func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int {
         switch kind {
         case .firstPass:
             var fresh = coldTable()
@@ -474,7 +531,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
         }
     }
 
-    package struct Verification {
+    struct Verification {
         var measurements: [Double] = []
         var cellsCreated: [Double] = []
         var wrongHeights: [Double] = []
@@ -483,7 +540,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     /// Runs the operation untimed, checking after every run that each height the cache holds
     /// equals a fresh measurement, and counting measurements and template cells per run. An exact
     /// mode that disagrees throws; FD's wrong rows are counted.
-    package func verify(mode: HeightCacheMode) throws -> Verification {
+    func verify(mode: HeightCacheMode) throws -> Verification {
         var result = Verification()
         let runs: Int
         switch kind {
@@ -543,7 +600,7 @@ package final class HeightPassOperation<Cache: HeightCache>: BatchableOperation,
     /// tolerance of the template checks) for constraint templates, whose fresh measurement is a new
     /// solver whose pivots round differently from the long-lived cell's. NaN (a refused solve) is
     /// never the same.
-    package static func sameHeight(_ cached: Double, _ fresh: Double) -> Bool {
+    static func sameHeight(_ cached: Double, _ fresh: Double) -> Bool {
         cached == fresh || abs(cached - fresh) <= 1e-6
     }
 

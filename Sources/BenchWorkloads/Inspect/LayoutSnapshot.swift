@@ -20,7 +20,7 @@ public struct LayoutSnapshot {
     public var pinOffset: Double
     /// A registered layout that keeps no `LayoutFrames` (`layout-prepare`, `layout-query`): its
     /// elements, and its own rect query.
-    package var registered: (elements: [LayoutAttributes], contentHeight: Double, query: (Rect) -> [LayoutAttributes])?
+    var registered: (elements: [LayoutAttributes], contentHeight: Double, query: (Rect) -> [LayoutAttributes])?
 
     public init(
         frames: LayoutFrames, queryMode: RectQueryMode, viewport: Rect, styles: [SectionStyle] = [], pinOffset: Double = 0
@@ -33,7 +33,7 @@ public struct LayoutSnapshot {
     }
 
     /// A registered layout as it answers: `elements` (every element) and its `elements(in:into:)`.
-    package init(layout: any CollectionLayout, elements: [LayoutAttributes], viewport: Rect) {
+    init(layout: any CollectionLayout, elements: [LayoutAttributes], viewport: Rect) {
         self.init(frames: LayoutFrames(), queryMode: .linear, viewport: viewport)
         registered = (elements, layout.contentSize.height, { rect in
             var results: [LayoutAttributes] = []

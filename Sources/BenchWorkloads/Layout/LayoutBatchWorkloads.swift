@@ -11,8 +11,9 @@ public struct LayoutAppendWorkload: GenericLayoutWorkload {
 
     public static let generic = GenericWorkload.append
     public static let about = "any layout kind that takes batches: append's load-more pages, each a batch through invalidate(with:) and prepare()"
+    public static let keys = AppendWorkload.keys
 
-    package var append: AppendWorkload
+    var append: AppendWorkload
 
     public init(spec: JSONReader) throws(ScenarioError) {
         append = try AppendWorkload(spec: spec)
@@ -39,8 +40,9 @@ public struct LayoutEditWorkload: GenericLayoutWorkload {
 
     public static let generic = GenericWorkload.edit
     public static let about = "any layout kind that takes batches: edit's inserts, deletes and height changes, each a batch through invalidate(with:) and prepare()"
+    public static let keys = EditWorkload.keys
 
-    package var edit: EditWorkload
+    var edit: EditWorkload
 
     public init(spec: JSONReader) throws(ScenarioError) {
         edit = try EditWorkload(spec: spec)
@@ -75,10 +77,10 @@ public struct LayoutEditWorkload: GenericLayoutWorkload {
 /// `batch-equals-fresh`, within `ReferenceTolerance`).
 public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFixture {
     public typealias Mode = LayoutStrategyMode
-    package let build: LayoutBuild
-    package let traces: [(Operation, UpdateTrace)]
+    let build: LayoutBuild
+    let traces: [(Operation, UpdateTrace)]
 
-    package init(build: LayoutBuild, traces: [(Operation, UpdateTrace)]) {
+    init(build: LayoutBuild, traces: [(Operation, UpdateTrace)]) {
         self.build = build
         self.traces = traces
     }
@@ -94,7 +96,7 @@ public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFix
         return ModeMeasurement(operations: operations)
     }
 
-    package func verifyBatches(mode: LayoutStrategyMode, operation: Operation, trace: UpdateTrace) throws {
+    func verifyBatches(mode: LayoutStrategyMode, operation: Operation, trace: UpdateTrace) throws {
         var layout = try build.make(mode, data: trace.initial)
         try build.prepare(&layout, mode: mode, step: "\(operation.rawValue): prepare")
         var data = trace.initial
@@ -158,24 +160,24 @@ public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFix
 /// One batch per timed operation: `invalidate(with: .dataSourceCounts)`, the step's batch
 /// (built before the timing) through `prepare(forCollectionViewUpdates:)`, then `prepare()`. A fresh layout of the initial data (built and prepared outside the
 /// timing) starts each pass of the trace.
-package final class LayoutBatchOperation: ConsumingOperation {
+final class LayoutBatchOperation: ConsumingOperation {
     private let make: (LayoutData) throws -> any CollectionLayout
     private let trace: UpdateTrace
     private let batches: [[LayoutChange]]
     private var layout: (any CollectionLayout)?
     private var step = 0
 
-    package init(make: @escaping (LayoutData) throws -> any CollectionLayout, trace: UpdateTrace) {
+    init(make: @escaping (LayoutData) throws -> any CollectionLayout, trace: UpdateTrace) {
         self.make = make
         self.trace = trace
         batches = trace.changes.map { [$0] }
     }
 
-    package var traceLength: Int { batches.count }
+    var traceLength: Int { batches.count }
 
-    package func rewind() { layout = nil }
+    func rewind() { layout = nil }
 
-    package func prepareNext() throws {
+    func prepareNext() throws {
         if layout == nil || step == batches.count {
             layout = nil
             var fresh = try make(trace.freshInitialData())
@@ -185,7 +187,7 @@ package final class LayoutBatchOperation: ConsumingOperation {
         }
     }
 
-    package func runNext() throws -> Int {
+    func runNext() throws -> Int {
         guard layout != nil, step < batches.count else { throw OperationMisuse.notPrepared }
         layout!.invalidate(with: .dataSourceCounts)
         layout!.prepare(forCollectionViewUpdates: batches[step])

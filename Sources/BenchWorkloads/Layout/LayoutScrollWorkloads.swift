@@ -1,6 +1,7 @@
 import BenchStatistics
 import LayoutEngine
 import LayoutReference
+import BenchResults
 import BenchScenarios
 
 /// `layout-sticky-scroll`: per strategy, `sticky-scroll`'s trace (`StickyScrollTrace`, same keys,
@@ -22,11 +23,13 @@ public struct LayoutStickyScrollWorkload: GenericLayoutWorkload {
     public static let about =
         "any registered layout kind: sticky-scroll's trace, each step shouldInvalidate, invalidationContext, invalidate and prepare as UIKit calls them, then the viewport query"
 
+    public static let keys = [StickyScrollWorkload.stepsKey]
+
     /// Scroll steps in the trace.
     public var steps: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        steps = try spec.optionalInt("steps", default: 400, .between(1, Double(ScenarioLimits.maxSteps)))
+        steps = try spec.int(StickyScrollWorkload.stepsKey)
         try spec.finish()
     }
 
@@ -59,15 +62,22 @@ public struct LayoutReuseScrollWorkload: GenericLayoutWorkload {
     public static let about =
         "any registered layout kind: reuse-scroll's trace, each step a bounds change, the viewport query, and cells enqueued and dequeued by reuse identifier"
 
+    /// As `reuse-scroll`'s, but at most 252: headers, footers and decorations take one identifier
+    /// each of the 255.
+    public static let identifiersKey = WorkloadKey(
+        "identifiers", .integer, default: .integer(3), bound: .between(1, 252),
+        about: "reuse identifiers the items draw from at random (headers, footers and decorations have one each)")
+    public static let keys = [ReuseScrollWorkload.framesKey, identifiersKey, ReuseScrollWorkload.seedKey]
+
     public var frames: Int
     /// Reuse identifiers the items draw from (headers, footers and decorations add one each).
     public var identifiers: Int
     public var seed: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
-        identifiers = try spec.optionalInt("identifiers", default: 3, .between(1, 252))
-        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
+        frames = try spec.int(ReuseScrollWorkload.framesKey)
+        identifiers = try spec.int(Self.identifiersKey)
+        seed = try spec.int(ReuseScrollWorkload.seedKey)
         try spec.finish()
     }
 
@@ -87,6 +97,14 @@ public final class LayoutScrollFixture: WorkloadFixture {
     public enum Operation: String, WorkloadOperation {
         /// One bounds change and the viewport query (and for `layout-reuse-scroll`, the cells).
         case scrollStep = "scroll-step"
+
+        public var timed: String {
+            "one step of the trace, in order, wrapping at its end: the new bounds, `shouldInvalidate(forBoundsChange:)` and, "
+                + "when it says yes, `invalidationContext(forBoundsChange:)`, `invalidate(with:)` and `prepare()`; then the "
+                + "viewport's `elements(in:into:)`; for `layout-reuse-scroll` also the cells given back and dequeued; "
+                + "a sample is a batch of consecutive steps, divided"
+        }
+        public var untimed: String { "the layout's first prepare and the verification pass over the whole trace" }
     }
 
     enum Trace {

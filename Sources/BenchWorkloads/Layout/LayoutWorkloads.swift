@@ -78,10 +78,24 @@ public struct LayoutPrepareWorkload: GenericLayoutWorkload {
         case prepare
         /// `invalidate(with: .everything)` and `prepare()` on a prepared layout.
         case relayout
+
+        public var timed: String {
+            switch self {
+            case .prepare: return "one `prepare()` of a fresh layout from the kind's factory"
+            case .relayout: return "one `prepare()` of a layout invalidated with `.everything`"
+            }
+        }
+        public var untimed: String {
+            switch self {
+            case .prepare: return "creating the layout from the kind's factory, freeing the previous one"
+            case .relayout: return "`invalidate(with: .everything)`; the fresh layout's first prepare"
+            }
+        }
     }
 
     public static let generic = GenericWorkload.prepare
     public static let about = "any registered layout kind: a fresh layout's prepare, and invalidate-everything plus prepare (relayout)"
+    public static let keys: [WorkloadKey] = []
 
     public init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()
@@ -97,9 +111,9 @@ public struct LayoutPrepareWorkload: GenericLayoutWorkload {
 
 public final class LayoutPrepareFixture: WorkloadFixture {
     public typealias Operation = LayoutPrepareWorkload.Operation
-    package let build: LayoutBuild
+    let build: LayoutBuild
 
-    package init(build: LayoutBuild) { self.build = build }
+    init(build: LayoutBuild) { self.build = build }
 
     public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         if verify {
@@ -136,16 +150,23 @@ public struct LayoutQueryWorkload: GenericLayoutWorkload {
     public enum Operation: String, WorkloadOperation {
         /// One viewport-sized `elements(in:into:)`.
         case query
+
+        public var timed: String {
+            "one viewport rect of `query`'s scroll trace through `elements(in:into:)`, in order, wrapping at its end, "
+                + "with no bounds change; a sample is a batch of consecutive frames, divided"
+        }
+        public var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
     }
 
     public static let generic = GenericWorkload.query
     public static let about = "any registered layout kind: viewport rect queries along the scroll trace of `query`, through elements(in:into:)"
+    public static let keys = [QueryWorkload.framesKey]
 
     /// Frames in the scroll trace.
     public var frames: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
+        frames = try spec.int(QueryWorkload.framesKey)
         try spec.finish()
     }
 
@@ -159,10 +180,10 @@ public struct LayoutQueryWorkload: GenericLayoutWorkload {
 
 public final class LayoutQueryFixture: WorkloadFixture {
     public typealias Operation = LayoutQueryWorkload.Operation
-    package let build: LayoutBuild
-    package let frames: Int
+    let build: LayoutBuild
+    let frames: Int
 
-    package init(build: LayoutBuild, frames: Int) {
+    init(build: LayoutBuild, frames: Int) {
         self.build = build
         self.frames = frames
     }
@@ -197,19 +218,19 @@ public final class LayoutQueryFixture: WorkloadFixture {
 
 /// What the generic workloads share at one item count: the data, the kind, building a strategy
 /// and verifying it.
-package final class LayoutBuild {
-    package let scenario: Scenario
-    package let items: Int
-    package let data: LayoutData
-    package let kind: LayoutKind
-    package let selection: LayoutSelection
+final class LayoutBuild {
+    let scenario: Scenario
+    let items: Int
+    let data: LayoutData
+    let kind: LayoutKind
+    let selection: LayoutSelection
 
     /// Random rects each verification adds to the trace's (`checkRects`), beside the special ones.
-    package static let randomRects = 48
+    static let randomRects = 48
     /// All the rects `checkRects` returns.
-    package static let checkFrames = randomRects + 8
+    static let checkFrames = randomRects + 8
 
-    package init(scenario: Scenario, items: Int) throws {
+    init(scenario: Scenario, items: Int) throws {
         self.scenario = scenario
         self.items = items
         data = try scenario.makeData(items: items)
@@ -220,7 +241,7 @@ package final class LayoutBuild {
         self.kind = kind
     }
 
-    package func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil) -> LayoutInput {
+    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil) -> LayoutInput {
         LayoutInput(
             bounds: scenario.viewport, data: data ?? self.data, strategy: mode.rawValue, selection: selection,
             scenarioLayout: scenario.layout)
@@ -228,7 +249,7 @@ package final class LayoutBuild {
 
     /// A new layout of the strategy (of `data`, by default the scenario's); a factory that throws
     /// fails the mode.
-    package func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> any CollectionLayout {
+    func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> any CollectionLayout {
         do {
             return try kind.factory(input(mode, data: data))
         } catch {
@@ -236,7 +257,7 @@ package final class LayoutBuild {
         }
     }
 
-    package func prepare(_ layout: inout any CollectionLayout, mode: LayoutStrategyMode, step: String) throws {
+    func prepare(_ layout: inout any CollectionLayout, mode: LayoutStrategyMode, step: String) throws {
         do {
             try layout.prepare()
         } catch {
@@ -245,13 +266,13 @@ package final class LayoutBuild {
     }
 
     /// The verification error of `violation` by the strategy `mode`.
-    package func failure(_ mode: LayoutStrategyMode, _ violation: LayoutContract.Violation) -> VerificationError {
+    func failure(_ mode: LayoutStrategyMode, _ violation: LayoutContract.Violation) -> VerificationError {
         VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: "layout \(kind.name) (mode \(mode.rawValue)): \(violation)")
     }
 
     /// Checks `layout` by `LayoutContract` on `rects`, and against the reference geometry when its
     /// kind declares `sameGeometryAs`; returns its elements.
-    package func verify(
+    func verify(
         _ layout: any CollectionLayout, mode: LayoutStrategyMode, data: LayoutData? = nil, rects: [(String, Rect)], after step: String
     ) throws -> [LayoutAttributes] {
         let data = data ?? self.data
@@ -286,7 +307,7 @@ package final class LayoutBuild {
     }
 
     /// The built-in layout `same` declares, parsed as a scenario's `layout` would be.
-    package func geometryLayout(_ same: SameGeometry, mode: LayoutStrategyMode) throws -> ScenarioLayout {
+    func geometryLayout(_ same: SameGeometry, mode: LayoutStrategyMode) throws -> ScenarioLayout {
         guard let keys = same.layout else { return scenario.layout }
         var members: [JSONMember] = [JSONMember(key: "kind", value: .string(same.kind))]
         for (key, value) in try keys(input(mode)).sorted(by: { $0.key < $1.key }) {
@@ -308,7 +329,7 @@ package final class LayoutBuild {
 
     /// The rects every verification adds: an empty one, a zero-height one, one covering
     /// everything, one with a negative origin, thin bands, and `randomRects` seeded random ones.
-    package func checkRects(contentHeight: Double) -> [(String, Rect)] {
+    func checkRects(contentHeight: Double) -> [(String, Rect)] {
         let width = scenario.viewport.width, height = max(contentHeight, 1)
         var rects: [(String, Rect)] = [
             ("the empty rect", Rect(x: 10, y: 10, width: 0, height: 0)),
@@ -332,7 +353,7 @@ package final class LayoutBuild {
     }
 
     /// `dump` and `render` of a layout that keeps no `LayoutFrames`: its own answers.
-    package func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil) -> LayoutSnapshot {
+    func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil) -> LayoutSnapshot {
         let all = (try? LayoutContract.elements(of: layout, data: data ?? self.data, bounds: scenario.viewport, step: "snapshot")) ?? []
         return LayoutSnapshot(layout: layout, elements: all, viewport: scenario.viewport)
     }
@@ -340,21 +361,21 @@ package final class LayoutBuild {
 
 /// Prepares a layout of a registered kind: a fresh one (created, and the previous one freed,
 /// outside the timing), or the same one after invalidating everything.
-package final class LayoutPrepareOperation: ConsumingOperation {
+final class LayoutPrepareOperation: ConsumingOperation {
     private let make: () throws -> any CollectionLayout
     private let relayout: Bool
     private var layout: (any CollectionLayout)?
 
-    package init(make: @escaping () throws -> any CollectionLayout, relayout: Bool) {
+    init(make: @escaping () throws -> any CollectionLayout, relayout: Bool) {
         self.make = make
         self.relayout = relayout
     }
 
-    package let traceLength = 1
+    let traceLength = 1
 
-    package func rewind() {}
+    func rewind() {}
 
-    package func prepareNext() throws {
+    func prepareNext() throws {
         if relayout, layout != nil {
             layout!.invalidate(with: .everything)
             return
@@ -368,7 +389,7 @@ package final class LayoutPrepareOperation: ConsumingOperation {
         layout = fresh
     }
 
-    package func runNext() throws -> Int {
+    func runNext() throws -> Int {
         guard layout != nil else { throw OperationMisuse.notPrepared }
         try layout!.prepare()
         return Int(truncatingIfNeeded: layout!.contentSize.height.bitPattern)
@@ -376,23 +397,23 @@ package final class LayoutPrepareOperation: ConsumingOperation {
 }
 
 /// One viewport query per operation through a registered layout, walking the trace (wrapping).
-package final class LayoutQueryOperation: BatchableOperation {
+final class LayoutQueryOperation: BatchableOperation {
     private let layout: any CollectionLayout
     private let rects: [Rect]
     private var frame = 0
     private var buffer: [LayoutAttributes] = []
 
-    package init(layout: any CollectionLayout, rects: [Rect]) {
+    init(layout: any CollectionLayout, rects: [Rect]) {
         self.layout = layout
         self.rects = rects
         buffer.reserveCapacity(4096)
     }
 
-    package var traceLength: Int { rects.count }
+    var traceLength: Int { rects.count }
 
-    package func rewind() { frame = 0 }
+    func rewind() { frame = 0 }
 
-    package func run(count: Int) -> Int {
+    func run(count: Int) -> Int {
         var checksum = 0
         for _ in 0..<count {
             layout.elements(in: rects[frame], into: &buffer)

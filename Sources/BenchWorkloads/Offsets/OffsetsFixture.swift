@@ -7,24 +7,24 @@ import BenchScenarios
 public final class OffsetsFixture: WorkloadFixture {
     public typealias Mode = OffsetsWorkload.Mode
     public typealias Operation = OffsetsWorkload.Operation
-    package let scenario: Scenario
-    package let items: Int
-    package let workload: OffsetsWorkload
+    let scenario: Scenario
+    let items: Int
+    let workload: OffsetsWorkload
     /// The data's texts, then the texts of rows inserted later.
-    package let texts: ItemTexts
-    package let extraTexts: ItemTexts
-    package let cell: TemplateCell
-    package let cellWidth: Double
+    let texts: ItemTexts
+    let extraTexts: ItemTexts
+    let cell: TemplateCell
+    let cellWidth: Double
     /// Per text: its row's estimate and measured height.
-    package let estimates: [Double]
-    package let measuredHeights: [Double]
+    let estimates: [Double]
+    let measuredHeights: [Double]
     /// Per operation, its trace; plus the mixed session every mode is verified on.
-    package var traces: [Operation: OffsetsTrace] = [:]
-    package let session: OffsetsTrace
+    var traces: [Operation: OffsetsTrace] = [:]
+    let session: OffsetsTrace
     /// The session's query offsets (what `row-at-offset` replays).
-    package let queryOffsets: [Double]
+    let queryOffsets: [Double]
 
-    package init(scenario: Scenario, items: Int, workload: OffsetsWorkload) throws {
+    init(scenario: Scenario, items: Int, workload: OffsetsWorkload) throws {
         self.scenario = scenario
         self.items = items
         self.workload = workload
@@ -99,9 +99,9 @@ public final class OffsetsFixture: WorkloadFixture {
     }
 
     /// The all-estimated heights every trace starts from.
-    package var initialHeights: [Double] { Array(estimates[0..<items]) }
+    var initialHeights: [Double] { Array(estimates[0..<items]) }
 
-    package func text(_ index: Int) -> ArraySlice<UInt8> {
+    func text(_ index: Int) -> ArraySlice<UInt8> {
         index < texts.count ? texts[index] : extraTexts[index - texts.count]
     }
 
@@ -116,7 +116,7 @@ public final class OffsetsFixture: WorkloadFixture {
     }
 
     /// The structure of `mode` after the verified session (its heights), for `dump` and `render`.
-    package func structureAfterSession(mode: Mode) throws -> any RowOffsets {
+    func structureAfterSession(mode: Mode) throws -> any RowOffsets {
         var structure = try mode.make(heights: initialHeights, estimate: workload.estimates[0])
         for event in session.events { if let change = event.change { try structure.apply(change) } }
         return structure
@@ -187,7 +187,7 @@ public final class OffsetsFixture: WorkloadFixture {
 
     /// Applies a trace to `structure`, comparing every answer with the reference's; at the end,
     /// every offset. Returns the first difference, or nil.
-    package static func replay<S: RowOffsets>(_ trace: OffsetsTrace, on structure: inout S, totalCorrection: inout Double) throws -> String? {
+    static func replay<S: RowOffsets>(_ trace: OffsetsTrace, on structure: inout S, totalCorrection: inout Double) throws -> String? {
         for (index, event) in trace.events.enumerated() {
             var correction = 0.0
             var row = event.row

@@ -2,13 +2,13 @@ import LayoutEngine
 
 /// `update`: one measured height applied and the row's offset read, cycling through the
 /// scroll-only trace's measurements (repeating them sets the same heights again: same work).
-package final class UpdateOffsetsOperation<S: RowOffsets>: BatchableOperation {
+final class UpdateOffsetsOperation<S: RowOffsets>: BatchableOperation {
     private var structure: S
     private let rows: [Int]
     private let heights: [Double]
     private var next = 0
 
-    package init(structure: S, trace: OffsetsTrace) {
+    init(structure: S, trace: OffsetsTrace) {
         self.structure = structure
         var rows: [Int] = [], heights: [Double] = []
         for event in trace.events {
@@ -21,10 +21,10 @@ package final class UpdateOffsetsOperation<S: RowOffsets>: BatchableOperation {
         self.heights = heights
     }
 
-    package var traceLength: Int { Swift.max(1, rows.count) }
-    package func rewind() { next = 0 }
+    var traceLength: Int { Swift.max(1, rows.count) }
+    func rewind() { next = 0 }
 
-    package func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int {
         guard !rows.isEmpty else { return 0 }
         var checksum = 0.0
         for _ in 0..<count {
@@ -39,13 +39,13 @@ package final class UpdateOffsetsOperation<S: RowOffsets>: BatchableOperation {
 
 /// `measure-and-update`: the template cell measures the row's text, and the height is applied with
 /// scroll anchoring at the scroll offset of that moment.
-package final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
+final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
     private var structure: S
     private let events: [(row: Int, text: Int, scroll: Double)]
     private unowned let fixture: OffsetsFixture
     private var next = 0
 
-    package init(structure: S, trace: OffsetsTrace, fixture: OffsetsFixture) {
+    init(structure: S, trace: OffsetsTrace, fixture: OffsetsFixture) {
         self.structure = structure
         self.fixture = fixture
         events = trace.events.compactMap {
@@ -53,10 +53,10 @@ package final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
         }
     }
 
-    package var traceLength: Int { Swift.max(1, events.count) }
-    package func rewind() { next = 0 }
+    var traceLength: Int { Swift.max(1, events.count) }
+    func rewind() { next = 0 }
 
-    package func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int {
         guard !events.isEmpty else { return 0 }
         var checksum = 0.0
         let cell = fixture.cell, width = fixture.cellWidth
@@ -72,20 +72,20 @@ package final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
 }
 
 /// `row-at-offset`: the row at each of the session's scroll offsets.
-package final class RowAtOffsetOperation<S: RowOffsets>: BatchableOperation {
+final class RowAtOffsetOperation<S: RowOffsets>: BatchableOperation {
     private let structure: S
     private let offsets: [Double]
     private var next = 0
 
-    package init(structure: S, offsets: [Double]) {
+    init(structure: S, offsets: [Double]) {
         self.structure = structure
         self.offsets = offsets.isEmpty ? [0] : offsets
     }
 
-    package var traceLength: Int { offsets.count }
-    package func rewind() { next = 0 }
+    var traceLength: Int { offsets.count }
+    func rewind() { next = 0 }
 
-    package func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int {
         var checksum = 0
         for _ in 0..<count {
             checksum &+= try structure.row(at: offsets[next])
@@ -99,24 +99,24 @@ package final class RowAtOffsetOperation<S: RowOffsets>: BatchableOperation {
 /// `insert`, `delete`, `load-older`: the trace's changes one after the other (anchored), one per
 /// timed operation; when the trace runs out, the structure is rebuilt from the initial heights
 /// outside the timed region.
-package final class EditOffsetsOperation<S: RowOffsets>: ConsumingOperation {
+final class EditOffsetsOperation<S: RowOffsets>: ConsumingOperation {
     private let initial: [Double]
     private let make: ([Double]) throws -> S
     private let changes: [(change: RowChange, scroll: Double)]
     private var structure: S?
     private var next = 0
 
-    package init(initial: [Double], make: @escaping ([Double]) throws -> S, trace: OffsetsTrace) {
+    init(initial: [Double], make: @escaping ([Double]) throws -> S, trace: OffsetsTrace) {
         self.initial = initial
         self.make = make
         changes = trace.events.compactMap { event in event.change.map { ($0, event.scroll) } }
     }
 
-    package var traceLength: Int { Swift.max(1, changes.count) }
+    var traceLength: Int { Swift.max(1, changes.count) }
 
-    package func rewind() { structure = nil }
+    func rewind() { structure = nil }
 
-    package func prepareNext() throws {
+    func prepareNext() throws {
         if structure == nil || next >= changes.count {
             structure = nil
             structure = try make(initial)
@@ -124,7 +124,7 @@ package final class EditOffsetsOperation<S: RowOffsets>: ConsumingOperation {
         }
     }
 
-    package func runNext() throws -> Int {
+    func runNext() throws -> Int {
         guard structure != nil else { throw OperationMisuse.notPrepared }
         guard next < changes.count else { return 0 }
         let (change, scroll) = changes[next]

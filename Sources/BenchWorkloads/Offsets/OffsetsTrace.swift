@@ -3,8 +3,8 @@ import LayoutEngine
 import LayoutReference
 
 /// One step of an `offsets` trace, with the answers the plain prefix sum gave after it.
-package struct OffsetsEvent {
-    package enum Kind {
+struct OffsetsEvent {
+    enum Kind {
         /// Row `row` comes into view and is measured: its text `text` has height `height`.
         case measure(row: Int, text: Int, height: Double)
         /// Rows inserted (still estimated) at `at`.
@@ -15,18 +15,18 @@ package struct OffsetsEvent {
         case query
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// The scroll offset the change is anchored at (before it), or the queried offset.
-    package var scroll: Double
+    var scroll: Double
     // What `PrefixSumReference` answered.
-    package var correction: Double
-    package var count: Int
-    package var contentHeight: Double
+    var correction: Double
+    var count: Int
+    var contentHeight: Double
     /// For `measure`, the measured row; for `query`, the row at the offset; else the first changed row.
-    package var row: Int
-    package var rowOffset: Double
+    var row: Int
+    var rowOffset: Double
 
-    package var change: RowChange? {
+    var change: RowChange? {
         switch kind {
         case .measure(let row, _, let height): return .setHeight(row: row, height: height)
         case .insert(let at, let heights): return .insert(at: at, heights: heights)
@@ -37,35 +37,35 @@ package struct OffsetsEvent {
 }
 
 /// A sequence of events recorded against `PrefixSumReference`, plus its offsets at the end.
-package struct OffsetsTrace {
-    package var events: [OffsetsEvent] = []
+struct OffsetsTrace {
+    var events: [OffsetsEvent] = []
     /// Every row start and the content height after the last event.
-    package var finalOffsets: [Double] = []
+    var finalOffsets: [Double] = []
     /// Every row's height after the last event (what a structure holds once it replayed the trace).
-    package var finalHeights: [Double] = []
+    var finalHeights: [Double] = []
 }
 
 /// Plays a user scrolling through a self-sizing list, against the plain prefix sum, and records
 /// what happens: rows measured (through the template cell) as they come into view, with scroll
 /// anchoring; flings, jumps, edits in the middle, a chat loading older messages at the top, and a
 /// scrubber pass through everything.
-package struct OffsetsSimulator {
-    package var reference: PrefixSumReference
+struct OffsetsSimulator {
+    var reference: PrefixSumReference
     /// Per row: its text (an index into `measuredHeights`) and whether it was measured yet.
-    package var rowTexts: [Int]
-    package var measured: [Bool]
-    package var scroll = 0.0
-    package let viewportHeight: Double
+    var rowTexts: [Int]
+    var measured: [Bool]
+    var scroll = 0.0
+    let viewportHeight: Double
     /// Height of every text, as the template cell measures it (texts of inserted rows at the end).
-    package let measuredHeights: [Double]
+    let measuredHeights: [Double]
     /// The estimate of every text's row (by its reuse identifier).
-    package let estimates: [Double]
+    let estimates: [Double]
     /// The next unused text for an inserted row.
-    package var nextText: Int
-    package var random: SplitMix64
-    package var trace = OffsetsTrace()
+    var nextText: Int
+    var random: SplitMix64
+    var trace = OffsetsTrace()
 
-    package init(rowCount: Int, viewportHeight: Double, measuredHeights: [Double], estimates: [Double], seed: UInt64) throws {
+    init(rowCount: Int, viewportHeight: Double, measuredHeights: [Double], estimates: [Double], seed: UInt64) throws {
         rowTexts = Array(0..<rowCount)
         measured = Array(repeating: false, count: rowCount)
         reference = try PrefixSumReference(heights: Array(estimates[0..<rowCount]))
@@ -93,7 +93,7 @@ package struct OffsetsSimulator {
 
     /// Measures every visible row that still has its estimate (again after each, since a
     /// measurement moves what is visible).
-    package mutating func measureVisible() throws {
+    mutating func measureVisible() throws {
         for _ in 0..<64 {
             let visible = try reference.visibleRows(top: scroll, height: viewportHeight)
             guard let row = visible.first(where: { !measured[$0] }) else { return }
@@ -111,7 +111,7 @@ package struct OffsetsSimulator {
     }
 
     /// Scrolls to `y` (clamped to the content), measures what came into view, queries the top row.
-    package mutating func frame(to y: Double) throws {
+    mutating func frame(to y: Double) throws {
         scroll = Swift.min(Swift.max(0, y), Swift.max(0, reference.contentHeight - viewportHeight))
         try measureVisible()
         let row = try reference.row(at: scroll)
@@ -119,7 +119,7 @@ package struct OffsetsSimulator {
     }
 
     /// Inserts `count` new (estimated) rows at `at`.
-    package mutating func insert(count: Int, at: Int) throws {
+    mutating func insert(count: Int, at: Int) throws {
         let texts = (0..<count).map { nextText + $0 }
         guard texts.last ?? 0 < measuredHeights.count else { return }
         nextText += count
@@ -129,19 +129,19 @@ package struct OffsetsSimulator {
         try apply(.insert(at: at, heights: heights), change: .insert(at: at, heights: heights), row: at)
     }
 
-    package mutating func remove(count: Int, at: Int) throws {
+    mutating func remove(count: Int, at: Int) throws {
         rowTexts.removeSubrange(at..<(at + count))
         measured.removeSubrange(at..<(at + count))
         try apply(.remove(at: at, count: count), change: .remove(at: at, count: count), row: at)
     }
 
     /// A row in the middle half of the list.
-    package mutating func middleRow() -> Int {
+    mutating func middleRow() -> Int {
         let count = reference.count
         return count / 4 + random.next(below: Swift.max(1, count / 2))
     }
 
-    package mutating func finish() -> OffsetsTrace {
+    mutating func finish() -> OffsetsTrace {
         trace.finalOffsets = reference.allOffsets
         trace.finalHeights = reference.heights
         return trace
@@ -152,7 +152,7 @@ package struct OffsetsSimulator {
     /// The whole session (`frames` frames): a drag and a fling from the top, edits in the middle
     /// while the user stays put, a jump and a drag, a chat loading older pages at the top (if
     /// `edits`), and a scrubber pass from top to bottom.
-    package mutating func session(frames: Int, edits: Bool, page: Int) throws {
+    mutating func session(frames: Int, edits: Bool, page: Int) throws {
         let part = Swift.max(1, frames / 8)
         for _ in 0..<part { try frame(to: scroll + 4) }
         var velocity = 120.0

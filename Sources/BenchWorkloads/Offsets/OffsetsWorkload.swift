@@ -23,10 +23,45 @@ public struct OffsetsWorkload: Workload {
         case insert
         case delete
         case loadOlder = "load-older"
+
+        public var timed: String {
+            let batch = "; a sample is a batch of consecutive ones, divided"
+            let change = ", with scroll anchoring, in the trace's order; when the trace is used up it restarts from the all-estimated rows"
+            switch self {
+            case .update: return "one measured height replacing a row's estimate, then the row's offset read, cycling through the session's measurements" + batch
+            case .measureAndUpdate:
+                return "the template cell measuring a row's text, and the height applied with scroll anchoring, cycling through the session's measurements" + batch
+            case .rowAtOffset: return "the row at one of the session's scroll offsets, cycling through them" + batch
+            case .insert: return "one row inserted in the middle half" + change
+            case .delete: return "one row deleted from the middle half" + change
+            case .loadOlder: return "one older page of `page` rows inserted at the top" + change
+            }
+        }
+
+        public var untimed: String {
+            switch self {
+            case .update, .measureAndUpdate, .rowAtOffset: return "building the structure from the estimated heights"
+            case .insert, .delete, .loadOlder: return "building the structure from the estimated heights, again when the trace is used up"
+            }
+        }
     }
 
     public static let kind = "offsets"
     public static let about = "estimated row heights replaced by measured ones while scrolling, with middle edits and older pages loaded at the top"
+
+    public static let framesKey = WorkloadKey(
+        "frames", .integer, default: .integer(400), bound: .between(1, 100_000),
+        about: "frames of the scroll session whose rows are measured as they appear")
+    public static let estimatesKey = WorkloadKey(
+        "estimates", .numbers, default: .described("[44]"), bound: .size, maxCount: 255,
+        about: "the estimated row heights, one per reuse identifier; rows draw their identifier at random")
+    public static let stepsKey = WorkloadKey(
+        "steps", .integer, default: .integer(100), bound: .between(1, 10_000),
+        about: "changes in each insert, delete and load-older trace")
+    public static let pageKey = WorkloadKey(
+        "page", .integer, default: .integer(20), bound: .between(1, 1_000), about: "rows in one older page (`load-older`)")
+    public static let seedKey = WorkloadKey.seed("the session, the changes and the rows' identifiers")
+    public static let keys = [framesKey, estimatesKey, stepsKey, pageKey, WorkloadKey.operations, seedKey]
 
     /// Frames of the scroll session.
     public var frames: Int
@@ -40,21 +75,22 @@ public struct OffsetsWorkload: Workload {
     public var operations: [Operation]
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 400, .between(1, 100_000))
-        if let nodes = try spec.optionalArray("estimates") {
-            guard !nodes.isEmpty, nodes.count <= 255 else {
-                throw spec.error(at: "estimates", "expected 1 to 255 estimates (one per reuse identifier), got \(nodes.count)")
+        frames = try spec.int(Self.framesKey)
+        let estimatesKey = Self.estimatesKey, maxEstimates = estimatesKey.maxCount ?? 1
+        if let nodes = try spec.optionalArray(estimatesKey.name) {
+            guard !nodes.isEmpty, nodes.count <= maxEstimates else {
+                throw spec.error(at: estimatesKey.name, "expected 1 to \(maxEstimates) estimates (one per reuse identifier), got \(nodes.count)")
             }
             var values: [Double] = []
-            for node in nodes { values.append(try node.double(.size)) }
+            for node in nodes { values.append(try node.double(estimatesKey.bound)) }
             estimates = values
         } else {
             estimates = [44]
         }
-        steps = try spec.optionalInt("steps", default: 100, .between(1, 10_000))
-        page = try spec.optionalInt("page", default: 20, .between(1, 1_000))
-        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
-        operations = try spec.operationList(of: Operation.self)
+        steps = try spec.int(Self.stepsKey)
+        page = try spec.int(Self.pageKey)
+        seed = try spec.int(Self.seedKey)
+        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         try spec.finish()
     }
 

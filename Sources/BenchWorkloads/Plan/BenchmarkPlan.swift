@@ -86,7 +86,7 @@ public struct BenchmarkPlan {
     /// cannot run (`Workload.validate`), geometry past `ScenarioLimits.maxContentHeight` and an
     /// implausible memory need (`ScenarioFootprint`), and templates whose height passes the limits
     /// (`Scenario.checkTemplateHeights`). Sets the limit templated rows are measured against.
-    package mutating func checkFeasible() throws(ScenarioError) {
+    mutating func checkFeasible() throws(ScenarioError) {
         let footprint = ScenarioFootprint(plan: self)
         scenario.templateHeightLimit = footprint.templateHeightLimit
         try workload.validate(scenario)
@@ -124,7 +124,7 @@ public struct BenchmarkPlan {
     }
 
     /// What `--quick` keeps of a sweep: the smallest count, capped at `quickItemLimit`.
-    package static func quickCounts(_ counts: [Int]) -> [Int] {
+    static func quickCounts(_ counts: [Int]) -> [Int] {
         counts.min().map { [Swift.min($0, quickItemLimit)] } ?? []
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import BenchResults
 
 /// Everything the harness knows, as `layout-bench list --json` prints it: every scenario of a
-/// catalog, every workload with its operations and modes (and whether each is exact), and every
+/// catalog, every workload with its operations and modes (and whether each is exact), its scenario
+/// keys (from its `WorkloadKey`s) and what one sample of each operation times, and every
 /// metric with the rule `compare` judges it by. The docs' tables, the CI check's list of heuristic
 /// modes and the charts' titles are written from it or checked against it, so none drifts.
 public struct CatalogListing: Codable, Sendable, Equatable {
@@ -40,11 +41,33 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         }
     }
 
+    /// A key of the workload's `workload` object, from its `WorkloadKey`.
+    public struct KeyEntry: Codable, Sendable, Equatable {
+        public var name: String
+        /// `integer`, `number`, `array of numbers` or `array of operation names`.
+        public var type: String
+        /// The value a left-out key takes: a number, or words when it depends on the scenario.
+        public var `default`: String
+        /// The values loading accepts, as its error messages phrase them.
+        public var bounds: String
+        public var about: String
+    }
+
+    /// What one sample of an operation times, and what it leaves out.
+    public struct TimingEntry: Codable, Sendable, Equatable {
+        public var operation: String
+        public var timed: String
+        public var untimed: String
+    }
+
     public struct WorkloadEntry: Codable, Sendable, Equatable {
         public var kind: String
         public var about: String
         public var operations: [String]
         public var modes: [ModeEntry]
+        public var keys: [KeyEntry]
+        /// One entry per operation, in the order of `operations`.
+        public var timing: [TimingEntry]
     }
 
     public struct MetricEntry: Codable, Sendable, Equatable {
@@ -91,7 +114,11 @@ public struct CatalogListing: Codable, Sendable, Equatable {
             modes: W.Mode.allCases.map { mode in
                 ModeEntry(name: mode.rawValue, about: mode.about, reproduces: mode.reproduces, exact: mode.accuracyMetric == nil,
                           accuracyMetric: mode.accuracyMetric?.rawValue, bytesPerItem: mode.bytesPerItem)
-            })
+            },
+            keys: W.keys.map { key in
+                KeyEntry(name: key.name, type: key.type.rawValue, default: key.defaultText, bounds: key.boundText, about: key.about)
+            },
+            timing: W.Operation.allCases.map { TimingEntry(operation: $0.rawValue, timed: $0.timed, untimed: $0.untimed) })
     }
 
     /// The listing as pretty-printed JSON with sorted keys: the same catalog gives the same bytes.

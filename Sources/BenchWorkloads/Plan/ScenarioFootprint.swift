@@ -35,13 +35,13 @@ public struct ScenarioFootprint: Sendable {
 
     /// Bytes a run keeps per item beyond the modes' own structures (data, generation buffers,
     /// reference frames). Each mode states its own (`WorkloadMode.bytesPerItem`).
-    package static let bytesPerItem = 128.0
+    static let bytesPerItem = 128.0
     /// The size of one `LayoutAttributes` in an array (an exact query answer).
-    package static let bytesPerElement = Double(MemoryLayout<LayoutAttributes>.stride)
+    static let bytesPerElement = Double(MemoryLayout<LayoutAttributes>.stride)
     /// Generated text: at most 4 syllables of 3 letters, a comma and a space per word.
-    package static let bytesPerWord = 14.0
+    static let bytesPerWord = 14.0
     /// The widest a generated word can be in `TemplateCell` table units, with its space.
-    package static let advancePerWord = 12 * 15.5 + 8 + TemplateCell.spaceAdvance
+    static let advancePerWord = 12 * 15.5 + 8 + TemplateCell.spaceAdvance
 
     /// The bounds at `items` (default: the scenario's largest item count).
     public init(plan: BenchmarkPlan, items count: Int? = nil) {
@@ -172,20 +172,20 @@ public struct ScenarioFootprint: Sendable {
         return Double(ProcessInfo.processInfo.physicalMemory)
     }
 
-    package static func gigabytes(_ bytes: Double) -> String {
+    static func gigabytes(_ bytes: Double) -> String {
         bytes.isFinite ? String(format: "%.1f GB", bytes / 1e9) : "an unbounded amount"
     }
 
     // MARK: Sizes
 
-    package struct ItemSizes {
+    struct ItemSizes {
         var width: ClosedRange<Double>
         var height: ClosedRange<Double>
         var heightPath: String
     }
 
     /// The range of item widths (flow) and heights the data can produce.
-    package static func itemSizes(scenario: Scenario) -> ItemSizes {
+    static func itemSizes(scenario: Scenario) -> ItemSizes {
         switch scenario.data {
         case .explicit(let items):
             let minW = items.widths.min() ?? 0, maxW = items.widths.max() ?? 0
@@ -205,7 +205,7 @@ public struct ScenarioFootprint: Sendable {
 
     /// Text heights: from the padding (or one line) up to the most lines the longest text can
     /// take at the narrowest width any item is measured at.
-    package static func textHeights(minWords: Int, maxWords: Int, cell: TemplateCell, scenario: Scenario, widths: ClosedRange<Double>) -> ClosedRange<Double> {
+    static func textHeights(minWords: Int, maxWords: Int, cell: TemplateCell, scenario: Scenario, widths: ClosedRange<Double>) -> ClosedRange<Double> {
         var narrowest = Double.infinity
         for section in scenario.layout.sections {
             let width = Scenario.measurementWidth(
@@ -222,7 +222,7 @@ public struct ScenarioFootprint: Sendable {
 
     /// How many elements one viewport query can return at most, and how many items a horizontal
     /// line can cross (`overlap`: 1 in a list, the columns of a waterfall, a flow row's items).
-    package static func elementsPerQuery(
+    static func elementsPerQuery(
         styles: [SectionStyle], items: Int, sections: Int, viewport: Size, sizes: ItemSizes
     ) -> (elements: Double, overlap: Double) {
         let n = Double(items)

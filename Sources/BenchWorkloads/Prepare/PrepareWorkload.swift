@@ -36,10 +36,16 @@ public struct PrepareWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One whole `prepare()`.
         case prepare
+
+        public var timed: String {
+            "one `prepare()`: `default` on a new layout object, `relayout` on one invalidated with `.everything`"
+        }
+        public var untimed: String { "creating or invalidating the layout, freeing the previous one" }
     }
 
     public static let kind = "prepare"
     public static let about = "initial layout of the whole content (first prepare after reloadData)"
+    public static let keys: [WorkloadKey] = []
 
     public init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()
@@ -58,12 +64,12 @@ public struct PrepareWorkload: Workload {
 
 public final class PrepareFixture: WorkloadFixture {
     public typealias Operation = PrepareWorkload.Operation
-    package let scenario: Scenario
-    package let items: Int
-    package let styles: [SectionStyle]
-    package let data: LayoutData
+    let scenario: Scenario
+    let items: Int
+    let styles: [SectionStyle]
+    let data: LayoutData
 
-    package init(scenario: Scenario, items: Int) throws {
+    init(scenario: Scenario, items: Int) throws {
         self.scenario = scenario
         self.items = items
         styles = scenario.makeStyles()
@@ -97,14 +103,14 @@ public final class PrepareFixture: WorkloadFixture {
 
 /// Prepares a layout: a fresh one (created, and the previous one freed, outside the timing), or
 /// the same one after invalidating everything.
-package final class PrepareOperation: ConsumingOperation {
+final class PrepareOperation: ConsumingOperation {
     private let bounds: Rect
     private let styles: [SectionStyle]
     private let data: LayoutData
     private let reusesStorage: Bool
     private var layout: SectionedLayout?
 
-    package init(bounds: Rect, styles: [SectionStyle], data: LayoutData, reusesStorage: Bool) {
+    init(bounds: Rect, styles: [SectionStyle], data: LayoutData, reusesStorage: Bool) {
         self.bounds = bounds
         self.styles = styles
         self.data = data
@@ -112,11 +118,11 @@ package final class PrepareOperation: ConsumingOperation {
     }
 
     /// One prepare is the whole trace.
-    package let traceLength = 1
+    let traceLength = 1
 
-    package func rewind() {}
+    func rewind() {}
 
-    package func prepareNext() throws {
+    func prepareNext() throws {
         if reusesStorage, var reused = layout {
             layout = nil  // keep the storage uniquely referenced
             reused.invalidate(with: .everything)
@@ -132,9 +138,12 @@ package final class PrepareOperation: ConsumingOperation {
         layout = fresh
     }
 
-    package func runNext() throws -> Int {
-        guard layout != nil else { throw OperationMisuse.notPrepared }
-        try layout!.prepare()
-        return Int(truncatingIfNeeded: layout!.contentSize.height.bitPattern)
+    func runNext() throws -> Int {
+        // Moved out of the optional and back: `layout!.prepare()` copied the layout's fields
+        // (and destroyed the copy) inside the timed region.
+        guard var current = layout.take() else { throw OperationMisuse.notPrepared }
+        defer { layout = current }
+        try current.prepare()
+        return Int(truncatingIfNeeded: current.contentSize.height.bitPattern)
     }
 }

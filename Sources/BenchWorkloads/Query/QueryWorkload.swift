@@ -18,16 +18,28 @@ public struct QueryWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One viewport-sized rect query.
         case query
+
+        public var timed: String {
+            "one viewport rect query of the scroll trace, in order, wrapping at its end (a sample is a batch of "
+                + "consecutive frames, divided; every frame is timed, pass after pass); when headers or footers pin, "
+                + "the frame's bounds change (shouldInvalidate, invalidate, prepare) comes before its query"
+        }
+        public var untimed: String { "the answer buffer's first growth (warm-up)" }
     }
 
     public static let kind = "query"
     public static let about = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
 
+    public static let framesKey = WorkloadKey(
+        "frames", .integer, default: .integer(600), bound: .between(1, Double(ScenarioLimits.maxFrames)),
+        about: "frames of the scroll trace (drags, flings, a scrubber pass, a jump to the top), one query each")
+    public static let keys = [framesKey]
+
     /// Frames in the scroll trace.
     public var frames: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
+        frames = try spec.int(Self.framesKey)
         try spec.finish()
     }
 
@@ -46,12 +58,12 @@ public struct QueryWorkload: Workload {
 /// The prepared layout, the trace and the exact answer of every frame, shared by all modes.
 public final class QueryFixture: WorkloadFixture {
     public typealias Operation = QueryWorkload.Operation
-    package let scenario: Scenario
-    package let items: Int
-    package let layout: SectionedLayout
-    package let trace: ScrollTrace
+    let scenario: Scenario
+    let items: Int
+    let layout: SectionedLayout
+    let trace: ScrollTrace
     /// Whether headers or footers pin, so that each frame moves the bounds before its query.
-    package let pins: Bool
+    let pins: Bool
     /// Per frame, the exact answer (`linear`'s, checked against the reference geometry by
     /// `referenceProblem`) sorted by element.
     private(set) lazy var reference: Result<[[LayoutAttributes]], any Error> = Result {
@@ -88,7 +100,7 @@ public final class QueryFixture: WorkloadFixture {
         return nil
     }
 
-    package init(scenario: Scenario, items: Int, frames: Int) throws {
+    init(scenario: Scenario, items: Int, frames: Int) throws {
         self.scenario = scenario
         self.items = items
         var layout = try SectionedLayout(
@@ -130,7 +142,7 @@ public final class QueryFixture: WorkloadFixture {
 
     /// `layout`'s answer for the viewport `rect`: when something pins, after moving the bounds
     /// there, as a scroll does.
-    package func answer(of layout: inout SectionedLayout, at rect: Rect, into buffer: inout [LayoutAttributes]) throws {
+    func answer(of layout: inout SectionedLayout, at rect: Rect, into buffer: inout [LayoutAttributes]) throws {
         if pins {
             if layout.shouldInvalidate(forBoundsChange: rect) {
                 layout.invalidate(with: layout.invalidationContext(forBoundsChange: rect))
@@ -142,7 +154,7 @@ public final class QueryFixture: WorkloadFixture {
 
     /// Runs `query` on every frame of the trace: an exact mode must return exactly the reference
     /// (else `VerificationError`); a heuristic gets its recall per frame. Also counts elements.
-    package func check(
+    func check(
         mode: String, isExact: Bool, verify: Bool, query: (Rect, inout [LayoutAttributes]) throws -> Void
     ) throws -> (recall: [Double], elements: [Double]) {
         var recall: [Double] = [], elements: [Double] = []
@@ -170,7 +182,7 @@ public final class QueryFixture: WorkloadFixture {
     }
 
     /// How two sorted answers differ (a missing, extra or misplaced element), or nil.
-    package static func difference(_ returned: [LayoutAttributes], _ exact: [LayoutAttributes]) -> String? {
+    static func difference(_ returned: [LayoutAttributes], _ exact: [LayoutAttributes]) -> String? {
         let returnedIDs = Set(returned.map(\.id)), exactIDs = Set(exact.map(\.id))
         if returned.count != returnedIDs.count { return "an element was returned twice" }
         if let missing = exact.first(where: { !returnedIDs.contains($0.id) }) { return "missed \(missing.id)" }
@@ -183,23 +195,23 @@ public final class QueryFixture: WorkloadFixture {
 }
 
 /// One viewport query per operation, walking the trace frame by frame (wrapping around).
-package final class QueryOperation: BatchableOperation {
+final class QueryOperation: BatchableOperation {
     private let layout: SectionedLayout
     private let rects: [Rect]
     private var frame = 0
     private var buffer: [LayoutAttributes] = []
 
-    package init(layout: SectionedLayout, trace: ScrollTrace, viewport: Rect) {
+    init(layout: SectionedLayout, trace: ScrollTrace, viewport: Rect) {
         self.layout = layout
         rects = trace.offsets.indices.map { trace.rect(at: $0, viewport: viewport) }
         buffer.reserveCapacity(4096)
     }
 
-    package var traceLength: Int { rects.count }
+    var traceLength: Int { rects.count }
 
-    package func rewind() { frame = 0 }
+    func rewind() { frame = 0 }
 
-    package func run(count: Int) -> Int {
+    func run(count: Int) -> Int {
         var checksum = 0
         for _ in 0..<count {
             layout.elements(in: rects[frame], into: &buffer)
@@ -222,6 +234,8 @@ extension RectQueryMode: WorkloadMode {
         case .perColumn: return "per-column sorted arrays plus a spanning array, made exact with a prefix maximum of maxY"
         case .buckets: return "items registered in fixed-height y buckets (about a viewport), exact for any placement"
         case .coherent: return "moves the previous frame's answer by the scroll delta, galloping from the last walk; a jump searches afresh"
+        case .masonryRange: return "binary search on item starts in index order, then expand both ways until every lane has an item past the viewport; returns the whole index range (heuristic)"
+        case .intervalTree: return "implicit augmented interval tree per section (items sorted by top, subtree maximum of bottoms), exact: O(log n + k)"
         }
     }
 
@@ -234,10 +248,13 @@ extension RectQueryMode: WorkloadMode {
         case .perColumn: return "HDWaterFlowLayout, made exact"
         case .buckets: return "none: exact for any placement"
         case .coherent: return "none: scroll-coherent"
+        case .masonryRange: return "TanStack Virtual's masonry range (calculateRange with lanes)"
+        case .intervalTree: return "react-virtualized's Masonry PositionCache (interval tree)"
         }
     }
 
-    /// A heuristic (`binary-probe`, HDCollectionView's probe) reports its recall.
+    /// A heuristic (`binary-probe`, HDCollectionView's probe; `masonry-range`, TanStack's lanes)
+    /// reports its recall.
     public var accuracyMetric: Metric? { isExact ? nil : .recall }
 
     /// What the mode keeps per item at most: its index beside the shared frames, and the answer
@@ -245,9 +262,11 @@ extension RectQueryMode: WorkloadMode {
     public var bytesPerItem: Double {
         switch self {
         case .linear, .binaryProbe: 32
+        case .masonryRange: 40
         case .unionBlocks: 128
         case .binary, .coherent: 64
         case .perColumn, .buckets: 48
+        case .intervalTree: 80
         }
     }
 }

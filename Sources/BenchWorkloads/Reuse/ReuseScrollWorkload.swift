@@ -15,10 +15,29 @@ public struct ReuseScrollWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// The pool shows one frame's visible range.
         case scrollStep = "scroll-step"
+
+        public var timed: String {
+            "one frame of the scroll trace, in order, wrapping at its end: the cells of rows that left the visible range "
+                + "enqueued and the rows that entered it given a cell by reuse identifier; a sample is a batch of "
+                + "consecutive frames, divided"
+        }
+        public var untimed: String { "the visible ranges of the trace, computed beforehand from the rows' heights" }
     }
 
     public static let kind = "reuse-scroll"
     public static let about = "cells dequeued and enqueued by reuse identifier while the visible range follows a scroll trace"
+
+    public static let framesKey = WorkloadKey(
+        "frames", .integer, default: .integer(600), bound: .between(1, Double(ScenarioLimits.maxFrames)),
+        about: "frames of the scroll trace (as `query`'s), one visible range each")
+    public static let identifiersKey = WorkloadKey(
+        "identifiers", .integer, default: .integer(3), bound: .between(1, 255),
+        about: "reuse identifiers; each row draws one at random")
+    public static let capacityKey = WorkloadKey(
+        "capacity", .integer, default: .described("the most rows ever visible at once + 2"), bound: .between(1, 1_000_000),
+        about: "free cells kept per identifier by `stacks`")
+    public static let seedKey = WorkloadKey.seed("the rows' identifiers")
+    public static let keys = [framesKey, identifiersKey, capacityKey, seedKey]
 
     public var frames: Int
     public var identifiers: Int
@@ -27,10 +46,10 @@ public struct ReuseScrollWorkload: Workload {
     public var seed: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        frames = try spec.optionalInt("frames", default: 600, .between(1, Double(ScenarioLimits.maxFrames)))
-        identifiers = try spec.optionalInt("identifiers", default: 3, .between(1, 255))
-        capacity = try spec.optionalInt("capacity", .between(1, 1_000_000))
-        seed = try spec.optionalInt("seed", default: 1, .atLeast(0))
+        frames = try spec.int(Self.framesKey)
+        identifiers = try spec.int(Self.identifiersKey)
+        capacity = try spec.optionalInt(Self.capacityKey)
+        seed = try spec.int(Self.seedKey)
         try spec.finish()
     }
 
@@ -49,14 +68,14 @@ public struct ReuseScrollWorkload: Workload {
 public final class ReuseScrollFixture: WorkloadFixture {
     public typealias Mode = ReuseMode
     public typealias Operation = ReuseScrollWorkload.Operation
-    package let scenario: Scenario
-    package let items: Int
-    package let workload: ReuseScrollWorkload
-    package let rowIdentifiers: [UInt8]
-    package let ranges: [Range<Int>]
-    package let capacity: Int
+    let scenario: Scenario
+    let items: Int
+    let workload: ReuseScrollWorkload
+    let rowIdentifiers: [UInt8]
+    let ranges: [Range<Int>]
+    let capacity: Int
 
-    package init(scenario: Scenario, items: Int, workload: ReuseScrollWorkload) throws {
+    init(scenario: Scenario, items: Int, workload: ReuseScrollWorkload) throws {
         self.scenario = scenario
         self.items = items
         self.workload = workload
@@ -70,11 +89,11 @@ public final class ReuseScrollFixture: WorkloadFixture {
     }
 
     /// The most rows visible at once.
-    package var mostVisible: Int { ranges.map(\.count).max() ?? 0 }
+    var mostVisible: Int { ranges.map(\.count).max() ?? 0 }
 
     /// The fewest cells any reuse strategy must create: per identifier, the most rows of that
     /// identifier visible at once (a cell never changes identifier), summed.
-    package var cellsNeeded: Int {
+    var cellsNeeded: Int {
         var most = Array(repeating: 0, count: workload.identifiers)
         var counts = Array(repeating: 0, count: workload.identifiers)
         for range in ranges {
@@ -129,23 +148,23 @@ public final class ReuseScrollFixture: WorkloadFixture {
 }
 
 /// One frame of the trace per operation: the pool shows that frame's visible range (cycling).
-package final class ReuseScrollOperation<P: ReusePool>: BatchableOperation {
+final class ReuseScrollOperation<P: ReusePool>: BatchableOperation {
     private var pool: P
     private let ranges: [Range<Int>]
     private let identifiers: [UInt8]
     private var next = 0
 
-    package init(pool: P, ranges: [Range<Int>], identifiers: [UInt8]) {
+    init(pool: P, ranges: [Range<Int>], identifiers: [UInt8]) {
         self.pool = pool
         self.ranges = ranges.isEmpty ? [0..<0] : ranges
         self.identifiers = identifiers
     }
 
-    package var traceLength: Int { ranges.count }
+    var traceLength: Int { ranges.count }
     /// The pool stays warm; the trace starts again at its first frame.
-    package func rewind() { next = 0 }
+    func rewind() { next = 0 }
 
-    package func run(count: Int) -> Int {
+    func run(count: Int) -> Int {
         var checksum = 0
         for _ in 0..<count {
             pool.show(ranges[next], identifiers: identifiers)

@@ -53,16 +53,28 @@ public struct StickyScrollWorkload: Workload {
     public enum Operation: String, WorkloadOperation {
         /// One bounds change: shouldInvalidate, invalidate, prepare, viewport query.
         case scrollStep = "scroll-step"
+
+        public var timed: String {
+            "one bounds change of the sticky-scroll trace, in order, wrapping at its end: `shouldInvalidate(forBoundsChange:)`, "
+                + "the bounds-change invalidation, `prepare()` and the viewport query (`viewport-query`: the query alone); "
+                + "a sample is a batch of consecutive steps, divided"
+        }
+        public var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
     }
 
     public static let kind = "sticky-scroll"
     public static let about = "bounds changes with pinned headers and footers: invalidate, prepare and query the viewport, one scroll step per operation"
 
+    public static let stepsKey = WorkloadKey(
+        "steps", .integer, default: .integer(400), bound: .between(1, Double(ScenarioLimits.maxSteps)),
+        about: "bounds changes in the trace: a pull past the top, drags, flings and scrubber jumps, a jump to the top")
+    public static let keys = [stepsKey]
+
     /// Scroll steps in the trace.
     public var steps: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
-        steps = try spec.optionalInt("steps", default: 400, .between(1, Double(ScenarioLimits.maxSteps)))
+        steps = try spec.int(Self.stepsKey)
         try spec.finish()
     }
 
@@ -81,12 +93,12 @@ public struct StickyScrollWorkload: Workload {
 public final class StickyScrollFixture: WorkloadFixture {
     public typealias Mode = StickyScrollWorkload.Mode
     public typealias Operation = StickyScrollWorkload.Operation
-    package let scenario: Scenario
-    package let items: Int
-    package let styles: [SectionStyle]
-    package let data: LayoutData
-    package let trace: StickyScrollTrace
-    package let viewports: [Rect]
+    let scenario: Scenario
+    let items: Int
+    let styles: [SectionStyle]
+    let data: LayoutData
+    let trace: StickyScrollTrace
+    let viewports: [Rect]
     /// The independent geometry every step is checked against (built on first use: the callgrind
     /// child, which does not verify, never pays for it).
     private(set) lazy var reference: ReferenceLayout = {
@@ -94,7 +106,7 @@ public final class StickyScrollFixture: WorkloadFixture {
         try! ReferenceLayout(data: data, styles: styles, viewportWidth: scenario.viewport.width)
     }()
 
-    package init(scenario: Scenario, items: Int, steps: Int) throws {
+    init(scenario: Scenario, items: Int, steps: Int) throws {
         self.scenario = scenario
         self.items = items
         styles = scenario.makeStyles()
@@ -107,7 +119,7 @@ public final class StickyScrollFixture: WorkloadFixture {
     }
 
     /// The layout a mode scrolls, prepared at the viewport's first place.
-    package func makeLayout(mode: Mode) throws -> SectionedLayout {
+    func makeLayout(mode: Mode) throws -> SectionedLayout {
         var layout: SectionedLayout
         if let pinningMode = mode.pinningMode {
             layout = try SectionedLayout(
@@ -147,7 +159,7 @@ public final class StickyScrollFixture: WorkloadFixture {
     }
 
     /// How `answer`, a mode's viewport query at `viewport`, differs from the reference, or nil.
-    package func check(mode: Mode, viewport: Rect, answer: [LayoutAttributes]) -> String? {
+    func check(mode: Mode, viewport: Rect, answer: [LayoutAttributes]) -> String? {
         if mode.pinningMode == nil {
             return ReferenceCheck.firstMismatch(ofQuery: viewport, answer: answer, against: reference)
         }
@@ -168,31 +180,31 @@ public final class StickyScrollFixture: WorkloadFixture {
 /// One scroll step per operation, walking the trace (wrapping around): a bounds change through
 /// the UIKit lifecycle and the viewport query, or for the baseline (`boundsChanges` false) the
 /// viewport query alone.
-package final class ScrollStep: BatchableOperation {
+final class ScrollStep: BatchableOperation {
     private var layout: SectionedLayout
     private let viewports: [Rect]
     private let boundsChanges: Bool
     private var next = 0
     private var buffer: [LayoutAttributes] = []
 
-    package init(layout: SectionedLayout, viewports: [Rect], boundsChanges: Bool) {
+    init(layout: SectionedLayout, viewports: [Rect], boundsChanges: Bool) {
         self.layout = layout
         self.viewports = viewports
         self.boundsChanges = boundsChanges
         buffer.reserveCapacity(4096)
     }
 
-    package var traceLength: Int { viewports.count }
+    var traceLength: Int { viewports.count }
 
-    package func rewind() { next = 0 }
+    func rewind() { next = 0 }
 
-    package func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int {
         // One exclusive access to the layout for the whole batch.
         try Self.scroll(count: count, boundsChanges: boundsChanges, layout: &layout, viewports: viewports, next: &next, buffer: &buffer)
     }
 
     /// One step, returning its answer (for verification, untimed).
-    package func step() throws -> [LayoutAttributes] {
+    func step() throws -> [LayoutAttributes] {
         _ = try run(count: 1)
         return buffer
     }

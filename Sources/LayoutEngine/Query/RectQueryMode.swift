@@ -22,9 +22,21 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     /// Starts from the previous frame's answer: drops what left, adds what entered by galloping from
     /// the last walk, and reuses the answer while nothing crosses its window. Exact.
     case coherent
+    /// TanStack Virtual's masonry range: binary search on item starts in index order, then expand
+    /// both ways until every lane is covered. A heuristic: returns the whole index range (extras);
+    /// on a waterfall it misses nothing, as lanes run down in index order.
+    case masonryRange = "masonry-range"
+    /// react-virtualized's PositionCache: an interval tree over item vertical extents (flat, an
+    /// implicit augmented tree per section). Exact, O(log n + k).
+    case intervalTree = "interval-tree"
 
     /// Whether the mode must return exactly the elements that intersect (heuristics report recall).
-    public var isExact: Bool { self != .binaryProbe }
+    public var isExact: Bool {
+        switch self {
+        case .binaryProbe, .masonryRange: false
+        case .linear, .unionBlocks, .binary, .perColumn, .buckets, .coherent, .intervalTree: true
+        }
+    }
 
     /// Builds this mode's index over `frames`.
     public func makeIndex(frames: LayoutFrames) -> any RectQueryIndex {
@@ -36,6 +48,8 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
         case .perColumn: return PerColumnQuery(frames: frames)
         case .buckets: return BucketQuery(frames: frames)
         case .coherent: return CoherentQuery(frames: frames)
+        case .masonryRange: return MasonryRangeQuery(frames: frames)
+        case .intervalTree: return IntervalTreeQuery(frames: frames)
         }
     }
 }

@@ -149,7 +149,7 @@ struct OrderCheckpoints {
 }
 
 /// The `incremental` update mode: HDCollectionView's waterfall append, extended to edits in the
-/// middle (references §1(b), (ii) item 6).
+/// middle (docs/modes.md).
 ///
 /// - An append continues from the cached column state after the section's last item: O(batch ·
 ///   columns), independent of n.

@@ -1,5 +1,4 @@
-/// The `stable-lanes` update mode: TanStack Virtual's cached lane assignments (references §9,
-/// (ii) item 6). An item keeps the column ("lane") it was given, so a height edit moves only the
+/// The `stable-lanes` update mode: TanStack Virtual's cached lane assignments (docs/modes.md). An item keeps the column ("lane") it was given, so a height edit moves only the
 /// later items of that lane instead of re-routing the rest of the section.
 ///
 /// **How the placement differs from shortest-first.** An item gets its lane once, when it is

@@ -32,6 +32,8 @@ public struct CHTWaterfallLayout: CollectionLayout {
     /// Another: `prepare()` traps once this many prepares have run in the process (late enough
     /// to pass verification and trap while the harness samples).
     public var trapsAfterPrepares: Int? = nil
+    /// Another: `prepare()` loops forever (for the test that a hung layout is stopped).
+    public var loopsInPrepare = false
     nonisolated(unsafe) private static var preparesInProcess = 0
     /// Another: batches drop their deletions (for the test that a batch applied wrongly is caught).
     public var ignoresDeletions = false
@@ -63,6 +65,9 @@ public struct CHTWaterfallLayout: CollectionLayout {
     public mutating func prepare() throws {
         guard needsPrepare else { return }
         precondition(!trapsInPrepare, "CHTWaterfallLayout: trapsInPrepare is set")
+        var spins = 0
+        while loopsInPrepare { spins &+= 1 }
+        _ = spins
         if let limit = trapsAfterPrepares {
             Self.preparesInProcess += 1
             precondition(Self.preparesInProcess < limit, "CHTWaterfallLayout: trapsAfterPrepares reached")

@@ -45,6 +45,10 @@ LayoutBenchCLI.main(layouts: [
                 about: "broken on purpose: prepare() traps from the process's 30th prepare on, while sampling (the test of a crash among modes sampled together)",
                 reproduces: "a crash", bytesPerItem: 400),
             LayoutStrategy(
+                name: "cht-waterfall-loops",
+                about: "broken on purpose: prepare() never returns (the test that a layout looping forever is stopped)",
+                reproduces: "a hang", bytesPerItem: 400),
+            LayoutStrategy(
                 name: "cht-waterfall-drops-deletions",
                 about: "broken on purpose: a batch's deletions are ignored (the test that a batch applied wrongly is caught)",
                 reproduces: "a bug", bytesPerItem: 400),
@@ -75,6 +79,7 @@ LayoutBenchCLI.main(layouts: [
             sections: input.sections, bounds: input.bounds)
         layout.dropsLastElement = input.strategy == "cht-waterfall-broken"
         layout.trapsInPrepare = input.strategy == "cht-waterfall-traps"
+        layout.loopsInPrepare = input.strategy == "cht-waterfall-loops"
         layout.trapsAfterPrepares = input.strategy == "cht-waterfall-traps-late" ? 30 : nil
         layout.ignoresDeletions = input.strategy == "cht-waterfall-drops-deletions"
         return layout

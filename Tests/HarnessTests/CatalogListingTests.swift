@@ -34,7 +34,35 @@ import Testing
         let update = try #require(listing.workloads.first { $0.kind == "append" })
         #expect(update.modes.first { $0.name == "full" }?.reproduces.contains("CHTCollectionViewWaterfallLayout") == true)
         let query = try #require(listing.workloads.first { $0.kind == "query" })
-        #expect(query.modes.filter { !$0.exact }.map(\.name) == ["binary-probe"])
+        #expect(query.modes.filter { !$0.exact }.map(\.name) == ["binary-probe", "masonry-range"])
+    }
+
+    /// The keys `list --json` prints for a workload are exactly the keys its `init(spec:)` reads,
+    /// and every operation says what one sample times.
+    @Test func everyWorkloadListsTheKeysItReadsAndWhatItsOperationsTime() throws {
+        func keysRead<W: Workload>(_ workload: W.Type) throws -> [String] {
+            let spec = JSONReader(members: [], file: "s.json", path: "workload")
+            spec.allow("kind")
+            _ = try W(spec: spec)
+            return spec.knownKeys.filter { $0 != "kind" }
+        }
+        let listing = try Self.listing()
+        for (type, entry) in zip(WorkloadCatalog.all, listing.workloads) {
+            #expect(try Set(keysRead(type)) == Set(entry.keys.map(\.name)), "\(entry.kind)")
+            #expect(Set(entry.keys.map(\.name)).count == entry.keys.count, "\(entry.kind): a key twice")
+            for key in entry.keys {
+                #expect(!key.about.isEmpty && !key.default.isEmpty && !key.bounds.isEmpty, "\(entry.kind).\(key.name)")
+            }
+            #expect(entry.timing.map(\.operation) == entry.operations, "\(entry.kind)")
+            for timing in entry.timing {
+                #expect(!timing.timed.isEmpty && !timing.untimed.isEmpty, "\(entry.kind) \(timing.operation)")
+            }
+        }
+        let query = try #require(listing.workloads.first { $0.kind == "query" })
+        #expect(query.keys == [.init(name: "frames", type: "integer", default: "600", bounds: "an integer from 1 to 1000000",
+                                     about: query.keys.first?.about ?? "")])
+        let measure = try #require(listing.workloads.first { $0.kind == "cell-measure" })
+        #expect(measure.keys.map(\.name) == ["widths", "rotateEvery", "verifyMeasurements", "operations"])
     }
 
     @Test func everyScenarioRunsModesOfItsWorkload() throws {

@@ -4,6 +4,7 @@ import Testing
 @testable import BenchScenarios
 @testable import BenchWorkloads
 @testable import BenchRunner
+@testable import BenchCompare
 import LayoutEngine
 import LayoutReference
 import BenchStatistics

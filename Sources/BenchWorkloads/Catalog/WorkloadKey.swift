@@ -1,0 +1,92 @@
+import BenchScenarios
+
+/// One key of a workload's `workload` object in a scenario file: its name, type, default, bound
+/// and meaning.
+///
+/// A workload lists its keys in `static let keys` and its `init(spec:)` reads each one through
+/// this value (`spec.int(Self.frames)`, `spec.optionalInt(Self.capacity)`, …), so the default and
+/// the bound that loading enforces are the ones `layout-bench list --json` prints and
+/// docs/scenario-format.md shows. `CatalogListingTests` checks that the keys a workload reads are
+/// exactly the ones it lists.
+public struct WorkloadKey: Sendable, Equatable {
+    public enum ValueType: String, Sendable {
+        case integer
+        case number
+        case numbers = "array of numbers"
+        case operations = "array of operation names"
+    }
+
+    /// The value a left-out key takes.
+    public enum Default: Sendable, Equatable {
+        /// A fixed integer.
+        case integer(Int)
+        /// Depends on the scenario or on other keys: said in words.
+        case described(String)
+    }
+
+    public let name: String
+    public let type: ValueType
+    public let defaultValue: Default
+    /// The range of the value (of each entry, for an array).
+    public let bound: NumberBound
+    /// For an array: the most entries it may have (at least one).
+    public let maxCount: Int?
+    /// What the key means, for the docs.
+    public let about: String
+
+    public init(_ name: String, _ type: ValueType, default defaultValue: Default, bound: NumberBound = .any,
+                maxCount: Int? = nil, about: String) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.bound = bound
+        self.maxCount = maxCount
+        self.about = about
+    }
+
+    /// The `operations` key of a workload with several operations.
+    public static let operations = WorkloadKey(
+        "operations", .operations, default: .described("every operation, in the listed order"),
+        about: "the operations to time, each named once")
+
+    /// The `seed` key of a workload that draws its trace at random.
+    public static func seed(_ draws: String) -> WorkloadKey {
+        WorkloadKey("seed", .integer, default: .integer(1), bound: .atLeast(0), about: "the seed of \(draws)")
+    }
+
+    /// The default as the docs show it: the number, or the words.
+    public var defaultText: String {
+        switch defaultValue {
+        case .integer(let value): return String(value)
+        case .described(let words): return words
+        }
+    }
+
+    /// The bound as loading phrases it in its error messages.
+    public var boundText: String {
+        switch type {
+        case .integer: return bound.expected(integer: true)
+        case .number: return bound.expected(integer: false)
+        case .numbers: return "1 to \(maxCount ?? 1) entries, each \(bound.expected(integer: false))"
+        case .operations: return "at least one of the workload's operations, each once"
+        }
+    }
+}
+
+extension JSONReader {
+    /// An integer key with a fixed default, within its bound.
+    public func int(_ key: WorkloadKey) throws(ScenarioError) -> Int {
+        guard case .integer(let value) = key.defaultValue else { preconditionFailure("\(key.name) has no fixed default") }
+        return try optionalInt(key.name, default: value, key.bound)
+    }
+
+    /// An integer key whose default depends on the scenario: nil when left out.
+    public func optionalInt(_ key: WorkloadKey) throws(ScenarioError) -> Int? {
+        try optionalInt(key.name, key.bound)
+    }
+
+    /// A number key whose default depends on the scenario: nil when left out.
+    public func optionalDouble(_ key: WorkloadKey) throws(ScenarioError) -> Double? {
+        try optionalDouble(key.name, key.bound)
+    }
+}
