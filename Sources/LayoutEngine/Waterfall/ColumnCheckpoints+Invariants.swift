@@ -43,7 +43,7 @@ extension IncrementalWaterfallUpdater: InvariantChecking {
             }
             // The order state: as many checkpoints, and an end state, for a rule that keeps one.
             let order = orderCheckpoints[s]
-            let keepsOrder = sectionCheckpoints.columns > 0 && styleTracksOrder[s % styles.count]
+            let keepsOrder = sectionCheckpoints.columns > 0 && styleRules[s % styles.count].keepsOrder
             let stride = keepsOrder ? sectionCheckpoints.columns + 1 : 0
             guard order.order.count == sectionCheckpoints.count * stride, order.end.count == stride else {
                 return "section \(s) has \(order.order.count) order entries and an end order of \(order.end.count) for \(sectionCheckpoints.count) checkpoints"

@@ -137,7 +137,7 @@ struct OrderCheckpoints {
 
     /// Whether the cursor's order state equals checkpoint k's (a re-synchronisation needs both
     /// the columns and the order state to agree: the latter decides later ties).
-    func matches(_ cursor: WaterfallCursor, at k: Int) -> Bool {
+    func matches(_ cursor: OrderedWaterfallCursor, at k: Int) -> Bool {
         let first = k * (columns + 1)
         for c in 0...columns where cursor.order[c] != order[first + c] { return false }
         return true
@@ -186,8 +186,11 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     public private(set) var frames: LayoutFrames
     /// Waterfall geometry per style (nil for list and flow styles).
     let styleGeometry: [WaterfallGeometry?]
-    /// Per style, whether its placement rule keeps an order state (`last-index`, `grid-lanes`).
-    let styleTracksOrder: [Bool]
+    /// Placement rule per style.
+    let styleRules: [WaterfallRule]
+    /// Whether any style's rule keeps an order state: false for the default rule, whose
+    /// operations then test this one stored flag and touch no order state at all.
+    let keepsOrder: Bool
     /// Column state per section (`.none` for list and flow sections).
     var checkpoints: [ColumnCheckpoints] = []
     /// Order state per section, for the rules that keep one (`.none` otherwise).
@@ -208,7 +211,8 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         self.data = data
         self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
         self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
-        self.styleTracksOrder = styleGeometry.map { ($0?.placement ?? .leftmost) != .leftmost }
+        self.styleRules = WaterfallRule.perStyle(styles)
+        self.keepsOrder = styleRules.contains { $0.keepsOrder }
         checkpoints.reserveCapacity(data.sectionCount)
         orderCheckpoints.reserveCapacity(data.sectionCount)
         for s in 0..<data.sectionCount {
@@ -238,16 +242,35 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             relayOut(section: s)
         } else if at + count == n {
             // Append: continue from the cached end state; no replay, no re-synchronisation.
-            // Move the end state out (no copy of its arrays); `settle` stores the new one.
-            var state = checkpoints[s].end
-            checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
-            if styleTracksOrder[s % styles.count] { workingOrder = orderCheckpoints[s].end }
-            _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
-            settle(section: s, state: &state, resync: nil, structural: true)
+            // The rules that keep an order state take a copy of this path of their own, so that
+            // this one (the default's) tests one flag more than it did before the rules.
+            if keepsOrder {
+                appendKeepingOrder(section: s, at: at, count: count, itemCount: n)
+            } else {
+                append(section: s, at: at, count: count, itemCount: n)
+            }
         } else {
             recompute(section: s, firstAffected: at, firstUnchanged: at + count, structuralShift: count)
         }
         frames.restackSections(from: s, styles: styles)
+    }
+
+    /// An append to waterfall section `s`: continues from the cached end state, no replay, no
+    /// re-synchronisation. Moves the end state out (no copy of its arrays); `settle` stores the
+    /// new one.
+    @inline(__always)
+    private mutating func append(section s: Int, at: Int, count: Int, itemCount n: Int) {
+        var state = checkpoints[s].end
+        checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
+        _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
+        settle(section: s, state: &state, resync: nil, structural: true)
+    }
+
+    /// `append` when some style's rule keeps an order state: from the section's end order too.
+    @inline(never)
+    private mutating func appendKeepingOrder(section s: Int, at: Int, count: Int, itemCount n: Int) {
+        if tracksOrder(s) { loadOrder(section: s, checkpoint: nil, truncating: false) }
+        append(section: s, at: at, count: count, itemCount: n)
     }
 
     mutating func itemsRemoved(section s: Int, at: Int, count: Int) {
@@ -309,14 +332,10 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     private mutating func recompute(section s: Int, firstAffected first: Int, firstUnchanged: Int, structuralShift shift: Int) {
         let k = first >> ColumnCheckpoints.intervalBits
         var state = checkpoints[s].state(at: k)
-        let tracksOrder = styleTracksOrder[s % styles.count]
-        if tracksOrder { workingOrder = orderCheckpoints[s].order(at: k) }
+        if tracksOrder(s) { loadOrder(section: s, checkpoint: k, truncating: shift != 0) }
         // After an insert or a delete the checkpoints past the edit no longer sit at multiples of
         // 64 of the new indices; they are written again as the recomputation passes them.
-        if shift != 0 {
-            checkpoints[s].truncate(to: k + 1)
-            if tracksOrder { orderCheckpoints[s].truncate(to: k + 1) }
-        }
+        if shift != 0 { checkpoints[s].truncate(to: k + 1) }
         let resync = place(
             section: s, from: k << ColumnCheckpoints.intervalBits, state: &state,
             firstAffected: first, firstUnchanged: firstUnchanged, structuralShift: shift)
@@ -339,22 +358,60 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         // Left-to-right placement picks columns by index: the old and new items after a barrier
         // take the same columns only when the index moved by a multiple of the column count.
         let resyncsAtFullWidth = geometry.direction == .shortestFirst || structuralShift % geometry.columns.count == 0
-        let resync = geometry.placement != .leftmost
-            ? Self.placeItems(
-                from: start, to: n, sectionStart: base, geometry: geometry,
-                heights: data.heights, spansAllColumns: data.spansAllColumns,
-                state: &state, order: &workingOrder, frames: &frames, checkpoints: &checkpoints[s],
-                orderCheckpoints: &orderCheckpoints[s],
+        // The rules that keep an order state branch off here, once per operation, to a loop of
+        // their own; the default's path below is the one it always was.
+        if tracksOrder(s) {
+            return placeKeepingOrder(
+                section: s, from: start, to: n, sectionStart: base, geometry: geometry, state: &state,
                 comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
                 resyncsAtFullWidth: resyncsAtFullWidth)
-            : Self.placeItems(
-                from: start, to: n, sectionStart: base, geometry: geometry,
-                heights: data.heights, spansAllColumns: data.spansAllColumns,
-                state: &state, frames: &frames, checkpoints: &checkpoints[s],
-                comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
-                resyncsAtFullWidth: resyncsAtFullWidth)
+        }
+        let resync = Self.placeItems(
+            from: start, to: n, sectionStart: base, geometry: geometry,
+            heights: data.heights, spansAllColumns: data.spansAllColumns,
+            state: &state, frames: &frames, checkpoints: &checkpoints[s],
+            comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
+            resyncsAtFullWidth: resyncsAtFullWidth)
         lastRecomputedItemCount += (resync?.at ?? n) - start
         return resync
+    }
+
+    /// `place` for a rule that keeps an order state (`workingOrder`), out of line so that the
+    /// default rule's `place` carries none of it.
+    @inline(never)
+    private mutating func placeKeepingOrder(
+        section s: Int, from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry,
+        state: inout ColumnState, comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int,
+        resyncsAtFullWidth: Bool
+    ) -> (at: Int, delta: Double)? {
+        let resync = Self.placeItems(
+            from: start, to: n, sectionStart: base, geometry: geometry, rule: styleRules[s % styles.count],
+            heights: data.heights, spansAllColumns: data.spansAllColumns,
+            state: &state, order: &workingOrder, frames: &frames, checkpoints: &checkpoints[s],
+            orderCheckpoints: &orderCheckpoints[s],
+            comparesCheckpointsAfter: firstAffected, firstUnchanged: firstUnchanged,
+            resyncsAtFullWidth: resyncsAtFullWidth)
+        lastRecomputedItemCount += (resync?.at ?? n) - start
+        return resync
+    }
+
+    /// Sets `workingOrder` to section `s`'s order state at checkpoint `k` (nil: at the end), and
+    /// drops the later checkpoints when `truncating`. Out of line, as the rest of the order
+    /// state's handling, so that the default rule's operations carry none of it.
+    @inline(never)
+    private mutating func loadOrder(section s: Int, checkpoint k: Int?, truncating: Bool) {
+        guard let k else {
+            workingOrder = orderCheckpoints[s].end
+            return
+        }
+        workingOrder = orderCheckpoints[s].order(at: k)
+        if truncating { orderCheckpoints[s].truncate(to: k + 1) }
+    }
+
+    /// Whether section `s`'s rule keeps an order state.
+    @inline(__always)
+    private func tracksOrder(_ s: Int) -> Bool {
+        keepsOrder && styleRules[s % styles.count].keepsOrder
     }
 
     /// The loop of `place`, with the frames and the section's checkpoints as separate `inout`
@@ -411,16 +468,17 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
     }
 
-    /// The loop of `place` for a rule that keeps an order state (`order`), through `OrderPlacer`: the
-    /// loop above, which stays as it was so that the default rule pays nothing for the others.
+    /// The loop of `place` for a rule that keeps an order state (`order`), through an
+    /// `OrderedWaterfallCursor`: the loop above, which stays as it was so that the default rule
+    /// pays nothing for the others.
     private static func placeItems(
-        from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry,
+        from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry, rule: WaterfallRule,
         heights: [Double], spansAllColumns: [Bool],
         state: inout ColumnState, order: inout [Int], frames: inout LayoutFrames, checkpoints: inout ColumnCheckpoints,
         orderCheckpoints: inout OrderCheckpoints,
         comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int, resyncsAtFullWidth: Bool
     ) -> (at: Int, delta: Double)? {
-        state.withCursor(geometry, order: &order) { cursor -> (at: Int, delta: Double)? in
+        state.withCursor(geometry, rule: rule, order: &order) { cursor -> (at: Int, delta: Double)? in
             frames.withItemWriter { items -> (at: Int, delta: Double)? in
                 heights.withUnsafeBufferPointer { heights -> (at: Int, delta: Double)? in
                     spansAllColumns.withUnsafeBufferPointer { spans -> (at: Int, delta: Double)? in
@@ -431,12 +489,12 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                         while i < n {
                             if i & ColumnCheckpoints.intervalMask == 0 {
                                 let k = i >> ColumnCheckpoints.intervalBits
-                                if let firstAffected, i > firstAffected, let delta = checkpoints.offset(of: cursor, at: k),
+                                if let firstAffected, i > firstAffected, let delta = checkpoints.offset(of: cursor.base, at: k),
                                    orderCheckpoints.matches(cursor, at: k)
                                 {
                                     return (i, delta)
                                 }
-                                checkpoints.write(cursor, at: k)
+                                checkpoints.write(cursor.base, at: k)
                                 orderCheckpoints.write(UnsafeBufferPointer(cursor.order), at: k)
                             }
                             // Ordinary items up to the next checkpoint or full-width item.
@@ -444,7 +502,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                             while i < runEnd && !spans[base + i] {
                                 let global = base + i
                                 let height = heights[global]
-                                let placed = OrderPlacer.placeInColumn(cursor, item: i, height: height)
+                                let placed = cursor.place(item: i, height: height, spansAllColumns: false)
                                 items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
                                 i += 1
                             }
@@ -452,7 +510,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
                                 let global = base + i
                                 let height = heights[global]
                                 let oldBottom = items.minY[global] + items.height[global]
-                                let placed = OrderPlacer.placeFullWidth(cursor, item: i, height: height)
+                                let placed = cursor.placeFullWidth(item: i, height: height)
                                 items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
                                 i += 1
                                 // A full-width item levels every column, in the old layout as in the new one.
@@ -470,6 +528,9 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
 
     /// Finishes a recomputation of section `s`: shifts the untouched rest of the section by δ
     /// after a re-synchronisation, or records the end state; then the items-region bottom.
+    /// Inlined, as it was before the placement rules added a branch to it: an append then costs
+    /// what it did.
+    @inline(__always)
     private mutating func settle(
         section s: Int, state: inout ColumnState, resync: (at: Int, delta: Double)?, structural: Bool
     ) {
@@ -493,12 +554,13 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             }
             checkpoints[s].end = state
             frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
-            if styleTracksOrder[s % styles.count] { settleOrder(section: s, itemCount: n) }
+            if tracksOrder(s) { settleOrder(section: s, itemCount: n) }
         }
     }
 
     /// Records `workingOrder`, the order state after the last item, as the end's and, when a
     /// checkpoint falls at the end, as its.
+    @inline(never)
     private mutating func settleOrder(section s: Int, itemCount n: Int) {
         if n & ColumnCheckpoints.intervalMask == 0 {
             workingOrder.withUnsafeBufferPointer { orderCheckpoints[s].write($0, at: n >> ColumnCheckpoints.intervalBits) }
@@ -538,12 +600,13 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
         checkpoints[s].end = state
         frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
-        if styleTracksOrder[s % styles.count] { rescanOrder(section: s, from: start) }
+        if tracksOrder(s) { rescanOrder(section: s, from: start) }
     }
 
     /// `rescan` for the order state, a second pass for the rules that keep one: from
     /// `workingOrder`, the state before `start`, each item's column read back from its x (a
     /// full-width item is the last of every column), written at each checkpoint and at the end.
+    @inline(never)
     private mutating func rescanOrder(section s: Int, from start: Int) {
         guard let columns = styleGeometry[s % styles.count]?.columns else { return }
         let base = frames.sectionItemStarts[s]
@@ -577,7 +640,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
         let columns = geometry.columns
         let top = frames.itemsRegionTops[s]
-        let tracksOrder = geometry.placement != .leftmost
+        let tracksOrder = styleRules[s % styles.count].keepsOrder
         checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top)
         orderCheckpoints[s] = tracksOrder ? OrderCheckpoints(columns: columns.count) : .none
         if tracksOrder { workingOrder = ColumnCheckpoints.ColumnState.startOrder(columns: columns.count) }

@@ -6,11 +6,6 @@ struct WaterfallGeometry {
     @usableFromInline let regionWidth: Double
     @usableFromInline let lineSpacing: Double
     @usableFromInline let direction: RenderDirection
-    /// The placement rule as `shortest-first` applies it: `.leftmost` for the fixed directions,
-    /// which ignore the rule, so that only a rule that reads the order state keeps one.
-    @usableFromInline let placement: PlacementKind
-    /// `grid-lanes`' tolerance (0 otherwise).
-    @usableFromInline let tolerance: Double
 
     /// The geometry of a waterfall section of `style` whose items region starts at `regionLeft`
     /// and is `regionWidth` wide; nil for list and flow styles.
@@ -21,8 +16,6 @@ struct WaterfallGeometry {
         self.regionWidth = regionWidth
         lineSpacing = style.lineSpacing
         direction = waterfall.direction
-        placement = waterfall.direction == .shortestFirst ? PlacementKind(waterfall.placement) : .leftmost
-        tolerance = waterfall.placement.tolerance
         columns = WaterfallColumns(style: waterfall, regionLeft: regionLeft, regionWidth: regionWidth, spacing: style.itemSpacing)
     }
 
@@ -38,19 +31,53 @@ struct WaterfallGeometry {
     }
 }
 
-/// The placement rule without its parameter, for the cursor's branches.
+/// The placement rule of a waterfall section as `shortest-first` applies it, kept apart from
+/// `WaterfallGeometry` so that the default rule's geometry and cursor are what they always were:
+/// `.leftmost` for the fixed directions, which ignore the rule.
 @usableFromInline
-enum PlacementKind: UInt8 {
-    case leftmost, lastIndex, gridLanes
+struct WaterfallRule: Equatable, Sendable {
+    @usableFromInline let kind: PlacementKind
+    /// `grid-lanes`' tolerance (0 otherwise).
+    @usableFromInline let tolerance: Double
 
     @inlinable
-    init(_ placement: WaterfallPlacementRule) {
-        switch placement {
+    init(kind: PlacementKind, tolerance: Double) {
+        self.kind = kind
+        self.tolerance = tolerance
+    }
+
+    @inlinable static var leftmost: WaterfallRule { WaterfallRule(kind: .leftmost, tolerance: 0) }
+
+    /// The rule of a waterfall style (`.leftmost` unless its direction is shortest-first).
+    @inlinable
+    init(_ style: WaterfallStyle) {
+        guard style.direction == .shortestFirst else {
+            self = .leftmost
+            return
+        }
+        switch style.placement {
         case .leftmost: self = .leftmost
-        case .lastIndex: self = .lastIndex
-        case .gridLanes: self = .gridLanes
+        case .lastIndex: self.init(kind: .lastIndex, tolerance: 0)
+        case .gridLanes(let tolerance): self.init(kind: .gridLanes, tolerance: tolerance)
         }
     }
+
+    /// Whether the rule reads and writes an order state (`last-index`, `grid-lanes`).
+    @inlinable var keepsOrder: Bool { kind != .leftmost }
+
+    /// The rule per style (`.leftmost` for list and flow styles).
+    static func perStyle(_ styles: [SectionStyle]) -> [WaterfallRule] {
+        styles.map { style in
+            if case .waterfall(let waterfall) = style.kind { return WaterfallRule(waterfall) }
+            return .leftmost
+        }
+    }
+}
+
+/// The placement rule without its parameter, for the cursor's branches.
+@usableFromInline
+enum PlacementKind: UInt8, Sendable {
+    case leftmost, lastIndex, gridLanes
 }
 
 /// Where a waterfall placed one item: its frame in section coordinates and its column (-1 for
@@ -75,84 +102,43 @@ struct WaterfallPlacement {
 /// (`WaterfallSectionLayout`), the `incremental` updater and the `stable-lanes` updater all
 /// place items through a cursor, opened once over a `ColumnState` by `ColumnState.withCursor`.
 ///
-/// - An item goes to the column the render direction picks (shortest-first: by the placement
-///   rule — the smallest bottom, ties to the leftmost, strict `<`, by default; or by index), or to
-///   a given lane; its top is the column's bottom plus `lineSpacing` when the column already
-///   holds an item.
+/// - An item goes to the column the render direction picks (shortest-first: the smallest bottom,
+///   ties to the leftmost, strict `<`; or by index), or to a given lane; its top is the column's
+///   bottom plus `lineSpacing` when the column already holds an item.
 /// - A full-width item starts at the tallest column's bottom (plus `lineSpacing` when any column
 ///   holds an item) and levels every column to its bottom; it counts as an item in every column.
-/// - The `last-index` and `grid-lanes` rules also read and write the order state (`order`: each
-///   column's last item index, then the auto-placement cursor); `leftmost` never touches it, so
-///   its path is the one it always was (`tracksOrder` is false).
+///
+/// This cursor is the `leftmost` rule's (and the fixed directions'); the rules that read an
+/// order state place through `OrderedWaterfallCursor`, which wraps one, so that the default's
+/// path is the one it was before the rules existed.
 @usableFromInline
 struct WaterfallCursor {
     @usableFromInline let bottoms: UnsafeMutableBufferPointer<Double>
     @usableFromInline let occupied: UnsafeMutableBufferPointer<Bool>
-    @usableFromInline let order: UnsafeMutableBufferPointer<Int>
     @usableFromInline let columnMinX: UnsafeBufferPointer<Double>
     @usableFromInline let columnWidth: UnsafeBufferPointer<Double>
     @usableFromInline let regionLeft: Double
     @usableFromInline let regionWidth: Double
     @usableFromInline let lineSpacing: Double
     @usableFromInline let direction: RenderDirection
-    @usableFromInline let placement: PlacementKind
-    @usableFromInline let tolerance: Double
 
     @inlinable
     init(bottoms: UnsafeMutableBufferPointer<Double>, occupied: UnsafeMutableBufferPointer<Bool>,
-         order: UnsafeMutableBufferPointer<Int>,
          columnMinX: UnsafeBufferPointer<Double>, columnWidth: UnsafeBufferPointer<Double>, geometry: WaterfallGeometry) {
         self.bottoms = bottoms
         self.occupied = occupied
-        self.order = order
         self.columnMinX = columnMinX
         self.columnWidth = columnWidth
         regionLeft = geometry.regionLeft
         regionWidth = geometry.regionWidth
         lineSpacing = geometry.lineSpacing
         direction = geometry.direction
-        placement = geometry.placement
-        tolerance = geometry.tolerance
     }
 
-    /// Whether the rule reads the order state (`last-index`, `grid-lanes` under shortest-first).
-    @inlinable @inline(__always)
-    var tracksOrder: Bool { placement != .leftmost }
-
-    /// The column item `index` (section-local) goes to under the render direction, ties to the
-    /// leftmost: the `leftmost` rule's path, which reads no order state.
+    /// The column item `index` (section-local) goes to under the render direction.
     @inlinable @inline(__always)
     func column(forItem index: Int) -> Int {
         WaterfallSectionLayout.column(forItem: index, direction: direction, bottoms: UnsafeBufferPointer(bottoms))
-    }
-
-    /// The column item `index` (section-local) goes to under the render direction and the rule.
-    @inlinable @inline(__always)
-    func ruleColumn(forItem index: Int) -> Int {
-        switch placement {
-        case .leftmost:
-            return column(forItem: index)
-        case .lastIndex:
-            return WaterfallSectionLayout.lastIndexColumn(
-                bottoms: UnsafeBufferPointer(bottoms), order: UnsafeBufferPointer(order))
-        case .gridLanes:
-            return WaterfallSectionLayout.gridLanesColumn(
-                bottoms: UnsafeBufferPointer(bottoms), occupied: UnsafeBufferPointer(occupied),
-                order: UnsafeBufferPointer(order), lineSpacing: lineSpacing, tolerance: tolerance)
-        }
-    }
-
-    /// Records that item `index` went to column `c` (-1: full width) in the order state.
-    @inlinable @inline(__always)
-    func record(item index: Int, column c: Int) {
-        let columns = bottoms.count
-        if c >= 0 {
-            order[c] = index
-            order[columns] = c + 1
-        } else {
-            for k in 0..<columns { order[k] = index }
-            order[columns] = columns
-        }
     }
 
     /// Where a full-width item would start: the tallest column's bottom, plus `lineSpacing` when
@@ -171,8 +157,6 @@ struct WaterfallCursor {
     /// Places the next item, section-local index `index`: full-width when `spansAllColumns`,
     /// otherwise in the column the render direction picks.
     @inlinable @inline(__always)
-    /// This is the `leftmost` rule's path (callers branch on `tracksOrder` once, outside their
-    /// loops, and take `placeTracking` otherwise).
     func place(item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
         if spansAllColumns { return placeFullWidth(height: height) }
         if direction == .shortestFirst {
@@ -183,34 +167,13 @@ struct WaterfallCursor {
         return place(height: height, inColumn: column(forItem: index))
     }
 
-    /// Places the next item, section-local index `index`, under a rule that keeps an order state
-    /// (`tracksOrder`): full-width when `spansAllColumns`, otherwise in the rule's column.
-    @inlinable @inline(__always)
-    func placeTracking(item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
-        if spansAllColumns { return placeFullWidth(height: height, item: index) }
-        let c = ruleColumn(forItem: index)
-        record(item: index, column: c)
-        return place(height: height, inColumn: c)
-    }
-
     /// Places the next item, section-local index `index`, keeping its lane: full-width when
     /// `spansAllColumns`, otherwise in `lane` when it is a column (>= 0), else in the column the
     /// render direction picks (an item that has no lane yet).
     @inlinable @inline(__always)
     func place(item index: Int, height: Double, spansAllColumns: Bool, lane: Int) -> WaterfallPlacement {
-        if spansAllColumns { return placeFullWidth(height: height, item: index) }
-        if !tracksOrder { return place(height: height, inColumn: lane >= 0 ? lane : column(forItem: index)) }
-        let c = lane >= 0 ? lane : ruleColumn(forItem: index)
-        record(item: index, column: c)
-        return place(height: height, inColumn: c)
-    }
-
-    /// A full-width item, section-local index `index`: `placeFullWidth(height:)`, recorded in the
-    /// order state when the rule keeps one.
-    @inlinable @inline(__always)
-    func placeFullWidth(height: Double, item index: Int) -> WaterfallPlacement {
-        if tracksOrder { record(item: index, column: -1) }
-        return placeFullWidth(height: height)
+        if spansAllColumns { return placeFullWidth(height: height) }
+        return place(height: height, inColumn: lane >= 0 ? lane : column(forItem: index))
     }
 
     /// A full-width item: from `fullWidthTop()`, levelling every column to its bottom.
@@ -240,56 +203,95 @@ struct WaterfallCursor {
     }
 }
 
-/// How the loops of the rules that keep an order state place their items. The `leftmost` loops
-/// call the cursor directly and stay as they were, so the default pays nothing for the others.
+/// A `WaterfallCursor` for the rules that keep an order state (`last-index`, `grid-lanes`):
+/// `order` holds each column's last item index (-1 while empty), then the auto-placement cursor
+/// (`ColumnState.startOrder`). Every item placed through it is recorded there.
 @usableFromInline
-enum OrderPlacer {
-    @inlinable @inline(__always)
-    static func place(_ cursor: WaterfallCursor, item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
-        cursor.placeTracking(item: index, height: height, spansAllColumns: spansAllColumns)
+struct OrderedWaterfallCursor {
+    @usableFromInline let base: WaterfallCursor
+    @usableFromInline let order: UnsafeMutableBufferPointer<Int>
+    @usableFromInline let rule: WaterfallRule
+
+    @inlinable
+    init(base: WaterfallCursor, order: UnsafeMutableBufferPointer<Int>, rule: WaterfallRule) {
+        self.base = base
+        self.order = order
+        self.rule = rule
     }
+
+    /// The column the rule gives the next item.
     @inlinable @inline(__always)
-    static func placeInColumn(_ cursor: WaterfallCursor, item index: Int, height: Double) -> WaterfallPlacement {
-        cursor.placeTracking(item: index, height: height, spansAllColumns: false)
+    func ruleColumn() -> Int {
+        switch rule.kind {
+        case .leftmost:
+            return WaterfallSectionLayout.shortestColumn(bottoms: UnsafeBufferPointer(base.bottoms)).column
+        case .lastIndex:
+            return WaterfallSectionLayout.lastIndexColumn(
+                bottoms: UnsafeBufferPointer(base.bottoms), order: UnsafeBufferPointer(order))
+        case .gridLanes:
+            return WaterfallSectionLayout.gridLanesColumn(
+                bottoms: UnsafeBufferPointer(base.bottoms), occupied: UnsafeBufferPointer(base.occupied),
+                order: UnsafeBufferPointer(order), lineSpacing: base.lineSpacing, tolerance: rule.tolerance)
+        }
     }
+
+    /// Records that item `index` went to column `c` (-1: full width) in the order state.
     @inlinable @inline(__always)
-    static func placeFullWidth(_ cursor: WaterfallCursor, item index: Int, height: Double) -> WaterfallPlacement {
-        cursor.record(item: index, column: -1)
-        return cursor.placeFullWidth(height: height)
+    func record(item index: Int, column c: Int) {
+        let columns = base.bottoms.count
+        if c >= 0 {
+            order[c] = index
+            order[columns] = c + 1
+        } else {
+            for k in 0..<columns { order[k] = index }
+            order[columns] = columns
+        }
+    }
+
+    /// Places the next item, section-local index `index`: full-width when `spansAllColumns`,
+    /// otherwise in the rule's column.
+    @inlinable @inline(__always)
+    func place(item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
+        if spansAllColumns { return placeFullWidth(item: index, height: height) }
+        let c = ruleColumn()
+        record(item: index, column: c)
+        return base.place(height: height, inColumn: c)
+    }
+
+    /// A full-width item, section-local index `index`, recorded as the last of every column.
+    @inlinable @inline(__always)
+    func placeFullWidth(item index: Int, height: Double) -> WaterfallPlacement {
+        record(item: index, column: -1)
+        return base.placeFullWidth(height: height)
     }
 }
 
 extension WaterfallSectionLayout.ColumnState {
-    /// Calls `body` with a cursor that places items on this state, its arrays opened once, for
-    /// the `leftmost` rule (no order state).
+    /// Calls `body` with a cursor that places items on this state, its arrays opened once.
     @inlinable
     mutating func withCursor<R>(_ geometry: WaterfallGeometry, _ body: (WaterfallCursor) throws -> R) rethrows -> R {
-        try withCursor(geometry, order: UnsafeMutableBufferPointer(start: nil, count: 0), body)
-    }
-
-    /// Calls `body` with a cursor that places items on this state and on `order`, the order
-    /// state of the rules that keep one (`startOrder(columns:)`).
-    @inlinable
-    mutating func withCursor<R>(
-        _ geometry: WaterfallGeometry, order: inout [Int], _ body: (WaterfallCursor) throws -> R
-    ) rethrows -> R {
-        try order.withUnsafeMutableBufferPointer { order in try withCursor(geometry, order: order, body) }
-    }
-
-    @inlinable
-    mutating func withCursor<R>(
-        _ geometry: WaterfallGeometry, order: UnsafeMutableBufferPointer<Int>, _ body: (WaterfallCursor) throws -> R
-    ) rethrows -> R {
         try bottoms.withUnsafeMutableBufferPointer { bottoms in
             try occupied.withUnsafeMutableBufferPointer { occupied in
                 try geometry.columns.minX.withUnsafeBufferPointer { columnMinX in
                     try geometry.columns.width.withUnsafeBufferPointer { columnWidth in
                         try body(WaterfallCursor(
-                            bottoms: bottoms, occupied: occupied, order: order,
-                            columnMinX: columnMinX, columnWidth: columnWidth, geometry: geometry))
+                            bottoms: bottoms, occupied: occupied, columnMinX: columnMinX, columnWidth: columnWidth,
+                            geometry: geometry))
                     }
                 }
             }
+        }
+    }
+
+    /// Calls `body` with a cursor that places items on this state and records them in `order`,
+    /// the order state of a rule that keeps one (`startOrder(columns:)`).
+    @inlinable
+    mutating func withCursor<R>(
+        _ geometry: WaterfallGeometry, rule: WaterfallRule, order: inout [Int],
+        _ body: (OrderedWaterfallCursor) throws -> R
+    ) rethrows -> R {
+        try order.withUnsafeMutableBufferPointer { order in
+            try withCursor(geometry) { cursor in try body(OrderedWaterfallCursor(base: cursor, order: order, rule: rule)) }
         }
     }
 }

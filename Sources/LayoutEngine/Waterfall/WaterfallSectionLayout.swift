@@ -128,7 +128,9 @@ public enum WaterfallSectionLayout {
     public static func placeItems(_ p: SectionPlacement, style: WaterfallStyle) -> Double {
         if p.count == 0 { return p.regionTop }
         let geometry = WaterfallGeometry(style: p.style, regionLeft: p.regionLeft, regionWidth: p.regionWidth)!
-        if geometry.placement != .leftmost { return placeItemsKeepingOrder(p, columns: style.columns, geometry: geometry) }
+        if case .leftmost = style.placement {} else if style.direction == .shortestFirst {
+            return placeItemsKeepingOrder(p, columns: style.columns, geometry: geometry, rule: WaterfallRule(style))
+        }
         var state = ColumnState(columns: style.columns, top: p.regionTop)
         state.withCursor(geometry) { cursor in
             let cursor = cursor, p = p  // in registers, not reloaded after each store
@@ -145,16 +147,17 @@ public enum WaterfallSectionLayout {
     }
 
     /// `placeItems` under a rule that keeps an order state.
+    @inline(never)
     static func placeItemsKeepingOrder(
-        _ p: SectionPlacement, columns: Int, geometry: WaterfallGeometry
+        _ p: SectionPlacement, columns: Int, geometry: WaterfallGeometry, rule: WaterfallRule
     ) -> Double {
         var state = ColumnState(columns: columns, top: p.regionTop)
         var order = ColumnState.startOrder(columns: columns)
-        state.withCursor(geometry, order: &order) { cursor in
+        state.withCursor(geometry, rule: rule, order: &order) { cursor in
             let cursor = cursor, p = p  // in registers, not reloaded after each store
             for i in 0..<p.count {
                 let height = p.heights[i]
-                let placed = OrderPlacer.place(cursor, item: i, height: height, spansAllColumns: p.spansAllColumns[i])
+                let placed = cursor.place(item: i, height: height, spansAllColumns: p.spansAllColumns[i])
                 p.minX[i] = placed.minX
                 p.width[i] = placed.width
                 p.minY[i] = placed.minY
