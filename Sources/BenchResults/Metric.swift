@@ -26,6 +26,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case wrongHeights = "wrong_heights"
     case constraints
     case pivots
+    case laneChanges = "lane_changes"
+    case movedVisible = "moved_visible"
+    case columnSpread = "column_spread"
 
     /// Which direction of change is an improvement.
     public enum Direction: String, Sendable, Equatable {
@@ -53,10 +56,10 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         switch self {
         case .time: return "ns"
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
-        case .scrollCorrection: return "pt"
+        case .scrollCorrection, .columnSpread: return "pt"
         case .recall: return "fraction"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .wrongHeights, .constraints, .pivots:
+             .cellsNeeded, .wrongHeights, .constraints, .pivots, .laneChanges, .movedVisible:
             return "count"
         }
     }
@@ -72,7 +75,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .scrollCorrection: return any
         case .recall: return 0...1
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
-             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots:
+             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots,
+             .laneChanges, .movedVisible, .columnSpread:
             return nonNegative
         }
     }
@@ -101,6 +105,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .wrongHeights: return "rows whose cached height differs from a fresh measurement"
         case .constraints: return "constraints in the solver during a cell measurement (the width constraint or edit variable included)"
         case .pivots: return "simplex pivots of one cell measurement (both passes; a fresh solver's construction included)"
+        case .laneChanges: return "already-placed waterfall items a change moved to another column"
+        case .movedVisible: return "items visible in the change's viewport that moved more than 0.5 pt on screen"
+        case .columnSpread: return "tallest minus shortest column bottom of the changed waterfall section after a change (packing)"
         }
     }
 
@@ -109,7 +116,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public var direction: Direction {
         switch self {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
-             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .laneChanges, .movedVisible, .columnSpread:
             return .lowerIsBetter
         case .recall:
             return .higherIsBetter
@@ -124,7 +131,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .time: return .statistical
         case .peakRSS: return .perProcess
         case .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
-             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots,
+             .laneChanges, .movedVisible, .columnSpread:
             return .exact
         }
     }
@@ -150,7 +158,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .laneChanges, .movedVisible,
+             .columnSpread:
             return 0.001
         }
     }

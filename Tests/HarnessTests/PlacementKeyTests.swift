@@ -51,6 +51,22 @@ import LayoutEngine
             path: "layout.sections[0].tolerance", "got -0.5")
     }
 
+    /// The lane count's limit (docs/scenario-format.md, limits) holds under every rule, for the
+    /// layout and for a section, and a tolerance's error does not hide behind the rule's.
+    @Test func laneCountAboveTheLimitUnderEveryRule() {
+        for rule in WaterfallPlacementRule.names {
+            expectScenarioError(
+                scenarioJSON(layout: #"{"kind": "waterfall", "placement": "\#(rule)", "columns": 1001}"#), path: "layout.columns",
+                "expected an integer from 1 to 1000, got 1001")
+            expectScenarioError(
+                scenarioJSON(layout: #"{"kind": "waterfall", "sections": [{}, {"placement": "\#(rule)", "columns": 100000}]}"#),
+                path: "layout.sections[1].columns", "got 100000")
+        }
+        expectScenarioError(
+            scenarioJSON(layout: #"{"kind": "waterfall", "placement": "grid-lanes", "columns": 4, "tolerance": -1e999}"#),
+            path: "layout.tolerance", "too large to be a finite number")
+    }
+
     @Test func toleranceOnlyWithGridLanes() {
         expectScenarioError(
             scenarioJSON(layout: #"{"kind": "waterfall", "tolerance": 8}"#), path: "layout.tolerance",
