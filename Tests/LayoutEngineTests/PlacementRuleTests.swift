@@ -26,11 +26,11 @@ import LayoutReference
         }
     }
 
-    /// What `mode` must show for `data`: `stable-lanes` its lane-keeping reference, the others the
+    /// What `mode` must show for `data`: `stable-lanes` and `lock-lanes` their lane-keeping references, the others the
     /// reference layout (which, for arbitrary fractions under `incremental`, lets ties within the
     /// frame tolerance break as the updater broke them).
     static func firstDifference(
-        _ mode: WaterfallUpdateMode, updater: any LayoutUpdater, stableReference: StableLanesReference?,
+        _ mode: WaterfallUpdateMode, updater: any LayoutUpdater, stableReference: (any UpdateExpectation)?,
         styles: [SectionStyle], exact: Bool
     ) throws -> String? {
         if let stableReference { return stableReference.firstDifference(of: updater.frames) }
@@ -52,8 +52,9 @@ import LayoutReference
             var scenario = RandomScenario(rng: &rng, arbitraryFractions: seed % 5 == 4)
             scenario.styles = Self.withRule(scenario.styles, rule)
             var updater = try mode.makeUpdater(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
-            var stable = mode == .stableLanes
-                ? try StableLanesReference(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data) : nil
+            // The modes with a placement of their own follow their own reference.
+            var stable = mode == .stableLanes || mode == .lockLanes
+                ? try mode.makeExpectation(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data) : nil
             var data = scenario.data
             for step in 0..<20 {
                 let change = scenario.change(for: data, &rng)

@@ -219,12 +219,13 @@ struct OrderedWaterfallCursor {
         self.rule = rule
     }
 
-    /// The column the rule gives the next item.
+    /// The column the rule gives the next item, section-local index `index` (`.leftmost` is also
+    /// the fixed directions' rule: by index).
     @inlinable @inline(__always)
-    func ruleColumn() -> Int {
+    func ruleColumn(forItem index: Int) -> Int {
         switch rule.kind {
         case .leftmost:
-            return WaterfallSectionLayout.shortestColumn(bottoms: UnsafeBufferPointer(base.bottoms)).column
+            return base.column(forItem: index)
         case .lastIndex:
             return WaterfallSectionLayout.lastIndexColumn(
                 bottoms: UnsafeBufferPointer(base.bottoms), order: UnsafeBufferPointer(order))
@@ -253,7 +254,7 @@ struct OrderedWaterfallCursor {
     @inlinable @inline(__always)
     func place(item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
         if spansAllColumns { return placeFullWidth(item: index, height: height) }
-        let c = ruleColumn()
+        let c = ruleColumn(forItem: index)
         record(item: index, column: c)
         return base.place(height: height, inColumn: c)
     }
