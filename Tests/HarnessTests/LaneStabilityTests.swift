@@ -13,7 +13,7 @@ import LayoutEngine
     ///   (30 = 30) at 30–40: one lane change (item 2), two items moved (2 and 3; item 0 only grew);
     ///   column bottoms 40 and 30: spread 10.
     /// - stable-lanes keeps columns 0, 1, 0, 0: items 2 and 3 move down by 20 (two moved, no lane
-    ///   change); bottoms 50 and 20: spread 30.
+    ///   change); bottoms 50 and 20: spread 30. So does lock-lanes: the user has seen all four.
     @Test(arguments: WaterfallUpdateMode.allCases)
     func aHeightChangeByHand(mode: WaterfallUpdateMode) throws {
         let styles = [SectionStyle(kind: .waterfall(WaterfallStyle(columns: 2)))]
@@ -21,7 +21,7 @@ import LayoutEngine
         let trace = UpdateTrace(initial: data, changes: [.setHeight(section: 0, item: 0, height: 30)])
         let seen = try LaneStability.observe(
             mode: mode, bounds: Rect(x: 0, y: 0, width: 100, height: 100), styles: styles, trace: trace)
-        let keepsLanes = mode == .stableLanes
+        let keepsLanes = mode == .stableLanes || mode == .lockLanes
         #expect(seen.laneChanges == [keepsLanes ? 0 : 1])
         #expect(seen.movedVisible == [2])
         #expect(seen.columnSpread == [keepsLanes ? 30 : 10])
