@@ -263,7 +263,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         var state = checkpoints[s].end
         checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
         _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
-        settle(section: s, state: &state, resync: nil, structural: true)
+        settleEnd(section: s, state: &state, itemCount: n)
     }
 
     /// `append` when some style's rule keeps an order state: from the section's end order too.
@@ -528,9 +528,6 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
 
     /// Finishes a recomputation of section `s`: shifts the untouched rest of the section by δ
     /// after a re-synchronisation, or records the end state; then the items-region bottom.
-    /// Inlined, as it was before the placement rules added a branch to it: an append then costs
-    /// what it did.
-    @inline(__always)
     private mutating func settle(
         section s: Int, state: inout ColumnState, resync: (at: Int, delta: Double)?, structural: Bool
     ) {
@@ -549,13 +546,21 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             // recompute puts it exactly; the region never ends above where it starts.
             frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], checkpoints[s].end.tallest)
         } else {
-            if n & ColumnCheckpoints.intervalMask == 0 {
-                checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
-            }
-            checkpoints[s].end = state
-            frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
-            if tracksOrder(s) { settleOrder(section: s, itemCount: n) }
+            settleEnd(section: s, state: &state, itemCount: n)
         }
+    }
+
+    /// `settle` without a re-synchronisation: records the end state (and a checkpoint when one
+    /// falls at the end), then the items-region bottom. Inlined into `append`, which then costs
+    /// what it did before the placement rules added the order state's branch.
+    @inline(__always)
+    private mutating func settleEnd(section s: Int, state: inout ColumnState, itemCount n: Int) {
+        if n & ColumnCheckpoints.intervalMask == 0 {
+            checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
+        }
+        checkpoints[s].end = state
+        frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
+        if tracksOrder(s) { settleOrder(section: s, itemCount: n) }
     }
 
     /// Records `workingOrder`, the order state after the last item, as the end's and, when a
