@@ -28,6 +28,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case pivots
     case anchorJump = "anchor_jump"
     case sizeChurn = "size_churn"
+    case laneChanges = "lane_changes"
+    case movedVisible = "moved_visible"
+    case columnSpread = "column_spread"
 
     /// Which direction of change is an improvement.
     public enum Direction: String, Sendable, Equatable {
@@ -55,10 +58,10 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         switch self {
         case .time: return "ns"
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
-        case .scrollCorrection, .anchorJump, .sizeChurn: return "pt"
+        case .scrollCorrection, .anchorJump, .sizeChurn, .columnSpread: return "pt"
         case .recall: return "fraction"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .wrongHeights, .constraints, .pivots:
+             .cellsNeeded, .wrongHeights, .constraints, .pivots, .laneChanges, .movedVisible:
             return "count"
         }
     }
@@ -74,7 +77,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .scrollCorrection: return any
         case .recall: return 0...1
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
-             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
+             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
+             .laneChanges, .movedVisible, .columnSpread:
             return nonNegative
         }
     }
@@ -106,6 +110,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .anchorJump:
             return "how far the row at the top of the viewport moved on screen, summed over the trace's changes (a frame's measurements count as one); 0 when anchored exactly"
         case .sizeChurn: return "how much the content height the scroll bar shows changed, summed over the trace's changes (a frame's measurements count as one)"
+        case .laneChanges: return "already-placed waterfall items a change moved to another column"
+        case .movedVisible: return "items visible in the change's viewport that moved more than 0.5 pt on screen"
+        case .columnSpread: return "tallest minus shortest column bottom of the changed waterfall section after a change (packing)"
         }
     }
 
@@ -114,7 +121,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public var direction: Direction {
         switch self {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
-             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
+             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
+             .laneChanges, .movedVisible, .columnSpread:
             return .lowerIsBetter
         case .recall:
             return .higherIsBetter
@@ -129,7 +137,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .time: return .statistical
         case .peakRSS: return .perProcess
         case .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
-             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
+             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
+             .laneChanges, .movedVisible, .columnSpread:
             return .exact
         }
     }
@@ -155,7 +164,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
+             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
+             .laneChanges, .movedVisible, .columnSpread:
             return 0.001
         }
     }

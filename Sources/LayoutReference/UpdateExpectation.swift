@@ -26,6 +26,7 @@ extension WaterfallUpdateMode {
         switch self {
         case .full, .incremental: return try FullRecomputeUpdater(bounds: bounds, styles: styles, data: data)
         case .stableLanes: return try StableLanesReference(bounds: bounds, styles: styles, data: data)
+        case .lockLanes: return try LockLanesReference(bounds: bounds, styles: styles, data: data)
         }
     }
 }

@@ -155,9 +155,47 @@ func runDifferential(
         #expect(checked > 4_000)
     }
 
+    @Test(arguments: [0..<300, 300..<600] as [Range<UInt64>])
+    func lockLanesEqualsItsReferenceAfterEveryStep(seeds: Range<UInt64>) throws {
+        let checked = try runDifferential(.lockLanes, sequences: seeds, steps: 20)
+        #expect(checked > 2_400)
+    }
+
+    /// `lock-lanes` is not `stable-lanes`: in a 2-column waterfall of 200 items 10 pt tall in a
+    /// viewport 100 pt tall, the user has seen the first rows only. Item 0 grows by 25: the items
+    /// the user has seen keep their columns under both, but below the watermark `stable-lanes`
+    /// keeps the columns (column 0 ends 25 lower), while `lock-lanes` repacks (the columns end
+    /// within one item of each other) — and agrees with its reference.
+    @Test func lockLanesRepackWhatNobodyHasSeen() throws {
+        let styles = [Self.twoColumns]
+        let data = try LayoutData(sections: [Array(repeating: ItemSize(height: 10), count: 200)])
+        let bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        let change = LayoutChange.setHeight(section: 0, item: 0, height: 35)
+        var lock = try LockLanesUpdater(bounds: bounds, styles: styles, data: data)
+        var stable = try StableLanesUpdater(bounds: bounds, styles: styles, data: data)
+        var reference = try LockLanesReference(bounds: bounds, styles: styles, data: data)
+        #expect(lock.lastSeen == 19)  // rows 0–9, two items each, meet the first screen
+        try lock.apply(change)
+        try stable.apply(change)
+        try reference.apply(change)
+        #expect(lock.lastSeen == 19)
+        #expect(reference.firstDifference(of: lock.frames) == nil)
+        func columnEnds(_ frames: LayoutFrames) -> [Double] {
+            var ends: [Double: Double] = [:]
+            for i in 0..<frames.itemCount { ends[frames.itemMinX[i]] = frames.itemMinY[i] + frames.itemHeight[i] }
+            return ends.keys.sorted().map { ends[$0]! }
+        }
+        let stableEnds = columnEnds(stable.frames), lockEnds = columnEnds(lock.frames)
+        #expect(stableEnds[0] - stableEnds[1] == 25)
+        #expect(abs(lockEnds[0] - lockEnds[1]) <= 10)
+        // The seen items sit where stable-lanes puts them.
+        for i in 0..<20 { #expect(lock.frames.itemMinX[i] == stable.frames.itemMinX[i]) }
+        #expect((20..<200).contains { lock.frames.itemMinX[$0] != stable.frames.itemMinX[$0] })
+    }
+
     /// Heights like 1234/97 make sums round; shifted coordinates then differ from a recompute by
     /// ulps, well inside the 1e-9 tolerance, and ties between columns are improbable.
-    @Test(arguments: [WaterfallUpdateMode.incremental, .stableLanes])
+    @Test(arguments: [WaterfallUpdateMode.incremental, .stableLanes, .lockLanes])
     func modesAgreeWithArbitraryFractions(mode: WaterfallUpdateMode) throws {
         let checked = try runDifferential(mode, sequences: 5000..<5300, steps: 20, arbitraryFractions: true)
         #expect(checked > 2_000)
@@ -229,7 +267,7 @@ func runDifferential(
     }
 
     @Test func modeNames() {
-        #expect(WaterfallUpdateMode.allCases.map(\.rawValue) == ["full", "incremental", "stable-lanes"])
+        #expect(WaterfallUpdateMode.allCases.map(\.rawValue) == ["full", "incremental", "stable-lanes", "lock-lanes"])
     }
 
     // MARK: Incremental work stays local

@@ -85,6 +85,9 @@ enum LayoutGenes {
         var footerPin: Int
         var tallHeader: Double?
         var tallFooter: Double?
+        /// The placement rule of shortest-first: 0...2 leftmost, 3 last-index, 4 grid-lanes with
+        /// tolerance 0, 5 grid-lanes with the default tolerance (16).
+        var placement = 0
 
         /// Styles one step simpler: optional sizes to none, then towards 0; choices to the first
         /// (a list, start, shortest-first, no pins); one column; no weights; no background.
@@ -117,6 +120,7 @@ enum LayoutGenes {
             if justify != 0 { add { $0.justify = 0 } }
             if align != 0 { add { $0.align = 0 } }
             if direction != 0 { add { $0.direction = 0 } }
+            if placement != 0 { add { $0.placement = 0 } }
             if headerPin != 0 { add { $0.headerPin = 0 } }
             if footerPin != 0 { add { $0.footerPin = 0 } }
             return candidates
@@ -137,10 +141,12 @@ enum LayoutGenes {
             let weights = Double.random(in: 0..<1, using: &rng) < 0.3 ? (0..<6).map { _ in Double.random(in: 0...1, using: &rng) } : nil
             let direction = int(0...4)
             let pins = (int(0...(HeaderPin.allCases.count - 1)), int(0...(FooterPin.allCases.count - 1)), maybe(0.15), maybe(0.1))
-            return Style(
+            var style = Style(
                 insets: insets, itemSpacing: spacings.0, lineSpacing: spacings.1, header: header, footer: footer,
                 background: background, kind: kind, justify: justify, align: align, columns: columns, weights: weights,
                 direction: direction, headerPin: pins.0, footerPin: pins.1, tallHeader: pins.2, tallFooter: pins.3)
+            style.placement = int(0...5)
+            return style
         },
         shrink: { $0.simpler })
 

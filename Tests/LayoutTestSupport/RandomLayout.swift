@@ -87,7 +87,13 @@ struct RandomLayout: CustomStringConvertible, Sendable {
                 fractions.prefix(genes.columns).map { exact ? [1, 0.5, 2, 3][LayoutGenes.index($0, count: 4)] : 0.1 + $0 * 3.9 }
             }
             let direction: RenderDirection = genes.direction < 3 ? .shortestFirst : genes.direction == 3 ? .leftToRight : .rightToLeft
-            style.kind = .waterfall(WaterfallStyle(columns: genes.columns, weights: weights, direction: direction))
+            let placement: WaterfallPlacementRule = switch genes.placement {
+            case 3: .lastIndex
+            case 4: .gridLanes(tolerance: 0)
+            case 5: .gridLanes(tolerance: WaterfallPlacementRule.defaultTolerance)
+            default: .leftmost
+            }
+            style.kind = .waterfall(WaterfallStyle(columns: genes.columns, weights: weights, direction: direction, placement: placement))
             if (try? style.validate(contentWidth: width)) == nil { style.itemSpacing = 0 }
         }
         precondition((try? style.validate(contentWidth: width)) != nil, "generated an invalid style: \(style)")

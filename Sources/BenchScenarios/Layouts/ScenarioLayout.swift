@@ -31,6 +31,8 @@ public struct ScenarioSection: Hashable, Sendable, Codable {
 /// Keys: `kind` (required: list, flow, waterfall), `columns` (waterfall, >= 1, default 2),
 /// `weights` (waterfall: one positive number per column), `direction` (waterfall:
 /// shortest-first, left-to-right, right-to-left; default shortest-first — an added key),
+/// `placement` (waterfall, how shortest-first breaks ties: leftmost, last-index, grid-lanes;
+/// default leftmost), `tolerance` (grid-lanes placement only: >= 0 points, default 16),
 /// `itemSpacing`, `lineSpacing` (>= 0, default 0), `insets` {top, left, bottom, right} (each
 /// >= 0, default 0), `header` {height, pin}, `footer` {height, pin} (height >= 0, default 0 =
 /// none; pin default none), `background` (bool, default false), `justify`, `align` (flow,
@@ -41,8 +43,8 @@ public struct ScenarioSection: Hashable, Sendable, Codable {
 /// layout-level value; inside `insets`, `header` and `footer` each key is overridden on its own
 /// (`{"insets": {"left": 0}}` keeps the layout's other insets).
 ///
-/// Kind-specific keys: `justify` and `align` apply to flow sections, `columns`, `weights` and
-/// `direction` to waterfall sections. In a section entry, such a key is an error unless that
+/// Kind-specific keys: `justify` and `align` apply to flow sections, `columns`, `weights`,
+/// `direction`, `placement` and `tolerance` to waterfall sections. In a section entry, such a key is an error unless that
 /// section is of its kind. At layout level it is a default for the sections, and is an error
 /// only when no section of the layout is of its kind. Spacing, insets, header, footer and
 /// background apply to every kind (`itemSpacing` has no effect on a list).
@@ -100,7 +102,18 @@ public struct ScenarioLayout: Hashable, Sendable, Codable {
                 : "'\(key)' applies to \(kind) sections only, and no entry of layout.sections is a \(kind)"
             throw ScenarioError(file: r.file, path: path, message: message)
         }
+        if let tolerance = top.tolerance, !sections.contains(where: Self.usesGridLanes) {
+            let message = entries.isEmpty
+                ? "'tolerance' applies to placement grid-lanes only; this layout's placement is \(top.placement?.value ?? "leftmost")"
+                : "'tolerance' applies to placement grid-lanes only, and no entry of layout.sections uses it"
+            throw ScenarioError(file: r.file, path: tolerance.path, message: message)
+        }
         return ScenarioLayout(sections: sections, pinOffset: pinOffset)
+    }
+
+    private static func usesGridLanes(_ section: ScenarioSection) -> Bool {
+        if case .waterfall(let waterfall) = section.style.kind, case .gridLanes = waterfall.placement { return true }
+        return false
     }
 
     /// Layout-level values, overridden by a section entry, checked against the engine.
@@ -125,9 +138,24 @@ public struct ScenarioLayout: Hashable, Sendable, Codable {
         case "flow":
             style.kind = .flow(justify: pick(\.justify)?.value ?? .start, align: pick(\.align)?.value ?? .start)
         default:
+            let placementName = pick(\.placement)?.value ?? WaterfallPlacementRule.leftmost.name
+            let tolerance = pick(\.tolerance)
+            let placement: WaterfallPlacementRule
+            switch placementName {
+            case WaterfallPlacementRule.lastIndex.name: placement = .lastIndex
+            case "grid-lanes": placement = .gridLanes(tolerance: tolerance?.value ?? WaterfallPlacementRule.defaultTolerance)
+            default: placement = .leftmost
+            }
+            // A section's own tolerance needs its placement to be grid-lanes; a layout-level one is a
+            // default, checked in `parse` against all the sections.
+            if let tolerance = entry?.tolerance, placement.name != "grid-lanes" {
+                throw ScenarioError(
+                    file: file, path: tolerance.path,
+                    message: "'tolerance' applies to placement grid-lanes only; this section's placement is \(placementName)")
+            }
             style.kind = .waterfall(WaterfallStyle(
                 columns: pick(\.columns)?.value ?? 2, weights: pick(\.weights)?.value,
-                direction: pick(\.direction)?.value ?? .shortestFirst))
+                direction: pick(\.direction)?.value ?? .shortestFirst, placement: placement))
         }
         style.itemSpacing = pick(\.itemSpacing)?.value ?? 0
         style.lineSpacing = pick(\.lineSpacing)?.value ?? 0
@@ -210,6 +238,8 @@ struct Layer: Sendable {
     var columns: Tagged<Int>?
     var weights: Tagged<[Double]>?
     var direction: Tagged<RenderDirection>?
+    var placement: Tagged<String>?
+    var tolerance: Tagged<Double>?
     var itemSpacing: Tagged<Double>?
     var lineSpacing: Tagged<Double>?
     var insetTop: Tagged<Double>?
@@ -227,6 +257,7 @@ struct Layer: Sendable {
     /// Keys that apply to one kind only.
     static let kindSpecific: [(String, String)] = [
         ("columns", "waterfall"), ("weights", "waterfall"), ("direction", "waterfall"),
+        ("placement", "waterfall"), ("tolerance", "waterfall"),
         ("justify", "flow"), ("align", "flow"),
     ]
 
@@ -253,6 +284,8 @@ struct Layer: Sendable {
             return weights
         }
         layer.direction = try tag("direction") { (n) throws(ScenarioError) in try n.enumCase(RenderDirection.self) }
+        layer.placement = try tag("placement") { (n) throws(ScenarioError) in try n.oneOf(WaterfallPlacementRule.names) }
+        layer.tolerance = try tag("tolerance") { (n) throws(ScenarioError) in try n.double(.size) }
         layer.itemSpacing = try tag("itemSpacing") { (n) throws(ScenarioError) in try n.double(.size) }
         layer.lineSpacing = try tag("lineSpacing") { (n) throws(ScenarioError) in try n.double(.size) }
         if let insets = r.optional("insets") {

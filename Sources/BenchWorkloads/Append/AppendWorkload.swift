@@ -90,14 +90,22 @@ public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture 
 
     public func makeMeasurement(mode: WaterfallUpdateMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var operations: [TimedOperation<Operation>] = []
+        var observations: [Observation<Operation>] = []
         for (operation, trace) in traces {
             if verify, let problem = try UpdateOperation.verify(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace) {
                 throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: "\(operation.rawValue): \(problem)")
             }
+            // What the user sees (docs/csv.md, lane stability), beside the verification: exact counts.
+            if verify, LaneStability.applies(to: styles) {
+                let seen = try LaneStability.observe(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace)
+                observations.append(Observation(operation, .laneChanges, seen.laneChanges))
+                observations.append(Observation(operation, .movedVisible, seen.movedVisible))
+                observations.append(Observation(operation, .columnSpread, seen.columnSpread))
+            }
             let work = UpdateOperation(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace)
             operations.append(TimedOperation(operation, .consuming(work)))
         }
-        return ModeMeasurement(operations: operations)
+        return ModeMeasurement(operations: operations, observations: observations)
     }
 
     /// The frames the mode produces after the whole trace of the first operation, so that modes

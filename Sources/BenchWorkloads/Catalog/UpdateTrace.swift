@@ -61,7 +61,7 @@ final class UpdateOperation: ConsumingOperation {
             updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
             reference: mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
             trace: trace,
-            geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes))
+            geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes && mode != .lockLanes))
     }
 
     /// Applies the trace to both and returns the first difference of frames, or nil. With
@@ -143,6 +143,9 @@ extension WaterfallUpdateMode: WorkloadMode {
         case .stableLanes:
             return "items keep their column, so an edit shifts only later items of that column, O(chunk + lanes · log n) "
                 + "(a different placement, verified against its own reference)"
+        case .lockLanes:
+            return "items up to the last one the user has seen keep their column, later ones are placed afresh by the "
+                + "rule after each change, O(n) (its own placement, verified against its own reference)"
         }
     }
 
@@ -151,6 +154,7 @@ extension WaterfallUpdateMode: WorkloadMode {
         case .full: return "CHTCollectionViewWaterfallLayout's prepareLayout"
         case .incremental: return "HDCollectionView, extended to middle edits"
         case .stableLanes: return "TanStack Virtual's cached lanes"
+        case .lockLanes: return "FlashList's proposal: lanes locked up to the last engaged index"
         }
     }
 
@@ -161,7 +165,7 @@ extension WaterfallUpdateMode: WorkloadMode {
     /// copies (`ModeFootprintTests`; the edit workload keeps most, 195 B at 32 lanes).
     public var bytesPerItem: Double {
         switch self {
-        case .full, .incremental, .stableLanes: 208
+        case .full, .incremental, .stableLanes, .lockLanes: 208
         }
     }
 }

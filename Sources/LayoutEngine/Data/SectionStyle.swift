@@ -26,17 +26,62 @@ public enum RenderDirection: String, Hashable, Sendable, Codable, CaseIterable {
     case rightToLeft = "right-to-left"
 }
 
+/// Which column a `shortest-first` waterfall gives an item when several are (nearly) equally
+/// short: the placement rule (docs/engine-semantics.md §4, "Placement rules"). The fixed render
+/// directions ignore it.
+public enum WaterfallPlacementRule: Hashable, Sendable, Codable {
+    /// The smallest bottom, ties to the leftmost column (CHTCollectionViewWaterfallLayout,
+    /// Flutter's `SliverMasonryGrid`, Compose's staggered grids). The default.
+    case leftmost
+    /// The smallest bottom, ties to the column whose last item has the smaller index; an empty
+    /// column counts as index -1 and a full-width item as the last item of every column, and
+    /// what still ties goes to the leftmost (TanStack Virtual's lanes).
+    case lastIndex
+    /// CSS `display: grid-lanes` (css-grid-3): each column's running position (where its next
+    /// item would start); the columns within `tolerance` of the smallest are candidates, and the
+    /// first candidate at or after the auto-placement cursor (the line after the previous item)
+    /// is taken, else the first candidate.
+    case gridLanes(tolerance: Double)
+
+    /// `flow-tolerance: normal`, 1em, at the default font size of 16 CSS px (1 px = 1 pt here).
+    public static let defaultTolerance = 16.0
+
+    /// The scenario-file name of the rule.
+    public var name: String {
+        switch self {
+        case .leftmost: return "leftmost"
+        case .lastIndex: return "last-index"
+        case .gridLanes: return "grid-lanes"
+        }
+    }
+
+    /// The rules' names, in order.
+    public static let names = ["leftmost", "last-index", "grid-lanes"]
+
+    /// The tolerance of `grid-lanes` (0 for the other rules).
+    public var tolerance: Double {
+        if case .gridLanes(let tolerance) = self { return tolerance }
+        return 0
+    }
+}
+
 /// Parameters of a waterfall (masonry) section.
 public struct WaterfallStyle: Hashable, Sendable, Codable {
     public var columns: Int
     /// One positive weight per column; column widths are in proportion. `nil` means equal widths.
     public var weights: [Double]?
     public var direction: RenderDirection
+    /// How `shortest-first` breaks ties (ignored by the fixed directions).
+    public var placement: WaterfallPlacementRule
 
-    public init(columns: Int, weights: [Double]? = nil, direction: RenderDirection = .shortestFirst) {
+    public init(
+        columns: Int, weights: [Double]? = nil, direction: RenderDirection = .shortestFirst,
+        placement: WaterfallPlacementRule = .leftmost
+    ) {
         self.columns = columns
         self.weights = weights
         self.direction = direction
+        self.placement = placement
     }
 }
 
@@ -148,6 +193,9 @@ public struct SectionStyle: Hashable, Sendable, Codable {
                         field: "\(field).weights[\(column)]",
                         reason: .other("\(weight) is not a positive finite weight"))
                 }
+            }
+            if case .gridLanes(let tolerance) = waterfall.placement {
+                try LayoutError.checkSize(tolerance, "\(field).tolerance")
             }
             let gaps = Double(waterfall.columns - 1) * itemSpacing
             guard contentWidth - insets.horizontal > gaps else {

@@ -34,11 +34,19 @@ extension IncrementalWaterfallUpdater: InvariantChecking {
     /// per `1 << intervalBits` items plus the first for a waterfall section.
     public func invariantViolation() -> String? {
         if let violation = frames.invariantViolation() { return violation }
+        guard orderCheckpoints.count == checkpoints.count else { return "\(orderCheckpoints.count) order checkpoints for \(checkpoints.count) sections" }
         for (s, sectionCheckpoints) in checkpoints.enumerated() {
             if let violation = sectionCheckpoints.invariantViolation() { return "section \(s): \(violation)" }
             let expected = sectionCheckpoints.columns == 0 ? 0 : data.itemCount(inSection: s) >> ColumnCheckpoints.intervalBits + 1
             guard sectionCheckpoints.count == expected else {
                 return "section \(s) has \(sectionCheckpoints.count) checkpoints for \(data.itemCount(inSection: s)) items, expected \(expected)"
+            }
+            // The order state: as many checkpoints, and an end state, for a rule that keeps one.
+            let order = orderCheckpoints[s]
+            let keepsOrder = sectionCheckpoints.columns > 0 && styleRules[s % styles.count].keepsOrder
+            let stride = keepsOrder ? sectionCheckpoints.columns + 1 : 0
+            guard order.order.count == sectionCheckpoints.count * stride, order.end.count == stride else {
+                return "section \(s) has \(order.order.count) order entries and an end order of \(order.end.count) for \(sectionCheckpoints.count) checkpoints"
             }
         }
         return nil

@@ -97,6 +97,57 @@ struct ColumnCheckpoints {
     }
 }
 
+/// The order state of the `last-index` and `grid-lanes` rules (`ColumnState.startOrder`) at the
+/// same checkpoints as a section's `ColumnCheckpoints`, kept apart from them so that the default
+/// rule's checkpoints are what they always were: checkpoint k's at `k · (columns + 1)` in `order`,
+/// and `end`, the one after the last item. Empty for a section whose rule keeps none.
+struct OrderCheckpoints {
+    var columns: Int
+    var order: [Int] = []
+    var end: [Int] = []
+
+    init(columns: Int) {
+        self.columns = columns
+        end = WaterfallSectionLayout.ColumnState.startOrder(columns: columns)
+    }
+
+    /// A section that keeps no order state.
+    static var none: OrderCheckpoints {
+        var none = OrderCheckpoints(columns: 0)
+        none.end = []
+        return none
+    }
+
+    var count: Int { order.count / (columns + 1) }
+
+    func order(at k: Int) -> [Int] {
+        Array(order[(k * (columns + 1))..<((k + 1) * (columns + 1))])
+    }
+
+    /// Stores `newOrder` as checkpoint k's; k must exist already or be the next one.
+    mutating func write(_ newOrder: UnsafeBufferPointer<Int>, at k: Int) {
+        let first = k * (columns + 1)
+        if first < order.count {
+            for c in 0...columns { order[first + c] = newOrder[c] }
+        } else {
+            assert(first == order.count, "order checkpoints are written in order")
+            order.append(contentsOf: newOrder)
+        }
+    }
+
+    /// Whether the cursor's order state equals checkpoint k's (a re-synchronisation needs both
+    /// the columns and the order state to agree: the latter decides later ties).
+    func matches(_ cursor: OrderedWaterfallCursor, at k: Int) -> Bool {
+        let first = k * (columns + 1)
+        for c in 0...columns where cursor.order[c] != order[first + c] { return false }
+        return true
+    }
+
+    mutating func truncate(to newCount: Int) {
+        if newCount < count { order.removeLast(order.count - newCount * (columns + 1)) }
+    }
+}
+
 /// The `incremental` update mode: HDCollectionView's waterfall append, extended to edits in the
 /// middle (docs/modes.md).
 ///
@@ -135,10 +186,20 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     public private(set) var frames: LayoutFrames
     /// Waterfall geometry per style (nil for list and flow styles).
     let styleGeometry: [WaterfallGeometry?]
+    /// Placement rule per style.
+    let styleRules: [WaterfallRule]
+    /// Whether any style's rule keeps an order state: false for the default rule, whose
+    /// operations then test this one stored flag and touch no order state at all.
+    let keepsOrder: Bool
     /// Column state per section (`.none` for list and flow sections).
     var checkpoints: [ColumnCheckpoints] = []
+    /// Order state per section, for the rules that keep one (`.none` otherwise).
+    var orderCheckpoints: [OrderCheckpoints] = []
     /// Reused buffer for laying out a whole list or flow section.
     private var scratch: [Double] = []
+    /// The order state of the section being recomputed, for the rules that keep one (between the
+    /// checkpoint it starts from, the placement loop and `settle`); unused by `leftmost`.
+    private var workingOrder: [Int] = []
     /// Items whose placement the last `apply` computed (replayed from a checkpoint, recomputed,
     /// or laid out with a whole section). Tests check that edits and appends stay local.
     internal private(set) var lastRecomputedItemCount = 0
@@ -150,9 +211,13 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         self.data = data
         self.frames = SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data)
         self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
+        self.styleRules = WaterfallRule.perStyle(styles)
+        self.keepsOrder = styleRules.contains { $0.keepsOrder }
         checkpoints.reserveCapacity(data.sectionCount)
+        orderCheckpoints.reserveCapacity(data.sectionCount)
         for s in 0..<data.sectionCount {
             checkpoints.append(.none)
+            orderCheckpoints.append(.none)
             resetCheckpoints(section: s)
         }
         _checkInvariants()
@@ -177,15 +242,35 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             relayOut(section: s)
         } else if at + count == n {
             // Append: continue from the cached end state; no replay, no re-synchronisation.
-            // Move the end state out (no copy of its arrays); `settle` stores the new one.
-            var state = checkpoints[s].end
-            checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
-            _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
-            settle(section: s, state: &state, resync: nil, structural: true)
+            // The rules that keep an order state take a copy of this path of their own, so that
+            // this one (the default's) tests one flag more than it did before the rules.
+            if keepsOrder {
+                appendKeepingOrder(section: s, at: at, count: count, itemCount: n)
+            } else {
+                append(section: s, at: at, count: count, itemCount: n)
+            }
         } else {
             recompute(section: s, firstAffected: at, firstUnchanged: at + count, structuralShift: count)
         }
         frames.restackSections(from: s, styles: styles)
+    }
+
+    /// An append to waterfall section `s`: continues from the cached end state, no replay, no
+    /// re-synchronisation. Moves the end state out (no copy of its arrays); `settle` stores the
+    /// new one.
+    @inline(__always)
+    private mutating func append(section s: Int, at: Int, count: Int, itemCount n: Int) {
+        var state = checkpoints[s].end
+        checkpoints[s].end = ColumnCheckpoints.ColumnState.empty
+        _ = place(section: s, from: at, state: &state, firstAffected: at, firstUnchanged: n, structuralShift: count)
+        settleEnd(section: s, state: &state, itemCount: n)
+    }
+
+    /// `append` when some style's rule keeps an order state: from the section's end order too.
+    @inline(never)
+    private mutating func appendKeepingOrder(section s: Int, at: Int, count: Int, itemCount n: Int) {
+        if tracksOrder(s) { loadOrder(section: s, checkpoint: nil, truncating: false) }
+        append(section: s, at: at, count: count, itemCount: n)
     }
 
     mutating func itemsRemoved(section s: Int, at: Int, count: Int) {
@@ -218,6 +303,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     mutating func sectionInserted(at: Int, itemCount: Int) {
         frames.insertSectionSlots(at: at, itemCount: itemCount)
         checkpoints.insert(.none, at: at)
+        orderCheckpoints.insert(.none, at: at)
         relayOut(section: at)
         // Styles cycle by section index: every later section may now have another style.
         for t in (at + 1)..<frames.sectionCount
@@ -230,6 +316,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     mutating func sectionRemoved(at: Int) {
         frames.removeSectionSlots(at: at)
         checkpoints.remove(at: at)
+        orderCheckpoints.remove(at: at)
         for t in at..<frames.sectionCount where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + 1) {
             relayOut(section: t)
         }
@@ -245,6 +332,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     private mutating func recompute(section s: Int, firstAffected first: Int, firstUnchanged: Int, structuralShift shift: Int) {
         let k = first >> ColumnCheckpoints.intervalBits
         var state = checkpoints[s].state(at: k)
+        if tracksOrder(s) { loadOrder(section: s, checkpoint: k, truncating: shift != 0) }
         // After an insert or a delete the checkpoints past the edit no longer sit at multiples of
         // 64 of the new indices; they are written again as the recomputation passes them.
         if shift != 0 { checkpoints[s].truncate(to: k + 1) }
@@ -270,6 +358,14 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         // Left-to-right placement picks columns by index: the old and new items after a barrier
         // take the same columns only when the index moved by a multiple of the column count.
         let resyncsAtFullWidth = geometry.direction == .shortestFirst || structuralShift % geometry.columns.count == 0
+        // The rules that keep an order state branch off here, once per operation, to a loop of
+        // their own; the default's path below is the one it always was.
+        if tracksOrder(s) {
+            return placeKeepingOrder(
+                section: s, from: start, to: n, sectionStart: base, geometry: geometry, state: &state,
+                comparesCheckpointsAfter: comparesCheckpoints ? firstAffected : nil, firstUnchanged: firstUnchanged,
+                resyncsAtFullWidth: resyncsAtFullWidth)
+        }
         let resync = Self.placeItems(
             from: start, to: n, sectionStart: base, geometry: geometry,
             heights: data.heights, spansAllColumns: data.spansAllColumns,
@@ -278,6 +374,44 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             resyncsAtFullWidth: resyncsAtFullWidth)
         lastRecomputedItemCount += (resync?.at ?? n) - start
         return resync
+    }
+
+    /// `place` for a rule that keeps an order state (`workingOrder`), out of line so that the
+    /// default rule's `place` carries none of it.
+    @inline(never)
+    private mutating func placeKeepingOrder(
+        section s: Int, from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry,
+        state: inout ColumnState, comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int,
+        resyncsAtFullWidth: Bool
+    ) -> (at: Int, delta: Double)? {
+        let resync = Self.placeItems(
+            from: start, to: n, sectionStart: base, geometry: geometry, rule: styleRules[s % styles.count],
+            heights: data.heights, spansAllColumns: data.spansAllColumns,
+            state: &state, order: &workingOrder, frames: &frames, checkpoints: &checkpoints[s],
+            orderCheckpoints: &orderCheckpoints[s],
+            comparesCheckpointsAfter: firstAffected, firstUnchanged: firstUnchanged,
+            resyncsAtFullWidth: resyncsAtFullWidth)
+        lastRecomputedItemCount += (resync?.at ?? n) - start
+        return resync
+    }
+
+    /// Sets `workingOrder` to section `s`'s order state at checkpoint `k` (nil: at the end), and
+    /// drops the later checkpoints when `truncating`. Out of line, as the rest of the order
+    /// state's handling, so that the default rule's operations carry none of it.
+    @inline(never)
+    private mutating func loadOrder(section s: Int, checkpoint k: Int?, truncating: Bool) {
+        guard let k else {
+            workingOrder = orderCheckpoints[s].end
+            return
+        }
+        workingOrder = orderCheckpoints[s].order(at: k)
+        if truncating { orderCheckpoints[s].truncate(to: k + 1) }
+    }
+
+    /// Whether section `s`'s rule keeps an order state.
+    @inline(__always)
+    private func tracksOrder(_ s: Int) -> Bool {
+        keepsOrder && styleRules[s % styles.count].keepsOrder
     }
 
     /// The loop of `place`, with the frames and the section's checkpoints as separate `inout`
@@ -334,6 +468,64 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
     }
 
+    /// The loop of `place` for a rule that keeps an order state (`order`), through an
+    /// `OrderedWaterfallCursor`: the loop above, which stays as it was so that the default rule
+    /// pays nothing for the others.
+    private static func placeItems(
+        from start: Int, to n: Int, sectionStart base: Int, geometry: WaterfallGeometry, rule: WaterfallRule,
+        heights: [Double], spansAllColumns: [Bool],
+        state: inout ColumnState, order: inout [Int], frames: inout LayoutFrames, checkpoints: inout ColumnCheckpoints,
+        orderCheckpoints: inout OrderCheckpoints,
+        comparesCheckpointsAfter firstAffected: Int?, firstUnchanged: Int, resyncsAtFullWidth: Bool
+    ) -> (at: Int, delta: Double)? {
+        state.withCursor(geometry, rule: rule, order: &order) { cursor -> (at: Int, delta: Double)? in
+            frames.withItemWriter { items -> (at: Int, delta: Double)? in
+                heights.withUnsafeBufferPointer { heights -> (at: Int, delta: Double)? in
+                    spansAllColumns.withUnsafeBufferPointer { spans -> (at: Int, delta: Double)? in
+                        // Local copies: stores through the buffers cannot alias them, so the
+                        // compiler keeps them in registers instead of reloading after every store.
+                        let cursor = cursor, items = items
+                        var i = start
+                        while i < n {
+                            if i & ColumnCheckpoints.intervalMask == 0 {
+                                let k = i >> ColumnCheckpoints.intervalBits
+                                if let firstAffected, i > firstAffected, let delta = checkpoints.offset(of: cursor.base, at: k),
+                                   orderCheckpoints.matches(cursor, at: k)
+                                {
+                                    return (i, delta)
+                                }
+                                checkpoints.write(cursor.base, at: k)
+                                orderCheckpoints.write(UnsafeBufferPointer(cursor.order), at: k)
+                            }
+                            // Ordinary items up to the next checkpoint or full-width item.
+                            let runEnd = Swift.min(n, (i | ColumnCheckpoints.intervalMask) + 1)
+                            while i < runEnd && !spans[base + i] {
+                                let global = base + i
+                                let height = heights[global]
+                                let placed = cursor.place(item: i, height: height, spansAllColumns: false)
+                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                                i += 1
+                            }
+                            if i < runEnd {
+                                let global = base + i
+                                let height = heights[global]
+                                let oldBottom = items.minY[global] + items.height[global]
+                                let placed = cursor.placeFullWidth(item: i, height: height)
+                                items.setFrame(global, minX: placed.minX, minY: placed.minY, width: placed.width, height: height)
+                                i += 1
+                                // A full-width item levels every column, in the old layout as in the new one.
+                                if i > firstUnchanged, resyncsAtFullWidth {
+                                    return (i, placed.minY + height - oldBottom)
+                                }
+                            }
+                        }
+                        return nil
+                    }
+                }
+            }
+        }
+    }
+
     /// Finishes a recomputation of section `s`: shifts the untouched rest of the section by δ
     /// after a re-synchronisation, or records the end state; then the items-region bottom.
     private mutating func settle(
@@ -354,12 +546,31 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
             // recompute puts it exactly; the region never ends above where it starts.
             frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], checkpoints[s].end.tallest)
         } else {
-            if n & ColumnCheckpoints.intervalMask == 0 {
-                checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
-            }
-            checkpoints[s].end = state
-            frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
+            settleEnd(section: s, state: &state, itemCount: n)
         }
+    }
+
+    /// `settle` without a re-synchronisation: records the end state (and a checkpoint when one
+    /// falls at the end), then the items-region bottom. Inlined into `append`, which then costs
+    /// what it did before the placement rules added the order state's branch.
+    @inline(__always)
+    private mutating func settleEnd(section s: Int, state: inout ColumnState, itemCount n: Int) {
+        if n & ColumnCheckpoints.intervalMask == 0 {
+            checkpoints[s].write(state, at: n >> ColumnCheckpoints.intervalBits)
+        }
+        checkpoints[s].end = state
+        frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
+        if tracksOrder(s) { settleOrder(section: s, itemCount: n) }
+    }
+
+    /// Records `workingOrder`, the order state after the last item, as the end's and, when a
+    /// checkpoint falls at the end, as its.
+    @inline(never)
+    private mutating func settleOrder(section s: Int, itemCount n: Int) {
+        if n & ColumnCheckpoints.intervalMask == 0 {
+            workingOrder.withUnsafeBufferPointer { orderCheckpoints[s].write($0, at: n >> ColumnCheckpoints.intervalBits) }
+        }
+        orderCheckpoints[s].end = workingOrder
     }
 
     /// Rebuilds the checkpoints and end state of waterfall section `s` from its frames, from item
@@ -394,16 +605,50 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         }
         checkpoints[s].end = state
         frames.itemsRegionBottoms[s] = Swift.max(frames.itemsRegionTops[s], state.tallest)
+        if tracksOrder(s) { rescanOrder(section: s, from: start) }
+    }
+
+    /// `rescan` for the order state, a second pass for the rules that keep one: from
+    /// `workingOrder`, the state before `start`, each item's column read back from its x (a
+    /// full-width item is the last of every column), written at each checkpoint and at the end.
+    @inline(never)
+    private mutating func rescanOrder(section s: Int, from start: Int) {
+        guard let columns = styleGeometry[s % styles.count]?.columns else { return }
+        let base = frames.sectionItemStarts[s]
+        let n = frames.sectionItemStarts[s + 1] - base
+        let columnCount = columns.count
+        for i in start..<n {
+            if i & ColumnCheckpoints.intervalMask == 0 {
+                workingOrder.withUnsafeBufferPointer { orderCheckpoints[s].write($0, at: i >> ColumnCheckpoints.intervalBits) }
+            }
+            let global = base + i
+            if data.spansAllColumns[global] {
+                for c in 0..<columnCount { workingOrder[c] = i }
+                workingOrder[columnCount] = columnCount
+            } else {
+                let x = frames.itemMinX[global]
+                var c = 0
+                while c < columnCount - 1, columns.minX[c] != x { c += 1 }
+                workingOrder[c] = i
+                workingOrder[columnCount] = c + 1
+            }
+        }
+        settleOrder(section: s, itemCount: n)
     }
 
     /// Builds the column state of section `s` from scratch out of its (already correct) frames.
     private mutating func resetCheckpoints(section s: Int) {
-        guard let columns = styleGeometry[s % styles.count]?.columns else {
+        guard let geometry = styleGeometry[s % styles.count] else {
             checkpoints[s] = .none
+            orderCheckpoints[s] = .none
             return
         }
+        let columns = geometry.columns
         let top = frames.itemsRegionTops[s]
+        let tracksOrder = styleRules[s % styles.count].keepsOrder
         checkpoints[s] = ColumnCheckpoints(columns: columns.count, top: top)
+        orderCheckpoints[s] = tracksOrder ? OrderCheckpoints(columns: columns.count) : .none
+        if tracksOrder { workingOrder = ColumnCheckpoints.ColumnState.startOrder(columns: columns.count) }
         var state = ColumnState(columns: columns.count, top: top)
         rescan(section: s, from: 0, state: &state)
     }

@@ -103,6 +103,41 @@ struct LaneSequence {
         if offset > 0 { place(chunk: node, items: 0..<offset, on: &state) }
     }
 
+    /// The order state before item `index` (`ColumnState.startOrder`: each lane's last item
+    /// index, then the auto-placement cursor), read back from the kept lanes: walking back from
+    /// item `index - 1` until every lane has been seen, a full-width item or the section's start.
+    /// O(lanes · log n + the items walked), up to O(index) when a lane has held nothing for long;
+    /// only the `last-index` and `grid-lanes` rules need it.
+    func order(before index: Int) -> [Int] {
+        let lanes = laneCount
+        var order = WaterfallSectionLayout.ColumnState.startOrder(columns: lanes)
+        guard index > 0, lanes > 0 else { return order }
+        var (chunk, offset) = locate(index - 1)
+        var i = index - 1
+        var unseen = lanes
+        let last = Int(chunks[chunk].lanes[offset])
+        order[lanes] = last >= 0 ? last + 1 : lanes
+        while i >= 0 && unseen > 0 {
+            let lane = Int(chunks[chunk].lanes[offset])
+            if lane >= 0 {
+                if order[lane] < 0 {
+                    order[lane] = i
+                    unseen -= 1
+                }
+            } else {
+                for c in 0..<lanes where order[c] < 0 { order[c] = i }
+                unseen = 0
+            }
+            i -= 1
+            offset -= 1
+            while offset < 0 && chunk > 0 {
+                chunk -= 1
+                offset = chunks[chunk].count - 1
+            }
+        }
+        return order
+    }
+
     /// Applies the whole section to `state`: its lanes' bottoms after the last item.
     func advanceToEnd(_ state: inout WaterfallSectionLayout.ColumnState) {
         apply(node: root, to: &state)

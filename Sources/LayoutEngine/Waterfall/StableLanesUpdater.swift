@@ -3,7 +3,9 @@
 ///
 /// **How the placement differs from shortest-first.** An item gets its lane once, when it is
 /// added (initial data, append, insert, new section): the section's render direction applied to
-/// the column state at its position — shortest-first, ties to the leftmost. Afterwards it stays
+/// the column state at its position — shortest-first by the section's placement rule (ties to the
+/// leftmost by default; `last-index` and `grid-lanes` read the order state before the item back
+/// from the kept lanes). Afterwards it stays
 /// in that lane whatever happens to the heights before it, so after edits an item is no longer
 /// necessarily in the shortest column. Until the first edit the placement equals shortest-first.
 /// Full-width items remain barriers: a full-width item starts below the tallest lane (plus
@@ -90,6 +92,10 @@ final class StableLanesStorage {
     let bounds: Rect
     let styles: [SectionStyle]
     let styleGeometry: [WaterfallGeometry?]
+    /// Placement rule per style, and whether any keeps an order state (`last-index`,
+    /// `grid-lanes`; false for the default, whose operations test only that flag).
+    let styleRules: [WaterfallRule]
+    let keepsOrder: Bool
     let chunkCapacity: Int?
     /// Per section: its items.
     var sections: [LaneSequence] = []
@@ -108,6 +114,8 @@ final class StableLanesStorage {
         self.bounds = bounds
         self.styles = styles
         self.styleGeometry = WaterfallGeometry.perStyle(styles, contentWidth: bounds.width)
+        self.styleRules = WaterfallRule.perStyle(styles)
+        self.keepsOrder = styleRules.contains { $0.keepsOrder }
         self.chunkCapacity = chunkCapacity
         for s in 0..<data.sectionCount {
             let range = data.itemRange(inSection: s)
@@ -125,6 +133,8 @@ final class StableLanesStorage {
         bounds = other.bounds
         styles = other.styles
         styleGeometry = other.styleGeometry
+        styleRules = other.styleRules
+        keepsOrder = other.keepsOrder
         chunkCapacity = other.chunkCapacity
         sections = other.sections
         regionBottoms = other.regionBottoms
@@ -214,9 +224,13 @@ final class StableLanesStorage {
             }
             var newLanes = self.newLanes
             self.newLanes = []
-            state.withCursor(geometry) { cursor in
-                for (k, item) in items.enumerated() {
-                    newLanes.append(Int32(cursor.place(item: at + k, height: item.height, spansAllColumns: item.spansAllColumns).column))
+            if keepsOrder && styleRules[s % styles.count].keepsOrder {
+                assignKeepingOrder(items, section: s, at: at, geometry: geometry, into: &newLanes)
+            } else {
+                state.withCursor(geometry) { cursor in
+                    for (k, item) in items.enumerated() {
+                        newLanes.append(Int32(cursor.place(item: at + k, height: item.height, spansAllColumns: item.spansAllColumns).column))
+                    }
                 }
             }
             self.newLanes = newLanes
@@ -228,6 +242,22 @@ final class StableLanesStorage {
         restack(from: s)
     }
 
+    /// `insert`'s lanes under a rule that keeps an order state, out of line so that the default
+    /// rule's `insert` carries none of it: the order state before `at`, read back from the kept
+    /// lanes, then each item by the rule from `state`.
+    @inline(never)
+    private func assignKeepingOrder(
+        _ items: [ItemSize], section s: Int, at: Int, geometry: WaterfallGeometry, into newLanes: inout [Int32]
+    ) {
+        var order = sections[s].order(before: at)
+        state.withCursor(geometry, rule: styleRules[s % styles.count], order: &order) { cursor in
+            for (k, item) in items.enumerated() {
+                let placed = cursor.place(item: at + k, height: item.height, spansAllColumns: item.spansAllColumns)
+                newLanes.append(Int32(placed.column))
+            }
+        }
+    }
+
     /// A sequence for section `s` with its style's lanes assigned afresh (the render direction,
     /// item by item, as the full layout places them).
     private func freshSequence(section s: Int, widths: [Double], heights: [Double], spans: [Bool]) -> LaneSequence {
@@ -235,9 +265,19 @@ final class StableLanesStorage {
         var lanes = [Int32](repeating: LaneSequence.noLane, count: heights.count)
         if let geometry = geometry(s) {
             var state = ColumnState(columns: sequence.laneCount, top: regionTop(s))
-            state.withCursor(geometry) { cursor in
-                for i in 0..<heights.count {
-                    lanes[i] = Int32(cursor.place(item: i, height: heights[i], spansAllColumns: spans[i]).column)
+            let rule = styleRules[s % styles.count]
+            if rule.keepsOrder {
+                var order = ColumnState.startOrder(columns: sequence.laneCount)
+                state.withCursor(geometry, rule: rule, order: &order) { cursor in
+                    for i in 0..<heights.count {
+                        lanes[i] = Int32(cursor.place(item: i, height: heights[i], spansAllColumns: spans[i]).column)
+                    }
+                }
+            } else {
+                state.withCursor(geometry) { cursor in
+                    for i in 0..<heights.count {
+                        lanes[i] = Int32(cursor.place(item: i, height: heights[i], spansAllColumns: spans[i]).column)
+                    }
                 }
             }
         } else {

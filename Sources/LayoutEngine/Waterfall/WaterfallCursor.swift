@@ -31,6 +31,55 @@ struct WaterfallGeometry {
     }
 }
 
+/// The placement rule of a waterfall section as `shortest-first` applies it, kept apart from
+/// `WaterfallGeometry` so that the default rule's geometry and cursor are what they always were:
+/// `.leftmost` for the fixed directions, which ignore the rule.
+@usableFromInline
+struct WaterfallRule: Equatable, Sendable {
+    @usableFromInline let kind: PlacementKind
+    /// `grid-lanes`' tolerance (0 otherwise).
+    @usableFromInline let tolerance: Double
+
+    @inlinable
+    init(kind: PlacementKind, tolerance: Double) {
+        self.kind = kind
+        self.tolerance = tolerance
+    }
+
+    @inlinable static var leftmost: WaterfallRule { WaterfallRule(kind: .leftmost, tolerance: 0) }
+
+    /// The rule of a waterfall style (`.leftmost` unless its direction is shortest-first).
+    @inlinable
+    init(_ style: WaterfallStyle) {
+        guard style.direction == .shortestFirst else {
+            self = .leftmost
+            return
+        }
+        switch style.placement {
+        case .leftmost: self = .leftmost
+        case .lastIndex: self.init(kind: .lastIndex, tolerance: 0)
+        case .gridLanes(let tolerance): self.init(kind: .gridLanes, tolerance: tolerance)
+        }
+    }
+
+    /// Whether the rule reads and writes an order state (`last-index`, `grid-lanes`).
+    @inlinable var keepsOrder: Bool { kind != .leftmost }
+
+    /// The rule per style (`.leftmost` for list and flow styles).
+    static func perStyle(_ styles: [SectionStyle]) -> [WaterfallRule] {
+        styles.map { style in
+            if case .waterfall(let waterfall) = style.kind { return WaterfallRule(waterfall) }
+            return .leftmost
+        }
+    }
+}
+
+/// The placement rule without its parameter, for the cursor's branches.
+@usableFromInline
+enum PlacementKind: UInt8, Sendable {
+    case leftmost, lastIndex, gridLanes
+}
+
 /// Where a waterfall placed one item: its frame in section coordinates and its column (-1 for
 /// a full-width item).
 @usableFromInline
@@ -58,6 +107,10 @@ struct WaterfallPlacement {
 ///   bottom plus `lineSpacing` when the column already holds an item.
 /// - A full-width item starts at the tallest column's bottom (plus `lineSpacing` when any column
 ///   holds an item) and levels every column to its bottom; it counts as an item in every column.
+///
+/// This cursor is the `leftmost` rule's (and the fixed directions'); the rules that read an
+/// order state place through `OrderedWaterfallCursor`, which wraps one, so that the default's
+/// path is the one it was before the rules existed.
 @usableFromInline
 struct WaterfallCursor {
     @usableFromInline let bottoms: UnsafeMutableBufferPointer<Double>
@@ -150,6 +203,70 @@ struct WaterfallCursor {
     }
 }
 
+/// A `WaterfallCursor` for the rules that keep an order state (`last-index`, `grid-lanes`):
+/// `order` holds each column's last item index (-1 while empty), then the auto-placement cursor
+/// (`ColumnState.startOrder`). Every item placed through it is recorded there.
+@usableFromInline
+struct OrderedWaterfallCursor {
+    @usableFromInline let base: WaterfallCursor
+    @usableFromInline let order: UnsafeMutableBufferPointer<Int>
+    @usableFromInline let rule: WaterfallRule
+
+    @inlinable
+    init(base: WaterfallCursor, order: UnsafeMutableBufferPointer<Int>, rule: WaterfallRule) {
+        self.base = base
+        self.order = order
+        self.rule = rule
+    }
+
+    /// The column the rule gives the next item, section-local index `index` (`.leftmost` is also
+    /// the fixed directions' rule: by index).
+    @inlinable @inline(__always)
+    func ruleColumn(forItem index: Int) -> Int {
+        switch rule.kind {
+        case .leftmost:
+            return base.column(forItem: index)
+        case .lastIndex:
+            return WaterfallSectionLayout.lastIndexColumn(
+                bottoms: UnsafeBufferPointer(base.bottoms), order: UnsafeBufferPointer(order))
+        case .gridLanes:
+            return WaterfallSectionLayout.gridLanesColumn(
+                bottoms: UnsafeBufferPointer(base.bottoms), occupied: UnsafeBufferPointer(base.occupied),
+                order: UnsafeBufferPointer(order), lineSpacing: base.lineSpacing, tolerance: rule.tolerance)
+        }
+    }
+
+    /// Records that item `index` went to column `c` (-1: full width) in the order state.
+    @inlinable @inline(__always)
+    func record(item index: Int, column c: Int) {
+        let columns = base.bottoms.count
+        if c >= 0 {
+            order[c] = index
+            order[columns] = c + 1
+        } else {
+            for k in 0..<columns { order[k] = index }
+            order[columns] = columns
+        }
+    }
+
+    /// Places the next item, section-local index `index`: full-width when `spansAllColumns`,
+    /// otherwise in the rule's column.
+    @inlinable @inline(__always)
+    func place(item index: Int, height: Double, spansAllColumns: Bool) -> WaterfallPlacement {
+        if spansAllColumns { return placeFullWidth(item: index, height: height) }
+        let c = ruleColumn(forItem: index)
+        record(item: index, column: c)
+        return base.place(height: height, inColumn: c)
+    }
+
+    /// A full-width item, section-local index `index`, recorded as the last of every column.
+    @inlinable @inline(__always)
+    func placeFullWidth(item index: Int, height: Double) -> WaterfallPlacement {
+        record(item: index, column: -1)
+        return base.placeFullWidth(height: height)
+    }
+}
+
 extension WaterfallSectionLayout.ColumnState {
     /// Calls `body` with a cursor that places items on this state, its arrays opened once.
     @inlinable
@@ -164,6 +281,18 @@ extension WaterfallSectionLayout.ColumnState {
                     }
                 }
             }
+        }
+    }
+
+    /// Calls `body` with a cursor that places items on this state and records them in `order`,
+    /// the order state of a rule that keeps one (`startOrder(columns:)`).
+    @inlinable
+    mutating func withCursor<R>(
+        _ geometry: WaterfallGeometry, rule: WaterfallRule, order: inout [Int],
+        _ body: (OrderedWaterfallCursor) throws -> R
+    ) rethrows -> R {
+        try order.withUnsafeMutableBufferPointer { order in
+            try withCursor(geometry) { cursor in try body(OrderedWaterfallCursor(base: cursor, order: order, rule: rule)) }
         }
     }
 }

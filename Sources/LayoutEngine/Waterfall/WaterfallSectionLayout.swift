@@ -8,6 +8,11 @@
 /// The rules live in `WaterfallCursor`, which the update modes use too.
 public enum WaterfallSectionLayout {
     /// Running state of a waterfall: the bottom of each column and whether it holds an item.
+    ///
+    /// The `last-index` and `grid-lanes` rules also keep an order state, an `[Int]` beside it
+    /// (`startOrder(columns:)`): the section index of each column's last item, -1 while it has
+    /// none, then the auto-placement cursor, the column after the last item's (0 at the start).
+    /// It lives apart so that the default rule's state is what it always was.
     public struct ColumnState: Hashable, Sendable {
         public var bottoms: [Double]
         public var occupied: [Bool]
@@ -15,6 +20,13 @@ public enum WaterfallSectionLayout {
         public init(columns: Int, top: Double) {
             bottoms = [Double](repeating: top, count: columns)
             occupied = [Bool](repeating: false, count: columns)
+        }
+
+        /// The order state at the top of a section of `columns` columns.
+        public static func startOrder(columns: Int) -> [Int] {
+            var order = [Int](repeating: -1, count: columns + 1)
+            order[columns] = 0
+            return order
         }
 
         /// A state with no columns and no storage, to leave behind when a state is moved out.
@@ -60,13 +72,88 @@ public enum WaterfallSectionLayout {
         return (best, bestBottom)
     }
 
+    /// `last-index` (TanStack Virtual): the column with the smallest bottom; among equal bottoms
+    /// the one whose last item (`order[c]`, -1 when empty) has the smaller index; what still ties
+    /// goes to the leftmost.
+    @inlinable @inline(__always)
+    public static func lastIndexColumn(bottoms: UnsafeBufferPointer<Double>, order: UnsafeBufferPointer<Int>) -> Int {
+        var best = 0
+        var bestBottom = bottoms[0]
+        var bestLast = order[0]
+        var c = 1
+        while c < bottoms.count {
+            let bottom = bottoms[c]
+            if bottom < bestBottom || (bottom == bestBottom && order[c] < bestLast) {
+                best = c
+                bestBottom = bottom
+                bestLast = order[c]
+            }
+            c += 1
+        }
+        return best
+    }
+
+    /// `grid-lanes` (css-grid-3): a column's running position is where its next item would start
+    /// (its bottom, plus `lineSpacing` when it holds an item); the columns whose running position
+    /// is at most the smallest plus `tolerance` are the possible ones, and the first of them at
+    /// or after the auto-placement cursor (`order[columns]`) is taken, or else the first.
+    @inlinable @inline(__always)
+    public static func gridLanesColumn(
+        bottoms: UnsafeBufferPointer<Double>, occupied: UnsafeBufferPointer<Bool>, order: UnsafeBufferPointer<Int>,
+        lineSpacing: Double, tolerance: Double
+    ) -> Int {
+        let columns = bottoms.count
+        var smallest = Double.infinity
+        for c in 0..<columns {
+            let position = occupied[c] ? bottoms[c] + lineSpacing : bottoms[c]
+            smallest = Swift.min(smallest, position)
+        }
+        let limit = smallest + tolerance
+        let cursor = order[columns]
+        var c = cursor
+        while c < columns {
+            if (occupied[c] ? bottoms[c] + lineSpacing : bottoms[c]) <= limit { return c }
+            c += 1
+        }
+        c = 0
+        while c < cursor {
+            if (occupied[c] ? bottoms[c] + lineSpacing : bottoms[c]) <= limit { return c }
+            c += 1
+        }
+        return 0  // unreachable: the smallest is always possible
+    }
+
     /// Writes the frames and returns the bottom of the items region (its top when empty), placing
     /// each item through a `WaterfallCursor`, the rules shared with the update modes.
     public static func placeItems(_ p: SectionPlacement, style: WaterfallStyle) -> Double {
         if p.count == 0 { return p.regionTop }
         let geometry = WaterfallGeometry(style: p.style, regionLeft: p.regionLeft, regionWidth: p.regionWidth)!
+        if case .leftmost = style.placement {} else if style.direction == .shortestFirst {
+            return placeItemsKeepingOrder(p, columns: style.columns, geometry: geometry, rule: WaterfallRule(style))
+        }
         var state = ColumnState(columns: style.columns, top: p.regionTop)
         state.withCursor(geometry) { cursor in
+            let cursor = cursor, p = p  // in registers, not reloaded after each store
+            for i in 0..<p.count {
+                let height = p.heights[i]
+                let placed = cursor.place(item: i, height: height, spansAllColumns: p.spansAllColumns[i])
+                p.minX[i] = placed.minX
+                p.width[i] = placed.width
+                p.minY[i] = placed.minY
+                p.height[i] = height
+            }
+        }
+        return state.tallest
+    }
+
+    /// `placeItems` under a rule that keeps an order state.
+    @inline(never)
+    static func placeItemsKeepingOrder(
+        _ p: SectionPlacement, columns: Int, geometry: WaterfallGeometry, rule: WaterfallRule
+    ) -> Double {
+        var state = ColumnState(columns: columns, top: p.regionTop)
+        var order = ColumnState.startOrder(columns: columns)
+        state.withCursor(geometry, rule: rule, order: &order) { cursor in
             let cursor = cursor, p = p  // in registers, not reloaded after each store
             for i in 0..<p.count {
                 let height = p.heights[i]

@@ -6,6 +6,8 @@ public enum WaterfallUpdateMode: String, CaseIterable, Sendable {
     case incremental
     /// Items keep the column they were given; an edit moves only the later items of that column.
     case stableLanes = "stable-lanes"
+    /// Items the user has seen keep their column; later items are placed afresh by the rule.
+    case lockLanes = "lock-lanes"
 
     /// The updater that implements this mode.
     public func makeUpdater(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError)
@@ -15,6 +17,7 @@ public enum WaterfallUpdateMode: String, CaseIterable, Sendable {
         case .full: return try FullRecomputeUpdater(bounds: bounds, styles: styles, data: data)
         case .incremental: return try IncrementalWaterfallUpdater(bounds: bounds, styles: styles, data: data)
         case .stableLanes: return try StableLanesUpdater(bounds: bounds, styles: styles, data: data)
+        case .lockLanes: return try LockLanesUpdater(bounds: bounds, styles: styles, data: data)
         }
     }
 }
