@@ -61,13 +61,76 @@ current_tool() {
     echo "$PWD/.build/release/layout-bench"
 }
 
+# The machine's load before a driver starts anything, as JSON for merge_rounds (--machine-before):
+# {"average": [1, 5, 15 minute load], "running": N, "busiest": ["COMMAND P% cpu", ...]}. "running"
+# and "busiest" leave out the driver's own process tree (ROOT_PID, default the calling shell); the
+# busiest are measured over one second. Empty output when /proc is not there (not Linux).
+machine_load() {  # [ROOT_PID]
+    python3 - "${1:-$$}" <<'PY' 2>/dev/null || true
+import json, os, sys, time
+root = int(sys.argv[1])
+with open("/proc/loadavg") as f:
+    fields = f.read().split()
+average = [float(v) for v in fields[:3]]
+def table():
+    procs = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                text = f.read()
+        except OSError:
+            continue
+        # comm may hold spaces and parentheses: it ends at the last ')'.
+        comm = text[text.index("(") + 1:text.rindex(")")]
+        rest = text[text.rindex(")") + 2:].split()
+        procs[int(name)] = (comm, rest[0], int(rest[1]), int(rest[11]) + int(rest[12]))
+    return procs
+first = table()
+time.sleep(1)
+second = table()
+own, changed = {root, os.getpid()}, True
+while changed:
+    changed = False
+    for pid, (_, _, parent, _) in second.items():
+        if parent in own and pid not in own:
+            own.add(pid)
+            changed = True
+ticks = os.sysconf("SC_CLK_TCK")
+busy = []
+for pid, (comm, state, _, cpu) in second.items():
+    if pid in own or pid not in first:
+        continue
+    share = (cpu - first[pid][3]) / ticks
+    if share >= 0.05:
+        busy.append((share, comm))
+busy.sort(reverse=True)
+running = sum(1 for pid, entry in second.items() if pid not in own and entry[1] == "R")
+print(json.dumps({"average": average, "running": running,
+                  "busiest": [f"{comm} {round(share * 100)}% cpu" for share, comm in busy[:5]]}))
+PY
+}
+
 # Merges the samples (samples.csv.gz, or samples.csv of older harnesses) of several rounds (ROUND_DIR...)
 # into OUT_DIR/samples.csv.gz and copies the first run's run.json. A round is a run (its independent
 # repetitions numbered on 1, 2, … across the rounds) or a directory of per-group runs g-1, g-2, …
 # (all numbered as the round's position). Written through a temporary file and renamed.
+#
+# --machine-before JSON (machine_load's) and --own N (the processes the driver keeps running at once)
+# go into the merged run.json's "load" as "before" and "own_processes": `compare` then warns of a
+# busy machine by what others loaded it with, not by the driver's own processes.
 merge_rounds() {
+    local before="" own=""
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --machine-before) before=$2; shift 2 ;;
+            --own) own=$2; shift 2 ;;
+            *) break ;;
+        esac
+    done
     local out=$1; shift
-    python3 - "$out" "$@" <<'PY'
+    MACHINE_BEFORE=$before OWN_PROCESSES=$own python3 - "$out" "$@" <<'PY'
 import csv, glob, gzip, json, os, shutil, sys
 out, rounds = sys.argv[1], sys.argv[2:]
 header, rows, numbers, runs = None, [], {}, []
@@ -135,6 +198,10 @@ if len(manifests) > 1:
     merged["merged_runs"] = len(manifests)
     merged["repetitions"] = len({row[rep] for row in rows})
     merged.pop("repetition_start_seconds", None)
+if os.environ.get("MACHINE_BEFORE"):
+    merged.setdefault("load", {})["before"] = json.loads(os.environ["MACHINE_BEFORE"])
+if os.environ.get("OWN_PROCESSES"):
+    merged.setdefault("load", {})["own_processes"] = int(os.environ["OWN_PROCESSES"])
 temporary = os.path.join(out, ".run.json.tmp")
 with open(temporary, "w") as f:
     json.dump(merged, f, indent=4, sort_keys=True)
