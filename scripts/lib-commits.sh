@@ -213,3 +213,151 @@ if profiles:
     shutil.copyfile(profiles[0], os.path.join(out, "profiles.csv.gz"))
 PY
 }
+
+# shard.json of one share of `compare-commits --shard K/N`: the comparison it belongs to (commits,
+# options) and what it ran, for --merge to check before anything is judged.
+write_shard_json() {  # FILE BASE_SHA HEAD_SHA K N MEASURED --options ... --scenarios ... --compare ... --share ...
+    python3 - "$@" <<'PY'
+import json, os, sys
+file, base, head, index, count, measured = sys.argv[1:7]
+lists, current = {"options": [], "scenarios": [], "compare": [], "share": []}, None
+for arg in sys.argv[7:]:
+    if arg in ("--options", "--scenarios", "--compare", "--share") and (current != "share"):
+        current = arg[2:]
+    elif current:
+        lists[current].append(arg)
+record = {"schema": 1, "base": base, "head": head, "shard": int(index), "shards": int(count),
+          "options": lists["options"], "scenarios": lists["scenarios"], "compare_args": lists["compare"],
+          "share": lists["share"], "measured": measured}
+with open(file + ".tmp", "w") as f:
+    json.dump(record, f, indent=4, sort_keys=True)
+    f.write("\n")
+os.replace(file + ".tmp", file)
+PY
+}
+
+# Checks the shares given to `compare-commits --merge` (DIR ...) before anything is written: each a
+# share (shard.json of schema 1, base/ and head/ with samples and run.json), all of one comparison
+# (commits, options, N), every share 1..N once, all from machines alike (CPU, cores, OS, Swift,
+# build, allocator; CI runners differ in host name only). Prints the merged folder's default path,
+# results/compare/<base>..<head>; else one line naming the file, status 1.
+check_shards() {  # DIR ...
+    python3 - "$@" <<'PY'
+import json, os, sys
+def fail(message):
+    print("error: " + message, file=sys.stderr)
+    sys.exit(1)
+shares, first = {}, None
+FACTS = (("CPU", ("machine", "cpu_model")), ("cores", ("machine", "active_cores")), ("operating system", ("os", "pretty_name")),
+         ("kernel", ("os", "release")), ("Swift", ("toolchain", "swift_version")), ("build configuration", ("toolchain", "configuration")),
+         ("allocator", ("allocator", "name")), ("allocator version", ("allocator", "version")))
+def facts(path):
+    try:
+        with open(path) as f:
+            run = json.load(f)
+    except (OSError, ValueError) as error:
+        fail(f"{path}: cannot read it ({error})")
+    if not isinstance(run, dict):
+        fail(f"{path}: not a run.json (expected an object)")
+    out = {}
+    for name, (a, b) in FACTS:
+        part = run.get(a)
+        out[name] = part.get(b) if isinstance(part, dict) else None
+    return out
+for directory in sys.argv[1:]:
+    path = os.path.join(directory, "shard.json")
+    if not os.path.isfile(path):
+        fail(f"{path}: no such file (not a share of compare-commits --shard)")
+    try:
+        with open(path) as f:
+            record = json.load(f)
+    except (OSError, ValueError) as error:
+        fail(f"{path}: cannot read it ({error})")
+    if not isinstance(record, dict) or record.get("schema") != 1:
+        fail(f"{path}: schema: expected 1, got {record.get('schema') if isinstance(record, dict) else record!r}")
+    for key, kind in (("base", str), ("head", str), ("shard", int), ("shards", int), ("options", list), ("scenarios", list), ("compare_args", list)):
+        if not isinstance(record.get(key), kind):
+            fail(f"{path}: {key}: missing or not a {kind.__name__}")
+    if not 1 <= record["shard"] <= record["shards"]:
+        fail(f"{path}: shard: {record['shard']} lies outside 1...{record['shards']}")
+    for side in ("base", "head"):
+        folder = os.path.join(directory, side)
+        if not (os.path.isfile(os.path.join(folder, "samples.csv.gz")) and os.path.isfile(os.path.join(folder, "run.json"))):
+            fail(f"{folder}: no samples.csv.gz and run.json (an unfinished share?)")
+    machine = facts(os.path.join(directory, "base", "run.json"))
+    if first is None:
+        first = (path, record, machine)
+    else:
+        first_path, first_record, first_machine = first
+        for key, what in (("base", "base commit"), ("head", "head commit"), ("shards", "number of shares"),
+                          ("options", "options"), ("scenarios", "scenarios"), ("compare_args", "compare options")):
+            if record[key] != first_record[key]:
+                fail(f"{path}: {what} {record[key]!r}, but {first_path} has {first_record[key]!r}: not shares of one comparison")
+        for name in machine:
+            if machine[name] != first_machine[name]:
+                fail(f"{os.path.join(directory, 'base', 'run.json')}: {name} {machine[name]!r}, but "
+                     f"{os.path.join(os.path.dirname(first_path), 'base', 'run.json')} has {first_machine[name]!r}: "
+                     "shares measured on machines that differ cannot be judged together")
+    if record["shard"] in shares:
+        fail(f"{path}: share {record['shard']} of {record['shards']} given twice (also {shares[record['shard']]})")
+    shares[record["shard"]] = path
+count = first[1]["shards"]
+missing = [str(k) for k in range(1, count + 1) if k not in shares]
+if missing:
+    fail(f"share{'s' if len(missing) > 1 else ''} {', '.join(missing)} of {count} missing (given: "
+         + ", ".join(sorted(shares.values())) + ")")
+print(f"results/compare/{first[1]['base'][:7]}..{first[1]['head'][:7]}")
+PY
+}
+
+# Merges checked shares (DIR ...) into OUT: per side the samples of every share (disjoint scenario
+# groups, their repetition numbers kept, so a group's two commits stay paired by round) and the first
+# share's run.json (merged_runs summed); OUT/compare-args holds the options compare judges with and
+# OUT/shards.txt a line per share for compare.txt.
+merge_shards() {  # OUT DIR ...
+    python3 - "$@" <<'PY'
+import gzip, json, os, sys
+out, shares = sys.argv[1], sys.argv[2:]
+records = []
+for directory in shares:
+    with open(os.path.join(directory, "shard.json")) as f:
+        records.append((json.load(f), directory))
+records.sort(key=lambda r: r[0]["shard"])
+for side in ("base", "head"):
+    os.makedirs(os.path.join(out, side), exist_ok=True)
+    header = None
+    temporary = os.path.join(out, side, ".samples.csv.gz.tmp")
+    with gzip.open(temporary, "wt", newline="", compresslevel=6) as target:
+        for record, directory in records:
+            path = os.path.join(directory, side, "samples.csv.gz")
+            with gzip.open(path, "rt", newline="") as source:
+                first = source.readline()
+                if header is None:
+                    header = first
+                    target.write(first)
+                elif first != header:
+                    sys.exit(f"error: {path}: its header differs from the first share's (results of another schema)")
+                for line in source:
+                    target.write(line)
+    os.replace(temporary, os.path.join(out, side, "samples.csv.gz"))
+    manifests = []
+    for record, directory in records:
+        with open(os.path.join(directory, side, "run.json")) as f:
+            manifests.append(json.load(f))
+    merged = dict(manifests[0])
+    merged["merged_runs"] = sum(m.get("merged_runs", 1) for m in manifests)
+    merged["start_time"] = min(m.get("start_time", "") for m in manifests)
+    merged["end_time"] = max((m.get("end_time") or "") for m in manifests)
+    merged["shards"] = len(manifests)
+    with open(os.path.join(out, side, "run.json"), "w") as f:
+        json.dump(merged, f, indent=4, sort_keys=True)
+        f.write("\n")
+with open(os.path.join(out, "compare-args"), "w") as f:
+    f.write(" ".join(records[0][0]["compare_args"]) + "\n")
+with open(os.path.join(out, "shards.txt"), "w") as f:
+    f.write(f"\nmerged from {len(records)} shares:\n")
+    for record, directory in records:
+        f.write(f"  share {record['shard']} of {record['shards']} ({directory}): {len(record.get('share', []))} "
+                f"groups, measured in {record.get('measured', '?')}\n")
+PY
+}

@@ -215,7 +215,7 @@ def format_value(text, unit):
 def regressions_html(compare_path):
     """The regressed rows of a compare.csv first, with the functions behind each (causes.csv beside it)."""
     header, rows = read_csv(compare_path)
-    regressed = [dict(zip(header, row)) for row in rows if row and row[-1] == "regressed"]
+    regressed = [entry for entry in (dict(zip(header, row)) for row in rows if row) if entry.get("verdict") == "regressed"]
     parts = ["<h2>Regressions</h2>"]
     if not regressed:
         parts.append("<p>Nothing regressed.</p>")
