@@ -349,6 +349,10 @@ for side in ("base", "head"):
     merged["start_time"] = min(m.get("start_time", "") for m in manifests)
     merged["end_time"] = max((m.get("end_time") or "") for m in manifests)
     merged["shards"] = len(manifests)
+    # The busiest machine any share found before it started speaks for the merge's warning.
+    befores = [m["load"]["before"] for m in manifests if isinstance(m.get("load"), dict) and isinstance(m["load"].get("before"), dict)]
+    if befores:
+        merged["load"] = dict(merged.get("load") or {}, before=max(befores, key=lambda b: (b.get("average") or [0])[0]))
     with open(os.path.join(out, side, "run.json"), "w") as f:
         json.dump(merged, f, indent=4, sort_keys=True)
         f.write("\n")
