@@ -78,6 +78,9 @@ public struct RowComparison: Sendable {
     public var pairedRepetitions: Bool = false
     /// Which rule judged the row (compare.txt and compare.csv's `judged` say it per row).
     public var judgement: Judgement
+    /// A measured change left `noisy` because one of two unpaired runs ran on a busy machine
+    /// (`ComparisonReport`).
+    public var changeWithheld = false
 
     /// The rule a row was judged by.
     public enum Judgement: String, Sendable, CaseIterable {

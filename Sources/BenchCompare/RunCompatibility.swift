@@ -50,6 +50,20 @@ public enum RunCompatibility {
         return warnings
     }
 
+    /// The sides ("base", "head") that ran on a busy machine, when the two are not the paired
+    /// rounds of one driver (compare-commits writes `load.own_processes` into both merged sides);
+    /// empty otherwise. Busy as the warnings say it: a load average above the cores.
+    public static func busySides(base: ResultSet, head: ResultSet) -> [String] {
+        if base.metadata?.load.ownProcesses != nil && head.metadata?.load.ownProcesses != nil { return [] }
+        return [("base", base), ("head", head)].compactMap { side, result in
+            guard let metadata = result.metadata else { return nil }
+            let cores = Double(max(metadata.machine.activeCores, 1))
+            let busiest = ([metadata.load.start.first] + [metadata.load.end?.first]).compactMap { $0 }.max() ?? 0
+            let own = Double(metadata.load.ownProcesses ?? 0)
+            return busiest - own > cores ? side : nil
+        }
+    }
+
     /// The load beyond its own that a driver running `own` processes on `cores` cores bears before
     /// its times suffer: whatever of the cores its processes leave idle, and half a core more (a
     /// load average never reads exactly its own share).

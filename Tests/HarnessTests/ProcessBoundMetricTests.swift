@@ -177,3 +177,40 @@ import Testing
         #expect(!plain.contains("own_processes") && !plain.contains("\"before\""))
     }
 }
+
+/// Two plain runs, one of them on a busy machine: a timed change between them cannot be told from
+/// the load, so it is left `noisy` (a full-run A/A at load 4 and 11.5 called 17 rows of
+/// feed-heights-fd `regressed`, 2–3× slower); the paired rounds of compare-commits keep theirs.
+@Suite struct BusyMachineTimedChangeTests {
+    static func run(_ rows: [[String]], load: Double, own: Int?) throws -> ResultSet {
+        var result = try ResultSet.parse(CompareTests.csv(rows), file: "samples.csv")
+        var metadata = RunMetadata.begin(runID: "r", commandLine: ["layout-bench"], directory: "/")
+        metadata.machine.activeCores = 2
+        metadata.source.dirty = false
+        metadata.load = RunMetadata.Load(start: [load, 1, 1], end: [load, 1, 1], ownProcesses: own)
+        result.metadata = metadata
+        return result
+    }
+
+    @Test func aTimedChangeOnABusyMachineIsWithheld() throws {
+        let base = CompareTests.samples(center: 1000, spread: 0.01, shift: 0.02, seed: 1)
+        let head = CompareTests.samples(center: 3000, spread: 0.01, shift: 0.02, seed: 2)
+        // Quiet on both sides: a change.
+        let quiet = try ComparisonReport(base: Self.run(base, load: 0.5, own: nil), head: Self.run(head, load: 0.8, own: nil))
+        #expect(quiet.rows.first?.verdict == .regressed)
+        #expect(quiet.exitStatus == 2)
+        // One side busy (load 11.5 on 2 cores): withheld, said.
+        let busy = try ComparisonReport(base: Self.run(base, load: 0.5, own: nil), head: Self.run(head, load: 11.5, own: nil))
+        #expect(busy.rows.first?.verdict == .noisy)
+        #expect(busy.rows.first?.changeWithheld == true)
+        #expect(busy.exitStatus == 3)
+        #expect(busy.warnings.contains { $0.hasPrefix("head ran on a busy machine and the two runs are not paired rounds of one comparison: 1 timed change") })
+        // A count is no timing: judged as ever on a busy machine.
+        let counts = try ComparisonReport(base: Self.run(MetricJudgementTests.constant(.allocs, 3), load: 0.5, own: nil),
+                                          head: Self.run(MetricJudgementTests.constant(.allocs, 4), load: 11.5, own: nil))
+        #expect(counts.rows.first?.verdict == .regressed)
+        // compare-commits' paired rounds (own processes on both sides) see the load alike: kept.
+        let paired = try ComparisonReport(base: Self.run(base, load: 5, own: 2), head: Self.run(head, load: 5, own: 2))
+        #expect(paired.rows.first?.verdict == .regressed)
+    }
+}
