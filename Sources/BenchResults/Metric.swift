@@ -26,6 +26,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case wrongHeights = "wrong_heights"
     case constraints
     case pivots
+    case anchorJump = "anchor_jump"
+    case sizeChurn = "size_churn"
 
     /// Which direction of change is an improvement.
     public enum Direction: String, Sendable, Equatable {
@@ -57,7 +59,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         switch self {
         case .time: return "ns"
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
-        case .scrollCorrection: return "pt"
+        case .scrollCorrection, .anchorJump, .sizeChurn: return "pt"
         case .recall: return "fraction"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
              .cellsNeeded, .wrongHeights, .constraints, .pivots:
@@ -76,7 +78,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .scrollCorrection: return any
         case .recall: return 0...1
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
-             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots:
+             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
             return nonNegative
         }
     }
@@ -105,6 +107,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .wrongHeights: return "rows whose cached height differs from a fresh measurement"
         case .constraints: return "constraints in the solver during a cell measurement (the width constraint or edit variable included)"
         case .pivots: return "simplex pivots of one cell measurement (both passes; a fresh solver's construction included)"
+        case .anchorJump:
+            return "how far the row at the top of the viewport moved on screen, summed over the trace's changes (a frame's measurements count as one); 0 when anchored exactly"
+        case .sizeChurn: return "how much the content height the scroll bar shows changed, summed over the trace's changes (a frame's measurements count as one)"
         }
     }
 
@@ -113,7 +118,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public var direction: Direction {
         switch self {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
-             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
             return .lowerIsBetter
         case .recall:
             return .higherIsBetter
@@ -132,7 +137,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .time: return .statistical
         case .peakRSS, .allocBytes: return .perProcess
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
-             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
             return .exact
         }
     }
@@ -159,7 +164,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
             return 0.001
         }
     }
