@@ -215,7 +215,7 @@ def format_value(text, unit):
 def regressions_html(compare_path):
     """The regressed rows of a compare.csv first, with the functions behind each (causes.csv beside it)."""
     header, rows = read_csv(compare_path)
-    regressed = [dict(zip(header, row)) for row in rows if row and row[-1] == "regressed"]
+    regressed = [entry for entry in (dict(zip(header, row)) for row in rows if row) if entry.get("verdict") == "regressed"]
     parts = ["<h2>Regressions</h2>"]
     if not regressed:
         parts.append("<p>Nothing regressed.</p>")
@@ -358,15 +358,17 @@ def growth_chart(out, scenario, stats, growth_rows):
 
 COMPARE_HEADER = ["scenario", "workload", "mode", "items", "operation", "metric", "unit", "base_samples",
                   "head_samples", "base_repetitions", "head_repetitions", "base_median", "head_median", "ratio",
-                  "ci_low", "ci_high", "p_value", "threshold", "verdict"]
+                  "ci_low", "ci_high", "p_value", "threshold", "verdict", "judged"]
+# Before `judged` (which rule judged the row) was written.
+COMPARE_HEADERS = (COMPARE_HEADER, COMPARE_HEADER[:-1])
 
 
 def compare_chart(out, path, limit=60):
     """Ratio of medians and its interval per compared row (worst first), coloured by verdict."""
     header, rows = read_csv(path)
-    if header != COMPARE_HEADER:
+    if header not in COMPARE_HEADERS:
         raise InputError(f"{path}: not a compare.csv (written by layout-bench compare --out)")
-    judged = [dict(zip(header, row)) for row in rows if row[-1] in VERDICT_COLOURS]
+    judged = [entry for entry in (dict(zip(header, row)) for row in rows) if entry.get("verdict") in VERDICT_COLOURS]
     if not judged:
         raise InputError(f"{path}: no compared rows")
     shown = [r for r in judged if r["verdict"] != "unchanged" or r["metric"] == "time"][:limit]
@@ -521,7 +523,7 @@ def classify(path):
     if os.path.isfile(path):
         with open_csv(path) as f:
             header = next(csv.reader(f), [])
-        if header == COMPARE_HEADER:
+        if header in COMPARE_HEADERS:
             return "compare", path
         if header == SAMPLES_HEADER:
             return "run", os.path.dirname(path) or "."

@@ -94,6 +94,25 @@ public struct ComparisonReport: Sendable {
                 + "process can run a few percent faster or slower than another; for a verdict that holds, give each side "
                 + "several repetitions (scripts/compare-commits runs the two binaries interleaved, several rounds)")
         }
+        // Two runs apart in time, one of them on a busy machine: a timed change between them cannot
+        // be told from the load (a quick A/A at load 4 and 11 read feed-heights-fd 3× slower), and
+        // nothing pairs the two. Such a change is left `noisy`; a driver's rounds (compare-commits'
+        // duets, paired, load.own_processes) see the load alike on both sides and keep their verdicts.
+        let unpairedBusy = RunCompatibility.busySides(base: base, head: head)
+        if !unpairedBusy.isEmpty {
+            var withheld = 0
+            for index in rows.indices where rows[index].verdict == .regressed || rows[index].verdict == .improved {
+                guard rows[index].judgement == .processes || rows[index].judgement == .samples else { continue }
+                rows[index].verdict = .noisy
+                rows[index].changeWithheld = true
+                withheld += 1
+            }
+            if withheld > 0 {
+                warnings.append("\(unpairedBusy.joined(separator: " and ")) ran on a busy machine and the two runs are not paired "
+                    + "rounds of one comparison: \(withheld) timed change\(withheld == 1 ? "" : "s") cannot be told from the load and "
+                    + "\(withheld == 1 ? "is" : "are") left noisy (compare on a quiet machine, or with scripts/compare-commits)")
+            }
+        }
         self.rows = rows.sorted(by: ComparisonTable.order)
         self.oneSided = oneSided
         self.warnings = warnings

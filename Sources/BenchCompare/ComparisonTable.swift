@@ -6,7 +6,7 @@ public enum ComparisonTable {
     public static let csvHeader = [
         "scenario", "workload", "mode", "items", "operation", "metric", "unit",
         "base_samples", "head_samples", "base_repetitions", "head_repetitions",
-        "base_median", "head_median", "ratio", "ci_low", "ci_high", "p_value", "threshold", "verdict",
+        "base_median", "head_median", "ratio", "ci_low", "ci_high", "p_value", "threshold", "verdict", "judged",
     ]
 
     /// Worst first: by verdict (regressed, noisy, improved, unchanged), then the largest change
@@ -37,7 +37,7 @@ public enum ComparisonTable {
                 String(row.headRepetitions), CSVWriter.format(row.baseMedian), CSVWriter.format(row.headMedian),
                 CSVWriter.format(row.ratio), CSVWriter.format(row.interval.low), CSVWriter.format(row.interval.high),
                 row.pValue.isNaN ? "" : CSVWriter.format(row.pValue), CSVWriter.format(row.threshold),
-                row.verdict?.rawValue ?? "",
+                row.verdict?.rawValue ?? "", row.judgement.rawValue,
             ])
         }
         for entry in report.oneSided {
@@ -45,7 +45,7 @@ public enum ComparisonTable {
             writer.append([
                 entry.key.scenario, samples?.workload ?? "", entry.key.mode, String(entry.key.items), entry.key.operation,
                 entry.key.metric, samples?.unit ?? "", "", "", "", "", "", "", "", "", "", "", "",
-                "only-in-\(entry.presentIn.rawValue)",
+                "only-in-\(entry.presentIn.rawValue)", "",
             ])
         }
         return writer.text
@@ -72,6 +72,7 @@ public enum ComparisonTable {
                 + "judged at \(ComparisonTable.fixed(report.options.spreadFactor, decimals: 1))× that spread (column θ; "
                 + "widest: \(widest.key.label) at \(percent(widest.threshold)))\n"
         }
+        out += judgementText(report)
         out += "\n"
         if !shown.isEmpty {
             var table: [[String]] = [["verdict", "scenario", "mode", "items", "operation", "metric", "base", "head", "ratio", "interval", "p", "θ"]]
@@ -124,6 +125,37 @@ public enum ComparisonTable {
         }
         out += "\n" + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.joined(separator: ", ")
             + ", \(report.oneSided.count) on one side only\n"
+        return out
+    }
+
+    /// Which rule judged which rows, per metric (compare.csv's `judged` says it per row): e.g.
+    /// "alloc_bytes: 57 rows by their processes (…: reuse-scroll set-scan 1000 scroll-step, …), 194 exactly".
+    static func judgementText(_ report: ComparisonReport) -> String {
+        var byMetric: [String: [RowComparison.Judgement: [RowComparison]]] = [:]
+        for row in report.rows { byMetric[row.key.metric, default: [:]][row.judgement, default: []].append(row) }
+        let phrases: [RowComparison.Judgement: String] = [
+            .processes: "by their processes (repetitions' medians; a change from \(RowComparison.repetitionsForChange) repetitions a side)",
+            .samples: "by their samples (one repetition on a side)",
+            .exact: "exactly",
+            .oneProcess: "by one process on a side (never regressed: unchanged within the threshold, else noisy)",
+            .none: "not judged",
+        ]
+        var out = "judged:\n"
+        for metric in byMetric.keys.sorted() {
+            let groups = byMetric[metric]!
+            let parts = RowComparison.Judgement.allCases.compactMap { judgement -> String? in
+                guard let rows = groups[judgement], !rows.isEmpty else { return nil }
+                var text = "\(rows.count) row\(rows.count == 1 ? "" : "s") \(phrases[judgement]!)"
+                // Which rows of a count (alloc_bytes) were judged by their processes is named; time
+                // and peak_rss are always.
+                if rows[0].policy.kind == .perProcess && judgement != .exact && metric != Metric.peakRSS.rawValue {
+                    let labels = rows.map { "\($0.key.scenario) \($0.key.mode) \($0.key.items) \($0.key.operation)" }.sorted()
+                    text += ": " + labels.prefix(8).joined(separator: ", ") + (labels.count > 8 ? ", … (compare.csv's judged)" : "")
+                }
+                return text
+            }
+            out += "  \(metric): " + parts.joined(separator: "; ") + "\n"
+        }
         return out
     }
 

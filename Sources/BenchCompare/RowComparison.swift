@@ -40,6 +40,13 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// median(base) lies beyond the threshold on the worse side; `improved` symmetrically; `unchanged`
 /// when the whole interval lies within the threshold band; `noisy` otherwise.
 ///
+/// Per-process metrics (`peak_rss`, `alloc_bytes`: values that depend on the process that measured
+/// them) are judged like time on their repetitions' medians, spread-widened threshold and all, unless
+/// every sample of both sides is one value (then exactly, as a count). With fewer than two
+/// repetitions on a side, or a zero among them, no process spread can be seen: such a row is
+/// `unchanged` within its threshold and `noisy` beyond it, never `regressed` (two quick runs of one
+/// binary read `alloc_bytes` of `reuse-scroll set-scan` 31% apart).
+///
 /// Exact metrics (counts that repeat exactly) are judged by the medians: a change beyond the tiny
 /// tolerance is a regression or an improvement. If their samples vary within a side (callgrind's
 /// first region of an operation, a stray allocation), the change must also be borne out by the
@@ -69,6 +76,27 @@ public struct RowComparison: Sendable {
     public var threshold: Double
     /// Whether the interval came from the repetitions' medians, paired by repetition number.
     public var pairedRepetitions: Bool = false
+    /// Which rule judged the row (compare.txt and compare.csv's `judged` say it per row).
+    public var judgement: Judgement
+    /// A measured change left `noisy` because one of two unpaired runs ran on a busy machine
+    /// (`ComparisonReport`).
+    public var changeWithheld = false
+
+    /// The rule a row was judged by.
+    public enum Judgement: String, Sendable, CaseIterable {
+        /// On the repetitions' medians (several processes a side): a t interval, the threshold
+        /// widened to the processes' spread, a change only from `repetitionsForChange` a side.
+        case processes = "by-processes"
+        /// One repetition on a side: a bootstrap over the samples and Mann–Whitney U (time only).
+        case samples = "by-samples"
+        /// A count: the medians against the threshold.
+        case exact
+        /// A per-process metric with one process on a side (or a zero median): its spread between
+        /// processes cannot be seen, so it is `unchanged` within the threshold and `noisy` beyond.
+        case oneProcess = "one-process"
+        /// Not judged (a metric that describes the work).
+        case none
+    }
 
     public struct Options: Sendable {
         public var alpha: Double
@@ -121,7 +149,11 @@ public struct RowComparison: Sendable {
         threshold = policy.threshold
         let constant = Self.isConstant(baseValues) && Self.isConstant(headValues)
         let separated = Self.separation(base: baseValues, head: headValues)
-        if policy.kind == .statistical, !constant, let byRepetition = RepetitionRatio(
+        let byProcesses = policy.kind == .statistical || policy.kind == .perProcess
+        // A per-process metric is a count only when it repeats: every sample of both sides one
+        // value, and more than one sample a side (one process's one peak_rss shows nothing).
+        let repeats = constant && baseValues.count >= 2 && headValues.count >= 2
+        if byProcesses, !constant, let byRepetition = RepetitionRatio(
             base: base.repetitions.map(Quantile.median), baseNumbers: base.repetitionNumbers,
             head: head.repetitions.map(Quantile.median), headNumbers: head.repetitionNumbers,
             confidence: options.confidence) {
@@ -129,6 +161,7 @@ public struct RowComparison: Sendable {
             interval = byRepetition.interval
             pValue = byRepetition.pValue
             pairedRepetitions = byRepetition.paired
+            judgement = policy.direction == .neither ? .none : .processes
             if options.spreadFactor > 0 {
                 let spread = byRepetition.processSpreadBound(confidence: options.spreadConfidence)
                 threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
@@ -151,6 +184,12 @@ public struct RowComparison: Sendable {
                 resamples: options.resamples, seed: hasher.value)
             pValue = MannWhitney.pValue(headValues, baseValues)
         }
+        if policy.kind == .perProcess && !repeats {
+            judgement = policy.direction == .neither ? .none : .oneProcess
+            verdict = Self.judgeOneProcess(ratio: ratio, threshold: threshold, direction: policy.direction)
+            return
+        }
+        judgement = policy.direction == .neither ? .none : (policy.kind == .statistical ? .samples : .exact)
         verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, constant: constant,
                              separated: separated, policy: policy, alpha: options.alpha)
     }
@@ -175,6 +214,15 @@ public struct RowComparison: Sendable {
         if decisive && change <= 1 - 0.75 * threshold && Swift.max(c, d) < 1 - threshold / 2 { return .improved }
         if low >= 1 - threshold && high <= 1 + threshold { return .unchanged }
         return .noisy
+    }
+
+    /// A per-process row whose processes cannot be told apart from a change (one a side, or a
+    /// zero median): within the threshold `unchanged`, beyond it `noisy`.
+    static func judgeOneProcess(ratio: Double, threshold: Double, direction: MetricPolicy.Direction) -> Verdict? {
+        guard let worse = Self.worse(direction) else { return nil }
+        let change = worse(ratio)
+        guard !change.isNaN else { return .noisy }
+        return change >= 1 - threshold && change <= 1 + threshold ? .unchanged : .noisy
     }
 
     /// A ratio in "worse" units (> 1 is worse whatever the metric's direction); nil for metrics

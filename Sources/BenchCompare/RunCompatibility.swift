@@ -20,10 +20,19 @@ public enum RunCompatibility {
             }
             let cores = Double(max(metadata.machine.activeCores, 1))
             let busiest = ([metadata.load.start.first] + [metadata.load.end?.first]).compactMap { $0 }.max() ?? 0
-            if busiest > cores {
+            if let own = metadata.load.ownProcesses {
+                // A driver's runs: their loads include the driver's own processes, one per core
+                // or so; only what others added beyond that is the machine's.
+                let others = busiest - Double(own)
+                if others > Self.busyMargin(cores: cores, own: own) {
+                    warnings.append("\(side) ran while other work loaded the machine (load average \(formatted(busiest)) on "
+                        + "\(metadata.machine.activeCores) cores, of which about \(own) the comparison's own processes): expect noisy times")
+                }
+            } else if busiest > cores {
                 warnings.append("\(side) ran on a busy machine (load average \(formatted(busiest)) on \(metadata.machine.activeCores) cores): expect noisy times")
             }
         }
+        warnings += beforeWarnings(base: base.metadata, head: head.metadata)
         guard let b = base.metadata, let h = head.metadata else { return warnings }
         let facts: [(String, String, String)] = [
             ("machine", b.machine.hostname, h.machine.hostname),
@@ -37,6 +46,49 @@ public enum RunCompatibility {
         ]
         for (what, baseValue, headValue) in facts where baseValue != headValue {
             warnings.append("different \(what): base '\(baseValue)', head '\(headValue)'; differences may come from that, not from the code")
+        }
+        return warnings
+    }
+
+    /// The sides ("base", "head") that ran on a busy machine, when the two are not the paired
+    /// rounds of one driver (compare-commits writes `load.own_processes` into both merged sides);
+    /// empty otherwise. Busy as the warnings say it: a load average above the cores.
+    public static func busySides(base: ResultSet, head: ResultSet) -> [String] {
+        if base.metadata?.load.ownProcesses != nil && head.metadata?.load.ownProcesses != nil { return [] }
+        return [("base", base), ("head", head)].compactMap { side, result in
+            guard let metadata = result.metadata else { return nil }
+            let cores = Double(max(metadata.machine.activeCores, 1))
+            let busiest = ([metadata.load.start.first] + [metadata.load.end?.first]).compactMap { $0 }.max() ?? 0
+            let own = Double(metadata.load.ownProcesses ?? 0)
+            return busiest - own > cores ? side : nil
+        }
+    }
+
+    /// The load beyond its own that a driver running `own` processes on `cores` cores bears before
+    /// its times suffer: whatever of the cores its processes leave idle, and half a core more (a
+    /// load average never reads exactly its own share).
+    static func busyMargin(cores: Double, own: Int) -> Double {
+        max(cores - Double(own), 0) + 0.5
+    }
+
+    /// The machine before the driver started anything (`RunMetadata.Load.before`): said once when
+    /// both sides carry the same record (one driver ran both), else per side.
+    static func beforeWarnings(base: RunMetadata?, head: RunMetadata?) -> [String] {
+        let sides = [("base", base), ("head", head)].compactMap { side, metadata -> (String, RunMetadata, RunMetadata.MachineLoad)? in
+            guard let metadata, let before = metadata.load.before else { return nil }
+            return (side, metadata, before)
+        }
+        let shared = sides.count == 2 && sides[0].2 == sides[1].2
+        var warnings: [String] = []
+        for (side, metadata, before) in shared ? [sides[0]] : sides {
+            let cores = Double(max(metadata.machine.activeCores, 1))
+            guard let load = before.average.first,
+                  load > busyMargin(cores: cores, own: metadata.load.ownProcesses ?? 1) else { continue }
+            var facts = "load average \(formatted(load)) on \(metadata.machine.activeCores) cores"
+            if let running = before.running { facts += ", \(running) processes running" }
+            if let busiest = before.busiest, !busiest.isEmpty { facts += "; busiest: " + busiest.prefix(3).joined(separator: ", ") }
+            warnings.append((shared ? "" : "\(side): ") + "the machine was busy before the comparison started anything ("
+                + facts + "): expect noisy times")
         }
         return warnings
     }

@@ -62,6 +62,36 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         /// 1, 5 and 15 minute load averages from /proc/loadavg (empty when unreadable).
         public var start: [Double]
         public var end: [Double]?
+        /// Written by a driver that runs many processes (scripts/compare-commits into its merged
+        /// run.json): the machine before the driver started anything, so that a warning about a busy
+        /// machine speaks of the machine, not of the driver's own processes. Absent from a plain run.
+        public var before: MachineLoad?
+        /// How many processes the driver itself kept running at once while `start` and `end` were
+        /// read (they include them); absent from a plain run, which runs one at a time.
+        public var ownProcesses: Int?
+
+        public init(start: [Double], end: [Double]?, before: MachineLoad? = nil, ownProcesses: Int? = nil) {
+            self.start = start
+            self.end = end
+            self.before = before
+            self.ownProcesses = ownProcesses
+        }
+    }
+    /// The machine's load at one moment, from /proc/loadavg and the process table.
+    public struct MachineLoad: Codable, Sendable, Equatable {
+        /// 1, 5 and 15 minute load averages.
+        public var average: [Double]
+        /// Processes running or ready to run at that moment (/proc/loadavg's fourth field, the
+        /// reader itself not counted).
+        public var running: Int?
+        /// The busiest processes of others at that moment, e.g. "swift-frontend 97% cpu", busiest first.
+        public var busiest: [String]?
+
+        public init(average: [Double], running: Int? = nil, busiest: [String]? = nil) {
+            self.average = average
+            self.running = running
+            self.busiest = busiest
+        }
     }
 
     public var schema: Int

@@ -20,10 +20,13 @@ struct Compare: ParsableCommand {
             `improved` likewise below, `unchanged` when the 95% interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
             processes spread more than θ allows is judged at --spread-factor times that spread (the \
             `threshold` column). With one repetition a side, a bootstrap interval of the ratio of medians and \
-            the Mann–Whitney U test decide. Counted metrics (allocs, alloc_bytes, instructions, recall) are \
-            compared exactly, within 0.1% (instructions 0.5%).
+            the Mann–Whitney U test decide. Per-process metrics (peak_rss, alloc_bytes: values that move \
+            between processes of one binary) are judged by their processes like time, exactly where every \
+            sample of both sides is one value, and never as a change from one process a side. Counted \
+            metrics (allocs, instructions, recall, ...) are compared exactly, within 0.1% (instructions 0.5%). \
+            The table's `judged:` lines (compare.csv's `judged`) say which rows were judged how.
 
-            Default thresholds: time 5%, peak_rss 10%, instructions 0.5%, other counted metrics 0.1%.
+            Default thresholds: time 5%, peak_rss 10%, alloc_bytes 5%, instructions 0.5%, other counted metrics 0.1%.
             Exit status: 0 nothing regressed, 2 a regression, 3 too noisy to decide, 4 improvements only, \
             1 bad input.
 
