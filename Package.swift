@@ -36,6 +36,15 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Callgrind client requests (start/stop instrumentation around a timed region).
         .target(name: "CCallgrind"),
+        // Real text (docs/text.md): HarfBuzz shapes, FreeType gives font metrics, ICU finds line
+        // break opportunities (UAX #14); CLineBreak wraps ICU's version-renamed C functions.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .target(name: "CLineBreak", dependencies: ["CICU"]),
+        // Label text measured on real fonts, the engine's `LabelTextMeasuring`: the engine stays
+        // pure Swift, the harness hands this to the measurers of labels that name a font.
+        .target(name: "TextShaping", dependencies: ["LayoutEngine", "CHarfBuzz", "CFreeType", "CLineBreak"]),
 
         // The statistics of samples, pure functions of arrays of Double: quantiles, the summary of a
         // series, the run-to-run interval, the bootstrap of a ratio, Mann–Whitney. Knows nothing
@@ -74,7 +83,7 @@ let package = Package(
 
         // The Swift half of scripts/kiwi-bench: the constraint solver timed on the systems the
         // kiwi C++ driver times, and its warm measurements checked for allocations.
-        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchStatistics", "CJemalloc"]),
+        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "TextShaping", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchStatistics", "CJemalloc"]),
 
         // What the three test targets share: the one seeded generator, the random-layout
         // generators (genes that shrink), and `checkProperty`.

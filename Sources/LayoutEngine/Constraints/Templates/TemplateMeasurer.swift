@@ -19,6 +19,9 @@ public enum TemplateMeasurementError: Error, Equatable, Sendable {
     case pivotLimitReached(width: Double)
     /// Another solver refusal (a non-finite width).
     case solver(ConstraintSolverError, width: Double)
+    /// The label `views[view]` names a font the text measurer cannot give (or no text measurer
+    /// was given).
+    case text(view: Int, message: String)
 }
 
 /// Measures rows with one constraint template the way UIKit's `systemLayoutSizeFitting` does
@@ -43,6 +46,9 @@ public struct TemplateMeasurer: @unchecked Sendable {
     private let heightVariable = SolverVariable(index: TemplateSystem.heightVariable)
     /// Per label: its lines after pass 2 of the last measurement (scratch).
     private var passTwoHeights: [Double] = []
+    /// The text engine of labels with a font, and per label its font handle (-1: the table model).
+    public let textMeasurer: (any LabelTextMeasuring)?
+    private let fonts: [Int]
 
     /// Pivots of the last measurement.
     public private(set) var lastPivots = 0
@@ -50,9 +56,18 @@ public struct TemplateMeasurer: @unchecked Sendable {
     /// variable included).
     public private(set) var lastConstraintCount = 0
 
-    public init(system: TemplateSystem, strategy: TemplateSolveStrategy) throws(TemplateMeasurementError) {
+    /// `text` measures the labels that name a font; it must be given when one does.
+    public init(system: TemplateSystem, strategy: TemplateSolveStrategy, text: (any LabelTextMeasuring)? = nil) throws(TemplateMeasurementError) {
         self.system = system
         self.strategy = strategy
+        textMeasurer = text
+        var fonts: [Int] = []
+        for rows in system.labels {
+            guard let font = rows.label.font else { fonts.append(-1); continue }
+            guard let text else { throw .text(view: rows.view, message: "the label names a font and there is no text measurer") }
+            do { fonts.append(try text.resolve(font)) } catch { throw .text(view: rows.view, message: error.message) }
+        }
+        self.fonts = fonts
         solver = ConstraintSolver()
         widthTerms = [LinearTerm(SolverVariable(index: TemplateSystem.widthVariable), 1)]
         labelConstants = Array(repeating: 0, count: 4 * system.labels.count)
@@ -67,8 +82,13 @@ public struct TemplateMeasurer: @unchecked Sendable {
         }
     }
 
-    public init(template: CellTemplate, strategy: TemplateSolveStrategy) throws(TemplateMeasurementError) {
-        try self.init(system: TemplateSystem(template), strategy: strategy)
+    public init(template: CellTemplate, strategy: TemplateSolveStrategy, text: (any LabelTextMeasuring)? = nil) throws(TemplateMeasurementError) {
+        try self.init(system: TemplateSystem(template), strategy: strategy, text: text)
+    }
+
+    /// Whether any label names a font (and so needs a text measurer).
+    public static func needsText(_ template: CellTemplate) -> Bool {
+        template.views.contains { if case .label(let label) = $0.content { return label.font != nil } else { return false } }
     }
 
     static func wrap(_ error: ConstraintSolverError, width: Double, source: TemplateSystem.Source? = nil) -> TemplateMeasurementError {
@@ -157,10 +177,10 @@ public struct TemplateMeasurer: @unchecked Sendable {
             let rows = system.labels[l]
             let intrinsicWidth: Double, empty: Bool
             if rows.label.source == .text {
-                intrinsicWidth = rows.label.intrinsicWidth(of: text)
+                intrinsicWidth = fonts[l] < 0 ? rows.label.intrinsicWidth(of: text) : Self.shapedWidth(text, textMeasurer!, font: fonts[l])
                 empty = text.isEmpty
             } else {
-                intrinsicWidth = rows.label.intrinsicWidth(of: detail)
+                intrinsicWidth = fonts[l] < 0 ? rows.label.intrinsicWidth(of: detail) : Self.shapedWidth(detail, textMeasurer!, font: fonts[l])
                 empty = detail.isEmpty
             }
             let height = empty ? 0 : rows.label.lineHeight
@@ -177,7 +197,14 @@ public struct TemplateMeasurer: @unchecked Sendable {
         for l in system.labels.indices {
             let rows = system.labels[l]
             let labelWidth = solver.value(of: SolverVariable(index: rows.widthVariable))
-            let lines = rows.label.source == .text ? rows.label.lines(of: text, width: labelWidth) : rows.label.lines(of: detail, width: labelWidth)
+            let lines: Int
+            if fonts[l] >= 0 {
+                lines = rows.label.source == .text
+                    ? Self.shapedLines(text, textMeasurer!, font: fonts[l], width: labelWidth, maxLines: rows.label.maxLines)
+                    : Self.shapedLines(detail, textMeasurer!, font: fonts[l], width: labelWidth, maxLines: rows.label.maxLines)
+            } else {
+                lines = rows.label.source == .text ? rows.label.lines(of: text, width: labelWidth) : rows.label.lines(of: detail, width: labelWidth)
+            }
             passTwoHeights[l] = Double(lines) * rows.label.lineHeight
         }
         for l in system.labels.indices {
@@ -185,6 +212,21 @@ public struct TemplateMeasurer: @unchecked Sendable {
             try set(4 * l + 2, row: rows.heightMin, passTwoHeights[l], width: width)
             try set(4 * l + 3, row: rows.heightMax, passTwoHeights[l], width: width)
         }
+    }
+
+    /// A font label's intrinsic width (the text measurer reads the bytes in place when they are
+    /// contiguous, as an `ArraySlice` and a native `String`'s are).
+    private static func shapedWidth<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ measurer: any LabelTextMeasuring, font: Int) -> Double {
+        if let width = bytes.withContiguousStorageIfAvailable({ measurer.intrinsicWidth(of: $0, font: font) }) { return width }
+        return Array(bytes).withUnsafeBufferPointer { measurer.intrinsicWidth(of: $0, font: font) }
+    }
+
+    /// A font label's lines at `width`.
+    private static func shapedLines<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ measurer: any LabelTextMeasuring, font: Int, width: Double, maxLines: Int) -> Int {
+        if let layout = bytes.withContiguousStorageIfAvailable({ measurer.layout(of: $0, font: font, width: width, maxLines: maxLines) }) {
+            return layout.lines
+        }
+        return Array(bytes).withUnsafeBufferPointer { measurer.layout(of: $0, font: font, width: width, maxLines: maxLines).lines }
     }
 
     /// Gives label row `row` (slot `slot` of `labelConstants`) the value `value`, if it changed.
