@@ -60,9 +60,9 @@ let package = Package(
         // run metadata, their readers and writers.
         .target(name: "BenchResults", dependencies: ["BenchPlatform", "BenchStatistics"]),
         // Scenarios: the strict JSON reader, data files, templates, the layout catalog.
-        .target(name: "BenchScenarios", dependencies: ["BenchPlatform", "BenchResults", "LayoutEngine", "LayoutReference"]),
+        .target(name: "BenchScenarios", dependencies: ["BenchPlatform", "BenchResults", "LayoutEngine", "LayoutReference", "TextShaping"]),
         // Workloads: each workload's modes, operations and verification; the plan of a scenario.
-        .target(name: "BenchWorkloads", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "LayoutEngine", "LayoutReference", "BenchStatistics"]),
+        .target(name: "BenchWorkloads", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "LayoutEngine", "LayoutReference", "BenchStatistics", "TextShaping"]),
         // The runner: sampling, child processes per group, callgrind, the results of a run.
         .target(name: "BenchRunner", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "LayoutEngine", "BenchStatistics"]),
         // Compare: two results judged row by row, the verdicts and their causes.
