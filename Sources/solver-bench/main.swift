@@ -7,6 +7,7 @@ import BenchResults
 import BenchScenarios
 import BenchWorkloads
 import BenchRunner
+import BenchStatistics
 import Foundation
 import LayoutEngine
 import TextShaping
@@ -20,6 +21,7 @@ import TextShaping
 ///     solver-bench allocations FILE                 bytes allocated by warm measurements (jemalloc); 0 or exit 1
 ///     solver-bench measure FILE                     fitting heights of templated rows in every mode (JSON lines)
 ///     solver-bench text FILE                        label text measured on real fonts (JSON lines; Tests/Oracle)
+///     solver-bench words [--seed S]                 generated paragraphs in every language (JSON lines; Tests/Oracle)
 ///
 /// `edit`: one solver per system with every constraint and the width as an edit variable at
 /// priority 999 (kiwi refuses required edit variables; 999 is its `strong`); a measurement
@@ -163,6 +165,10 @@ case "measure":
 case "text":
     guard arguments.count == 3 else { fail("text FILE") }
     measureText(file: arguments[2])
+case "words":
+    var seed: UInt64 = 1
+    if arguments.count == 4, arguments[2] == "--seed", let s = UInt64(arguments[3]) { seed = s } else if arguments.count != 2 { fail("words [--seed S]") }
+    printWords(seed: seed)
 default:
     fail("unknown command \(arguments[1])")
 }
@@ -261,4 +267,19 @@ func measureText(file: String) {
         }
     }
     print(output, terminator: "")
+}
+
+/// `words [--seed S]`: 60 generated paragraphs (3 to 80 words) per language but the syllables,
+/// one JSON object a line, `{"language": "ru", "text": "..."}`: what the scenarios' generator
+/// writes, for the text oracle.
+func printWords(seed: UInt64) {
+    var rng = SplitMix64(seed: seed, stream: 9)
+    for language in TextLanguage.allCases where language != .syllables {
+        for _ in 0..<60 {
+            var bytes: [UInt8] = []
+            WordGenerator.appendWords(rng.nextInt(in: 3...80), language: language, to: &bytes, using: &rng)
+            let text = String(decoding: bytes, as: UTF8.self)
+            print("{\"language\": \"\(language.rawValue)\", \"text\": \(JSONValue.quoted(text))}")
+        }
+    }
 }

@@ -41,6 +41,7 @@ public enum WordGenerator {
     public static func appendWords(_ count: Int, language: TextLanguage, to bytes: inout [UInt8], using rng: inout SplitMix64) {
         if language == .syllables { return appendWords(count, to: &bytes, using: &rng) }
         var sentenceLeft = 0
+        var previousChinese = false
         for w in 0..<count {
             let chinese = language == .chinese || (language == .mixed && rng.nextInt(in: 0...3) != 0)
             let startsSentence = sentenceLeft == 0
@@ -55,8 +56,8 @@ public enum WordGenerator {
                 let r = rng.nextInt(in: 0...9)
                 list = chinese ? WordLists.chinese : r < 6 ? WordLists.english : r < 8 ? WordLists.symbols : []
             }
-            let previousChinese = bytes.last.map { $0 >= 0xE0 } ?? false
             if w > 0, !(chinese && previousChinese) { bytes.append(0x20) }
+            previousChinese = chinese
             if list.isEmpty {
                 // A number: 1 to 4 digits.
                 for _ in 0..<rng.nextInt(in: 1...4) { bytes.append(0x30 + UInt8(rng.nextInt(in: 0...9))) }
