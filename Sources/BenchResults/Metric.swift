@@ -26,6 +26,15 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case wrongHeights = "wrong_heights"
     case constraints
     case pivots
+    // Where a self-sizing measurement's time goes (docs/text.md): timed as totals over one
+    // untimed pass, and counted exactly under --instructions.
+    case shapingTime = "shaping_time"
+    case breakingTime = "breaking_time"
+    case solveTime = "solve_time"
+    case shapingInstructions = "shaping_instructions"
+    case breakingInstructions = "breaking_instructions"
+    case solveInstructions = "solve_instructions"
+    case cacheInstructions = "cache_instructions"
 
     /// Which direction of change is an improvement.
     public enum Direction: String, Sendable, Equatable {
@@ -51,12 +60,12 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// The CSV's `unit` column.
     public var unit: String {
         switch self {
-        case .time: return "ns"
+        case .time, .shapingTime, .breakingTime, .solveTime: return "ns"
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
         case .scrollCorrection: return "pt"
         case .recall: return "fraction"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .wrongHeights, .constraints, .pivots:
+             .cellsNeeded, .wrongHeights, .constraints, .pivots, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return "count"
         }
     }
@@ -72,7 +81,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .scrollCorrection: return any
         case .recall: return 0...1
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
-             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots:
+             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots,
+             .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return nonNegative
         }
     }
@@ -101,6 +111,13 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .wrongHeights: return "rows whose cached height differs from a fresh measurement"
         case .constraints: return "constraints in the solver during a cell measurement (the width constraint or edit variable included)"
         case .pivots: return "simplex pivots of one cell measurement (both passes; a fresh solver's construction included)"
+        case .shapingTime: return "time shaping label text (HarfBuzz) per operation, a total over one untimed pass of the trace with the text measurer's clock on"
+        case .breakingTime: return "time finding break opportunities (ICU) and filling lines per operation, a total over one untimed pass"
+        case .solveTime: return "the rest of the cell measurements' time per operation over that pass: the constraint solve (and text-cache look-ups)"
+        case .shapingInstructions: return "instructions shaping label text per operation (--instructions; inclusive of HarfBuzz)"
+        case .breakingInstructions: return "instructions finding break opportunities (ICU) and filling lines per operation (--instructions)"
+        case .solveInstructions: return "instructions of cell measurements outside shaping and breaking per operation: the constraint solve (--instructions)"
+        case .cacheInstructions: return "instructions outside cell measurements per operation: the height cache and the table's own work (--instructions)"
         }
     }
 
@@ -109,7 +126,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public var direction: Direction {
         switch self {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
-             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots,
+             .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return .lowerIsBetter
         case .recall:
             return .higherIsBetter
@@ -121,10 +139,11 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// How a difference is decided: time is statistical, `peak_rss` per process, every count exact.
     public var kind: Kind {
         switch self {
-        case .time: return .statistical
+        case .time, .shapingTime, .breakingTime, .solveTime: return .statistical
         case .peakRSS: return .perProcess
         case .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
-             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots,
+             .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return .exact
         }
     }
@@ -144,9 +163,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     ///   change from 0 to anything always does.
     public var defaultThreshold: Double {
         switch self {
-        case .time: return 0.05
+        case .time, .shapingTime, .breakingTime, .solveTime: return 0.05
         case .peakRSS: return 0.10
-        case .instructions, .estimatedCycles: return 0.005
+        case .instructions, .estimatedCycles, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions: return 0.005
         case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,

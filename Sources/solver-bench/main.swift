@@ -184,9 +184,18 @@ func measure(file: String) {
     do { request = try MeasureRequest.load(path: file) } catch { fail("\(error)") }
     let strategies: [TemplateSolveStrategy] = [.freshEngine, .addRemove, .editWidth]
     var measurers: [[TemplateMeasurer]] = []
+    // Labels with a font: one uncached text measurer per mode (docs/text.md).
+    var text: [ShapedTextMeasurer?] = []
+    if request.templates.contains(where: TemplateMeasurer.needsText) {
+        do { for _ in strategies { text.append(try ShapedTextMeasurer(caching: false)) } } catch { fail("\(error.message)") }
+    } else {
+        text = strategies.map { _ in nil }
+    }
     for template in request.templates {
         do {
-            measurers.append(try strategies.map { (strategy) throws(TemplateMeasurementError) in try TemplateMeasurer(template: template, strategy: strategy) })
+            measurers.append(try strategies.indices.map { (s) throws(TemplateMeasurementError) in
+                try TemplateMeasurer(template: template, strategy: strategies[s], text: text[s])
+            })
         } catch {
             fail("\(file): \(TemplateErrors.describe(error, template: template))")
         }

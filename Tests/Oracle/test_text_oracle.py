@@ -14,6 +14,12 @@
    label widths, with maxLines 0 and 2. Every line count must be equal and every width within
    1e-6 pt, for the Swift measurer without its cache and with it, and the line heights too.
 
+3. Heights end to end: the templates of the real-text feed scenarios (Scenarios/*-text.json) with
+   the generator's paragraphs at several widths, through `solver-bench measure` (every mode of the
+   engine, with TextShaping) against the LP and kiwisolver references of
+   scripts/template_oracle.py, which take the Python measurer's intrinsic widths and lines; rows
+   whose pass-1 label widths are ambiguous are left out, as in test_template_oracle.py.
+
 --break-rule allows a break before closing punctuation in the oracle (an injected bug): the
 test must fail. The last line is `N passed, N failed`; the exit status is 1 when anything failed.
 """
@@ -31,6 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
 
 import text_oracle as oracle  # noqa: E402
+import template_oracle  # noqa: E402
 
 TOLERANCE = 1e-6
 LATIN, CJK = "DejaVu Sans", "WenQuanYi Micro Hei"
@@ -150,6 +157,52 @@ def compare(tally, case, result, label):
                         f"{label}: {which} at width {width!r} maxLines {max_lines}: swift ({gw}, {gl}) != oracle ({ew}, {el}) for {text!r}")
 
 
+def check_heights(tally, solver_bench, paragraphs):
+    """Part 3: fitting heights of the real-text templates, Swift against the LP and kiwi."""
+    root = os.path.join(HERE, "..", "..", "Scenarios")
+    templates = {}
+    for name in sorted(os.listdir(root)):
+        if name.endswith("-text.json"):
+            with open(os.path.join(root, name), encoding="utf-8") as f:
+                for tname, t in json.load(f)["data"]["templates"].items():
+                    templates[name[:-5] + "-" + tname] = t
+    texts = [json.loads(line)["text"] for line in paragraphs][:160] or ["a b c"]
+    rng = random.Random(7)
+    rows = []
+    for tname in sorted(templates):
+        for _ in range(40):
+            rows.append({"template": tname, "text": rng.choice(texts), "detail": rng.choice(texts),
+                         "width": rng.choice([390.0, 844.0, 320.0, rng.uniform(250, 900)])})
+    request = {"templates": templates, "rows": rows}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
+        json.dump(request, f, ensure_ascii=False)
+        path = f.name
+    try:
+        out = subprocess.run([solver_bench, "measure", path], capture_output=True, text=True, check=False)
+    finally:
+        os.unlink(path)
+    if not tally.check(out.returncode == 0, f"solver-bench measure failed: {out.stderr.strip()[:400]}"):
+        return
+    refs = template_oracle.Oracle(templates)
+    measured = [json.loads(line) for line in out.stdout.splitlines()]
+    tally.check(len(measured) == len(rows), f"solver-bench measure: {len(measured)} rows of {len(rows)}")
+    checked = ambiguous = kiwi_rows = 0
+    for row, got in zip(rows, measured):
+        lp = refs.lp(row)
+        if lp.ambiguous:
+            ambiguous += 1
+            continue
+        checked += 1
+        for mode in ("fresh-engine", "fd-add-remove", "edit-width"):
+            tally.check(abs(got[mode] - lp.height) <= TOLERANCE,
+                        f"height of {row['template']} at {row['width']}: swift {mode} {got[mode]} != LP {lp.height}")
+        kiwi = refs.kiwi_height(row)
+        if kiwi is not None:
+            kiwi_rows += 1
+            tally.check(abs(kiwi - lp.height) <= TOLERANCE, f"height of {row['template']} at {row['width']}: kiwi {kiwi} != LP {lp.height}")
+    print(f"{len(templates)} real-text templates: {checked} rows checked against the LP ({kiwi_rows} against kiwi too), {ambiguous} ambiguous left out")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("solver_bench")
@@ -194,6 +247,7 @@ def main():
         compare(tally, case, result, f"case {i}")
         widths += len(case["widths"])
     print(f"{hand_count} hand-computed checks; {len(cases)} seeded strings at {widths} widths")
+    check_heights(tally, args.solver_bench, generated.stdout.splitlines() if generated.returncode == 0 else [])
     print(f"{tally.passed} passed, {tally.failed} failed")
     sys.exit(1 if tally.failed else 0)
 

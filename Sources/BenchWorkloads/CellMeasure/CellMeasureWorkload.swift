@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutReference
+import BenchPlatform
 import BenchResults
 import BenchScenarios
 import TextShaping
@@ -297,11 +298,38 @@ public final class CellMeasureFixture: WorkloadFixture {
     public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var observations: [Observation<Operation>] = []
         if verify { observations = try self.verify(mode) }
+        observations += try split(mode)
         let operation = try CellMeasureOperation(fixture: self, mode: mode)
         return ModeMeasurement(operations: [TimedOperation(.measure, .batchable(operation))], observations: observations)
     }
 
     static let tolerance = 1e-6
+
+    /// Measurements of the split pass (the first ones of the trace).
+    static let splitMeasurements = 4000
+
+    /// Where a measurement's time goes, for labels with a font (docs/text.md): the first
+    /// `splitMeasurements` of the trace measured once untimed (the text cache warms as the timed
+    /// samples find it), then again with the text measurer's clock around shaping and around
+    /// breaking and filling lines; the solve is the rest of the pass's time. Totals divided by
+    /// the measurements: a clock read per measurement would weigh on the solve's 1-10 µs.
+    private func split(_ mode: Mode) throws -> [Observation<Operation>] {
+        guard mode != .frame else { return [] }
+        let operation = try CellMeasureOperation(fixture: self, mode: mode)
+        guard let text = operation.text else { return [] }
+        let count = min(traceLength, Self.splitMeasurements)
+        for k in 0..<count { _ = try operation.measure(at: k) }
+        text.resetCounters()
+        text.timing = true
+        defer { text.timing = false }
+        let start = MonotonicClock.now()
+        for k in 0..<count { _ = try operation.measure(at: k) }
+        let total = Double(MonotonicClock.now() - start) / Double(count)
+        let shaping = Double(text.counters.shapingNanoseconds) / Double(count)
+        let breaking = Double(text.counters.breakingNanoseconds) / Double(count)
+        return [Observation(.measure, .shapingTime, [shaping]), Observation(.measure, .breakingTime, [breaking]),
+                Observation(.measure, .solveTime, [max(0, total - shaping - breaking)])]
+    }
 
     private func verify(_ mode: Mode) throws -> [Observation<Operation>] {
         let expected = try reference()
