@@ -86,6 +86,13 @@ ensure_oracle_python() {
     ORACLE_PYTHON="$venv/bin/python"
     if oracle_python_ok "$ORACLE_PYTHON"; then return 0; fi
     echo "installing scipy, numpy, kiwisolver, uharfbuzz and PyICU for the template and text oracles..." >&2
+    # PyICU has no binary wheel: pip builds it against libicu-dev with a C++ compiler and Python's headers.
+    if command -v apt-get >/dev/null 2>&1 &&
+        ! { command -v g++ >/dev/null 2>&1 && python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' &&
+            pkg-config --exists icu-uc 2>/dev/null; }; then
+        as_root apt-get update -qq >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++ python3-dev libicu-dev pkg-config >&2
+    fi
     if python3 -m pip --version >/dev/null 2>&1 &&
         python3 -m pip install --quiet --disable-pip-version-check scipy numpy kiwisolver uharfbuzz PyICU >/dev/null 2>&1 &&
         oracle_python_ok python3; then
