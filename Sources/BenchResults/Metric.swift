@@ -26,6 +26,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case wrongHeights = "wrong_heights"
     case constraints
     case pivots
+    case anchorJump = "anchor_jump"
+    case sizeChurn = "size_churn"
     // Where a self-sizing measurement's time goes (docs/text.md): timed as totals over one
     // untimed pass, and counted exactly under --instructions.
     case shapingTime = "shaping_time"
@@ -62,7 +64,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         switch self {
         case .time, .shapingTime, .breakingTime, .solveTime: return "ns"
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
-        case .scrollCorrection: return "pt"
+        case .scrollCorrection, .anchorJump, .sizeChurn: return "pt"
         case .recall: return "fraction"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
              .cellsNeeded, .wrongHeights, .constraints, .pivots, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
@@ -81,7 +83,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .scrollCorrection: return any
         case .recall: return 0...1
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
-             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots,
+             .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
              .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return nonNegative
         }
@@ -111,6 +113,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .wrongHeights: return "rows whose cached height differs from a fresh measurement"
         case .constraints: return "constraints in the solver during a cell measurement (the width constraint or edit variable included)"
         case .pivots: return "simplex pivots of one cell measurement (both passes; a fresh solver's construction included)"
+        case .anchorJump:
+            return "how far the row at the top of the viewport moved on screen, summed over the trace's changes (a frame's measurements count as one); 0 when anchored exactly"
+        case .sizeChurn: return "how much the content height the scroll bar shows changed, summed over the trace's changes (a frame's measurements count as one)"
         case .shapingTime: return "time shaping label text (HarfBuzz) per operation, a total over one untimed pass of the trace with the text measurer's clock on"
         case .breakingTime: return "time finding break opportunities (ICU) and filling lines per operation, a total over one untimed pass"
         case .solveTime: return "the rest of the cell measurements' time per operation over that pass: the constraint solve (and text-cache look-ups)"
@@ -126,7 +131,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public var direction: Direction {
         switch self {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
-             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots,
+             .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
              .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return .lowerIsBetter
         case .recall:
@@ -142,7 +147,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .time, .shapingTime, .breakingTime, .solveTime: return .statistical
         case .peakRSS: return .perProcess
         case .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
-             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots,
+             .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
              .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return .exact
         }
@@ -169,7 +174,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots:
+             .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn:
             return 0.001
         }
     }

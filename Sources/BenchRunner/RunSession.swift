@@ -364,10 +364,12 @@ public struct RunSession {
     /// instructions (enough to name where a regression went, small enough for megabytes per run).
     static let keptFunctions = 25
 
-    /// Re-runs every scenario × mode × items that succeeded, at the counts up to
-    /// `BenchmarkPlan.instructionItemLimit`, in a child process under callgrind
-    /// (a typed `ChildRequest` on its standard input) and turns its labelled dumps into
-    /// `instructions` series (`unsupported` without valgrind). Modes that failed get no rows.
+    /// Re-runs every scenario × mode × items that succeeded, at the counts of
+    /// `BenchmarkPlan.instructionCounts` (every count named with `--items`, else the sweep's up to
+    /// `BenchmarkPlan.instructionItemLimit`; a note names the counts left out and why), in a child
+    /// process under callgrind (a typed `ChildRequest` on its standard input) and turns its
+    /// labelled dumps into `instructions` series (`unsupported` without valgrind). Modes that
+    /// failed get no rows.
     private func instructionSeries(
         failures: inout [ModeFailure], coverage: [OperationCoverage], profiles: inout [FunctionProfileRow]
     ) -> [MetricSeries] {
@@ -375,6 +377,9 @@ public struct RunSession {
         let analysable = CallgrindRunner.isAvailable ? Self.debugStrippedCopy(of: executable) : nil
         defer { if let analysable, analysable != executable { try? FileManager.default.removeItem(atPath: analysable) } }
         let failed = Set(failures.map(\.key))
+        for plan in plans where !plan.instructionCountsLeftOut.isEmpty {
+            progress(Self.instructionNote(scenario: plan.scenario.name, leftOut: plan.instructionCountsLeftOut))
+        }
         for plan in plans {
             for items in plan.instructionCounts {
                 for mode in plan.modeNames where !failed.contains(ModeKey(scenario: plan.scenario.name, mode: mode, items: items)) {
@@ -445,6 +450,13 @@ public struct RunSession {
             }
         }
         return series
+    }
+
+    /// The note a run gives for the counts of a sweep its callgrind pass leaves out.
+    static func instructionNote(scenario: String, leftOut: [Int]) -> String {
+        "note: --instructions leaves out \(scenario) at \(leftOut.map(String.init).joined(separator: ", ")) items: "
+            + "of a scenario's own sweep, the callgrind pass counts up to \(BenchmarkPlan.instructionItemLimit) items "
+            + "(a process runs 50-100 times slower under it); name a count with --items to count it"
     }
 
     // MARK: Output

@@ -20,6 +20,7 @@ struct Run: ParsableCommand {
               layout-bench run list-query --items 30000  # one scenario, one count
               layout-bench run --mode binary --mode linear
               layout-bench run waterfall-append --instructions
+              layout-bench run waterfall-append --mode incremental --items 1000000 --instructions
             """)
 
     @Argument(help: "Scenario names from Scenarios/ or paths to JSON files (default: all).")
@@ -40,7 +41,9 @@ struct Run: ParsableCommand {
     @Option(help: "Results directory (default: results/<UTC time>-<short commit>/).")
     var out: String?
 
-    @Flag(help: "Also count instructions per operation under callgrind (valgrind; exact and repeatable), at the counts up to \(BenchmarkPlan.instructionItemLimit).")
+    @Flag(help: ArgumentHelp(
+        "Also count instructions per operation under callgrind (valgrind; exact and repeatable): at every count "
+            + "named with --items, else at the sweep's counts up to \(BenchmarkPlan.instructionItemLimit) (a note names those left out)."))
     var instructions = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(

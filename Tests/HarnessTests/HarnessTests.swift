@@ -127,6 +127,10 @@ let mixedScenario = scenarioJSON(
                         path: "workload.batch", "from 1 to 1000000")
         expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "edit", "operations": ["insert", "swap"]}"#, modes: #"["full"]"#)) },
                         path: "workload.operations[1]", "swap")
+        expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "edit", "position": "top"}"#, modes: #"["full"]"#)) },
+                        path: "workload.position", "\"middle-half\", \"first\", \"middle\", \"last\"")
+        expectPlanError({ try plan(scenarioJSON(layout: #"{"kind": "waterfall", "columns": 1001}"#, workload: #"{"kind": "edit"}"#, modes: #"["full"]"#)) },
+                        path: "layout.columns", "1000")
         expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "query"}"#, modes: #"["binary", "quadtree"]"#)) },
                         path: "modes[1]", "quadtree")
         expectPlanError({ try plan(scenarioJSON(), modes: ["binary"]) }, path: "modes", "--mode binary")
@@ -141,6 +145,25 @@ let mixedScenario = scenarioJSON(
         #expect(above.map(\.itemCounts) == [[1000]])
         #expect(try plan(scenarioJSON(items: "[1000, 30000, 100000, 1000000]")).instructionCounts == [1000, 30000])
         #expect(try plan(scenarioJSON(items: "[300000, 1000000]")).instructionCounts == [300000])
+        #expect(try plan(scenarioJSON(items: "[1000, 30000, 100000, 1000000]")).instructionCountsLeftOut == [100000, 1000000])
+    }
+
+    /// The cap of the callgrind pass is for a scenario's own sweep: counts named with `--items` are
+    /// all counted, by one scenario's plan and by a selection of several.
+    @Test func theCallgrindPassCountsEveryNamedCount() throws {
+        let text = scenarioJSON(items: "[1000, 30000, 100000, 1000000]")
+        let named = try plan(text, items: [30000, 1_000_000])
+        #expect(named.instructionCounts == [30000, 1_000_000])
+        #expect(named.instructionCountsLeftOut.isEmpty)
+        let one = try BenchmarkPlan.select([parseScenario(text)], modes: [], items: [100_000], quick: false)
+        #expect(one.map(\.instructionCounts) == [[100_000]])
+        let several = try BenchmarkPlan.select(
+            [parseScenario(text), parseScenario(scenarioJSON(items: "[1000, 1000000]"))],
+            modes: [], items: [1_000_000], quick: false)
+        #expect(several.map(\.instructionCounts) == [[1_000_000], [1_000_000]])
+        // Named but capped again by --max-items: what is left is still counted whole.
+        let capped = try BenchmarkPlan.select([parseScenario(text)], modes: [], items: [1000, 1_000_000], maxItems: 1000, quick: false)
+        #expect(capped.map(\.instructionCounts) == [[1000]])
     }
 
     @Test func quickKeepsTheSmallestCount() throws {

@@ -32,6 +32,7 @@ import LayoutEngine
             case .query: kinds.insert("query")
             case .insert(let at, _): kinds.insert(at == 0 ? "top" : "insert")
             case .remove: kinds.insert("remove")
+            case .resize: kinds.insert("resize")
             }
         }
         #expect(kinds == ["measure", "query", "top", "insert", "remove"])
@@ -62,10 +63,78 @@ import LayoutEngine
         heights[290] += 0.5  // one wrong estimate near the end
         var structure = try FenwickRowOffsets(heights: heights, estimate: 44)
         var correction = 0.0
-        let problem = try OffsetsFixture.replay(fixture.session, on: &structure, totalCorrection: &correction)
+        let problem = try OffsetsFixture.replay(fixture.session, on: &structure, anchor: .exact, totalCorrection: &correction)
         #expect(problem != nil)
         var right = try FenwickRowOffsets(heights: fixture.initialHeights, estimate: 44)
-        #expect(try OffsetsFixture.replay(fixture.session, on: &right, totalCorrection: &correction) == nil)
+        #expect(try OffsetsFixture.replay(fixture.session, on: &right, anchor: .exact, totalCorrection: &correction) == nil)
+    }
+
+    static func anchorFixture(_ anchor: ScrollAnchorMode, items: Int = 600) throws -> OffsetsFixture {
+        let scenario = try parseScenario(scenarioJSON(
+            layout: listLayout, data: textData,
+            workload: #"{"kind": "offsets", "anchor": "\#(anchor.rawValue)", "frames": 120, "estimates": [44, 90], "steps": 20, "page": 7}"#,
+            modes: #"["rebuild", "suffix", "fenwick", "btree"]"#))
+        return try OffsetsFixture(scenario: scenario, items: items, workload: scenario.workload.reader().offsetsWorkload())
+    }
+
+    /// Every structure verifies under every anchoring rule (each correction held to
+    /// `ScrollAnchorReference`), and the metrics show what each rule leaves on screen.
+    @Test func everyAnchorVerifiesAndShowsWhatItLeavesOnScreen() throws {
+        var jump: [ScrollAnchorMode: [OffsetsWorkload.Operation: Double]] = [:]
+        var churn: [ScrollAnchorMode: [OffsetsWorkload.Operation: Double]] = [:]
+        for anchor in ScrollAnchorMode.allCases {
+            let fixture = try Self.anchorFixture(anchor)
+            var observed: [[String]] = []
+            for mode in RowOffsetsMode.allCases {
+                let measurement = try fixture.makeMeasurement(mode: mode, verify: true)
+                for timed in measurement.operations {
+                    if case .batchable(let operation) = timed.work { _ = try operation.run(count: 2 * operation.traceLength + 1) }
+                }
+                let values = measurement.observations.filter { $0.metric == .anchorJump || $0.metric == .sizeChurn }
+                observed.append(values.map { "\($0.operation.rawValue) \($0.metric.rawValue) \($0.values)" })
+                for value in values where mode == .btree {
+                    if value.metric == .anchorJump { jump[anchor, default: [:]][value.operation] = value.values[0] }
+                    else { churn[anchor, default: [:]][value.operation] = value.values[0] }
+                }
+            }
+            // The rule, not the structure, decides what the user sees.
+            #expect(Set(observed.map { $0.joined(separator: ";") }).count == 1, "\(anchor)")
+        }
+        // Exact anchoring never moves the top row; the others do where their rule gives up.
+        #expect(jump[.exact]!.values.allSatisfy { $0 == 0 })
+        #expect(jump[.none]![.measureAndUpdate]! > 0 && jump[.none]![.jumpBack]! > 0 && jump[.none]![.rotate]! > 0)
+        #expect(jump[.tanstack]![.measureAndUpdate] == 0 && jump[.tanstack]![.jumpBack] == 0)
+        #expect(jump[.tanstack]![.rotate]! > 0, "TanStack leaves re-measured rows spanning the fold uncorrected")
+        #expect(jump[.flutter]![.measureAndUpdate] == 0 && jump[.flutter]![.jumpBack] == 0)
+        for anchor in [ScrollAnchorMode.none, .tanstack, .flutter] {
+            #expect(jump[anchor]![.loadOlder]! > 0, "\(anchor): an older page at the top is not anchored")
+        }
+        // Flutter's extrapolated extent swings frame by frame.
+        #expect(churn[.flutter]![.measureAndUpdate]! > 2 * churn[.exact]![.measureAndUpdate]!)
+    }
+
+    /// A trace recorded under one rule fails when a structure applies another.
+    @Test func replayCatchesTheWrongRule() throws {
+        let fixture = try Self.anchorFixture(.none)
+        let trace = try #require(fixture.traces[.measureAndUpdate])
+        var correction = 0.0
+        var wrong = try CountedTreeRowOffsets(heights: fixture.initialHeights)
+        #expect(try OffsetsFixture.replay(trace, on: &wrong, anchor: .exact, totalCorrection: &correction) != nil)
+        var right = try CountedTreeRowOffsets(heights: fixture.initialHeights)
+        #expect(try OffsetsFixture.replay(trace, on: &right, anchor: .none, totalCorrection: &correction) == nil)
+    }
+
+    /// A storm: a reverse one resizes every row once, a repeat one one row; both verify.
+    @Test func stormsVerifyInEveryStructure() throws {
+        for (storm, count) in [(#""storm": "reverse""#, 300), (#""storm": "repeat", "stormRow": 0, "stormResizes": 100"#, 100)] {
+            let scenario = try parseScenario(scenarioJSON(
+                layout: Self.listLayout, data: Self.textData,
+                workload: #"{"kind": "offsets", \#(storm), "operations": ["resize-storm"]}"#, modes: #"["btree"]"#))
+            let fixture = try OffsetsFixture(scenario: scenario, items: 300, workload: scenario.workload.reader().offsetsWorkload())
+            let trace = try #require(fixture.traces[.resizeStorm])
+            #expect(trace.events[trace.timedFrom...].count == count)
+            for mode in RowOffsetsMode.allCases { _ = try fixture.makeMeasurement(mode: mode, verify: true) }
+        }
     }
 
     @Test func badOffsetsScenariosNameTheirPath() {
@@ -75,6 +144,12 @@ import LayoutEngine
         expectPlanError({ try offsets(#"{"kind": "offsets", "estimates": [44, -1]}"#) }, path: "workload.estimates[1]", "-1")
         expectPlanError({ try offsets(#"{"kind": "offsets", "estimates": []}"#) }, path: "workload.estimates", "1 to 255")
         expectPlanError({ try offsets(#"{"kind": "offsets", "pages": 3}"#) }, path: "workload.pages", "unknown key")
+        expectPlanError({ try offsets(#"{"kind": "offsets", "anchor": "pinned"}"#) }, path: "workload.anchor", "tanstack")
+        expectPlanError({ try offsets(#"{"kind": "offsets", "anchor": 1}"#) }, path: "workload.anchor", "expected one of")
+        expectPlanError({ try offsets(#"{"kind": "offsets", "storm": "forward"}"#) }, path: "workload.storm", "reverse")
+        expectPlanError({ try offsets(#"{"kind": "offsets", "stormResizes": 0}"#) }, path: "workload.stormResizes", "1")
+        expectPlanError({ try offsets(#"{"kind": "offsets", "stormRow": -1}"#) }, path: "workload.stormRow", "0")
+        expectPlanError({ try offsets(#"{"kind": "offsets", "storm": "repeat", "stormRow": 5000000}"#) }, path: "workload.stormRow", "does not exist")
         expectPlanError({ try offsets(#"{"kind": "offsets"}"#, modes: #"["stacks"]"#) }, path: "modes[0]", "stacks")
         expectPlanError({ try offsets(#"{"kind": "reuse-scroll", "identifiers": 0}"#, modes: #"["stacks"]"#) },
                         path: "workload.identifiers", "1 to 255")

@@ -1,3 +1,4 @@
+import BenchResults
 import BenchScenarios
 
 /// One key of a workload's `workload` object in a scenario file: its name, type, default, bound
@@ -14,6 +15,8 @@ public struct WorkloadKey: Sendable, Equatable {
         case number
         case numbers = "array of numbers"
         case operations = "array of operation names"
+        /// One of `choices`.
+        case name
     }
 
     /// The value a left-out key takes.
@@ -33,6 +36,8 @@ public struct WorkloadKey: Sendable, Equatable {
     public let maxCount: Int?
     /// What the key means, for the docs.
     public let about: String
+    /// For a `.name` key: the names it may take.
+    public let choices: [String]
 
     public init(_ name: String, _ type: ValueType, default defaultValue: Default, bound: NumberBound = .any,
                 maxCount: Int? = nil, about: String) {
@@ -42,6 +47,18 @@ public struct WorkloadKey: Sendable, Equatable {
         self.bound = bound
         self.maxCount = maxCount
         self.about = about
+        choices = []
+    }
+
+    /// A key naming one case of `E` (a strategy or an order), `defaultValue` when left out.
+    public init<E: RawRepresentable<String> & CaseIterable>(_ name: String, choosing defaultValue: E, about: String) {
+        self.name = name
+        type = .name
+        self.defaultValue = .described(JSONValue.quoted(defaultValue.rawValue))
+        bound = .any
+        maxCount = nil
+        self.about = about
+        choices = E.allCases.map(\.rawValue)
     }
 
     /// The `operations` key of a workload with several operations.
@@ -69,6 +86,7 @@ public struct WorkloadKey: Sendable, Equatable {
         case .number: return bound.expected(integer: false)
         case .numbers: return "1 to \(maxCount ?? 1) entries, each \(bound.expected(integer: false))"
         case .operations: return "at least one of the workload's operations, each once"
+        case .name: return "one of " + choices.map { JSONValue.quoted($0) }.joined(separator: ", ")
         }
     }
 }
@@ -78,6 +96,11 @@ extension JSONReader {
     public func int(_ key: WorkloadKey) throws(ScenarioError) -> Int {
         guard case .integer(let value) = key.defaultValue else { preconditionFailure("\(key.name) has no fixed default") }
         return try optionalInt(key.name, default: value, key.bound)
+    }
+
+    /// A `.name` key: one case of `E`, its default when left out.
+    public func choice<E: RawRepresentable<String> & CaseIterable>(_ key: WorkloadKey, default value: E) throws(ScenarioError) -> E {
+        try optionalEnum(key.name, default: value)
     }
 
     /// An integer key whose default depends on the scenario: nil when left out.

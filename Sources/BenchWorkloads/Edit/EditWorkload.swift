@@ -33,16 +33,29 @@ public struct EditWorkload: Workload {
         "steps", .integer, default: .integer(50), bound: .between(1, Double(ScenarioLimits.maxSteps)),
         about: "changes in the trace of each operation")
     public static let seedKey = WorkloadKey.seed("the positions changed")
-    public static let keys = [stepsKey, WorkloadKey.operations, seedKey]
+    public static let positionKey = WorkloadKey(
+        "position", choosing: EditPosition.middleHalf,
+        about: "where each change lands: an item drawn from the middle half (`middle-half`), or always item 0 (`first`), n/2 (`middle`) or n−1 (`last`) of the current n items (Chromium's grid-lanes relayout test resizes the first)")
+    public static let keys = [stepsKey, positionKey, WorkloadKey.operations, seedKey]
+
+    /// Where the changes of the trace land.
+    public enum EditPosition: String, CaseIterable, Sendable {
+        case middleHalf = "middle-half"
+        case first
+        case middle
+        case last
+    }
 
     public var steps: Int
     public var operations: [Operation]
     public var seed: Int
+    public var position: EditPosition
 
     public init(spec: JSONReader) throws(ScenarioError) {
         steps = try spec.int(Self.stepsKey)
         operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         seed = try spec.int(Self.seedKey)
+        position = try spec.choice(Self.positionKey, default: .middleHalf)
         try spec.finish()
     }
 
@@ -76,7 +89,14 @@ public struct EditWorkload: Workload {
                 // (with no items at all, an insert goes to the start of the last section).
                 let count = data.itemCount
                 guard count > 0 || operation == .insert else { break }
-                let global = count / 4 + Int(random.next() % UInt64(Swift.max(1, count / 2)))
+                let drawn = count / 4 + Int(random.next() % UInt64(Swift.max(1, count / 2)))
+                let global: Int
+                switch position {
+                case .middleHalf: global = drawn
+                case .first: global = 0
+                case .middle: global = count / 2
+                case .last: global = Swift.max(0, count - 1)
+                }
                 var section = 0
                 while section + 1 < data.sectionCount && data.sectionStarts[section + 1] <= global { section += 1 }
                 let item = global - data.sectionStarts[section]

@@ -380,18 +380,21 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     private var cache: Cache?
     private var precache: Precache?
     private var step = 0
-    /// `runPrepared`, as compiled for `Cache`. The driver calls `runNext` through the operation
-    /// protocols, which reach unspecialised generic code, where every `HeightTable<Cache>?` or
-    /// `Cache?` asks the runtime for its type metadata (about 1,400 instructions, more than a
-    /// 10-change batch itself); `init` runs where `Cache` is known, so the closure it stores calls
-    /// the specialised code and `runNext` only forwards to it.
+    /// `runPrepared` and `runPasses`, as compiled for `Cache`. The driver calls `runNext` and
+    /// `run(count:)` through the operation protocols, which reach unspecialised generic code,
+    /// where every `HeightTable<Cache>?` or `Cache?` asks the runtime for its type metadata (about
+    /// 1,400 instructions, more than a 10-change batch itself; `@_specialize` alone still looks up
+    /// the metadata it dispatches on); `init` runs where `Cache` is known, so the closures it
+    /// stores call the specialised code and the protocol methods only forward to them.
     private let runPreparedStep: (HeightPassOperation) throws -> Int
+    private let runPassesStep: (HeightPassOperation, Int) throws -> Int
 
     init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
         self.kind = kind
         self.fixture = fixture
         self.makeCache = makeCache
         runPreparedStep = { operation in try operation.runPrepared() }
+        runPassesStep = { operation, count in try operation.runPasses(count: count) }
     }
 
     /// Warm passes: one pass; scrolling: the frames of the trace; batches: the batch trace;
@@ -427,7 +430,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         case .batchUpdate: guard table != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
         default: guard table != nil else { throw OperationMisuse.notPrepared }
         }
-        return try run(count: 1)
+        return try runPasses(count: 1)
     }
 
     private func coldTable() -> HeightTable<Cache> {
@@ -482,12 +485,18 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         }
     }
 
-    @_specialize(where Cache == NoHeightCache)
-    @_specialize(where Cache == FDIndexPathHeightCache)
-    @_specialize(where Cache == IndexPathHeightCache)
-    @_specialize(where Cache == KeyedHeightCache)
-    @_specialize(where Cache == WidthKeyedHeightCache)
-    func run(count: Int) throws -> Int {
+    func run(count: Int) throws -> Int { try runPassesStep(self, count) }
+
+    /// `count` full passes over a warm table. Not inlined: inlined into `runPasses`, the pass's
+    /// loop came out some 3 instructions a row longer.
+    @inline(never)
+    private static func fullPasses(_ table: inout HeightTable<Cache>, count: Int) -> Int {
+        var total = 0.0
+        for _ in 0..<count { total += table.fullPass() }
+        return Int(truncatingIfNeeded: total.bitPattern)
+    }
+
+    private func runPasses(count: Int) throws -> Int {
         switch kind {
         case .firstPass:
             var fresh = coldTable()
@@ -496,9 +505,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             return Int(truncatingIfNeeded: total.bitPattern)
         case .warmPass:
             if table == nil { table = warmTable() }
-            var total = 0.0
-            for _ in 0..<count { total += table!.fullPass() }
-            return Int(truncatingIfNeeded: total.bitPattern)
+            return Self.fullPasses(&table!, count: count)
         case .scrollPass:
             // Batchable: the driver calls this without preparing; the table is built once.
             if table == nil { table = warmTable() }
@@ -564,7 +571,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
                 result.cellsCreated.append(0)
             } else {
                 let before = table.map { ($0.registry.measurements, $0.registry.cellsCreated) } ?? (0, 0)
-                _ = try self.run(count: 1)
+                _ = try self.runPasses(count: 1)
                 let after = (table!.registry.measurements, table!.registry.cellsCreated)
                 result.measurements.append(Double(after.0 - before.0))
                 result.cellsCreated.append(Double(after.1 - before.1))

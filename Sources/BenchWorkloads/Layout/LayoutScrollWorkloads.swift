@@ -132,7 +132,7 @@ public final class LayoutScrollFixture: WorkloadFixture {
             }
         case .reuse(let frames, _, _):
             let trace = ScrollTrace(contentHeight: contentHeight, viewportHeight: viewport.height, frames: frames)
-            return trace.offsets.indices.map { trace.rect(at: $0, viewport: viewport) }
+            return trace.rects(viewport: viewport)
         }
     }
 

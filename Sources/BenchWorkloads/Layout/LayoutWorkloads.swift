@@ -193,7 +193,7 @@ public final class LayoutQueryFixture: WorkloadFixture {
         try build.prepare(&layout, mode: mode, step: "prepare")
         let viewport = build.scenario.viewport
         let trace = ScrollTrace(contentHeight: layout.contentSize.height, viewportHeight: viewport.height, frames: frames)
-        let rects = trace.offsets.indices.map { trace.rect(at: $0, viewport: viewport) }
+        let rects = trace.rects(viewport: viewport)
         var elements: [Double] = []
         if verify {
             let checked = ReferenceGeometry.checkedQueryFrames(count: rects.count, items: build.items).map { ("trace frame \($0)", rects[$0]) }
@@ -205,7 +205,7 @@ public final class LayoutQueryFixture: WorkloadFixture {
             }
         }
         return ModeMeasurement(
-            operations: [TimedOperation(.query, .batchable(LayoutQueryOperation(layout: layout, rects: rects)))],
+            operations: [TimedOperation(.query, .batchable(makeQueryOperation(layout, rects: rects)))],
             observations: verify ? [Observation(.query, .elements, elements)] : [])
     }
 
@@ -396,31 +396,3 @@ final class LayoutPrepareOperation: ConsumingOperation {
     }
 }
 
-/// One viewport query per operation through a registered layout, walking the trace (wrapping).
-final class LayoutQueryOperation: BatchableOperation {
-    private let layout: any CollectionLayout
-    private let rects: [Rect]
-    private var frame = 0
-    private var buffer: [LayoutAttributes] = []
-
-    init(layout: any CollectionLayout, rects: [Rect]) {
-        self.layout = layout
-        self.rects = rects
-        buffer.reserveCapacity(4096)
-    }
-
-    var traceLength: Int { rects.count }
-
-    func rewind() { frame = 0 }
-
-    func run(count: Int) -> Int {
-        var checksum = 0
-        for _ in 0..<count {
-            layout.elements(in: rects[frame], into: &buffer)
-            checksum &+= buffer.count
-            frame += 1
-            if frame == rects.count { frame = 0 }
-        }
-        return checksum
-    }
-}

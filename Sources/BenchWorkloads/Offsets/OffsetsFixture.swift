@@ -15,6 +15,10 @@ public final class OffsetsFixture: WorkloadFixture {
     let extraTexts: ItemTexts
     let cell: TemplateCell
     let cellWidth: Double
+    /// The cell's width once the device is rotated (viewport width and height swapped), and every
+    /// text's height there (only when `rotate` is timed).
+    let rotatedCellWidth: Double
+    let rotatedHeights: [Double]
     /// Per text: its row's estimate and measured height.
     let estimates: [Double]
     let measuredHeights: [Double]
@@ -56,10 +60,20 @@ public final class OffsetsFixture: WorkloadFixture {
         let rowEstimates = (0..<(items + extraCount)).map { _ in choices[identifierRNG.next(below: choices.count)] }
         estimates = rowEstimates
 
-        let viewportHeight = scenario.viewportSize.height
+        rotatedCellWidth = Scenario.measurementWidth(
+            style: style, contentWidth: scenario.viewportSize.height, itemWidth: 0, spansAllColumns: false)
+        var rotated: [Double] = []
+        if workload.operations.contains(.rotate) {
+            rotated.reserveCapacity(measured.count)
+            for i in 0..<measured.count {
+                rotated.append(cell.height(of: i < texts.count ? texts[i] : extra[i - texts.count], width: rotatedCellWidth))
+            }
+        }
+        rotatedHeights = rotated
+        let viewport = scenario.viewportSize
         func simulator(_ stream: UInt64) throws -> OffsetsSimulator {
-            try OffsetsSimulator(rowCount: items, viewportHeight: viewportHeight, measuredHeights: measured,
-                                 estimates: rowEstimates, seed: UInt64(workload.seed) &+ stream)
+            try OffsetsSimulator(rowCount: items, viewport: viewport, measuredHeights: measured, rotatedHeights: rotated,
+                                 estimates: rowEstimates, anchor: workload.anchor, seed: UInt64(workload.seed) &+ stream)
         }
         var full = try simulator(1)
         try full.session(frames: workload.frames, edits: true, page: workload.page)
@@ -73,11 +87,12 @@ public final class OffsetsFixture: WorkloadFixture {
         queryOffsets = session.events.compactMap { if case .query = $0.kind { return $0.scroll } else { return nil } }
         var queries = scrollOnly
         queries.trace = OffsetsTrace()
+        let rows = queries.rows
         for y in queryOffsets {
-            let row = try queries.reference.row(at: y)
+            let row = try rows.row(at: y)
             queries.trace.events.append(OffsetsEvent(
-                kind: .query, scroll: y, correction: 0, count: queries.reference.count,
-                contentHeight: queries.reference.contentHeight, row: row, rowOffset: queries.reference.offset(of: row)))
+                kind: .query, scroll: y, correction: 0, count: rows.count, contentHeight: rows.contentHeight,
+                shownContentHeight: rows.contentHeight, screenMove: 0, row: row, rowOffset: rows.offset(of: row)))
         }
         traces[.rowAtOffset] = queries.finish()
         if workload.operations.contains(.insert) {
@@ -92,9 +107,24 @@ public final class OffsetsFixture: WorkloadFixture {
         }
         if workload.operations.contains(.loadOlder) {
             var s = try simulator(5)
-            s.scroll = Swift.min(300, s.reference.contentHeight)
+            s.scroll = Swift.min(300, s.rows.contentHeight)
             for _ in 0..<workload.steps { try s.insert(count: workload.page, at: 0) }
             traces[.loadOlder] = s.finish()
+        }
+        if workload.operations.contains(.jumpBack) {
+            var s = try simulator(6)
+            try s.jumpAndBack(frames: workload.frames)
+            traces[.jumpBack] = s.finish()
+        }
+        if workload.operations.contains(.rotate) {
+            var s = try simulator(7)
+            try s.rotation(frames: workload.frames)
+            traces[.rotate] = s.finish()
+        }
+        if workload.operations.contains(.resizeStorm) {
+            var s = try simulator(8)
+            try s.storm(workload.storm, row: workload.stormRow, resizes: workload.stormResizes)
+            traces[.resizeStorm] = s.finish()
         }
     }
 
@@ -114,6 +144,9 @@ public final class OffsetsFixture: WorkloadFixture {
         case .btree: return try measurement(mode: mode, verify: verify) { try CountedTreeRowOffsets(heights: $0) }
         }
     }
+
+    /// The anchoring rule of the scenario.
+    var anchor: ScrollAnchorMode { workload.anchor }
 
     /// The structure of `mode` after the verified session (its heights), for `dump` and `render`.
     func structureAfterSession(mode: Mode) throws -> any RowOffsets {
@@ -142,7 +175,7 @@ public final class OffsetsFixture: WorkloadFixture {
         }
         if verify {
             var structure = try make(initial)
-            if let problem = try Self.replay(session, on: &structure, totalCorrection: &totalCorrection) {
+            if let problem = try Self.replay(session, on: &structure, anchor: anchor, totalCorrection: &totalCorrection) {
                 throw failure("session: \(problem)")
             }
         }
@@ -162,37 +195,54 @@ public final class OffsetsFixture: WorkloadFixture {
             }
             let isUpdateTrace = operation == .update || operation == .measureAndUpdate
             if verify && !(isUpdateTrace && verifiedUpdates) {
-                var replayed = structure, ignored = 0.0
-                if let problem = try Self.replay(trace, on: &replayed, totalCorrection: &ignored) {
+                var replayed = operation == .rowAtOffset ? structure : try make(initial), ignored = 0.0
+                if let problem = try Self.replay(trace, on: &replayed, anchor: anchor, totalCorrection: &ignored) {
                     throw failure("\(operation.rawValue): \(problem)")
                 }
                 if isUpdateTrace { verifiedUpdates = true }
             }
+            if let start = trace.timedStartHeights { structure = try make(start) }
             switch operation {
             case .update:
                 operations.append(TimedOperation(operation, .batchable(UpdateOffsetsOperation(structure: structure, trace: trace))))
-            case .measureAndUpdate:
-                operations.append(TimedOperation(operation, .batchable(MeasureOffsetsOperation(structure: structure, trace: trace, fixture: self))))
+            case .measureAndUpdate, .jumpBack:
+                operations.append(TimedOperation(operation, .batchable(MeasureOffsetsOperation(
+                    structure: structure, trace: trace, fixture: self, width: cellWidth))))
+            case .rotate:
+                operations.append(TimedOperation(operation, .batchable(MeasureOffsetsOperation(
+                    structure: structure, trace: trace, fixture: self, width: rotatedCellWidth))))
+            case .resizeStorm:
+                operations.append(TimedOperation(operation, .batchable(ResizeOffsetsOperation(structure: structure, trace: trace, anchor: anchor))))
             case .rowAtOffset:
                 operations.append(TimedOperation(operation, .batchable(RowAtOffsetOperation(structure: structure, offsets: queryOffsets))))
             case .insert, .delete, .loadOlder:
-                operations.append(TimedOperation(operation, .consuming(EditOffsetsOperation(initial: initial, make: make, trace: trace))))
+                operations.append(TimedOperation(operation, .consuming(try EditOffsetsOperation(initial: initial, make: make, trace: trace, anchor: anchor))))
             }
         }
         let first = workload.operations[0]
         var observations = [Observation(first, .bytesPerRow, [bytesPerRow])]
-        if verify { observations.append(Observation(first, .scrollCorrection, [totalCorrection])) }
+        if verify {
+            observations.append(Observation(first, .scrollCorrection, [totalCorrection]))
+            // What the rule leaves on screen, per operation that anchors: counted on the reference's
+            // trace, which every structure has just been held to.
+            for operation in workload.operations where operation != .update && operation != .rowAtOffset {
+                guard let trace = traces[operation] else { continue }
+                observations.append(Observation(operation, .anchorJump, [trace.anchorJump]))
+                observations.append(Observation(operation, .sizeChurn, [trace.sizeChurn]))
+            }
+        }
         return ModeMeasurement(operations: operations, observations: observations)
     }
 
     /// Applies a trace to `structure`, comparing every answer with the reference's; at the end,
     /// every offset. Returns the first difference, or nil.
-    static func replay<S: RowOffsets>(_ trace: OffsetsTrace, on structure: inout S, totalCorrection: inout Double) throws -> String? {
+    static func replay<S: RowOffsets>(_ trace: OffsetsTrace, on structure: inout S, anchor: ScrollAnchorMode,
+                                      totalCorrection: inout Double) throws -> String? {
         for (index, event) in trace.events.enumerated() {
             var correction = 0.0
             var row = event.row
             if let change = event.change {
-                correction = try structure.apply(change, anchoredAt: event.scroll)
+                correction = try structure.apply(change, anchoredAt: event.scroll, mode: anchor, context: event.context)
                 totalCorrection += correction
             } else {
                 row = try structure.row(at: event.scroll)
@@ -200,10 +250,16 @@ public final class OffsetsFixture: WorkloadFixture {
             let step = "step \(index) (\(event.kind))"
             if structure.count != event.count { return "\(step): \(structure.count) rows, expected \(event.count)" }
             if !ReferenceTolerance.equal(correction, event.correction) {
-                return "\(step): scroll correction \(correction), the plain prefix sum says \(event.correction)"
+                return "\(step): \(anchor.rawValue) scroll correction \(correction), the reference's rule says \(event.correction)"
             }
             if !ReferenceTolerance.equal(structure.contentHeight, event.contentHeight) {
                 return "\(step): content height \(structure.contentHeight), expected \(event.contentHeight)"
+            }
+            if anchor == .flutter {
+                let shown = structure.flutterEstimatedContentHeight(laidOut: event.laidOut)
+                if !ReferenceTolerance.equal(shown, event.shownContentHeight) {
+                    return "\(step): Flutter's estimated content height \(shown), the reference says \(event.shownContentHeight)"
+                }
             }
             if row != event.row { return "\(step): row at offset \(event.scroll) is \(row), expected \(event.row)" }
             if !ReferenceTolerance.equal(structure.offset(of: row), event.rowOffset) {

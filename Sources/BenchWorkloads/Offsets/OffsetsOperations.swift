@@ -37,19 +37,24 @@ final class UpdateOffsetsOperation<S: RowOffsets>: BatchableOperation {
     }
 }
 
-/// `measure-and-update`: the template cell measures the row's text, and the height is applied with
-/// scroll anchoring at the scroll offset of that moment.
+/// `measure-and-update`, `jump-back`, `rotate`: the template cell measures the row's text at the
+/// width of the moment, and the height is applied with the scenario's anchoring rule at the
+/// scroll offset of that moment (Flutter's also re-estimates the scroll extent, as its layout does).
 final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
     private var structure: S
-    private let events: [(row: Int, text: Int, scroll: Double)]
+    private let events: [(row: Int, text: Int, scroll: Double, context: ScrollAnchorContext, laidOut: Range<Int>)]
     private unowned let fixture: OffsetsFixture
+    private let width: Double
+    private let anchor: ScrollAnchorMode
     private var next = 0
 
-    init(structure: S, trace: OffsetsTrace, fixture: OffsetsFixture) {
+    init(structure: S, trace: OffsetsTrace, fixture: OffsetsFixture, width: Double) {
         self.structure = structure
         self.fixture = fixture
-        events = trace.events.compactMap {
-            if case .measure(let row, let text, _) = $0.kind { return (row, text, $0.scroll) } else { return nil }
+        self.width = width
+        anchor = fixture.anchor
+        events = trace.events[trace.timedFrom...].compactMap {
+            if case .measure(let row, let text, _) = $0.kind { return (row, text, $0.scroll, $0.context, $0.laidOut) } else { return nil }
         }
     }
 
@@ -59,11 +64,45 @@ final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
     func run(count: Int) throws -> Int {
         guard !events.isEmpty else { return 0 }
         var checksum = 0.0
-        let cell = fixture.cell, width = fixture.cellWidth
+        let cell = fixture.cell, width = width, anchor = anchor
         for _ in 0..<count {
             let event = events[next]
             let height = cell.height(of: fixture.text(event.text), width: width)
-            checksum += try structure.apply(.setHeight(row: event.row, height: height), anchoredAt: event.scroll)
+            checksum += try structure.apply(.setHeight(row: event.row, height: height), anchoredAt: event.scroll, mode: anchor, context: event.context)
+            if anchor == .flutter { checksum += structure.flutterEstimatedContentHeight(laidOut: event.laidOut) }
+            next += 1
+            if next == events.count { next = 0 }
+        }
+        return Int(truncatingIfNeeded: checksum.bitPattern)
+    }
+}
+
+/// `resize-storm`: one resize of the storm applied with the anchoring rule at the scroll offset of
+/// its moment, cycling through them (a second pass sets the same heights again: the same work).
+final class ResizeOffsetsOperation<S: RowOffsets>: BatchableOperation {
+    private var structure: S
+    private let events: [(change: RowChange, scroll: Double, context: ScrollAnchorContext)]
+    private let anchor: ScrollAnchorMode
+    private var next = 0
+
+    init(structure: S, trace: OffsetsTrace, anchor: ScrollAnchorMode) {
+        self.structure = structure
+        self.anchor = anchor
+        events = trace.events[trace.timedFrom...].compactMap {
+            if case .resize(let row, let height) = $0.kind { return (.setHeight(row: row, height: height), $0.scroll, $0.context) } else { return nil }
+        }
+    }
+
+    var traceLength: Int { Swift.max(1, events.count) }
+    func rewind() { next = 0 }
+
+    func run(count: Int) throws -> Int {
+        guard !events.isEmpty else { return 0 }
+        var checksum = 0.0
+        let anchor = anchor
+        for _ in 0..<count {
+            let event = events[next]
+            checksum += try structure.apply(event.change, anchoredAt: event.scroll, mode: anchor, context: event.context)
             next += 1
             if next == events.count { next = 0 }
         }
@@ -96,40 +135,52 @@ final class RowAtOffsetOperation<S: RowOffsets>: BatchableOperation {
     }
 }
 
-/// `insert`, `delete`, `load-older`: the trace's changes one after the other (anchored), one per
+/// `insert`, `delete`, `load-older`: the trace's changes one after the other (with the anchoring
+/// rule; edits need no context: no rule looks at it for an insert or a removal), one per
 /// timed operation; when the trace runs out, the structure is rebuilt from the initial heights
 /// outside the timed region.
 final class EditOffsetsOperation<S: RowOffsets>: ConsumingOperation {
     private let initial: [Double]
     private let make: ([Double]) throws -> S
     private let changes: [(change: RowChange, scroll: Double)]
-    private var structure: S?
+    private let anchor: ScrollAnchorMode
+    /// Never optional: in this unspecialised generic class every use of an `S?` asks the runtime
+    /// for `Optional<S>`'s metadata, a hash-table probe per operation whose cost grows with the
+    /// process's other generic types. Between rounds it holds an empty structure.
+    private var structure: S
+    private var prepared = false
     private var next = 0
 
-    init(initial: [Double], make: @escaping ([Double]) throws -> S, trace: OffsetsTrace) {
+    init(initial: [Double], make: @escaping ([Double]) throws -> S, trace: OffsetsTrace, anchor: ScrollAnchorMode) throws {
         self.initial = initial
         self.make = make
+        self.anchor = anchor
         changes = trace.events.compactMap { event in event.change.map { ($0, event.scroll) } }
+        structure = try make([])
     }
 
     var traceLength: Int { Swift.max(1, changes.count) }
 
-    func rewind() { structure = nil }
+    func rewind() {
+        prepared = false
+    }
 
     func prepareNext() throws {
-        if structure == nil || next >= changes.count {
-            structure = nil
+        if !prepared || next >= changes.count {
+            prepared = false
+            structure = try make([])  // the old structure goes before the new one is built
             structure = try make(initial)
+            prepared = true
             next = 0
         }
     }
 
     func runNext() throws -> Int {
-        guard structure != nil else { throw OperationMisuse.notPrepared }
+        guard prepared else { throw OperationMisuse.notPrepared }
         guard next < changes.count else { return 0 }
         let (change, scroll) = changes[next]
-        let correction = try structure!.apply(change, anchoredAt: scroll)
+        let correction = try structure.apply(change, anchoredAt: scroll, mode: anchor, context: ScrollAnchorContext())
         next += 1
-        return Int(truncatingIfNeeded: correction.bitPattern) &+ structure!.count
+        return Int(truncatingIfNeeded: correction.bitPattern) &+ structure.count
     }
 }

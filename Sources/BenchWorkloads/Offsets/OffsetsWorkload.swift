@@ -13,8 +13,24 @@ import BenchScenarios
 ///   scroll anchoring (the real per-row work while scrolling);
 /// - `row-at-offset`: the row at the top of the viewport, for the offsets of the session's frames;
 /// - `insert`, `delete`: one row in the middle half;
-/// - `load-older`: a chat's older page of `page` rows inserted at the top, with anchoring.
+/// - `load-older`: a chat's older page of `page` rows inserted at the top, with anchoring;
+/// - `jump-back`: a far jump and a drag back up, the rows coming into view measured and anchored;
+/// - `rotate`: the rows visible after a rotation measured at the new width, and a drag back up;
+/// - `resize-storm`: `n` resizes in reverse row order, or `stormResizes` of row `stormRow`.
+///
+/// Anchoring is a strategy of its own, the `anchor` key (`ScrollAnchorMode`: `none`, `exact`,
+/// `tanstack`, `flutter`), orthogonal to the structure: every structure applies the same rule and
+/// must agree with `ScrollAnchorReference` on every correction, so one scenario per rule compares
+/// the structures under it, and the `anchor_jump` and `size_churn` metrics compare the rules.
 public struct OffsetsWorkload: Workload {
+    /// The order of `resize-storm`'s resizes.
+    public enum StormOrder: String, CaseIterable, Sendable {
+        /// Every row resized once, from the last to the first (TanStack Virtual's measure storm).
+        case reverse
+        /// Row `stormRow` resized `stormResizes` times.
+        case `repeat`
+    }
+
     public typealias Mode = RowOffsetsMode
     public enum Operation: String, WorkloadOperation {
         case update
@@ -23,6 +39,9 @@ public struct OffsetsWorkload: Workload {
         case insert
         case delete
         case loadOlder = "load-older"
+        case jumpBack = "jump-back"
+        case rotate
+        case resizeStorm = "resize-storm"
 
         public var timed: String {
             let batch = "; a sample is a batch of consecutive ones, divided"
@@ -35,12 +54,21 @@ public struct OffsetsWorkload: Workload {
             case .insert: return "one row inserted in the middle half" + change
             case .delete: return "one row deleted from the middle half" + change
             case .loadOlder: return "one older page of `page` rows inserted at the top" + change
+            case .jumpBack:
+                return "the template cell measuring a row that came into view after a far jump (to 60% of the content) or during the drag back up, and the height applied with the `anchor` rule (Flutter: every row the jump passes), cycling through them" + batch
+            case .rotate:
+                return "the template cell measuring, at the rotated width, a row visible after the rotation or during the drag back up, and the height applied with the `anchor` rule, cycling through them" + batch
+            case .resizeStorm:
+                return "one resize of the storm (`storm`: every row in reverse order, or row `stormRow` again and again) applied with the `anchor` rule at the middle of the content, cycling through them" + batch
             }
         }
 
         public var untimed: String {
             switch self {
             case .update, .measureAndUpdate, .rowAtOffset: return "building the structure from the estimated heights"
+            case .jumpBack: return "building the structure as the short drag before the jump leaves it"
+            case .rotate: return "building the structure as the rotation leaves it (`none`, `exact`: every row back to its estimate)"
+            case .resizeStorm: return "building the structure as the scroll to the middle leaves it"
             case .insert, .delete, .loadOlder: return "building the structure from the estimated heights, again when the trace is used up"
             }
         }
@@ -61,7 +89,20 @@ public struct OffsetsWorkload: Workload {
     public static let pageKey = WorkloadKey(
         "page", .integer, default: .integer(20), bound: .between(1, 1_000), about: "rows in one older page (`load-older`)")
     public static let seedKey = WorkloadKey.seed("the session, the changes and the rows' identifiers")
-    public static let keys = [framesKey, estimatesKey, stepsKey, pageKey, WorkloadKey.operations, seedKey]
+    public static let anchorKey = WorkloadKey(
+        "anchor", choosing: ScrollAnchorMode.exact,
+        about: "the scroll-anchoring rule every structure applies: `none` (UITableView), `exact`, `tanstack` (TanStack Virtual), `flutter` (Flutter's SliverList)")
+    public static let stormKey = WorkloadKey(
+        "storm", choosing: StormOrder.reverse,
+        about: "`resize-storm`: every row resized in reverse order (`reverse`), or row `stormRow` resized `stormResizes` times (`repeat`)")
+    public static let stormRowKey = WorkloadKey(
+        "stormRow", .integer, default: .integer(0), bound: .between(0, Double(ScenarioLimits.maxItems - 1)),
+        about: "the row a `repeat` storm resizes; less than every item count")
+    public static let stormResizesKey = WorkloadKey(
+        "stormResizes", .integer, default: .integer(100), bound: .between(1, 1_000_000),
+        about: "resizes of a `repeat` storm")
+    public static let keys = [framesKey, estimatesKey, stepsKey, pageKey, anchorKey, stormKey, stormRowKey, stormResizesKey,
+                              WorkloadKey.operations, seedKey]
 
     /// Frames of the scroll session.
     public var frames: Int
@@ -73,6 +114,11 @@ public struct OffsetsWorkload: Workload {
     public var page: Int
     public var seed: Int
     public var operations: [Operation]
+    /// The anchoring rule.
+    public var anchor: ScrollAnchorMode
+    public var storm: StormOrder
+    public var stormRow: Int
+    public var stormResizes: Int
 
     public init(spec: JSONReader) throws(ScenarioError) {
         frames = try spec.int(Self.framesKey)
@@ -90,6 +136,10 @@ public struct OffsetsWorkload: Workload {
         steps = try spec.int(Self.stepsKey)
         page = try spec.int(Self.pageKey)
         seed = try spec.int(Self.seedKey)
+        anchor = try spec.choice(Self.anchorKey, default: .exact)
+        storm = try spec.choice(Self.stormKey, default: .reverse)
+        stormRow = try spec.int(Self.stormRowKey)
+        stormResizes = try spec.int(Self.stormResizesKey)
         operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         try spec.finish()
     }
@@ -103,6 +153,9 @@ public struct OffsetsWorkload: Workload {
         guard case .list = scenario.layout.section(0).style.kind, scenario.layout.sections.count == 1 else {
             throw ScenarioError(file: scenario.file, path: "layout.kind",
                                 message: "the offsets workload needs a list (one kind of section), got \(scenario.layout.sections.count) section kinds")
+        }
+        if operations.contains(.resizeStorm), storm == .repeat, let items = scenario.itemCounts.first(where: { $0 <= stormRow }) {
+            throw scenario.workload.error(at: Self.stormRowKey.name, "row \(stormRow) does not exist at \(items) items; expected a row below every item count")
         }
     }
 
@@ -136,12 +189,13 @@ extension RowOffsetsMode: WorkloadMode {
     /// Every strategy is exact.
     public var accuracyMetric: Metric? { nil }
 
-    /// What the mode keeps per item at most: heights, estimates and the offsets structure
-    /// (`ModeFootprintTests`).
+    /// What the mode keeps per item at most: heights, estimates and one offsets structure per
+    /// operation that keeps its own (`jump-back` and `rotate` start from other heights than the
+    /// rest, so they share no storage) (`ModeFootprintTests`).
     public var bytesPerItem: Double {
         switch self {
-        case .rebuild, .suffix, .fenwick: 160
-        case .btree: 192
+        case .rebuild, .suffix, .fenwick: 320
+        case .btree: 352
         }
     }
 }

@@ -12,6 +12,9 @@ public struct BenchmarkPlan {
     /// become values).
     public var modes: [any WorkloadMode]
     public var itemCounts: [Int]
+    /// True when the user named the counts (`--items`): the callgrind pass then runs every one of
+    /// them, as the timed pass does; only the scenario's own sweep is capped (`instructionCounts`).
+    public var countsNamed = false
     /// How long loading the scenario file took, when the caller timed it (see `ScenarioCatalog.loadTimed`).
     public var loadSeconds: Double?
 
@@ -79,6 +82,7 @@ public struct BenchmarkPlan {
             counts = counts.filter { itemsFilter.contains($0) }
         }
         self.itemCounts = quick ? Self.quickCounts(counts) : counts
+        self.countsNamed = !itemsFilter.isEmpty
         try checkFeasible()
     }
 
@@ -105,16 +109,27 @@ public struct BenchmarkPlan {
     /// The largest item count a `--quick` run uses.
     public static let quickItemLimit = 2_000
 
-    /// The largest item count the callgrind pass (`run --instructions`) runs: under callgrind a
-    /// process runs some 50–100 times slower, and the faithful O(n)-per-operation modes at
-    /// 100,000 items (a height cache that measures every row each pass) took a third of the
-    /// whole suite's pass, while an operation's instructions grow with n only where its
-    /// algorithm says so, which 30,000 items (the suite's reference count) already show.
+    /// The largest item count the callgrind pass (`run --instructions`) runs of a scenario's own
+    /// sweep: under callgrind a process runs some 50–100 times slower, and the faithful
+    /// O(n)-per-operation modes at 100,000 items (a height cache that measures every row each
+    /// pass) took a third of the whole suite's pass, while an operation's instructions grow with n
+    /// only where its algorithm says so, which 30,000 items (the suite's reference count) already
+    /// show. Counts the user names with `--items` are all counted (`countsNamed`).
     public static let instructionItemLimit = 30_000
 
-    /// The counts of the sweep the callgrind pass runs: those up to `instructionItemLimit`, or
-    /// the smallest when the whole sweep lies above it.
-    public var instructionCounts: [Int] { Self.counts(itemCounts, upTo: Self.instructionItemLimit) }
+    /// The counts the callgrind pass runs: every count when the user named them (`--items`),
+    /// else those of the sweep up to `instructionItemLimit`, or its smallest when the whole sweep
+    /// lies above it.
+    public var instructionCounts: [Int] {
+        countsNamed ? itemCounts : Self.counts(itemCounts, upTo: Self.instructionItemLimit)
+    }
+
+    /// The counts the timed pass runs and the callgrind pass leaves out (see `instructionCounts`),
+    /// so that a run can say which and why.
+    public var instructionCountsLeftOut: [Int] {
+        let counted = Set(instructionCounts)
+        return itemCounts.filter { !counted.contains($0) }
+    }
 
     /// The counts of `counts` up to `limit`, or the smallest when all lie above it.
     public static func counts(_ counts: [Int], upTo limit: Int) -> [Int] {
@@ -154,6 +169,7 @@ extension BenchmarkPlan {
                 } else {
                     plan.itemCounts = plan.itemCounts.filter { items.contains($0) }
                 }
+                plan.countsNamed = true
             }
             if let maxItems { plan.itemCounts = counts(plan.itemCounts, upTo: maxItems) }
             if quick { plan.itemCounts = quickCounts(plan.itemCounts) }

@@ -125,10 +125,10 @@ public final class QueryFixture: WorkloadFixture {
             query: { rect, buffer in try answer(of: &modeLayout, at: rect, into: &buffer) })
         let operation: any BatchableOperation
         if pins {
-            let viewports = trace.offsets.indices.map { trace.rect(at: $0, viewport: scenario.viewport) }
+            let viewports = trace.rects(viewport: scenario.viewport)
             operation = ScrollStep(layout: modeLayout, viewports: viewports, boundsChanges: true)
         } else {
-            operation = QueryOperation(layout: modeLayout, trace: trace, viewport: scenario.viewport)
+            operation = QueryOperation(layout: modeLayout, rects: trace.rects(viewport: scenario.viewport))
         }
         return ModeMeasurement(
             operations: [TimedOperation(.query, .batchable(operation))],
@@ -194,16 +194,19 @@ public final class QueryFixture: WorkloadFixture {
     }
 }
 
-/// One viewport query per operation, walking the trace frame by frame (wrapping around).
-final class QueryOperation: BatchableOperation {
-    private let layout: SectionedLayout
+/// One viewport query per operation, walking the trace frame by frame (wrapping around): the
+/// `query` workload's built-in layout and `layout-query`'s registered ones. Generic, so the
+/// built-in layout's queries are specialised; a registered layout (an existential) is opened once,
+/// when the operation is made (`makeQueryOperation`).
+final class QueryOperation<Layout: CollectionLayout>: BatchableOperation {
+    private let layout: Layout
     private let rects: [Rect]
     private var frame = 0
     private var buffer: [LayoutAttributes] = []
 
-    init(layout: SectionedLayout, trace: ScrollTrace, viewport: Rect) {
+    init(layout: Layout, rects: [Rect]) {
         self.layout = layout
-        rects = trace.offsets.indices.map { trace.rect(at: $0, viewport: viewport) }
+        self.rects = rects
         buffer.reserveCapacity(4096)
     }
 
@@ -221,6 +224,11 @@ final class QueryOperation: BatchableOperation {
         }
         return checksum
     }
+}
+
+/// A `QueryOperation` over a registered layout, its type opened from the existential.
+func makeQueryOperation<Layout: CollectionLayout>(_ layout: Layout, rects: [Rect]) -> any BatchableOperation {
+    QueryOperation(layout: layout, rects: rects)
 }
 
 /// The rect-query strategies, as a user reads them (the algorithms are `RectQueryMode`'s indexes).

@@ -44,4 +44,9 @@ public struct ScrollTrace: Hashable, Sendable {
     public func rect(at frame: Int, viewport: Rect) -> Rect {
         Rect(x: viewport.minX, y: offsets[frame], width: viewport.width, height: viewport.height)
     }
+
+    /// The visible rect of every frame, in order.
+    public func rects(viewport: Rect) -> [Rect] {
+        offsets.indices.map { rect(at: $0, viewport: viewport) }
+    }
 }
