@@ -36,6 +36,15 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Callgrind client requests (start/stop instrumentation around a timed region).
         .target(name: "CCallgrind"),
+        // Real text (docs/text.md): HarfBuzz shapes, FreeType gives font metrics, ICU finds line
+        // break opportunities (UAX #14); CLineBreak wraps ICU's version-renamed C functions.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .target(name: "CLineBreak", dependencies: ["CICU"]),
+        // Label text measured on real fonts, the engine's `LabelTextMeasuring`: the engine stays
+        // pure Swift, the harness hands this to the measurers of labels that name a font.
+        .target(name: "TextShaping", dependencies: ["LayoutEngine", "CHarfBuzz", "CFreeType", "CLineBreak"]),
 
         // The statistics of samples, pure functions of arrays of Double: quantiles, the summary of a
         // series, the run-to-run interval, the bootstrap of a ratio, Mann–Whitney. Knows nothing
@@ -51,9 +60,9 @@ let package = Package(
         // run metadata, their readers and writers.
         .target(name: "BenchResults", dependencies: ["BenchPlatform", "BenchStatistics"]),
         // Scenarios: the strict JSON reader, data files, templates, the layout catalog.
-        .target(name: "BenchScenarios", dependencies: ["BenchPlatform", "BenchResults", "LayoutEngine", "LayoutReference"]),
+        .target(name: "BenchScenarios", dependencies: ["BenchPlatform", "BenchResults", "LayoutEngine", "LayoutReference", "TextShaping"]),
         // Workloads: each workload's modes, operations and verification; the plan of a scenario.
-        .target(name: "BenchWorkloads", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "LayoutEngine", "LayoutReference", "BenchStatistics"]),
+        .target(name: "BenchWorkloads", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "LayoutEngine", "LayoutReference", "BenchStatistics", "TextShaping"]),
         // The runner: sampling, child processes per group, callgrind, the results of a run.
         .target(name: "BenchRunner", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "LayoutEngine", "BenchStatistics"]),
         // Compare: two results judged row by row, the verdicts and their causes.
@@ -74,7 +83,7 @@ let package = Package(
 
         // The Swift half of scripts/kiwi-bench: the constraint solver timed on the systems the
         // kiwi C++ driver times, and its warm measurements checked for allocations.
-        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchStatistics", "CJemalloc"]),
+        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "TextShaping", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchStatistics", "CJemalloc"]),
 
         // What the three test targets share: the one seeded generator, the random-layout
         // generators (genes that shrink), and `checkProperty`.
@@ -85,6 +94,6 @@ let package = Package(
         ),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "HarnessTests", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "HarnessTests", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", "TextShaping", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

@@ -21,6 +21,31 @@ ensure_jemalloc() {
     fi
 }
 
+# Real text (docs/text.md): HarfBuzz, FreeType and ICU with their headers and pkg-config files,
+# and the fonts labels may name (DejaVu for Latin and Cyrillic, WenQuanYi Micro Hei for CJK).
+text_fonts_present() {
+    [ -r /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -r /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ] &&
+        [ -r /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]
+}
+ensure_text() {
+    if pkg-config --exists harfbuzz freetype2 icu-uc 2>/dev/null && { [ -n "${LAYOUT_BENCH_FONT_DIRS:-}" ] || text_fonts_present; }; then
+        return 0
+    fi
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "installing HarfBuzz, FreeType, ICU and the fonts for real text..." >&2
+        as_root apt-get update -qq >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+            libharfbuzz-dev libfreetype-dev libicu-dev pkg-config fonts-dejavu-core fonts-wqy-microhei >&2
+    elif command -v brew >/dev/null 2>&1; then
+        brew install harfbuzz freetype icu4c pkg-config >&2
+        echo "note: set LAYOUT_BENCH_FONT_DIRS to a directory holding truetype/dejavu/DejaVuSans.ttf, DejaVuSerif.ttf and truetype/wqy/wqy-microhei.ttc" >&2
+    else
+        echo "error: install HarfBuzz (libharfbuzz-dev), FreeType (libfreetype-dev), ICU (libicu-dev) and the fonts fonts-dejavu-core and fonts-wqy-microhei, then run again" >&2
+        return 1
+    fi
+    pkg-config --exists harfbuzz freetype2 icu-uc || { echo "error: HarfBuzz, FreeType or ICU is still missing (pkg-config harfbuzz freetype2 icu-uc)" >&2; return 1; }
+}
+
 # swift must be on PATH (it is at /opt/swift/usr/bin on the project's machines).
 ensure_swift() {
     if command -v swift >/dev/null 2>&1; then return 0; fi
@@ -43,12 +68,13 @@ ensure_python3() {
     as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >&2
 }
 
-# scipy (linprog with HiGHS), numpy and kiwisolver: the template oracles (Tests/Oracle). Sets
+# scipy (linprog with HiGHS), numpy and kiwisolver: the template oracles (Tests/Oracle); uharfbuzz
+# and PyICU: the text oracle (PyICU builds against libicu-dev, so ensure_text comes first). Sets
 # ORACLE_PYTHON to a python3 that has them: python3 itself when it has them or pip installs them
 # there; otherwise a virtual environment, .build-oracle/venv, when pip refuses the system Python
 # (PEP 668, Debian) or python3 has no pip.
 oracle_python_ok() {
-    "$1" -c 'import numpy, kiwisolver; from scipy.optimize import linprog
+    "$1" -c 'import numpy, kiwisolver, uharfbuzz, icu; from scipy.optimize import linprog
 assert linprog([1.0], bounds=[(2.0, None)], method="highs").status == 0' >/dev/null 2>&1
 }
 ensure_oracle_python() {
@@ -59,9 +85,16 @@ ensure_oracle_python() {
     venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build-oracle/venv"
     ORACLE_PYTHON="$venv/bin/python"
     if oracle_python_ok "$ORACLE_PYTHON"; then return 0; fi
-    echo "installing scipy, numpy and kiwisolver for the template oracles..." >&2
+    echo "installing scipy, numpy, kiwisolver, uharfbuzz and PyICU for the template and text oracles..." >&2
+    # PyICU has no binary wheel: pip builds it against libicu-dev with a C++ compiler and Python's headers.
+    if command -v apt-get >/dev/null 2>&1 &&
+        ! { command -v g++ >/dev/null 2>&1 && python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' &&
+            pkg-config --exists icu-uc 2>/dev/null; }; then
+        as_root apt-get update -qq >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++ python3-dev libicu-dev pkg-config >&2
+    fi
     if python3 -m pip --version >/dev/null 2>&1 &&
-        python3 -m pip install --quiet --disable-pip-version-check scipy numpy kiwisolver >/dev/null 2>&1 &&
+        python3 -m pip install --quiet --disable-pip-version-check scipy numpy kiwisolver uharfbuzz PyICU >/dev/null 2>&1 &&
         oracle_python_ok python3; then
         ORACLE_PYTHON=python3
         return 0
@@ -72,8 +105,8 @@ ensure_oracle_python() {
     fi
     rm -rf "$venv"
     python3 -m venv "$venv" >&2
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check scipy numpy kiwisolver >&2 || {
-        echo "error: could not install scipy, numpy and kiwisolver (pip install into $venv failed)" >&2; return 1; }
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check scipy numpy kiwisolver uharfbuzz PyICU >&2 || {
+        echo "error: could not install scipy, numpy, kiwisolver, uharfbuzz and PyICU (pip install into $venv failed)" >&2; return 1; }
     oracle_python_ok "$ORACLE_PYTHON" || {
-        echo "error: $ORACLE_PYTHON lacks a working scipy (linprog, HiGHS), numpy or kiwisolver" >&2; return 1; }
+        echo "error: $ORACLE_PYTHON lacks a working scipy (linprog, HiGHS), numpy, kiwisolver, uharfbuzz or PyICU" >&2; return 1; }
 }

@@ -71,9 +71,27 @@ ADVANCE = _advance_table()
 _BREAKS = (0x20, 0x0A, 0x09)
 
 
-def one_line_width(text: str, font_scale: float) -> float:
+class RealFont:
+    """A label with a font (docs/text.md): measured by scripts/text_oracle.py (uharfbuzz and
+    PyICU), in place of the table model. Stands where a table label's fontScale stands."""
+
+    def __init__(self, family, size):
+        self.family, self.size = family, float(size)
+
+    def __repr__(self):
+        return f"RealFont({self.family!r}, {self.size})"
+
+
+def _text_oracle():
+    import text_oracle  # scripts/ is on the path of every caller of this module
+    return text_oracle
+
+
+def one_line_width(text: str, font_scale) -> float:
     """The label's intrinsic width: its whole text on one line (spaces 4.5, tabs 4 spaces,
-    a line feed nothing), in table units times fontScale."""
+    a line feed nothing), in table units times fontScale; for a RealFont, the text oracle's."""
+    if isinstance(font_scale, RealFont):
+        return _text_oracle().intrinsic_width(text, font_scale.family, font_scale.size)
     total = 0.0
     for b in text.encode("utf-8"):
         if b == 0x20:
@@ -111,7 +129,9 @@ def line_count(text: str, width: float, font_scale: float, snap: bool | None = N
     otherwise it starts a new line (the spaces before it are dropped). A word longer than a line
     is split continuously: it fills whole lines and its remainder opens the next line, which
     later words may share. A line feed ends the line (an empty line still counts). A tab is four
-    spaces."""
+    spaces. For a RealFont, the text oracle's lines (its own 1e-6 pt tolerance; no snapping)."""
+    if isinstance(font_scale, RealFont):
+        return _text_oracle().layout(text, font_scale.family, font_scale.size, width, 0)[1]
     limit = wrap_limit(width, font_scale, snap)
     lines = 0
     used = 0.0
@@ -258,7 +278,7 @@ class View:
 
 
 _VIEW_KEYS = {"intrinsic", "label", "hugging", "compressionResistance"}
-_LABEL_KEYS = {"text", "lineHeight", "fontScale", "lines"}
+_LABEL_KEYS = {"text", "lineHeight", "fontScale", "lines", "font"}
 
 
 def _number(value, where, minimum=None):
@@ -305,8 +325,18 @@ class Template:
                 lines = lab.get("lines", 0)
                 if isinstance(lines, bool) or not isinstance(lines, int) or lines < 0:
                     raise TemplateError(f"{vw}: lines is an integer >= 0")
-                view.label = (lab["text"], _number(lab.get("lineHeight", 20.5), vw, 0),
-                              _number(lab.get("fontScale", 1.0), vw, 0), lines)
+                if "font" in lab:
+                    font = lab["font"]
+                    if not isinstance(font, dict) or set(font) != {"family", "size"} or "fontScale" in lab:
+                        raise TemplateError(f"{vw}: font is {{\"family\": F, \"size\": S}}, without fontScale")
+                    real = RealFont(font["family"], _number(font["size"], vw, 0))
+                    height = lab.get("lineHeight", "font")
+                    if height == "font":
+                        height = _text_oracle().line_height(real.family, real.size)
+                    view.label = (lab["text"], _number(height, vw, 0), real, lines)
+                else:
+                    view.label = (lab["text"], _number(lab.get("lineHeight", 20.5), vw, 0),
+                                  _number(lab.get("fontScale", 1.0), vw, 0), lines)
             if "intrinsic" in v:
                 intr = v["intrinsic"]
                 if not isinstance(intr, dict) or set(intr) - {"width", "height"}:

@@ -31,6 +31,15 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case laneChanges = "lane_changes"
     case movedVisible = "moved_visible"
     case columnSpread = "column_spread"
+    // Where a self-sizing measurement's time goes (docs/text.md): timed as totals over one
+    // untimed pass, and counted exactly under --instructions.
+    case shapingTime = "shaping_time"
+    case breakingTime = "breaking_time"
+    case solveTime = "solve_time"
+    case shapingInstructions = "shaping_instructions"
+    case breakingInstructions = "breaking_instructions"
+    case solveInstructions = "solve_instructions"
+    case cacheInstructions = "cache_instructions"
 
     /// Which direction of change is an improvement.
     public enum Direction: String, Sendable, Equatable {
@@ -60,12 +69,13 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// The CSV's `unit` column.
     public var unit: String {
         switch self {
-        case .time: return "ns"
+        case .time, .shapingTime, .breakingTime, .solveTime: return "ns"
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
         case .scrollCorrection, .anchorJump, .sizeChurn, .columnSpread: return "pt"
         case .recall: return "fraction"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
-             .cellsNeeded, .wrongHeights, .constraints, .pivots, .laneChanges, .movedVisible:
+             .cellsNeeded, .wrongHeights, .constraints, .pivots, .laneChanges, .movedVisible,
+             .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return "count"
         }
     }
@@ -82,7 +92,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .recall: return 0...1
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
              .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
-             .laneChanges, .movedVisible, .columnSpread:
+             .laneChanges, .movedVisible, .columnSpread,
+             .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return nonNegative
         }
     }
@@ -117,6 +128,13 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .laneChanges: return "already-placed waterfall items a change moved to another column"
         case .movedVisible: return "items visible in the change's viewport that moved more than 0.5 pt on screen"
         case .columnSpread: return "tallest minus shortest column bottom of the changed waterfall section after a change (packing)"
+        case .shapingTime: return "time shaping label text (HarfBuzz) per operation, a total over one untimed pass of the trace with the text measurer's clock on"
+        case .breakingTime: return "time finding break opportunities (ICU) and filling lines per operation, a total over one untimed pass"
+        case .solveTime: return "the rest of the cell measurements' time per operation over that pass: the constraint solve (and text-cache look-ups)"
+        case .shapingInstructions: return "instructions shaping label text per operation (--instructions; inclusive of HarfBuzz)"
+        case .breakingInstructions: return "instructions finding break opportunities (ICU) and filling lines per operation (--instructions)"
+        case .solveInstructions: return "instructions of cell measurements outside shaping and breaking per operation: the constraint solve (--instructions)"
+        case .cacheInstructions: return "instructions outside cell measurements per operation: the height cache and the table's own work (--instructions)"
         }
     }
 
@@ -126,7 +144,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         switch self {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .measurements, .cellsCreated, .peakPool,
              .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
-             .laneChanges, .movedVisible, .columnSpread:
+             .laneChanges, .movedVisible, .columnSpread,
+             .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return .lowerIsBetter
         case .recall:
             return .higherIsBetter
@@ -142,11 +161,12 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// in what batches.
     public var kind: Kind {
         switch self {
-        case .time: return .statistical
+        case .time, .shapingTime, .breakingTime, .solveTime: return .statistical
         case .peakRSS, .allocBytes: return .perProcess
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
              .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
-             .laneChanges, .movedVisible, .columnSpread:
+             .laneChanges, .movedVisible, .columnSpread,
+             .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return .exact
         }
     }
@@ -167,9 +187,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     ///   change from 0 to anything always does.
     public var defaultThreshold: Double {
         switch self {
-        case .time: return 0.05
+        case .time, .shapingTime, .breakingTime, .solveTime: return 0.05
         case .peakRSS: return 0.10
-        case .instructions, .estimatedCycles: return 0.005
+        case .instructions, .estimatedCycles, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions: return 0.005
         case .l1Misses, .llMisses: return 0.02
         case .allocBytes: return 0.05
         case .allocs, .recall, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,

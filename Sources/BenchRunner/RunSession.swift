@@ -345,6 +345,21 @@ public struct RunSession {
     /// What the callgrind pass writes per operation: the instruction count and, from the cache
     /// simulation, the cycle estimate and the misses (`CacheCounts`).
     static let callgrindMetrics: [Metric] = [.instructions, .estimatedCycles, .l1Misses, .llMisses]
+
+    /// The split of a self-sizing operation's instructions (docs/csv.md), from the inclusive
+    /// instructions of the functions that mark each part (`layoutbench_…`, never inlined): shaping,
+    /// breaking (ICU's opportunities and the filling of lines), the rest of the cell measurements
+    /// (the solve) and what lies outside them (the height cache, the table). Empty when the
+    /// operation measures no cell.
+    static func selfSizingSplit(_ profile: CallgrindProfile, instructions: Double) -> [(Metric, Double)] {
+        func inclusive(_ name: String) -> Double { profile.functions[name]?.inclusive ?? 0 }
+        let cells = inclusive("layoutbench_cell_measurement") + inclusive("layoutbench_cell_measurement_of_content")
+        guard cells > 0 else { return [] }
+        let shaping = inclusive("layoutbench_text_shaping")
+        let breaking = inclusive("layoutbench_text_breaking") + inclusive("layoutbench_text_filling")
+        return [(.shapingInstructions, shaping), (.breakingInstructions, breaking),
+                (.solveInstructions, max(0, cells - shaping - breaking)), (.cacheInstructions, max(0, instructions - cells))]
+    }
     /// Functions kept per operation in profiles.csv.gz: the most expensive by self and by inclusive
     /// instructions (enough to name where a regression went, small enough for megabytes per run).
     static let keptFunctions = 25
@@ -392,9 +407,11 @@ public struct RunSession {
                         // Per operation and metric, the per-operation values of its regions in trace order.
                         var perOperation: [String: [Metric: [(step: Int, value: Double)]]] = [:]
                         var operationProfiles: [String: (profile: CallgrindProfile, operations: Int)] = [:]
+                        var operationInstructions: [String: Double] = [:]
                         for (text, dump) in dumps {
                             guard let label = CallgrindLabel(text: text) else { continue }
                             let perRegion = Double(label.count)
+                            operationInstructions[label.operation, default: 0] += Double(dump.instructions ?? 0)
                             operationProfiles[label.operation, default: (CallgrindProfile(), 0)].profile.add(dump.profile)
                             operationProfiles[label.operation, default: (CallgrindProfile(), 0)].operations += label.count
                             var values: [Metric: UInt64] = [.instructions: dump.instructions ?? 0]
@@ -408,7 +425,12 @@ public struct RunSession {
                             }
                         }
                         for (operation, entry) in operationProfiles.sorted(by: { $0.key < $1.key }) where entry.operations > 0 {
-                            let kept = entry.profile.scaled(by: Double(entry.operations)).top(Self.keptFunctions)
+                            let perOperation = entry.profile.scaled(by: Double(entry.operations))
+                            let total = (operationInstructions[operation] ?? 0) / Double(entry.operations)
+                            for (metric, value) in Self.selfSizingSplit(perOperation, instructions: total) {
+                                series.append(row(operation, metric, [value]))
+                            }
+                            let kept = perOperation.top(Self.keptFunctions)
                             for (function, cost) in kept.functions.sorted(by: { $0.value.inclusive > $1.value.inclusive }) {
                                 profiles.append(FunctionProfileRow(
                                     scenario: plan.scenario.name, mode: mode, items: items, operation: operation,

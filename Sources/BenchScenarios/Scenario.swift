@@ -1,5 +1,6 @@
 import BenchStatistics
 import LayoutEngine
+import TextShaping
 import BenchResults
 
 /// One scenario file (docs/scenario-format.md), parsed strictly: a layout configuration, a data set, a workload,
@@ -273,7 +274,7 @@ public struct Scenario: Hashable, Sendable, Codable {
                 }
                 let height: Double
                 if let cell = textCell {
-                    texts.appendGenerated(words: heightRNG.nextInt(in: wordRange), using: &heightRNG)
+                    texts.appendGenerated(words: heightRNG.nextInt(in: wordRange), language: g.language, using: &heightRNG)
                     let at = Self.measurementWidth(
                         style: style, contentWidth: viewportSize.width, itemWidth: width, spansAllColumns: spansAll)
                     height = cell.height(of: texts[texts.count - 1], width: at)
@@ -307,6 +308,8 @@ public struct Scenario: Hashable, Sendable, Codable {
             resolved.append(template)
         }
         var measurers: [TemplateMeasurer?] = Array(repeating: nil, count: resolved.count)
+        let text = try textMeasurer(for: resolved)
+        let textLimit = text == nil ? Int.max : TextLimits.maximumBytes
         let total = weights.reduce(0) { $0 + $1.weight }
         var widths: [Double] = [], heights: [Double] = [], spans: [Bool] = [], kinds: [Int] = []
         widths.reserveCapacity(count)
@@ -325,14 +328,18 @@ public struct Scenario: Hashable, Sendable, Codable {
                     draw -= weights[kind].weight
                     kind += 1
                 }
-                texts.appendGenerated(words: rng.nextInt(in: words), using: &rng)
-                details.appendGenerated(words: rng.nextInt(in: words), using: &rng)
+                texts.appendGenerated(words: rng.nextInt(in: words), language: g.language, using: &rng)
+                details.appendGenerated(words: rng.nextInt(in: words), language: g.language, using: &rng)
+                if texts[texts.count - 1].count > textLimit || details[details.count - 1].count > textLimit {
+                    throw ScenarioError(file: file, path: "data.generate.heights.maxWords",
+                                        message: "item \(texts.count - 1): a generated text longer than \(TextLimits.maximumBytes) UTF-8 bytes, the most a label with a font takes (docs/text.md); lower maxWords")
+                }
                 var width = 0.0
                 if case .flow = style.kind { width = g.widths.sample(using: &widthRNG) }
                 let rowWidth = Self.measurementWidth(style: style, contentWidth: viewportSize.width, itemWidth: width, spansAllColumns: false)
                 let template = resolved[kind]
                 do {
-                    if measurers[kind] == nil { measurers[kind] = try TemplateMeasurer(template: template, strategy: .editWidth) }
+                    if measurers[kind] == nil { measurers[kind] = try TemplateMeasurer(template: template, strategy: .editWidth, text: text) }
                     let fitting = try measurers[kind]!.fittingHeight(
                         text: texts[texts.count - 1], detail: details[details.count - 1], width: rowWidth - template.accessoryWidth)
                     heights.append(CellTemplate.rowHeight(fitting: fitting))
@@ -357,6 +364,15 @@ public struct Scenario: Hashable, Sendable, Codable {
         }
     }
 
+    /// A text measurer for templates whose labels name a font (cached: generation measures each
+    /// text twice), nil when none does.
+    public func textMeasurer(for templates: [CellTemplate], caching: Bool = true) throws(ScenarioError) -> ShapedTextMeasurer? {
+        guard templates.contains(where: TemplateMeasurer.needsText) else { return nil }
+        do { return try ShapedTextMeasurer(caching: caching) } catch {
+            throw ScenarioError(file: file, path: "data.templates", message: error.message)
+        }
+    }
+
     /// Explicit items that name templates: each measured at the width available to it.
     private func measureExplicit(_ items: ExplicitItems) throws(ScenarioError) -> GeneratedItems {
         let resolved = items.templateNames.compactMap { template(named: $0) }
@@ -364,6 +380,7 @@ public struct Scenario: Hashable, Sendable, Codable {
             throw ScenarioError(file: file, path: "data", message: "templated items without their templates or texts")
         }
         var measurers: [TemplateMeasurer?] = Array(repeating: nil, count: resolved.count)
+        let text = try textMeasurer(for: resolved)
         var heights: [Double] = []
         heights.reserveCapacity(items.count)
         var global = 0
@@ -375,7 +392,7 @@ public struct Scenario: Hashable, Sendable, Codable {
                 let rowWidth = Self.measurementWidth(style: style, contentWidth: viewportSize.width, itemWidth: items.widths[global],
                                                      spansAllColumns: items.spansAllColumns[global])
                 do {
-                    if measurers[kind] == nil { measurers[kind] = try TemplateMeasurer(template: template, strategy: .editWidth) }
+                    if measurers[kind] == nil { measurers[kind] = try TemplateMeasurer(template: template, strategy: .editWidth, text: text) }
                     let fitting = try measurers[kind]!.fittingHeight(text: texts[global], detail: details[global], width: rowWidth - template.accessoryWidth)
                     heights.append(CellTemplate.rowHeight(fitting: fitting))
                 } catch {

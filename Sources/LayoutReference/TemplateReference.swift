@@ -20,7 +20,19 @@ public enum TemplateReference {
     }
 
     /// The fitting height of `template` showing `text` and `detail` at cell width `width`.
-    public static func fittingHeight(_ template: CellTemplate, text: [UInt8], detail: [UInt8], width: Double) -> Outcome {
+    /// `textMeasurer` measures the labels that name a font (the engine's text measurer, which
+    /// scripts/text_oracle.py checks on its own; give one without a cache).
+    public static func fittingHeight(_ template: CellTemplate, text: [UInt8], detail: [UInt8], width: Double,
+                                     textMeasurer: (any LabelTextMeasuring)? = nil) -> Outcome {
+        // Font labels: their font handles.
+        var fonts: [Int] = []
+        for view in template.views {
+            guard case .label(let label) = view.content, let font = label.font else { fonts.append(-1); continue }
+            guard let textMeasurer, let handle = try? textMeasurer.resolve(font) else {
+                return .numericalFailure("view \(view.name) names a font and there is no text measurer for it")
+            }
+            fonts.append(handle)
+        }
         // Variables: item k (0 = content view, k = view k - 1) has x 4k, y 4k+1, w 4k+2, h 4k+3.
         func item(_ view: Int) -> Int { view == TemplateAnchor.contentView ? 0 : view + 1 }
         func expression(_ anchor: TemplateAnchor, _ scale: Double) -> [(variable: Int, coefficient: Double)] {
@@ -80,8 +92,13 @@ public enum TemplateReference {
                 let k = 4 * item(l.view)
                 // The text on one line: every byte's advance, a space 4.5, a tab four spaces.
                 var oneLine = 0.0
-                for b in l.bytes { oneLine += b == 0x20 ? 4.5 : b == 0x09 ? 18 : TemplateCell.advance(b) }
-                all += intrinsic(k + 2, oneLine * l.label.fontScale, resistance: view.compressionResistance.horizontal, hugging: view.hugging.horizontal)
+                if fonts[l.view] >= 0 {
+                    oneLine = l.bytes.withUnsafeBufferPointer { textMeasurer!.intrinsicWidth(of: $0, font: fonts[l.view]) }
+                } else {
+                    for b in l.bytes { oneLine += b == 0x20 ? 4.5 : b == 0x09 ? 18 : TemplateCell.advance(b) }
+                    oneLine *= l.label.fontScale
+                }
+                all += intrinsic(k + 2, oneLine, resistance: view.compressionResistance.horizontal, hugging: view.hugging.horizontal)
                 all += intrinsic(k + 3, heights[i], resistance: view.compressionResistance.vertical, hugging: view.hugging.vertical)
             }
             return LexicographicLPReference(variableCount: variableCount, constraints: all).solve()
@@ -95,6 +112,12 @@ public enum TemplateReference {
         }
         let passTwo = labels.map { l -> Double in
             let labelWidth = first.values[4 * item(l.view) + 2]
+            if fonts[l.view] >= 0 {
+                let layout = l.bytes.withUnsafeBufferPointer {
+                    textMeasurer!.layout(of: $0, font: fonts[l.view], width: labelWidth, maxLines: l.label.maxLines)
+                }
+                return Double(layout.lines) * l.label.lineHeight
+            }
             // The line width in table units; advances are multiples of 0.5, so a limit within
             // 1e-7 of such a multiple is on it (docs/scenario-format.md, constraint templates).
             let scale = l.label.fontScale > 0 ? l.label.fontScale : 1

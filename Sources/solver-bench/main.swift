@@ -7,7 +7,10 @@ import BenchResults
 import BenchScenarios
 import BenchWorkloads
 import BenchRunner
+import BenchStatistics
+import Foundation
 import LayoutEngine
+import TextShaping
 
 /// solver-bench: the Swift half of scripts/kiwi-bench. It writes the benchmark's constraint
 /// systems and times the engine's `ConstraintSolver` on them the way the kiwi driver times kiwi:
@@ -17,6 +20,8 @@ import LayoutEngine
 ///     solver-bench heights FILE edit|add-remove     `name width height` per measurement
 ///     solver-bench allocations FILE                 bytes allocated by warm measurements (jemalloc); 0 or exit 1
 ///     solver-bench measure FILE                     fitting heights of templated rows in every mode (JSON lines)
+///     solver-bench text FILE                        label text measured on real fonts (JSON lines; Tests/Oracle)
+///     solver-bench words [--seed S]                 generated paragraphs in every language (JSON lines; Tests/Oracle)
 ///
 /// `edit`: one solver per system with every constraint and the width as an edit variable at
 /// priority 999 (kiwi refuses required edit variables; 999 is its `strong`); a measurement
@@ -157,6 +162,13 @@ case "allocations":
 case "measure":
     guard arguments.count == 3 else { fail("measure FILE") }
     measure(file: arguments[2])
+case "text":
+    guard arguments.count == 3 else { fail("text FILE") }
+    measureText(file: arguments[2])
+case "words":
+    var seed: UInt64 = 1
+    if arguments.count == 4, arguments[2] == "--seed", let s = UInt64(arguments[3]) { seed = s } else if arguments.count != 2 { fail("words [--seed S]") }
+    printWords(seed: seed)
 default:
     fail("unknown command \(arguments[1])")
 }
@@ -172,9 +184,18 @@ func measure(file: String) {
     do { request = try MeasureRequest.load(path: file) } catch { fail("\(error)") }
     let strategies: [TemplateSolveStrategy] = [.freshEngine, .addRemove, .editWidth]
     var measurers: [[TemplateMeasurer]] = []
+    // Labels with a font: one uncached text measurer per mode (docs/text.md).
+    var text: [ShapedTextMeasurer?] = []
+    if request.templates.contains(where: TemplateMeasurer.needsText) {
+        do { for _ in strategies { text.append(try ShapedTextMeasurer(caching: false)) } } catch { fail("\(error.message)") }
+    } else {
+        text = strategies.map { _ in nil }
+    }
     for template in request.templates {
         do {
-            measurers.append(try strategies.map { (strategy) throws(TemplateMeasurementError) in try TemplateMeasurer(template: template, strategy: strategy) })
+            measurers.append(try strategies.indices.map { (s) throws(TemplateMeasurementError) in
+                try TemplateMeasurer(template: template, strategy: strategies[s], text: text[s])
+            })
         } catch {
             fail("\(file): \(TemplateErrors.describe(error, template: template))")
         }
@@ -205,4 +226,69 @@ func measure(file: String) {
         }
     }
     print(output, terminator: "")
+}
+
+/// `text FILE`: FILE has one JSON object a line, `{"text": s, "family": f, "size": pt,
+/// "maxLines": n, "widths": [w...]}`; prints one a line, `{"lineHeight": h, "intrinsic": w,
+/// "layouts": [[width, lines]...], "cached": [[width, lines]...]}`: the text measured by
+/// `ShapedTextMeasurer` without its cache, then with it (each width twice, the second answered by
+/// the cache). For scripts/text_oracle.py's differential test.
+func measureText(file: String) {
+    struct Case: Decodable {
+        var text: String
+        var family: String
+        var size: Double
+        var maxLines: Int
+        var widths: [Double]
+    }
+    guard let data = FileManager.default.contents(atPath: file) else { fail("\(file): cannot read") }
+    let plain: ShapedTextMeasurer, cached: ShapedTextMeasurer
+    do {
+        plain = try ShapedTextMeasurer(caching: false)
+        cached = try ShapedTextMeasurer(caching: true)
+    } catch { fail("\(error.message)") }
+    var output = ""
+    for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+        let c: Case
+        do { c = try JSONDecoder().decode(Case.self, from: Data(line)) } catch { fail("\(file): line \(index + 1): \(error)") }
+        let font: Int, cachedFont: Int
+        do {
+            font = try plain.resolve(LabelFont(family: c.family, size: c.size))
+            cachedFont = try cached.resolve(LabelFont(family: c.family, size: c.size))
+        } catch { fail("\(file): line \(index + 1): \(error.message)") }
+        var bytes = Array(c.text.utf8)
+        let (intrinsic, layouts, again) = bytes.withUnsafeMutableBufferPointer { buffer in
+            let text = UnsafeBufferPointer(buffer)
+            let intrinsic = plain.intrinsicWidth(of: text, font: font)
+            let layouts = c.widths.map { plain.layout(of: text, font: font, width: $0, maxLines: c.maxLines) }
+            var again: [LabelTextLayout] = []
+            for _ in 0..<2 {
+                again = c.widths.map { cached.layout(of: text, font: cachedFont, width: $0, maxLines: c.maxLines) }
+            }
+            if cached.intrinsicWidth(of: text, font: cachedFont) != intrinsic { again = [] }
+            return (intrinsic, layouts, again)
+        }
+        func list(_ l: [LabelTextLayout]) -> String { "[" + l.map { "[\($0.width), \($0.lines)]" }.joined(separator: ", ") + "]" }
+        output += "{\"lineHeight\": \(plain.lineHeight(font: font)), \"intrinsic\": \(intrinsic), \"layouts\": \(list(layouts)), \"cached\": \(list(again))}\n"
+        if output.utf8.count > 1 << 16 {
+            print(output, terminator: "")
+            output = ""
+        }
+    }
+    print(output, terminator: "")
+}
+
+/// `words [--seed S]`: 60 generated paragraphs (3 to 80 words) per language but the syllables,
+/// one JSON object a line, `{"language": "ru", "text": "..."}`: what the scenarios' generator
+/// writes, for the text oracle.
+func printWords(seed: UInt64) {
+    var rng = SplitMix64(seed: seed, stream: 9)
+    for language in TextLanguage.allCases where language != .syllables {
+        for _ in 0..<60 {
+            var bytes: [UInt8] = []
+            WordGenerator.appendWords(rng.nextInt(in: 3...80), language: language, to: &bytes, using: &rng)
+            let text = String(decoding: bytes, as: UTF8.self)
+            print("{\"language\": \"\(language.rawValue)\", \"text\": \(JSONValue.quoted(text))}")
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import BenchPlatform
 import BenchResults
+import TextShaping
 
 /// `data.file`: explicit items read from a data file instead of the scenario (docs/scenario-format.md), a CSV
 /// (`.csv`, see `DataFileCSV`) or JSON Lines file (`.jsonl` or `.ndjson`, see
@@ -39,10 +40,20 @@ enum DataFile {
                 ? "the file is empty; expected the header \(DataFileCSV.requiredHeader) and one row per item"
                 : "the file is empty; expected one item object per line")
         }
+        let items: ExplicitItems
         switch format {
-        case .csv: return try DataFileCSV.read(bytes, from: start, file: path, layout: layout, limit: ScenarioLimits.maxItems)
-        case .jsonLines: return try DataFileJSONLines.read(bytes, from: start, file: path, layout: layout, limit: ScenarioLimits.maxItems)
+        case .csv: items = try DataFileCSV.read(bytes, from: start, file: path, layout: layout, limit: ScenarioLimits.maxItems)
+        case .jsonLines: items = try DataFileJSONLines.read(bytes, from: start, file: path, layout: layout, limit: ScenarioLimits.maxItems)
         }
+        // Every text a label may show is at most `TextLimits.maximumBytes` (docs/text.md).
+        for (field, column) in [("text", items.texts), ("detail", items.details)] {
+            guard let column else { continue }
+            for i in 0..<column.count where column[i].count > TextLimits.maximumBytes {
+                throw ScenarioError(file: path, path: "item \(i).\(field)",
+                                    message: "a text of \(column[i].count) UTF-8 bytes; at most \(TextLimits.maximumBytes) (docs/text.md)")
+            }
+        }
+        return items
     }
 
     enum Format { case csv, jsonLines }

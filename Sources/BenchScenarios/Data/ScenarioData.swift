@@ -1,4 +1,5 @@
 import LayoutEngine
+import TextShaping
 
 /// The `data` object of a scenario: a generator or explicit items (docs/scenario-format.md). Exactly one of
 /// `generate`, `sections` and `file`.
@@ -128,13 +129,22 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         if fullWidth && kind != "waterfall" {
             throw r.error(at: "fullWidth", "full-width items exist only in waterfall sections; section \(s) is a \(kind)")
         }
-        let text = try r.optional("text").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
+        let text = try r.optional("text").map { (node) throws(ScenarioError) in try Self.labelText(node) }
         let template = try r.optional("template").map { (node) throws(ScenarioError) in try node.nonEmptyString() }
-        let detail = try r.optional("detail").map { (node) throws(ScenarioError) in ArraySlice(try node.string().utf8) }
+        let detail = try r.optional("detail").map { (node) throws(ScenarioError) in try Self.labelText(node) }
         if template == nil, detail != nil {
             throw r.error(at: "detail", "'detail' is shown by a constraint template's labels; give the item a 'template'")
         }
         return (width, height, fullWidth, text, template, detail)
+    }
+
+    /// An item's text: a string of at most `TextLimits.maximumBytes` UTF-8 bytes.
+    static func labelText(_ node: JSONNode) throws(ScenarioError) -> ArraySlice<UInt8> {
+        let bytes = ArraySlice(try node.string().utf8)
+        guard bytes.count <= TextLimits.maximumBytes else {
+            throw node.error("a text of \(bytes.count) UTF-8 bytes; at most \(TextLimits.maximumBytes) (docs/text.md)")
+        }
+        return bytes
     }
 }
 
@@ -168,13 +178,16 @@ extension ScenarioError {
 /// (a `SizeDistribution` except text, flow items only, default fixed 100 — an error when no
 /// section is a flow), `seed` (integer >= 0, default 1), `fullWidthEvery` (integer >= 1,
 /// optional, an added key: in waterfall sections every k-th item — indices k-1, 2k-1, … of the
-/// section — spans all columns; an error when no section is a waterfall).
+/// section — spans all columns; an error when no section is a waterfall), `language` (the
+/// generated texts' language, `TextLanguage`: "syllables" (default), "en", "ru", "zh",
+/// "mixed"; text and template heights only).
 public struct DataGenerator: Hashable, Sendable, Codable {
     public var sections: Int
     public var heights: SizeDistribution
     public var widths: SizeDistribution
     public var seed: UInt64
     public var fullWidthEvery: Int?
+    public var language: TextLanguage = .syllables
 
     public static let defaultWidths = SizeDistribution.fixed(100)
 
@@ -203,8 +216,18 @@ public struct DataGenerator: Hashable, Sendable, Codable {
         if fullWidthEvery != nil, !kinds.contains("waterfall") {
             throw r.error(at: "fullWidthEvery", "'fullWidthEvery' applies to waterfall items only, and no section of the layout is a waterfall")
         }
+        var language = TextLanguage.syllables
+        if let node = r.optional("language") {
+            language = try node.enumCase(TextLanguage.self)
+            switch heights {
+            case .text, .template: break
+            default: throw node.error("'language' applies to generated text: heights with \"distribution\": \"text\" or \"template\"")
+            }
+        }
         try r.finish()
-        return DataGenerator(sections: sections, heights: heights, widths: widths, seed: UInt64(seed), fullWidthEvery: fullWidthEvery)
+        var generator = DataGenerator(sections: sections, heights: heights, widths: widths, seed: UInt64(seed), fullWidthEvery: fullWidthEvery)
+        generator.language = language
+        return generator
     }
 
     /// `items` spread over `sections`: `items / sections` each, one more for the first

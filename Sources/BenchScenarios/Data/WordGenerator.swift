@@ -33,12 +33,90 @@ public enum WordGenerator {
         if count > 0 { bytes.append(UInt8(ascii: ".")) }
     }
 
+    /// Appends `count` words of `language` (UTF-8) to `bytes`: sentences of 3-12 words from its
+    /// word list, the first word of an English or Russian sentence capitalised, commas now and
+    /// then, a full stop at the end of each; Chinese with no spaces and full-width punctuation
+    /// (，。、); mixed: Chinese sentences with English words, numbers and symbols (★ ♥ ✓...)
+    /// between them, as Chinese feeds mix them. Same generator state, same text.
+    public static func appendWords(_ count: Int, language: TextLanguage, to bytes: inout [UInt8], using rng: inout SplitMix64) {
+        if language == .syllables { return appendWords(count, to: &bytes, using: &rng) }
+        var sentenceLeft = 0
+        var previousChinese = false
+        for w in 0..<count {
+            let chinese = language == .chinese || (language == .mixed && rng.nextInt(in: 0...3) != 0)
+            let startsSentence = sentenceLeft == 0
+            if startsSentence { sentenceLeft = rng.nextInt(in: 3...12) }
+            sentenceLeft -= 1
+            let list: [[UInt8]]
+            switch language {
+            case .english: list = WordLists.english
+            case .russian: list = WordLists.russian
+            case .chinese: list = WordLists.chinese
+            case .mixed, .syllables:
+                let r = rng.nextInt(in: 0...9)
+                list = chinese ? WordLists.chinese : r < 6 ? WordLists.english : r < 8 ? WordLists.symbols : []
+            }
+            if w > 0, !(chinese && previousChinese) { bytes.append(0x20) }
+            previousChinese = chinese
+            if list.isEmpty {
+                // A number: 1 to 4 digits.
+                for _ in 0..<rng.nextInt(in: 1...4) { bytes.append(0x30 + UInt8(rng.nextInt(in: 0...9))) }
+            } else {
+                let word = list[rng.nextInt(in: 0...(list.count - 1))]
+                if startsSentence, !chinese { appendCapitalised(word, to: &bytes) } else { bytes.append(contentsOf: word) }
+            }
+            let last = w + 1 == count
+            if sentenceLeft == 0 || last {
+                bytes.append(contentsOf: chinese ? fullStop : [UInt8(ascii: ".")])
+                sentenceLeft = 0
+            } else if rng.nextInt(in: 0...7) == 0 {
+                if chinese { bytes.append(contentsOf: rng.nextInt(in: 0...2) == 0 ? enumerationComma : comma) } else { bytes.append(UInt8(ascii: ",")) }
+            }
+        }
+    }
+
+    /// The most UTF-8 bytes one generated word of `language` takes, with the space or
+    /// punctuation after it (the bound of a text of `n` words is `n` times this).
+    public static func maximumBytesPerWord(_ language: TextLanguage) -> Int {
+        let longest: Int
+        switch language {
+        case .syllables: longest = 4 * (syllables.map(\.count).max() ?? 0)
+        case .english: longest = WordLists.english.map(\.count).max() ?? 0
+        case .russian: longest = WordLists.russian.map(\.count).max() ?? 0
+        case .chinese: longest = WordLists.chinese.map(\.count).max() ?? 0
+        case .mixed: longest = max(4, ([WordLists.english, WordLists.chinese, WordLists.symbols].flatMap { $0 }.map(\.count).max() ?? 0))
+        }
+        return longest + 7  // a capital may widen a letter; then "，" or "。" (3 bytes) and a space
+    }
+
+    static let fullStop = Array("。".utf8), comma = Array("，".utf8), enumerationComma = Array("、".utf8)
+
+    /// The word with its first letter upper-cased (ASCII and basic Cyrillic).
+    static func appendCapitalised(_ word: [UInt8], to bytes: inout [UInt8]) {
+        var scalars = String(decoding: word, as: UTF8.self).unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return }
+        var upper = Character(first).uppercased()
+        while let next = scalars.next() { upper.unicodeScalars.append(next) }
+        bytes.append(contentsOf: upper.utf8)
+    }
+
     /// A text of `count` words as a `String` (for tests and tools).
     public static func text(words count: Int, using rng: inout SplitMix64) -> String {
         var bytes: [UInt8] = []
         appendWords(count, to: &bytes, using: &rng)
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// The language of generated text (`"language"` of a `text` or `template` distribution).
+public enum TextLanguage: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The syllable pseudo-words every scenario had before (the default: figures stay comparable).
+    case syllables
+    case english = "en"
+    case russian = "ru"
+    case chinese = "zh"
+    /// Chinese with English words, numbers and symbols.
+    case mixed
 }
 
 /// The generated texts of all items, in one contiguous UTF-8 buffer (no object per item):
@@ -63,6 +141,12 @@ public struct ItemTexts: Hashable, Sendable {
     /// Appends an item with `words` generated words.
     public mutating func appendGenerated(words: Int, using rng: inout SplitMix64) {
         WordGenerator.appendWords(words, to: &bytes, using: &rng)
+        offsets.append(bytes.count)
+    }
+
+    /// Appends an item with `words` generated words of `language`.
+    public mutating func appendGenerated(words: Int, language: TextLanguage, using rng: inout SplitMix64) {
+        WordGenerator.appendWords(words, language: language, to: &bytes, using: &rng)
         offsets.append(bytes.count)
     }
 

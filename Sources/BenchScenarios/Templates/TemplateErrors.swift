@@ -14,6 +14,8 @@ public enum TemplateErrors {
             return "\(name): the solver stopped at its pivot bound at width \(format(width))"
         case .solver(let solverError, let width):
             return "\(name): the solver refused at width \(format(width)): \(solverError)"
+        case .text(let view, let message):
+            return "\(name), view \(JSONValue.quoted(template.views[view].name)): \(message)"
         }
     }
 

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TextShaping
 
 /// The most a templated row may measure (docs/scenario-format.md, "Limits"). A template's height
 /// is known only once it is measured, so the limits the rest of a scenario keeps when it loads
@@ -48,9 +49,16 @@ extension Scenario {
         let sectionCount: Int
         switch data {
         case .generated(let generator):
-            guard case .template(let weights, _, _) = generator.heights else { return }
+            guard case .template(let weights, _, let maxWords) = generator.heights else { return }
             names = weights.map(\.name)
             sectionCount = generator.sections
+            // A generated text a label with a font shows is at most `TextLimits.maximumBytes`:
+            // refused now when `maxWords` of the language's longest words could pass it.
+            let longest = maxWords * WordGenerator.maximumBytesPerWord(generator.language)
+            if longest > TextLimits.maximumBytes, names.compactMap({ template(named: $0) }).contains(where: TemplateMeasurer.needsText) {
+                throw ScenarioError(file: file, path: "data.generate.heights.maxWords",
+                                    message: "\(maxWords) words of \(generator.language.rawValue) text may take \(longest) UTF-8 bytes; a label with a font takes at most \(TextLimits.maximumBytes) (docs/text.md)")
+            }
         case .explicit(let items):
             guard !items.templateKinds.isEmpty else { return }
             names = items.templateNames
@@ -64,8 +72,9 @@ extension Scenario {
             if !widths.contains(width) { widths.append(width) }
         }
         for template in names.compactMap({ template(named: $0) }) {
+            let text = (try? textMeasurer(for: [template], caching: false)) ?? nil
             for width in widths {
-                guard var measurer = try? TemplateMeasurer(template: template, strategy: .editWidth),
+                guard var measurer = try? TemplateMeasurer(template: template, strategy: .editWidth, text: text),
                       let fitting = try? measurer.fittingHeight(text: [], detail: [], width: width - template.accessoryWidth)
                 else { continue }
                 let height = CellTemplate.rowHeight(fitting: fitting)

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TextShaping
 import BenchResults
 
 /// `data.templates` (docs/scenario-format.md, constraint templates): constraint templates by name. Every
@@ -67,6 +68,22 @@ public enum TemplateParsing {
         return CellTemplate(name: name, views: views, constraints: constraints)
     }
 
+    /// `{"family": "DejaVu Sans", "size": 17}`: a family the font library knows, opened now (a
+    /// missing file or one FreeType cannot open is an error here, not at the first measurement),
+    /// and a size in (0, `TextLimits.maximumPointSize`].
+    static func parseFont(_ node: JSONNode, prefix: String) throws(ScenarioError) -> (LabelFont, LoadedFace) {
+        let f = try node.object()
+        let family = try f.requireNonEmptyString("family")
+        let size = try f.requireDouble("size", .above(0, atMost: TextLimits.maximumPointSize))
+        try f.finish()
+        do {
+            let face = try FontLibrary.shared.face(family: family)
+            return (LabelFont(family: family, size: size), face)
+        } catch {
+            throw f.error(at: "family", "\(prefix): \(error.message)")
+        }
+    }
+
     static func parseView(_ node: JSONNode, name: String, template: String) throws(ScenarioError) -> TemplateView {
         let r = try node.object()
         let prefix = "template \(JSONValue.quoted(template)), view \(JSONValue.quoted(name))"
@@ -84,11 +101,27 @@ public enum TemplateParsing {
                 throw l.error("\(prefix): a label needs a text source: \"text\": \"text\" or \"detail\"")
             }
             let kind = try source.enumCase(TemplateLabel.Source.self)
-            let lineHeight = try l.optionalDouble("lineHeight", default: 20.5, .positiveSize)
-            let fontScale = try l.optionalDouble("fontScale", default: 1, .above(0, atMost: ScenarioLimits.maxFontScale))
             let lines = try l.optionalInt("lines", default: 0, .between(0, Double(ScenarioLimits.maxLabelLines)))
-            try l.finish()
-            content = .label(TemplateLabel(source: kind, lineHeight: lineHeight, fontScale: fontScale, maxLines: lines))
+            if let fontNode = l.optional("font") {
+                // A label on a real font (docs/text.md): its line height is the font's or a number.
+                let (font, face) = try parseFont(fontNode, prefix: prefix)
+                if l.has("fontScale") { throw l.error(at: "fontScale", "\(prefix): fontScale is the table model's; a label with a font takes its size from font.size") }
+                var lineHeight = face.lineHeight(size: font.size)
+                if let node = l.optional("lineHeight") {
+                    if case .string = node.value {
+                        guard try node.string() == "font" else { throw node.error("expected \"font\" or a number > 0") }
+                    } else {
+                        lineHeight = try node.double(.positiveSize)
+                    }
+                }
+                try l.finish()
+                content = .label(TemplateLabel(source: kind, lineHeight: lineHeight, maxLines: lines, font: font))
+            } else {
+                let lineHeight = try l.optionalDouble("lineHeight", default: 20.5, .positiveSize)
+                let fontScale = try l.optionalDouble("fontScale", default: 1, .above(0, atMost: ScenarioLimits.maxFontScale))
+                try l.finish()
+                content = .label(TemplateLabel(source: kind, lineHeight: lineHeight, fontScale: fontScale, maxLines: lines))
+            }
         } else {
             content = .plain
         }

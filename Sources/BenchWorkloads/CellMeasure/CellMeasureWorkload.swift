@@ -1,7 +1,9 @@
 import LayoutEngine
 import LayoutReference
+import BenchPlatform
 import BenchResults
 import BenchScenarios
+import TextShaping
 
 /// `cell-measure`: one fitting-height measurement of a row by its constraint template per
 /// operation, row after row of the data (docs/modes.md; docs/scenario-format.md, constraint templates). The modes are the measuring strategies:
@@ -26,6 +28,10 @@ public struct CellMeasureWorkload: Workload {
         case fdAddRemove = "fd-add-remove"
         case editWidth = "edit-width"
         case frame
+        /// `fd-add-remove` and `edit-width` with a text cache: shaped runs by (text, font) and
+        /// line breaks by width, as text engines keep them (labels with a font only).
+        case fdAddRemoveTextCache = "fd-add-remove-text-cache"
+        case editWidthTextCache = "edit-width-text-cache"
 
         public var about: String {
             switch self {
@@ -33,6 +39,8 @@ public struct CellMeasureWorkload: Workload {
             case .fdAddRemove: return "one long-lived solver per template; per measurement a required width constraint is added, the cell solved and read, the constraint removed"
             case .editWidth: return "one long-lived solver per template with the width as an edit variable: suggest the width, re-optimise by the dual simplex, read"
             case .frame: return "the template's closed form written by hand, no solver (built-in row kinds only)"
+            case .fdAddRemoveTextCache: return "fd-add-remove with the labels' text cached: shaped runs by (text, font), line breaks by width (labels with a font only)"
+            case .editWidthTextCache: return "edit-width with the labels' text cached: shaped runs by (text, font), line breaks by width (labels with a font only)"
             }
         }
 
@@ -42,6 +50,7 @@ public struct CellMeasureWorkload: Workload {
             case .fdAddRemove: return "FDTemplateLayoutCell's systemLayoutSizeFittingSize: with a temporary width constraint"
             case .editWidth: return "Cassowary's edit variables (kiwi, Auto Layout's engine kept warm)"
             case .frame: return "sizeThatFits / FD's fd_enforceFrameLayout / lpd-tableview-kit's height in the view model"
+            case .fdAddRemoveTextCache, .editWidthTextCache: return "a text engine's caches of shaped runs and line breaks (Core Text, TextKit, Texture's text cache) under a warm solver"
             }
         }
 
@@ -53,11 +62,14 @@ public struct CellMeasureWorkload: Workload {
         var strategy: TemplateSolveStrategy? {
             switch self {
             case .freshEngine: return .freshEngine
-            case .fdAddRemove: return .addRemove
-            case .editWidth: return .editWidth
+            case .fdAddRemove, .fdAddRemoveTextCache: return .addRemove
+            case .editWidth, .editWidthTextCache: return .editWidth
             case .frame: return nil
             }
         }
+
+        /// Whether the mode's text measurer keeps a cache.
+        var cachesText: Bool { self == .fdAddRemoveTextCache || self == .editWidthTextCache }
     }
 
     public enum Operation: String, WorkloadOperation {
@@ -137,6 +149,11 @@ public struct CellMeasureWorkload: Workload {
         if let index = scenario.modes.firstIndex(of: Mode.frame.rawValue), let custom = templates.first(where: { $0.builtIn == nil }) {
             throw scenario.modeError(index, "frame is the closed form of the built-in row kinds (\(TemplateParsing.builtInNames)) only; template \(JSONValue.quoted(custom.name)) has none")
         }
+        for mode in [Mode.fdAddRemoveTextCache, .editWidthTextCache] {
+            if let index = scenario.modes.firstIndex(of: mode.rawValue), !templates.contains(where: TemplateMeasurer.needsText) {
+                throw scenario.modeError(index, "\(mode.rawValue) caches the text of labels with a font; no label of these templates names one (docs/text.md)")
+            }
+        }
         let frame = scenario.modes.contains(Mode.frame.rawValue)
         for template in templates {
             for (i, width) in rowWidths(scenario).enumerated() {
@@ -165,8 +182,9 @@ public struct CellMeasureWorkload: Workload {
     /// `Scenario.templateHeightLimit`.
     static func checkSatisfiable(_ template: CellTemplate, rowWidth: Double, scenario: Scenario) throws(ScenarioError) {
         let height: Double
+        let text = try scenario.textMeasurer(for: [template], caching: false)
         do {
-            var measurer = try TemplateMeasurer(template: template, strategy: .freshEngine)
+            var measurer = try TemplateMeasurer(template: template, strategy: .freshEngine, text: text)
             height = CellTemplate.rowHeight(fitting: try measurer.fittingHeight(text: [], detail: [], width: rowWidth - template.accessoryWidth))
         } catch {
             var path = "data.templates." + template.name
@@ -221,6 +239,8 @@ public final class CellMeasureFixture: WorkloadFixture {
     /// on first use).
     let checked: [Int]
     private var referenceAnswers: [Double]?
+    /// The text measurer of the reference (no cache), when a label names a font.
+    private var referenceText: ShapedTextMeasurer?
 
     init(workload: CellMeasureWorkload, scenario: Scenario, items: Int, rows: TemplatedRows, texts: ItemTexts, data: LayoutData) {
         self.workload = workload
@@ -257,10 +277,12 @@ public final class CellMeasureFixture: WorkloadFixture {
     func reference() throws -> [Double] {
         if let referenceAnswers { return referenceAnswers }
         var answers: [Double] = []
+        if referenceText == nil { referenceText = try scenario.textMeasurer(for: rows.templates, caching: false) }
         for k in checked {
             let (row, width) = position(k)
             let template = rows.templates[rows.kinds[row]]
-            switch TemplateReference.fittingHeight(template, text: Array(texts[row]), detail: Array(rows.details[row]), width: width) {
+            switch TemplateReference.fittingHeight(template, text: Array(texts[row]), detail: Array(rows.details[row]), width: width,
+                                                   textMeasurer: referenceText) {
             case .fitting(let h): answers.append(h)
             case .unsatisfiable:
                 throw VerificationError(scenario: scenario.name, mode: "reference", items: items,
@@ -276,11 +298,38 @@ public final class CellMeasureFixture: WorkloadFixture {
     public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var observations: [Observation<Operation>] = []
         if verify { observations = try self.verify(mode) }
+        observations += try split(mode)
         let operation = try CellMeasureOperation(fixture: self, mode: mode)
         return ModeMeasurement(operations: [TimedOperation(.measure, .batchable(operation))], observations: observations)
     }
 
     static let tolerance = 1e-6
+
+    /// Measurements of the split pass (the first ones of the trace).
+    static let splitMeasurements = 4000
+
+    /// Where a measurement's time goes, for labels with a font (docs/text.md): the first
+    /// `splitMeasurements` of the trace measured once untimed (the text cache warms as the timed
+    /// samples find it), then again with the text measurer's clock around shaping and around
+    /// breaking and filling lines; the solve is the rest of the pass's time. Totals divided by
+    /// the measurements: a clock read per measurement would weigh on the solve's 1-10 µs.
+    private func split(_ mode: Mode) throws -> [Observation<Operation>] {
+        guard mode != .frame else { return [] }
+        let operation = try CellMeasureOperation(fixture: self, mode: mode)
+        guard let text = operation.text else { return [] }
+        let count = min(traceLength, Self.splitMeasurements)
+        for k in 0..<count { _ = try operation.measure(at: k) }
+        text.resetCounters()
+        text.timing = true
+        defer { text.timing = false }
+        let start = MonotonicClock.now()
+        for k in 0..<count { _ = try operation.measure(at: k) }
+        let total = Double(MonotonicClock.now() - start) / Double(count)
+        let shaping = Double(text.counters.shapingNanoseconds) / Double(count)
+        let breaking = Double(text.counters.breakingNanoseconds) / Double(count)
+        return [Observation(.measure, .shapingTime, [shaping]), Observation(.measure, .breakingTime, [breaking]),
+                Observation(.measure, .solveTime, [max(0, total - shaping - breaking)])]
+    }
 
     private func verify(_ mode: Mode) throws -> [Observation<Operation>] {
         let expected = try reference()
@@ -299,7 +348,7 @@ public final class CellMeasureFixture: WorkloadFixture {
                 constraints.append(Double(check.lastConstraintCount))
                 pivots.append(Double(check.lastPivots))
             }
-        case .fdAddRemove, .editWidth:
+        case .fdAddRemove, .editWidth, .fdAddRemoveTextCache, .editWidthTextCache:
             var next = 0
             for k in 0..<traceLength {
                 let h = try check.measure(at: k)
@@ -345,14 +394,18 @@ final class CellMeasureOperation: BatchableOperation {
     private var measurers: [TemplateMeasurer] = []
     private var closedForms: [RowTemplate] = []
     private var step = 0
+    /// The text measurer of labels with a font (nil without).
+    private(set) var text: ShapedTextMeasurer?
 
     init(fixture: CellMeasureFixture, mode: CellMeasureWorkload.Mode) throws {
         self.fixture = fixture
         self.mode = mode
         if let strategy = mode.strategy {
+            // One text measurer for the mode's templates (its own cache, shared by none other).
+            text = try fixture.scenario.textMeasurer(for: fixture.rows.templates, caching: mode.cachesText)
             for template in fixture.rows.templates {
                 do {
-                    measurers.append(try TemplateMeasurer(template: template, strategy: strategy))
+                    measurers.append(try TemplateMeasurer(template: template, strategy: strategy, text: text))
                 } catch {
                     throw ScenarioError(file: fixture.scenario.file, path: "data.templates." + template.name,
                                         message: TemplateErrors.describe(error, template: template))

@@ -19,7 +19,8 @@ struct FeedTable {
 
     /// Row `i` of `items` gets id `i + 1`, a row type drawn from `seed` (half title + body, three
     /// tenths title only, a fifth image + caption) and the text of item `i`.
-    init(items: GeneratedItems, seed: Int) throws {
+    /// `text` measures the labels that name a font (docs/text.md); the copies of a table share it.
+    init(items: GeneratedItems, seed: Int, text: (any LabelTextMeasuring)? = nil) throws {
         title = registry.register(RowTemplate(layout: .title), forReuseIdentifier: "title")
         titleBody = registry.register(
             RowTemplate(layout: .titleAndBody(spacing: 4), accessory: .disclosureIndicator), forReuseIdentifier: "title-body")
@@ -34,7 +35,7 @@ struct FeedTable {
         if let rows = items.templated {
             // Each row keeps its template, text and detail; its cell solves the template's constraints.
             for template in rows.templates {
-                templated.append(try registry.register(constraints: template, forReuseIdentifier: "template:" + template.name))
+                templated.append(try registry.register(constraints: template, forReuseIdentifier: "template:" + template.name, text: text))
             }
             for s in 0..<data.sectionCount {
                 var section: [TableItem] = []

@@ -42,8 +42,9 @@ public struct TemplateRegistry: Sendable {
     /// each measurement adds the width constraint and then removes it, as FDTemplateLayoutCell
     /// measures (`systemLayoutSizeFittingSize:`).
     @discardableResult
-    public mutating func register(constraints template: CellTemplate, forReuseIdentifier name: String) throws(TemplateMeasurementError) -> ReuseIdentifier {
-        let measurer = try TemplateMeasurer(template: template, strategy: .addRemove)
+    public mutating func register(constraints template: CellTemplate, forReuseIdentifier name: String,
+                                  text: (any LabelTextMeasuring)? = nil) throws(TemplateMeasurementError) -> ReuseIdentifier {
+        let measurer = try TemplateMeasurer(template: template, strategy: .addRemove, text: text)
         return add(RowTemplate(layout: .title), constraints: measurer, accessoryWidth: template.accessoryWidth, name: name)
     }
 
@@ -102,7 +103,7 @@ public struct TemplateRegistry: Sendable {
     public func freshHeight(of content: RowContent, reuseIdentifier identifier: ReuseIdentifier, width: Double) -> Double {
         if let cell = constraintCells[identifier.index] {
             // A new solver with every constraint: no state shared with the measuring cell.
-            guard var fresh = try? TemplateMeasurer(system: cell.system, strategy: .freshEngine) else { return .nan }
+            guard var fresh = try? TemplateMeasurer(system: cell.system, strategy: .freshEngine, text: cell.textMeasurer) else { return .nan }
             return Self.rowHeight(&fresh, content, width: width - accessoryWidths[identifier.index])
         }
         return templates[identifier.index].height(of: content, width: width)

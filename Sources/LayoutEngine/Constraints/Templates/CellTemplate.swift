@@ -84,8 +84,10 @@ public struct AxisPriorities: Hashable, Sendable, Codable {
     }
 }
 
-/// A label: which text of the row it shows, and how that text is laid out (`TemplateCell`'s
-/// greedy word wrap, no padding).
+/// A label: which text of the row it shows, and how that text is laid out: with no `font`, the
+/// table model (`TemplateCell`'s greedy word wrap, no padding, advances scaled by `fontScale`);
+/// with a `font`, by a text engine (`LabelTextMeasuring`: real glyph advances, UAX #14 line
+/// breaks), `fontScale` unused.
 public struct TemplateLabel: Hashable, Sendable, Codable {
     public enum Source: String, CaseIterable, Hashable, Sendable, Codable { case text, detail }
 
@@ -94,12 +96,15 @@ public struct TemplateLabel: Hashable, Sendable, Codable {
     public var fontScale: Double
     /// The most lines shown; 0 = unlimited.
     public var maxLines: Int
+    /// The font of a label measured by a text engine; nil for the table model.
+    public var font: LabelFont?
 
-    public init(source: Source, lineHeight: Double = 20.5, fontScale: Double = 1, maxLines: Int = 0) {
+    public init(source: Source, lineHeight: Double = 20.5, fontScale: Double = 1, maxLines: Int = 0, font: LabelFont? = nil) {
         self.source = source
         self.lineHeight = lineHeight
         self.fontScale = fontScale
         self.maxLines = maxLines
+        self.font = font
     }
 
     /// The text model: `TemplateCell` without padding.

@@ -1,0 +1,125 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+import LayoutEngine
+
+/// The limits of text a label may be given (docs/text.md), checked where scenarios and data
+/// files are read.
+public enum TextLimits {
+    /// Point sizes are in (0, maximumPointSize].
+    public static let maximumPointSize = 1000.0
+    /// The longest text of one label, in UTF-8 bytes.
+    public static let maximumBytes = 65_536
+}
+
+/// A font face opened by HarfBuzz (advances, kerning, ligatures: its OpenType shaper at the
+/// face's own units per em, no hinting) with FreeType's metrics for the line height.
+public struct LoadedFace: @unchecked Sendable {
+    public let family: String
+    public let path: String
+    public let faceIndex: Int
+    /// HarfBuzz's font at a scale of `unitsPerEm` (advances come in font units).
+    let font: OpaquePointer
+    public let unitsPerEm: Int
+    /// FreeType's `ascender`, `descender` and `height` (ascender - descender + line gap), font units.
+    public let ascender: Int
+    public let descender: Int
+    public let height: Int
+
+    /// The font's line height at `size` points: FreeType's `height` scaled.
+    public func lineHeight(size: Double) -> Double { Double(height) * size / Double(unitsPerEm) }
+}
+
+/// The font families labels may name, each one file from a Debian package (docs/text.md), and
+/// the faces opened so far: each file is opened once per process and shared (HarfBuzz fonts are
+/// immutable once made, so several measurers may shape with them at once).
+public final class FontLibrary: @unchecked Sendable {
+    public struct Family: Sendable {
+        public var name: String
+        /// The file below one of the font directories.
+        public var file: String
+        public var faceIndex: Int
+        /// The Debian package that installs it.
+        public var package: String
+    }
+
+    public static let families: [Family] = [
+        Family(name: "DejaVu Sans", file: "truetype/dejavu/DejaVuSans.ttf", faceIndex: 0, package: "fonts-dejavu-core"),
+        Family(name: "DejaVu Serif", file: "truetype/dejavu/DejaVuSerif.ttf", faceIndex: 0, package: "fonts-dejavu-core"),
+        Family(name: "WenQuanYi Micro Hei", file: "truetype/wqy/wqy-microhei.ttc", faceIndex: 0, package: "fonts-wqy-microhei"),
+    ]
+
+    /// Where the files are looked for: LAYOUT_BENCH_FONT_DIRS (colon-separated) when set, else
+    /// Debian's /usr/share/fonts.
+    public static var directories: [String] {
+        if let dirs = ProcessInfo.processInfo.environment["LAYOUT_BENCH_FONT_DIRS"], !dirs.isEmpty {
+            return dirs.split(separator: ":").map(String.init)
+        }
+        return ["/usr/share/fonts", "/usr/local/share/fonts"]
+    }
+
+    public static let shared = FontLibrary()
+
+    private let lock = NSLock()
+    private var faces: [String: LoadedFace] = [:]
+
+    public init() {}
+
+    /// The family's face, opened on first use; throws one line naming the family and what is
+    /// missing.
+    public func face(family name: String) throws(LabelTextError) -> LoadedFace {
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = faces[name] { return face }
+        guard let family = Self.families.first(where: { $0.name == name }) else {
+            let known = Self.families.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw LabelTextError("unknown font family \"\(name)\" (known: \(known))")
+        }
+        let candidates = Self.directories.map { $0 + "/" + family.file }
+        guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw LabelTextError("font \"\(name)\" not found: no readable \(candidates.joined(separator: " or ")) (install the Debian package \(family.package))")
+        }
+        let face = try Self.open(path: path, faceIndex: family.faceIndex, family: name)
+        faces[name] = face
+        return face
+    }
+
+    /// Opens `path` with FreeType (metrics) and HarfBuzz (shaping).
+    public static func open(path: String, faceIndex: Int, family: String) throws(LabelTextError) -> LoadedFace {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw LabelTextError("FreeType cannot start") }
+        defer { FT_Done_FreeType(library) }
+        var ftFace: FT_Face?
+        let error = FT_New_Face(library, path, FT_Long(faceIndex), &ftFace)
+        guard error == 0, let ftFace else {
+            throw LabelTextError("FreeType cannot open the font file \(path) of \"\(family)\" (FreeType error \(error))")
+        }
+        defer { FT_Done_Face(ftFace) }
+        let upem = Int(ftFace.pointee.units_per_EM)
+        guard upem > 0 else { throw LabelTextError("the font file \(path) of \"\(family)\" has no units per em (not a scalable font)") }
+        let ascender = Int(ftFace.pointee.ascender), descender = Int(ftFace.pointee.descender), height = Int(ftFace.pointee.height)
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw LabelTextError("HarfBuzz cannot read the font file \(path) of \"\(family)\"")
+        }
+        defer { hb_blob_destroy(blob) }
+        guard let hbFace = hb_face_create(blob, UInt32(faceIndex)) else { throw LabelTextError("HarfBuzz cannot open \(path)") }
+        defer { hb_face_destroy(hbFace) }
+        guard Int(hb_face_get_upem(hbFace)) == upem, hb_face_get_glyph_count(hbFace) > 0 else {
+            throw LabelTextError("HarfBuzz and FreeType disagree on the font file \(path) of \"\(family)\"")
+        }
+        guard let font = hb_font_create(hbFace) else { throw LabelTextError("HarfBuzz cannot make a font of \(path)") }
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+        return LoadedFace(family: family, path: path, faceIndex: faceIndex, font: font, unitsPerEm: upem,
+                          ascender: ascender, descender: descender, height: height)
+    }
+
+    /// Checks a label's font as a scenario declares it: a known family, opened, and a size in
+    /// (0, `TextLimits.maximumPointSize`].
+    public func check(_ font: LabelFont) throws(LabelTextError) -> LoadedFace {
+        guard font.size > 0, font.size <= TextLimits.maximumPointSize else {
+            throw LabelTextError("point size \(font.size) is outside (0, \(Int(TextLimits.maximumPointSize))]")
+        }
+        return try face(family: font.family)
+    }
+}

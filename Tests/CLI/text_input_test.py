@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Bad input for labels on real fonts (issue 32, docs/text.md): an unknown font family, a point
+size <= 0 or above 1,000, fontScale beside a font, a bad lineHeight, a text longer than 65,536
+UTF-8 bytes (inline, in a data file, generated), a data file that is not valid UTF-8, a font file
+that is missing and one FreeType cannot open (through LAYOUT_BENCH_FONT_DIRS). Each must exit 1
+with one stderr line naming the file and the field, leave no results behind and never crash.
+Then a valid real-text scenario must run (the control: the checks above fail for their reason).
+
+Usage: Tests/CLI/text_input_test.py BINARY
+The last line is `N passed, N failed`.
+"""
+import json, os, shutil, subprocess, sys, tempfile
+
+passed = 0
+failures = []
+
+
+def check(ok, message):
+    global passed
+    if ok:
+        passed += 1
+    else:
+        failures.append(message)
+        print("FAIL " + message)
+
+
+def template(label):
+    return {"views": {"body": {"label": label}},
+            "constraints": ["body.leading == contentView.leading + 16", "body.trailing == contentView.trailing - 16",
+                            "body.top == contentView.top + 11", "contentView.bottom == body.bottom + 11 @999"]}
+
+
+def scenario(label=None, data=None, language=None, max_words=20):
+    label = label if label is not None else {"text": "text", "font": {"family": "DejaVu Sans", "size": 17}}
+    if data is None:
+        generate = {"sections": 1, "heights": {"distribution": "template", "templates": {"row": 1}, "minWords": 3, "maxWords": max_words}, "seed": 1}
+        if language:
+            generate["language"] = language
+        data = {"templates": {"row": template(label)}, "generate": generate}
+    return {"name": "text-input", "description": "bad text input", "viewport": {"width": 390, "height": 844},
+            "layout": {"kind": "list", "lineSpacing": 0, "insets": {"top": 0, "left": 0, "bottom": 0, "right": 0}},
+            "data": data, "workload": {"kind": "cell-measure", "verifyMeasurements": 20},
+            "modes": ["edit-width", "edit-width-text-cache"], "items": [20]}
+
+
+def run(binary, folder, doc, env=None, name="s.json", raw=None):
+    path = os.path.join(folder, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(raw if raw is not None else json.dumps(doc, ensure_ascii=False))
+    out = os.path.join(folder, "out")
+    shutil.rmtree(out, ignore_errors=True)
+    environment = dict(os.environ)
+    environment.update(env or {})
+    result = subprocess.run([binary, "run", "--quick", "--repetitions", "1", "--in-process", path, "--out", out],
+                            env=environment, capture_output=True, text=True, timeout=600)
+    return result, path, out
+
+
+def expect_error(binary, folder, label, doc, needles, env=None, raw=None):
+    result, path, out = run(binary, folder, doc, env=env, raw=raw)
+    lines = result.stderr.strip().splitlines()
+    check(result.returncode == 1, f"{label}: exit {result.returncode}, expected 1; stderr {result.stderr[-600:]!r}")
+    check(len(lines) == 1, f"{label}: expected one error line, got {result.stderr[-600:]!r}")
+    text = lines[0] if lines else ""
+    for needle in needles:
+        check(needle in text, f"{label}: {needle!r} not in {text!r}")
+    check(not os.path.exists(os.path.join(out, "summary.csv")), f"{label}: left results behind")
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    folder = tempfile.mkdtemp()
+    try:
+        font = {"text": "text", "font": {"family": "Comic Sans", "size": 17}}
+        expect_error(binary, folder, "unknown family", scenario(font), ["s.json", "data.templates.row.views.body.label.font.family", "unknown font family \"Comic Sans\""])
+        for size in (0, -3, 1000.5, 1e300):
+            label = {"text": "text", "font": {"family": "DejaVu Sans", "size": size}}
+            expect_error(binary, folder, f"size {size}", scenario(label), ["s.json", "label.font.size", "<= 1000"])
+        label = {"text": "text", "font": {"family": "DejaVu Sans", "size": 17}, "fontScale": 2}
+        expect_error(binary, folder, "fontScale beside a font", scenario(label), ["label.fontScale", "font.size"])
+        label = {"text": "text", "font": {"family": "DejaVu Sans", "size": 17}, "lineHeight": "tall"}
+        expect_error(binary, folder, "lineHeight string", scenario(label), ["label.lineHeight", "\"font\""])
+        label = {"text": "text", "font": {"family": "DejaVu Sans", "size": 17}, "lineHeight": 0}
+        expect_error(binary, folder, "lineHeight 0", scenario(label), ["label.lineHeight"])
+        label = {"text": "text", "font": {"size": 17}}
+        expect_error(binary, folder, "no family", scenario(label), ["label.font.family", "missing"])
+        # Too long a text: inline, in a data file, generated.
+        data = {"templates": {"row": template({"text": "text", "font": {"family": "DejaVu Sans", "size": 17}})},
+                "sections": [[{"template": "row", "text": "a" * 65537}]]}
+        expect_error(binary, folder, "inline text too long", scenario(data=data), ["s.json", "data.sections[0][0].text", "65536"])
+        with open(os.path.join(folder, "rows.jsonl"), "w") as f:
+            f.write(json.dumps({"section": 0, "template": "row", "text": "ab", "detail": "b" * 65537}) + "\n")
+        data = {"templates": {"row": template({"text": "text", "font": {"family": "DejaVu Sans", "size": 17}})}, "file": "rows.jsonl"}
+        expect_error(binary, folder, "data file text too long", scenario(data=data), ["rows.jsonl", "detail", "65536"])
+        with open(os.path.join(folder, "bad.jsonl"), "wb") as f:
+            f.write(b'{"section": 0, "template": "row", "text": "caf\xe9"}\n')
+        data = {"templates": {"row": template({"text": "text", "font": {"family": "DejaVu Sans", "size": 17}})}, "file": "bad.jsonl"}
+        expect_error(binary, folder, "data file not UTF-8", scenario(data=data), ["bad.jsonl", "not valid UTF-8"])
+        expect_error(binary, folder, "generated text too long", scenario(max_words=10000, language="ru"), ["data.generate.heights.maxWords", "65536"])
+        # Fonts: missing, and a file FreeType cannot open.
+        empty = os.path.join(folder, "nofonts")
+        os.makedirs(empty)
+        expect_error(binary, folder, "missing font file", scenario(), ["label.font.family", "not found", "fonts-dejavu-core"],
+                     env={"LAYOUT_BENCH_FONT_DIRS": empty})
+        broken = os.path.join(folder, "broken")
+        os.makedirs(os.path.join(broken, "truetype", "dejavu"))
+        with open(os.path.join(broken, "truetype", "dejavu", "DejaVuSans.ttf"), "wb") as f:
+            f.write(b"not a font at all" * 10)
+        expect_error(binary, folder, "font FreeType cannot open", scenario(), ["label.font.family", "FreeType cannot open"],
+                     env={"LAYOUT_BENCH_FONT_DIRS": broken})
+        # The control: the same scenario with good input runs, in every language.
+        for language in ("en", "ru", "zh", "mixed"):
+            family = "DejaVu Sans" if language in ("en", "ru") else "WenQuanYi Micro Hei"
+            label = {"text": "text", "font": {"family": family, "size": 17}}
+            result, _, out = run(binary, folder, scenario(label, language=language))
+            check(result.returncode == 0 and os.path.exists(os.path.join(out, "summary.csv")),
+                  f"control ({language}): exit {result.returncode}; {result.stderr[-600:]!r}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{passed} passed, {len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
