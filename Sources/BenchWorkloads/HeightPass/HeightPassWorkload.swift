@@ -487,15 +487,14 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
 
     func run(count: Int) throws -> Int { try runPassesStep(self, count) }
 
-    /// `count` full passes over a warm table. Not inlined: inlined into `runPasses`, the pass's
-    /// loop came out some 3 instructions a row longer.
-    @inline(never)
-    private static func fullPasses(_ table: inout HeightTable<Cache>, count: Int) -> Int {
-        var total = 0.0
-        for _ in 0..<count { total += table.fullPass() }
-        return Int(truncatingIfNeeded: total.bitPattern)
-    }
-
+    /// Pre-specialised as `run(count:)` was: a generic specialisation of the closure in `init`
+    /// alone inlines `HeightTable.fullPass()` here, some 2 instructions a row longer than the
+    /// engine's own specialisation.
+    @_specialize(where Cache == NoHeightCache)
+    @_specialize(where Cache == FDIndexPathHeightCache)
+    @_specialize(where Cache == IndexPathHeightCache)
+    @_specialize(where Cache == KeyedHeightCache)
+    @_specialize(where Cache == WidthKeyedHeightCache)
     private func runPasses(count: Int) throws -> Int {
         switch kind {
         case .firstPass:
@@ -505,7 +504,9 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             return Int(truncatingIfNeeded: total.bitPattern)
         case .warmPass:
             if table == nil { table = warmTable() }
-            return Self.fullPasses(&table!, count: count)
+            var total = 0.0
+            for _ in 0..<count { total += table!.fullPass() }
+            return Int(truncatingIfNeeded: total.bitPattern)
         case .scrollPass:
             // Batchable: the driver calls this without preparing; the table is built once.
             if table == nil { table = warmTable() }
