@@ -174,7 +174,8 @@ default:
 }
 
 /// `measure FILE` (`MeasureRequest`): one JSON object per row on stdout,
-/// `{"row": 0, "fresh-engine": h, "fd-add-remove": h, "edit-width": h, "frame": h | null}`, each h
+/// `{"row": 0, "fresh-engine": h, "fd-add-remove": h, "edit-width": h, "fd-add-remove-batched": h,
+/// "edit-width-batched": h, "frame": h | null}` (every `TemplateSolveStrategy`), each h
 /// the fitting height (the content view's height after pass 2, before the separator and the
 /// 44 pt fallback). The long-lived solvers (one per template and mode) measure the rows in
 /// order, as the workload does. Invalid input or a failed measurement: one line on stderr,
@@ -182,7 +183,7 @@ default:
 func measure(file: String) {
     let request: MeasureRequest
     do { request = try MeasureRequest.load(path: file) } catch { fail("\(error)") }
-    let strategies: [TemplateSolveStrategy] = [.freshEngine, .addRemove, .editWidth]
+    let strategies = TemplateSolveStrategy.allCases
     var measurers: [[TemplateMeasurer]] = []
     // Labels with a font: one uncached text measurer per mode (docs/text.md).
     var text: [ShapedTextMeasurer?] = []
