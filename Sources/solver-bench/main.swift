@@ -19,6 +19,10 @@ import TextShaping
 ///     solver-bench time FILE edit|add-remove REPS   ns per measurement over REPS passes of every width
 ///     solver-bench heights FILE edit|add-remove     `name width height` per measurement
 ///     solver-bench allocations FILE                 bytes allocated by warm measurements (jemalloc); 0 or exit 1
+///     solver-bench feed SCENARIO ITEMS              cell-measure's edit-width solver work on SCENARIO (TwoPassFeed) on stdout
+///     solver-bench feed-time FILE per-constant|batched REPS   ns per measurement replaying the feed
+///     solver-bench feed-heights FILE per-constant|batched     `index height width...` per measurement, checked against the file
+///     solver-bench feed-allocations FILE            bytes allocated by warm feed replays (jemalloc); 0 or exit 1
 ///     solver-bench measure FILE                     fitting heights of templated rows in every mode (JSON lines)
 ///     solver-bench text FILE                        label text measured on real fonts (JSON lines; Tests/Oracle)
 ///     solver-bench words [--seed S]                 generated paragraphs in every language (JSON lines; Tests/Oracle)
@@ -157,6 +161,60 @@ case "allocations":
         for _ in 0..<5 { for i in all.indices { for w in systems[i].widths { checksum += (try? all[i].measure(w)) ?? 0 } } }
         let after = lb_read_counter(pointer)
         print("\(mode.rawValue): \(after - before) bytes allocated by warm measurements (checksum \(checksum))")
+        if after != before { exit(1) }
+    }
+case "feed":
+    guard arguments.count == 4, let items = Int(arguments[3]), items > 0, items <= 1_000_000 else { fail("feed SCENARIO ITEMS") }
+    do { print(try TwoPassFeed.record(scenarioPath: arguments[2], items: items).write(), terminator: "") } catch { fail("\(error)") }
+case "feed-time":
+    guard arguments.count == 5, ["per-constant", "batched"].contains(arguments[3]), let reps = Int(arguments[4]), reps > 0 else {
+        fail("feed-time FILE per-constant|batched REPS")
+    }
+    let feed = loadFeed(arguments[2])
+    var all = feedReplayers(feed, batched: arguments[3] == "batched")
+    var checksum = 0.0
+    let measurements = feed.measurements
+    do {
+        // One warm-up pass, then the timed ones.
+        for m in measurements { checksum += try all[m.template].measure(m) }
+        for i in all.indices { all[i].updates = 0; all[i].solves = 0 }
+        let start = nanoseconds()
+        for _ in 0..<reps {
+            for i in 0..<measurements.count { checksum += try all[measurements[i].template].measure(measurements[i]) }
+        }
+        let elapsed = nanoseconds() - start
+        let count = reps * measurements.count
+        let updates = all.reduce(0) { $0 + $1.updates }, solves = all.reduce(0) { $0 + $1.solves }
+        print("swift feed-\(arguments[3]) measurements=\(count) ns_per_measurement=\(Double(elapsed) / Double(count)) "
+              + "updates_per_measurement=\(Double(updates) / Double(count)) solves_per_measurement=\(Double(solves) / Double(count)) checksum=\(checksum)")
+    } catch { fail("\(error)") }
+case "feed-heights":
+    guard arguments.count == 4, ["per-constant", "batched"].contains(arguments[3]) else { fail("feed-heights FILE per-constant|batched") }
+    let feed = loadFeed(arguments[2])
+    var all = feedReplayers(feed, batched: arguments[3] == "batched")
+    var output = ""
+    for (k, m) in feed.measurements.enumerated() {
+        do {
+            let h = try all[m.template].measure(m)
+            output += "\(k) \(h) " + all[m.template].labelWidths.map { "\($0)" }.joined(separator: " ") + "\n"
+        } catch { fail("measurement \(k): \(error)") }
+    }
+    print(output, terminator: "")
+case "feed-allocations":
+    guard arguments.count == 3 else { fail("feed-allocations FILE") }
+    let feed = loadFeed(arguments[2])
+    var pointer: UnsafeMutablePointer<UInt64>? = nil
+    var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
+    guard lb_mallctl("thread.allocatedp", &pointer, &size, nil, 0) == 0, let pointer else { fail("jemalloc counters unavailable") }
+    for batched in [false, true] {
+        var all = feedReplayers(feed, batched: batched)
+        var checksum = 0.0
+        let measurements = feed.measurements
+        for _ in 0..<2 { for i in 0..<measurements.count { checksum += (try? all[measurements[i].template].measure(measurements[i])) ?? 0 } }
+        let before = lb_read_counter(pointer)
+        for _ in 0..<3 { for i in 0..<measurements.count { checksum += (try? all[measurements[i].template].measure(measurements[i])) ?? 0 } }
+        let after = lb_read_counter(pointer)
+        print("feed \(batched ? "batched" : "per-constant"): \(after - before) bytes allocated by warm measurements (checksum \(checksum))")
         if after != before { exit(1) }
     }
 case "measure":

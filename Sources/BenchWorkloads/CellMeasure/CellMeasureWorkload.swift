@@ -214,7 +214,7 @@ public struct CellMeasureWorkload: Workload {
     }
 
     /// The list rows' widths: each trace width minus the first section's horizontal insets.
-    func rowWidths(_ scenario: Scenario) -> [Double] {
+    public func rowWidths(_ scenario: Scenario) -> [Double] {
         let insets = scenario.layout.section(0).style.insets.horizontal
         return (widths ?? [scenario.viewportSize.width]).map { $0 - insets }
     }

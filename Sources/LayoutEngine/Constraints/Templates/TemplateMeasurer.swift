@@ -23,6 +23,25 @@ public enum TemplateSolveStrategy: String, CaseIterable, Hashable, Sendable {
     public var isBatched: Bool { self == .addRemoveBatched || self == .editWidthBatched }
 }
 
+/// What one measurement set and read (`TemplateMeasurer.recordedMeasurement`).
+public struct TemplatePasses: Sendable {
+    /// The label values of pass 1 and pass 2, 4 per label (width `>=`, width `<=`, height `>=`,
+    /// height `<=`).
+    public var passOne: [Double]
+    public var passTwo: [Double]
+    /// Each label's width after pass 1.
+    public var labelWidths: [Double]
+    /// The fitting height.
+    public var height: Double
+
+    public init(passOne: [Double], labelWidths: [Double], passTwo: [Double], height: Double) {
+        self.passOne = passOne
+        self.passTwo = passTwo
+        self.labelWidths = labelWidths
+        self.height = height
+    }
+}
+
 /// Why a measurement failed.
 public enum TemplateMeasurementError: Error, Equatable, Sendable {
     /// The required constraints cannot all hold at `width`; `source` is the row whose addition
@@ -206,6 +225,21 @@ public struct TemplateMeasurer: @unchecked Sendable {
             lastConstraintCount = solver.constraintCount + solver.editVariableCount
             return solver.value(of: heightVariable)
         }
+    }
+
+    /// Measures as `fittingHeight` does (`edit-width` only) and returns what the measurement set
+    /// and read: the label values of each pass, 4 per label of `system.labels` (width `>=`,
+    /// width `<=`, height `>=`, height `<=`; a row's constant is the value negated), the label
+    /// widths pass 1 gave, and the fitting height. For scripts/kiwi-bench, which replays the
+    /// passes on kiwi; not a hot path (it allocates the arrays it returns).
+    public mutating func recordedMeasurement(text: [UInt8], detail: [UInt8], width: Double) throws(TemplateMeasurementError) -> TemplatePasses {
+        precondition(strategy == .editWidth, "recordedMeasurement measures with edit-width")
+        try configure(text: text[...], detail: detail[...], width: width, batched: false)
+        let passOne = labelConstants
+        do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
+        let labelWidths = system.labels.map { solver.value(of: SolverVariable(index: $0.widthVariable)) }
+        try passTwo(text: text[...], detail: detail[...], width: width, batched: false)
+        return TemplatePasses(passOne: passOne, labelWidths: labelWidths, passTwo: labelConstants, height: solver.value(of: heightVariable))
     }
 
     /// Pass 1 as one batch: every changed label constant (and, for `edit-width-batched`, the
