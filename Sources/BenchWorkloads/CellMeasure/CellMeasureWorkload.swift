@@ -62,7 +62,7 @@ public struct CellMeasureWorkload: Workload {
             case .frame: return "sizeThatFits / FD's fd_enforceFrameLayout / lpd-tableview-kit's height in the view model"
             case .fdAddRemoveTextCache, .editWidthTextCache: return "a text engine's caches of shaped runs and line breaks (Core Text, TextKit, Texture's text cache) under a warm solver"
             case .fdAddRemoveBatched, .editWidthBatched, .fdAddRemoveBatchedTextCache, .editWidthBatchedTextCache:
-                return "an engine that applies a layout pass's intrinsic-size changes together (Auto Layout's deferred constraint updates) before one re-solve"
+                return "none: a pass's intrinsic-size changes applied together, then one re-solve"
             }
         }
 
