@@ -19,6 +19,10 @@ import TextShaping
 ///     solver-bench time FILE edit|add-remove REPS   ns per measurement over REPS passes of every width
 ///     solver-bench heights FILE edit|add-remove     `name width height` per measurement
 ///     solver-bench allocations FILE                 bytes allocated by warm measurements (jemalloc); 0 or exit 1
+///     solver-bench feed SCENARIO ITEMS              cell-measure's edit-width solver work on SCENARIO (TwoPassFeed) on stdout
+///     solver-bench feed-time FILE per-constant|batched REPS   ns per measurement replaying the feed
+///     solver-bench feed-heights FILE per-constant|batched     `index height width...` per measurement, checked against the file
+///     solver-bench feed-allocations FILE            bytes allocated by warm feed replays (jemalloc); 0 or exit 1
 ///     solver-bench measure FILE                     fitting heights of templated rows in every mode (JSON lines)
 ///     solver-bench text FILE                        label text measured on real fonts (JSON lines; Tests/Oracle)
 ///     solver-bench words [--seed S]                 generated paragraphs in every language (JSON lines; Tests/Oracle)
@@ -159,6 +163,60 @@ case "allocations":
         print("\(mode.rawValue): \(after - before) bytes allocated by warm measurements (checksum \(checksum))")
         if after != before { exit(1) }
     }
+case "feed":
+    guard arguments.count == 4, let items = Int(arguments[3]), items > 0, items <= 1_000_000 else { fail("feed SCENARIO ITEMS") }
+    do { print(try TwoPassFeed.record(scenarioPath: arguments[2], items: items).write(), terminator: "") } catch { fail("\(error)") }
+case "feed-time":
+    guard arguments.count == 5, ["per-constant", "batched"].contains(arguments[3]), let reps = Int(arguments[4]), reps > 0 else {
+        fail("feed-time FILE per-constant|batched REPS")
+    }
+    let feed = loadFeed(arguments[2])
+    var all = feedReplayers(feed, batched: arguments[3] == "batched")
+    var checksum = 0.0
+    let measurements = feed.measurements
+    do {
+        // One warm-up pass, then the timed ones.
+        for m in measurements { checksum += try all[m.template].measure(m) }
+        for i in all.indices { all[i].updates = 0; all[i].solves = 0 }
+        let start = nanoseconds()
+        for _ in 0..<reps {
+            for i in 0..<measurements.count { checksum += try all[measurements[i].template].measure(measurements[i]) }
+        }
+        let elapsed = nanoseconds() - start
+        let count = reps * measurements.count
+        let updates = all.reduce(0) { $0 + $1.updates }, solves = all.reduce(0) { $0 + $1.solves }
+        print("swift feed-\(arguments[3]) measurements=\(count) ns_per_measurement=\(Double(elapsed) / Double(count)) "
+              + "updates_per_measurement=\(Double(updates) / Double(count)) solves_per_measurement=\(Double(solves) / Double(count)) checksum=\(checksum)")
+    } catch { fail("\(error)") }
+case "feed-heights":
+    guard arguments.count == 4, ["per-constant", "batched"].contains(arguments[3]) else { fail("feed-heights FILE per-constant|batched") }
+    let feed = loadFeed(arguments[2])
+    var all = feedReplayers(feed, batched: arguments[3] == "batched")
+    var output = ""
+    for (k, m) in feed.measurements.enumerated() {
+        do {
+            let h = try all[m.template].measure(m)
+            output += "\(k) \(h) " + all[m.template].labelWidths.map { "\($0)" }.joined(separator: " ") + "\n"
+        } catch { fail("measurement \(k): \(error)") }
+    }
+    print(output, terminator: "")
+case "feed-allocations":
+    guard arguments.count == 3 else { fail("feed-allocations FILE") }
+    let feed = loadFeed(arguments[2])
+    var pointer: UnsafeMutablePointer<UInt64>? = nil
+    var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
+    guard lb_mallctl("thread.allocatedp", &pointer, &size, nil, 0) == 0, let pointer else { fail("jemalloc counters unavailable") }
+    for batched in [false, true] {
+        var all = feedReplayers(feed, batched: batched)
+        var checksum = 0.0
+        let measurements = feed.measurements
+        for _ in 0..<2 { for i in 0..<measurements.count { checksum += (try? all[measurements[i].template].measure(measurements[i])) ?? 0 } }
+        let before = lb_read_counter(pointer)
+        for _ in 0..<3 { for i in 0..<measurements.count { checksum += (try? all[measurements[i].template].measure(measurements[i])) ?? 0 } }
+        let after = lb_read_counter(pointer)
+        print("feed \(batched ? "batched" : "per-constant"): \(after - before) bytes allocated by warm measurements (checksum \(checksum))")
+        if after != before { exit(1) }
+    }
 case "measure":
     guard arguments.count == 3 else { fail("measure FILE") }
     measure(file: arguments[2])
@@ -174,7 +232,8 @@ default:
 }
 
 /// `measure FILE` (`MeasureRequest`): one JSON object per row on stdout,
-/// `{"row": 0, "fresh-engine": h, "fd-add-remove": h, "edit-width": h, "frame": h | null}`, each h
+/// `{"row": 0, "fresh-engine": h, "fd-add-remove": h, "edit-width": h, "fd-add-remove-batched": h,
+/// "edit-width-batched": h, "frame": h | null}` (every `TemplateSolveStrategy`), each h
 /// the fitting height (the content view's height after pass 2, before the separator and the
 /// 44 pt fallback). The long-lived solvers (one per template and mode) measure the rows in
 /// order, as the workload does. Invalid input or a failed measurement: one line on stderr,
@@ -182,7 +241,7 @@ default:
 func measure(file: String) {
     let request: MeasureRequest
     do { request = try MeasureRequest.load(path: file) } catch { fail("\(error)") }
-    let strategies: [TemplateSolveStrategy] = [.freshEngine, .addRemove, .editWidth]
+    let strategies = TemplateSolveStrategy.allCases
     var measurers: [[TemplateMeasurer]] = []
     // Labels with a font: one uncached text measurer per mode (docs/text.md).
     var text: [ShapedTextMeasurer?] = []

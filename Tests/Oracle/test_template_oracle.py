@@ -37,7 +37,7 @@ import template_gen  # noqa: E402
 import template_oracle as oracle  # noqa: E402
 
 TOLERANCE = 1e-6
-MODES = ("fresh-engine", "fd-add-remove", "edit-width", "frame")
+MODES = ("fresh-engine", "fd-add-remove", "edit-width", "fd-add-remove-batched", "edit-width-batched", "frame")
 
 
 class Tally:

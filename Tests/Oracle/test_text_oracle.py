@@ -193,7 +193,7 @@ def check_heights(tally, solver_bench, paragraphs):
             ambiguous += 1
             continue
         checked += 1
-        for mode in ("fresh-engine", "fd-add-remove", "edit-width"):
+        for mode in ("fresh-engine", "fd-add-remove", "edit-width", "fd-add-remove-batched", "edit-width-batched"):
             tally.check(abs(got[mode] - lp.height) <= TOLERANCE,
                         f"height of {row['template']} at {row['width']}: swift {mode} {got[mode]} != LP {lp.height}")
         kiwi = refs.kiwi_height(row)

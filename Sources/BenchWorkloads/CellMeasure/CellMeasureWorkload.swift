@@ -32,6 +32,12 @@ public struct CellMeasureWorkload: Workload {
         /// line breaks by width, as text engines keep them (labels with a font only).
         case fdAddRemoveTextCache = "fd-add-remove-text-cache"
         case editWidthTextCache = "edit-width-text-cache"
+        /// `fd-add-remove` and `edit-width` with each pass's label constants changed as one
+        /// batch, then one dual simplex; with and without the text cache.
+        case fdAddRemoveBatched = "fd-add-remove-batched"
+        case editWidthBatched = "edit-width-batched"
+        case fdAddRemoveBatchedTextCache = "fd-add-remove-batched-text-cache"
+        case editWidthBatchedTextCache = "edit-width-batched-text-cache"
 
         public var about: String {
             switch self {
@@ -41,6 +47,10 @@ public struct CellMeasureWorkload: Workload {
             case .frame: return "the template's closed form written by hand, no solver (built-in row kinds only)"
             case .fdAddRemoveTextCache: return "fd-add-remove with the labels' text cached: shaped runs by (text, font), line breaks by width (labels with a font only)"
             case .editWidthTextCache: return "edit-width with the labels' text cached: shaped runs by (text, font), line breaks by width (labels with a font only)"
+            case .fdAddRemoveBatched: return "fd-add-remove with each pass's changed label constants staged, then one dual simplex per pass"
+            case .editWidthBatched: return "edit-width with each pass's changed label constants (and pass 1's width) staged, then one dual simplex per pass"
+            case .fdAddRemoveBatchedTextCache: return "fd-add-remove-batched with the labels' text cached (labels with a font only)"
+            case .editWidthBatchedTextCache: return "edit-width-batched with the labels' text cached (labels with a font only)"
             }
         }
 
@@ -51,6 +61,8 @@ public struct CellMeasureWorkload: Workload {
             case .editWidth: return "Cassowary's edit variables (kiwi, Auto Layout's engine kept warm)"
             case .frame: return "sizeThatFits / FD's fd_enforceFrameLayout / lpd-tableview-kit's height in the view model"
             case .fdAddRemoveTextCache, .editWidthTextCache: return "a text engine's caches of shaped runs and line breaks (Core Text, TextKit, Texture's text cache) under a warm solver"
+            case .fdAddRemoveBatched, .editWidthBatched, .fdAddRemoveBatchedTextCache, .editWidthBatchedTextCache:
+                return "none: a pass's intrinsic-size changes applied together, then one re-solve"
             }
         }
 
@@ -64,12 +76,16 @@ public struct CellMeasureWorkload: Workload {
             case .freshEngine: return .freshEngine
             case .fdAddRemove, .fdAddRemoveTextCache: return .addRemove
             case .editWidth, .editWidthTextCache: return .editWidth
+            case .fdAddRemoveBatched, .fdAddRemoveBatchedTextCache: return .addRemoveBatched
+            case .editWidthBatched, .editWidthBatchedTextCache: return .editWidthBatched
             case .frame: return nil
             }
         }
 
         /// Whether the mode's text measurer keeps a cache.
-        var cachesText: Bool { self == .fdAddRemoveTextCache || self == .editWidthTextCache }
+        var cachesText: Bool {
+            self == .fdAddRemoveTextCache || self == .editWidthTextCache || self == .fdAddRemoveBatchedTextCache || self == .editWidthBatchedTextCache
+        }
     }
 
     public enum Operation: String, WorkloadOperation {
@@ -149,7 +165,7 @@ public struct CellMeasureWorkload: Workload {
         if let index = scenario.modes.firstIndex(of: Mode.frame.rawValue), let custom = templates.first(where: { $0.builtIn == nil }) {
             throw scenario.modeError(index, "frame is the closed form of the built-in row kinds (\(TemplateParsing.builtInNames)) only; template \(JSONValue.quoted(custom.name)) has none")
         }
-        for mode in [Mode.fdAddRemoveTextCache, .editWidthTextCache] {
+        for mode in Mode.allCases where mode.cachesText {
             if let index = scenario.modes.firstIndex(of: mode.rawValue), !templates.contains(where: TemplateMeasurer.needsText) {
                 throw scenario.modeError(index, "\(mode.rawValue) caches the text of labels with a font; no label of these templates names one (docs/text.md)")
             }
@@ -198,7 +214,7 @@ public struct CellMeasureWorkload: Workload {
     }
 
     /// The list rows' widths: each trace width minus the first section's horizontal insets.
-    func rowWidths(_ scenario: Scenario) -> [Double] {
+    public func rowWidths(_ scenario: Scenario) -> [Double] {
         let insets = scenario.layout.section(0).style.insets.horizontal
         return (widths ?? [scenario.viewportSize.width]).map { $0 - insets }
     }
@@ -348,7 +364,8 @@ public final class CellMeasureFixture: WorkloadFixture {
                 constraints.append(Double(check.lastConstraintCount))
                 pivots.append(Double(check.lastPivots))
             }
-        case .fdAddRemove, .editWidth, .fdAddRemoveTextCache, .editWidthTextCache:
+        case .fdAddRemove, .editWidth, .fdAddRemoveTextCache, .editWidthTextCache,
+             .fdAddRemoveBatched, .editWidthBatched, .fdAddRemoveBatchedTextCache, .editWidthBatchedTextCache:
             var next = 0
             for k in 0..<traceLength {
                 let h = try check.measure(at: k)

@@ -28,12 +28,15 @@
 /// - `suggestValue` and `updateConstant`: the constraint's constant changes, which shifts the
 ///   constants of the rows that hold its marker (no pivot); then the dual simplex restores
 ///   feasibility, which keeps optimality.
+/// - `stageValue`, `stageConstant` and `reoptimize`: the same shifts for any number of edit
+///   values and constants, then one dual simplex for all of them (the reduced costs do not
+///   depend on the constants, so the tableau stays optimal and only feasibility is lost).
 /// - Pivoting follows Bland's rule (lowest column index enters; ties in the ratio test go to the
 ///   lowest basic column), so no cycling; and every call stops after `pivotLimit` pivots
 ///   (`pivotLimitReached`), so no input makes it loop.
 /// - Once the solver's arrays have grown to the problem's size (after the first add and remove of
 ///   a constraint of each shape), `suggestValue`, `updateConstant`, `value(of:)` and add/remove
-///   allocate nothing: columns, rows and constraint slots are reused from free lists.
+///   (and the staged updates, once a batch as large has been staged) allocate nothing: columns, rows and constraint slots are reused from free lists.
 ///
 /// A value type: copies are independent (copy-on-write arrays). Not thread-safe to mutate
 /// concurrently, like any struct.
@@ -88,6 +91,10 @@ public struct ConstraintSolver {
     /// The non-zero columns of the row being pivoted on.
     var scratchColumns: [Int] = []
 
+    /// Constants changed by `stageConstant`/`stageValue` since the last re-optimisation, with
+    /// the values they had before (for `reoptimize` to restore on a conflict).
+    var staged: [StagedChange] = []
+
     public init() {}
 
     /// Live constraints added by `addConstraint` (edit variables not counted).
@@ -110,6 +117,7 @@ public struct ConstraintSolver {
     public mutating func addConstraint(
         _ terms: [LinearTerm], constant: Double, relation: ConstraintRelation, priority: Double
     ) throws(ConstraintSolverError) -> ConstraintHandle {
+        precondition(staged.isEmpty, "staged changes: reoptimize() first")
         let slot = try insertConstraint(terms, constant: constant, relation: relation, priority: priority)
         liveConstraints += 1
         return ConstraintHandle(slot: slot, generation: records[slot].generation)
@@ -117,6 +125,7 @@ public struct ConstraintSolver {
 
     /// Removes a constraint added by `addConstraint` and re-optimises.
     public mutating func removeConstraint(_ handle: ConstraintHandle) throws(ConstraintSolverError) {
+        precondition(staged.isEmpty, "staged changes: reoptimize() first")
         let slot = handle.slot
         guard handle.index >= 0, slot < records.count, records[slot].isLive,
               records[slot].generation == handle.generation, !isEditSlot(slot)
@@ -131,6 +140,7 @@ public struct ConstraintSolver {
     /// `suggestValue`. A required constraint that then conflicts throws
     /// `unsatisfiableRequired(handle)` and keeps its old constant.
     public mutating func updateConstant(_ handle: ConstraintHandle, _ constant: Double) throws(ConstraintSolverError) {
+        precondition(staged.isEmpty, "staged changes: reoptimize() first")
         let slot = handle.slot
         guard handle.index >= 0, slot < records.count, records[slot].isLive,
               records[slot].generation == handle.generation, !isEditSlot(slot)
@@ -152,6 +162,7 @@ public struct ConstraintSolver {
     /// Makes `variable` an edit variable at `priority`: the constraint `variable == value` at that
     /// priority, starting at the variable's current value (so adding one never conflicts).
     public mutating func addEditVariable(_ variable: SolverVariable, priority: Double) throws(ConstraintSolverError) {
+        precondition(staged.isEmpty, "staged changes: reoptimize() first")
         precondition(variable.index >= 0 && variable.index < variableColumn.count, "not a variable of this solver")
         guard editRecord[variable.index] < 0 else { throw .editVariableExists }
         let current = value(of: variable)
@@ -164,6 +175,7 @@ public struct ConstraintSolver {
 
     /// Stops `variable` being an edit variable (its constraint is removed; re-optimises).
     public mutating func removeEditVariable(_ variable: SolverVariable) throws(ConstraintSolverError) {
+        precondition(staged.isEmpty, "staged changes: reoptimize() first")
         precondition(variable.index >= 0 && variable.index < variableColumn.count, "not a variable of this solver")
         let slot = editRecord[variable.index]
         guard slot >= 0 else { throw .unknownEditVariable }
@@ -179,6 +191,7 @@ public struct ConstraintSolver {
 
     /// Sets an edit variable's wanted value and re-optimises by the dual simplex.
     public mutating func suggestValue(_ variable: SolverVariable, _ value: Double) throws(ConstraintSolverError) {
+        precondition(staged.isEmpty, "staged changes: reoptimize() first")
         precondition(variable.index >= 0 && variable.index < variableColumn.count, "not a variable of this solver")
         let slot = editRecord[variable.index]
         guard slot >= 0 else { throw .unknownEditVariable }

@@ -8,6 +8,38 @@ public enum TemplateSolveStrategy: String, CaseIterable, Hashable, Sendable {
     case addRemove = "fd-add-remove"
     /// The width as a required edit variable of one long-lived solver: suggest, re-optimise, read.
     case editWidth = "edit-width"
+    /// `fd-add-remove` with each pass's label constants changed as one batch: staged, then one
+    /// dual simplex (`ConstraintSolver.stageConstant`, `reoptimize`).
+    case addRemoveBatched = "fd-add-remove-batched"
+    /// `edit-width` with each pass's label constants (and pass 1's width) changed as one batch:
+    /// staged, then one dual simplex.
+    case editWidthBatched = "edit-width-batched"
+
+    /// Whether the strategy keeps one long-lived solver (all but `fresh-engine`).
+    public var isLongLived: Bool { self != .freshEngine }
+    /// Whether the width is an edit variable (else a required constraint added per measurement).
+    public var editsWidth: Bool { self == .editWidth || self == .editWidthBatched }
+    /// Whether a pass's label constants are changed as one batch with one dual simplex.
+    public var isBatched: Bool { self == .addRemoveBatched || self == .editWidthBatched }
+}
+
+/// What one measurement set and read (`TemplateMeasurer.recordedMeasurement`).
+public struct TemplatePasses: Sendable {
+    /// The label values of pass 1 and pass 2, 4 per label (width `>=`, width `<=`, height `>=`,
+    /// height `<=`).
+    public var passOne: [Double]
+    public var passTwo: [Double]
+    /// Each label's width after pass 1.
+    public var labelWidths: [Double]
+    /// The fitting height.
+    public var height: Double
+
+    public init(passOne: [Double], labelWidths: [Double], passTwo: [Double], height: Double) {
+        self.passOne = passOne
+        self.passTwo = passTwo
+        self.labelWidths = labelWidths
+        self.height = height
+    }
 }
 
 /// Why a measurement failed.
@@ -31,8 +63,9 @@ public enum TemplateMeasurementError: Error, Equatable, Sendable {
 ///
 /// A label's intrinsic width (its text on one line) and heights are constraint constants: the
 /// long-lived strategies change them with `updateConstant` when the row changes, and only the
-/// ones that change. Once warm, `fd-add-remove` and `edit-width` allocate nothing per measurement
-/// (the width terms are built once; the solver reuses its slots). A value type: a copy is an
+/// ones that change: one dual simplex per change, or (the batched strategies) every change of a
+/// pass staged and one dual simplex for the pass. Once warm, the long-lived strategies allocate
+/// nothing per measurement (the width terms are built once; the solver reuses its slots). A value type: a copy is an
 /// independent measurer (its solver's arrays are copied on first write), hence `Sendable`.
 public struct TemplateMeasurer: @unchecked Sendable {
     public let strategy: TemplateSolveStrategy
@@ -41,6 +74,9 @@ public struct TemplateMeasurer: @unchecked Sendable {
     private var handles: [ConstraintHandle] = []
     /// The constant each label row holds now.
     private var labelConstants: [Double] = []
+    /// `labelConstants` before the batch being staged (the batched strategies), to restore when
+    /// the solver undoes it.
+    private var batchBackup: [Double] = []
     private let widthTerms: [LinearTerm]
     private let widthVariable = SolverVariable(index: TemplateSystem.widthVariable)
     private let heightVariable = SolverVariable(index: TemplateSystem.heightVariable)
@@ -71,10 +107,11 @@ public struct TemplateMeasurer: @unchecked Sendable {
         solver = ConstraintSolver()
         widthTerms = [LinearTerm(SolverVariable(index: TemplateSystem.widthVariable), 1)]
         labelConstants = Array(repeating: 0, count: 4 * system.labels.count)
+        batchBackup = labelConstants
         passTwoHeights = Array(repeating: 0, count: system.labels.count)
-        if strategy != .freshEngine {
+        if strategy.isLongLived {
             solver = try Self.build(system, width: nil, handles: &handles)
-            if strategy == .editWidth {
+            if strategy.editsWidth {
                 do {
                     try solver.addEditVariable(widthVariable, priority: 1000)
                 } catch { throw Self.wrap(error, width: 0) }
@@ -144,20 +181,28 @@ public struct TemplateMeasurer: @unchecked Sendable {
         case .freshEngine:
             solver = try Self.build(system, width: width, handles: &handles)
             for i in labelConstants.indices { labelConstants[i] = 0 }
-            try configure(text: text, detail: detail, width: width)
-            try passTwo(text: text, detail: detail, width: width)
+            try configure(text: text, detail: detail, width: width, batched: false)
+            try passTwo(text: text, detail: detail, width: width, batched: false)
             lastPivots = solver.pivotCount
             lastConstraintCount = solver.constraintCount
             return solver.value(of: heightVariable)
-        case .addRemove:
-            try configure(text: text, detail: detail, width: width)
+        case .addRemove, .addRemoveBatched:
+            if strategy.isBatched {
+                try configureBatched(text: text, detail: detail, width: width)
+            } else {
+                try configure(text: text, detail: detail, width: width, batched: false)
+            }
             let handle: ConstraintHandle
             do {
                 handle = try solver.addConstraint(widthTerms, constant: -width, relation: .equal, priority: 1000)
             } catch { throw Self.wrap(error, width: width, source: .width) }
             lastConstraintCount = solver.constraintCount
             do {
-                try passTwo(text: text, detail: detail, width: width)
+                if strategy.isBatched {
+                    try passTwoBatched(text: text, detail: detail, width: width)
+                } else {
+                    try passTwo(text: text, detail: detail, width: width, batched: false)
+                }
             } catch {
                 try? solver.removeConstraint(handle)
                 throw error
@@ -167,18 +212,88 @@ public struct TemplateMeasurer: @unchecked Sendable {
             lastPivots = solver.pivotCount - pivotsBefore
             return height
         case .editWidth:
-            try configure(text: text, detail: detail, width: width)
+            try configure(text: text, detail: detail, width: width, batched: false)
             do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
-            try passTwo(text: text, detail: detail, width: width)
+            try passTwo(text: text, detail: detail, width: width, batched: false)
+            lastPivots = solver.pivotCount - pivotsBefore
+            lastConstraintCount = solver.constraintCount + solver.editVariableCount
+            return solver.value(of: heightVariable)
+        case .editWidthBatched:
+            try configureBatched(text: text, detail: detail, width: width)
+            try passTwoBatched(text: text, detail: detail, width: width)
             lastPivots = solver.pivotCount - pivotsBefore
             lastConstraintCount = solver.constraintCount + solver.editVariableCount
             return solver.value(of: heightVariable)
         }
     }
 
+    /// Measures as `fittingHeight` does (`edit-width` only) and returns what the measurement set
+    /// and read: the label values of each pass, 4 per label of `system.labels` (width `>=`,
+    /// width `<=`, height `>=`, height `<=`; a row's constant is the value negated), the label
+    /// widths pass 1 gave, and the fitting height. For scripts/kiwi-bench, which replays the
+    /// passes on kiwi; not a hot path (it allocates the arrays it returns).
+    public mutating func recordedMeasurement(text: [UInt8], detail: [UInt8], width: Double) throws(TemplateMeasurementError) -> TemplatePasses {
+        precondition(strategy == .editWidth, "recordedMeasurement measures with edit-width")
+        try configure(text: text[...], detail: detail[...], width: width, batched: false)
+        let passOne = labelConstants
+        do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
+        let labelWidths = system.labels.map { solver.value(of: SolverVariable(index: $0.widthVariable)) }
+        try passTwo(text: text[...], detail: detail[...], width: width, batched: false)
+        return TemplatePasses(passOne: passOne, labelWidths: labelWidths, passTwo: labelConstants, height: solver.value(of: heightVariable))
+    }
+
+    /// Pass 1 as one batch: every changed label constant (and, for `edit-width-batched`, the
+    /// width) staged, then one dual simplex. Should the batch fail (only required constraints
+    /// can make it), the solver has undone it; the pass is then replayed one constant at a time
+    /// from the state before it, which reports the failure as the per-constant strategy does
+    /// (the row whose constant conflicts, or the width).
+    private mutating func configureBatched<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
+        backUpLabelConstants()
+        do throws(TemplateMeasurementError) {
+            try configure(text: text, detail: detail, width: width, batched: true)
+            if strategy.editsWidth {
+                do { try solver.stageValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
+            }
+            do { try solver.reoptimize() } catch { throw Self.wrap(error, width: width) }
+        } catch {
+            try recoverBatch(error, width: width)
+            try configure(text: text, detail: detail, width: width, batched: false)
+            if strategy.editsWidth {
+                do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
+            }
+        }
+    }
+
+    /// Pass 2 as one batch (see `configureBatched`).
+    private mutating func passTwoBatched<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
+        backUpLabelConstants()
+        do throws(TemplateMeasurementError) {
+            try passTwo(text: text, detail: detail, width: width, batched: true)
+            do { try solver.reoptimize() } catch { throw Self.wrap(error, width: width) }
+        } catch {
+            try recoverBatch(error, width: width)
+            // `passTwoHeights` still holds the heights read from pass 1's solution.
+            try setPassTwoHeights(width: width, batched: false)
+        }
+    }
+
+    private mutating func backUpLabelConstants() {
+        for i in 0..<labelConstants.count { batchBackup[i] = labelConstants[i] }
+    }
+
+    /// After a failed batch: the solver's staged changes undone (if `reoptimize` has not done it)
+    /// and `labelConstants` as before the batch. A pivot limit is final.
+    private mutating func recoverBatch(_ error: TemplateMeasurementError, width: Double) throws(TemplateMeasurementError) {
+        if case .pivotLimitReached = error {
+            throw error
+        }
+        do { try solver.discardStaged() } catch { throw Self.wrap(error, width: width) }
+        for i in 0..<labelConstants.count { labelConstants[i] = batchBackup[i] }
+    }
+
     /// Pass 1's constants: each label's intrinsic width, and one line of height (none for an
-    /// empty text).
-    private mutating func configure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
+    /// empty text). `batched`: staged, not re-optimised.
+    private mutating func configure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double, batched: Bool) throws(TemplateMeasurementError) {
         for l in system.labels.indices {
             let rows = system.labels[l]
             let intrinsicWidth: Double, empty: Bool
@@ -190,15 +305,15 @@ public struct TemplateMeasurer: @unchecked Sendable {
                 empty = detail.isEmpty
             }
             let height = empty ? 0 : rows.label.lineHeight
-            try set(4 * l, row: rows.widthMin, intrinsicWidth, width: width)
-            try set(4 * l + 1, row: rows.widthMax, intrinsicWidth, width: width)
-            try set(4 * l + 2, row: rows.heightMin, height, width: width)
-            try set(4 * l + 3, row: rows.heightMax, height, width: width)
+            try set(4 * l, row: rows.widthMin, intrinsicWidth, width: width, batched: batched)
+            try set(4 * l + 1, row: rows.widthMax, intrinsicWidth, width: width, batched: batched)
+            try set(4 * l + 2, row: rows.heightMin, height, width: width, batched: batched)
+            try set(4 * l + 3, row: rows.heightMax, height, width: width, batched: batched)
         }
     }
 
     /// Pass 2: each label's lines at the width pass 1 gave it.
-    private mutating func passTwo<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
+    private mutating func passTwo<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double, batched: Bool) throws(TemplateMeasurementError) {
         // Read every width first: the pass-2 heights all come from pass 1's solution.
         for l in system.labels.indices {
             let rows = system.labels[l]
@@ -213,10 +328,15 @@ public struct TemplateMeasurer: @unchecked Sendable {
             }
             passTwoHeights[l] = Double(lines) * rows.label.lineHeight
         }
+        try setPassTwoHeights(width: width, batched: batched)
+    }
+
+    /// Pass 2's constants: the heights `passTwo` read.
+    private mutating func setPassTwoHeights(width: Double, batched: Bool) throws(TemplateMeasurementError) {
         for l in system.labels.indices {
             let rows = system.labels[l]
-            try set(4 * l + 2, row: rows.heightMin, passTwoHeights[l], width: width)
-            try set(4 * l + 3, row: rows.heightMax, passTwoHeights[l], width: width)
+            try set(4 * l + 2, row: rows.heightMin, passTwoHeights[l], width: width, batched: batched)
+            try set(4 * l + 3, row: rows.heightMax, passTwoHeights[l], width: width, batched: batched)
         }
     }
 
@@ -235,11 +355,16 @@ public struct TemplateMeasurer: @unchecked Sendable {
         return Array(bytes).withUnsafeBufferPointer { measurer.layout(of: $0, font: font, width: width, maxLines: maxLines).lines }
     }
 
-    /// Gives label row `row` (slot `slot` of `labelConstants`) the value `value`, if it changed.
-    private mutating func set(_ slot: Int, row: Int, _ value: Double, width: Double) throws(TemplateMeasurementError) {
+    /// Gives label row `row` (slot `slot` of `labelConstants`) the value `value`, if it changed:
+    /// re-optimised at once, or `batched`, staged for `reoptimize`.
+    private mutating func set(_ slot: Int, row: Int, _ value: Double, width: Double, batched: Bool) throws(TemplateMeasurementError) {
         guard labelConstants[slot] != value else { return }
         do {
-            try solver.updateConstant(handles[row], -value)
+            if batched {
+                try solver.stageConstant(handles[row], -value)
+            } else {
+                try solver.updateConstant(handles[row], -value)
+            }
         } catch { throw Self.wrap(error, width: width, source: system.rows[row].source) }
         labelConstants[slot] = value
     }
