@@ -139,7 +139,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .breakingInstructions: return "instructions finding break opportunities (ICU) and filling lines per operation (--instructions)"
         case .solveInstructions: return "instructions of cell measurements outside shaping and breaking per operation: the constraint solve (--instructions)"
         case .cacheInstructions: return "instructions outside cell measurements per operation: the height cache and the table's own work (--instructions)"
-        case .speedup: return "an operation timed at several thread counts: the median time of its baseline (1 thread) over this sample's time"
+        case .speedup: return "an operation timed at several thread counts (`precache-mt`): its median time at the first count over this sample's time"
         }
     }
 
