@@ -40,6 +40,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case breakingInstructions = "breaking_instructions"
     case solveInstructions = "solve_instructions"
     case cacheInstructions = "cache_instructions"
+    /// An operation timed at several thread counts (`precache-mt`): its 1-thread median over each sample's time.
+    case speedup
 
     /// Which direction of change is an improvement.
     public enum Direction: String, Sendable, Equatable {
@@ -73,6 +75,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .allocBytes, .peakRSS, .bytesPerRow: return "bytes"
         case .scrollCorrection, .anchorJump, .sizeChurn, .columnSpread: return "pt"
         case .recall: return "fraction"
+        case .speedup: return "ratio"
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .elements, .measurements, .cellsCreated, .dequeues, .peakPool, .mostVisible,
              .cellsNeeded, .wrongHeights, .constraints, .pivots, .laneChanges, .movedVisible,
              .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
@@ -93,7 +96,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .time, .allocBytes, .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .peakRSS, .elements, .measurements, .cellsCreated,
              .dequeues, .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
              .laneChanges, .movedVisible, .columnSpread,
-             .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
+             .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions,
+             .speedup:
             return nonNegative
         }
     }
@@ -135,6 +139,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .breakingInstructions: return "instructions finding break opportunities (ICU) and filling lines per operation (--instructions)"
         case .solveInstructions: return "instructions of cell measurements outside shaping and breaking per operation: the constraint solve (--instructions)"
         case .cacheInstructions: return "instructions outside cell measurements per operation: the height cache and the table's own work (--instructions)"
+        case .speedup: return "an operation timed at several thread counts (`precache-mt`): its median time at the first count over this sample's time"
         }
     }
 
@@ -147,7 +152,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
              .laneChanges, .movedVisible, .columnSpread,
              .shapingTime, .breakingTime, .solveTime, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions:
             return .lowerIsBetter
-        case .recall:
+        case .recall, .speedup:
             return .higherIsBetter
         case .elements, .dequeues, .mostVisible, .cellsNeeded:
             return .neither
@@ -161,7 +166,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// in what batches.
     public var kind: Kind {
         switch self {
-        case .time, .shapingTime, .breakingTime, .solveTime: return .statistical
+        case .time, .shapingTime, .breakingTime, .solveTime, .speedup: return .statistical
         case .peakRSS, .allocBytes: return .perProcess
         case .allocs, .instructions, .estimatedCycles, .l1Misses, .llMisses, .recall, .elements, .measurements, .cellsCreated, .dequeues,
              .peakPool, .mostVisible, .cellsNeeded, .bytesPerRow, .scrollCorrection, .wrongHeights, .constraints, .pivots, .anchorJump, .sizeChurn,
@@ -187,7 +192,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     ///   change from 0 to anything always does.
     public var defaultThreshold: Double {
         switch self {
-        case .time, .shapingTime, .breakingTime, .solveTime: return 0.05
+        case .time, .shapingTime, .breakingTime, .solveTime, .speedup: return 0.05
         case .peakRSS: return 0.10
         case .instructions, .estimatedCycles, .shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions: return 0.005
         case .l1Misses, .llMisses: return 0.02

@@ -52,6 +52,8 @@ final class GroupMeasurement {
     private let sampler: Sampler
     private var running: [Running] = []
     private var observations: [String: [(operation: String, metric: Metric, values: [Double])]] = [:]
+    /// Per mode, the operations timed against a baseline variant (`MeasuredMode.speedupBaselines`).
+    private var speedupBaselines: [String: [String: String]] = [:]
     private var failed = Set<String>()
     private(set) var outcome = BenchmarkRunner.Outcome()
 
@@ -142,6 +144,7 @@ final class GroupMeasurement {
                     running.append(Running(mode: measured.mode, operation: operation, driver: driver, coverage: coverage))
                 }
                 observations[measured.mode] = measured.observations
+                speedupBaselines[measured.mode] = measured.speedupBaselines
             } catch {
                 fail(mode.rawValue, error is VerificationError ? "verification" : "to build", error)
             }
@@ -229,6 +232,14 @@ final class GroupMeasurement {
                 // empty series from the others would turn the whole summary row into `unsupported`.
                 if options.policy.countsAllocations {
                     outcome.series.append(series(mode, entry.operation, .allocs, entry.allocationCounts))
+                }
+                // A variant timed against a baseline: the baseline's median over each sample's time.
+                if let baseline = speedupBaselines[mode]?[entry.operation],
+                   let base = running.first(where: { $0.mode == mode && $0.operation == baseline }), !base.samples.isEmpty, !times.isEmpty {
+                    let reference = Quantile.median(base.samples.map(\.timeNanoseconds))
+                    let speedups = times.map { $0 > 0 ? reference / $0 : 0 }
+                    outcome.series.append(series(mode, entry.operation, .speedup, speedups))
+                    summaries.append("\(entry.operation) speed-up \(String(format: "%.2f", reference / Quantile.median(times)))x")
                 }
                 let mean = times.reduce(0, +) / Double(Swift.max(times.count, 1))
                 summaries.append("\(entry.operation) median \(BenchmarkRunner.nanoseconds(Quantile.median(times)))"

@@ -55,6 +55,10 @@ public protocol Workload: Sendable {
     /// The operations this configuration times, in the order the CSV lists them.
     var operations: [Operation] { get }
 
+    /// The CSV's names of `operations`, each operation timed in variants named once per variant
+    /// (`TimedOperation.variant`). Default: the operations' raw values.
+    var operationNames: [String] { get }
+
     /// Builds what every mode at this item count shares (data, reference answers).
     func makeFixture(scenario: Scenario, items: Int) throws -> Fixture
 
@@ -145,13 +149,29 @@ public struct ModeMeasurement<Operation: WorkloadOperation> {
 }
 
 /// One operation of one mode, ready to be driven by `OperationDriver`.
+///
+/// An operation timed in several variants side by side (`precache-mt` on 1 and on 2 threads)
+/// gives each its `variant`: the CSV names it `<operation>-<variant>`. A variant with a
+/// `speedupBaseline` (another variant's name) also gets a `speedup` series: the baseline's
+/// median time over each of its samples' times.
 public struct TimedOperation<Operation: WorkloadOperation> {
     public var operation: Operation
     public var work: OperationWork
+    public var variant: String?
+    public var speedupBaseline: String?
 
-    public init(_ operation: Operation, _ work: OperationWork) {
+    public init(_ operation: Operation, _ work: OperationWork, variant: String? = nil, speedupBaseline: String? = nil) {
         self.operation = operation
         self.work = work
+        self.variant = variant
+        self.speedupBaseline = speedupBaseline
+    }
+
+    /// The CSV's `operation`.
+    public var name: String { Self.name(operation, variant: variant) }
+
+    public static func name(_ operation: Operation, variant: String?) -> String {
+        variant.map { operation.rawValue + "-" + $0 } ?? operation.rawValue
     }
 }
 
@@ -160,12 +180,18 @@ public struct Observation<Operation: WorkloadOperation> {
     public var operation: Operation
     public var metric: Metric
     public var values: [Double]
+    /// The variant of the operation it was observed on (`TimedOperation.variant`).
+    public var variant: String?
 
-    public init(_ operation: Operation, _ metric: Metric, _ values: [Double]) {
+    public init(_ operation: Operation, _ metric: Metric, _ values: [Double], variant: String? = nil) {
         self.operation = operation
         self.metric = metric
         self.values = values
+        self.variant = variant
     }
+
+    /// The CSV's `operation`.
+    public var name: String { TimedOperation.name(operation, variant: variant) }
 }
 
 /// The two kinds of operation the driver times.

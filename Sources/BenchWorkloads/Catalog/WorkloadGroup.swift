@@ -6,6 +6,8 @@ import BenchScenarios
 public struct MeasuredMode {
     public var mode: String
     public var operations: [(name: String, work: OperationWork)]
+    /// Per operation timed against a baseline variant: that variant's name (`TimedOperation.speedupBaseline`).
+    public var speedupBaselines: [String: String] = [:]
     public var observations: [(operation: String, metric: Metric, values: [Double])]
 }
 
@@ -50,10 +52,17 @@ extension Workload {
             measure: { mode, verify in
                 let mode = try typed(mode)
                 let measurement = try fixture.makeMeasurement(mode: mode, verify: verify)
+                var baselines: [String: String] = [:]
+                for operation in measurement.operations {
+                    if let baseline = operation.speedupBaseline {
+                        baselines[operation.name] = TimedOperation.name(operation.operation, variant: baseline)
+                    }
+                }
                 return MeasuredMode(
                     mode: mode.rawValue,
-                    operations: measurement.operations.map { ($0.operation.rawValue, $0.work) },
-                    observations: measurement.observations.map { ($0.operation.rawValue, $0.metric, $0.values) })
+                    operations: measurement.operations.map { ($0.name, $0.work) },
+                    speedupBaselines: baselines,
+                    observations: measurement.observations.map { ($0.name, $0.metric, $0.values) })
             },
             snapshot: { mode in try fixture.snapshot(mode: try typed(mode)) })
     }

@@ -14,6 +14,7 @@ public struct WorkloadKey: Sendable, Equatable {
         case integer
         case number
         case numbers = "array of numbers"
+        case integers = "array of integers"
         case operations = "array of operation names"
         /// One of `choices`.
         case name
@@ -85,6 +86,7 @@ public struct WorkloadKey: Sendable, Equatable {
         case .integer: return bound.expected(integer: true)
         case .number: return bound.expected(integer: false)
         case .numbers: return "1 to \(maxCount ?? 1) entries, each \(bound.expected(integer: false))"
+        case .integers: return "1 to \(maxCount ?? 1) entries in ascending order, each \(bound.expected(integer: true))"
         case .operations: return "at least one of the workload's operations, each once"
         case .name: return "one of " + choices.map { JSONValue.quoted($0) }.joined(separator: ", ")
         }

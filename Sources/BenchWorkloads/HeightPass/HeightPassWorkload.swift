@@ -7,8 +7,9 @@ import BenchScenarios
 /// pass with a warm cache (`warm-pass`), the visible rows of each frame of a scroll trace
 /// (`scroll-pass`), seeded random batch updates applied to data and cache (`batch-update`) and to
 /// the cache alone (`cache-update`), a width change (`width-change`: rotate, then a full pass) and
-/// a return to the old width (`width-return`), and one precache step (`precache-step`; its worst
-/// step is the summary's `max`). Modes are the height caches.
+/// a return to the old width (`width-return`), one precache step (`precache-step`; its worst
+/// step is the summary's `max`), and, when a scenario lists it, every row measured ahead on
+/// several threads (`precache-mt`, once per count of `threads`). Modes are the height caches.
 ///
 /// A precache step measures `precacheRows` rows (a short idle slice's worth), so that time and
 /// instructions describe the same rows: the engine's wall-clock budget (`Precache.step(_:budget:clock:)`)
@@ -39,6 +40,9 @@ public struct HeightPassWorkload: Workload {
         case widthReturn = "width-return"
         /// One precache step (a fixed number of rows, or a wall-clock budget), from the middle row outward.
         case precacheStep = "precache-step"
+        /// Every row measured ahead on `threads` threads and stored into the cold cache in row order
+        /// (`ParallelPrecache`); timed once per thread count, named `precache-mt-<n>t`.
+        case precacheMT = "precache-mt"
 
         public var timed: String {
             switch self {
@@ -55,6 +59,10 @@ public struct HeightPassWorkload: Workload {
                 return "one precache step: `precacheRows` rows (default 400) of the walk outward from the middle row, so that "
                     + "instructions (callgrind runs about 50x slower) count the same rows as time; `precacheBudgetMicroseconds` "
                     + "instead keeps the engine's wall-clock budget, faithful to an app but then instructions and time cover different rows"
+            case .precacheMT:
+                return "every row of a cold table measured on n threads (each with its own template cells and text measurer, "
+                    + "rows in round-robin chunks) and stored into the cache in row order; timed for each n of `threads` as "
+                    + "`precache-mt-<n>t`, with `speedup` against the first count; under --instructions, instructions are summed over the threads"
             }
         }
 
@@ -66,6 +74,7 @@ public struct HeightPassWorkload: Workload {
             case .widthChange: return "a warm table at the first width"
             case .widthReturn: return "a warm table at the first width that has also been through a pass at `rotatedWidth`"
             case .precacheStep: return "the cold table and the `Precache` it starts from (again when the steps are used up)"
+            case .precacheMT: return "the cold table, and each thread's template cells made again from its templates (its text measurer made once)"
             }
         }
     }
@@ -94,10 +103,17 @@ public struct HeightPassWorkload: Workload {
     public static let precacheStepsKey = WorkloadKey(
         "precacheSteps", .integer, default: .integer(10), bound: .between(1, Double(ScenarioLimits.maxSteps)),
         about: "precache steps in one trace (then it starts again from a cold table)")
+    public static let threadsKey = WorkloadKey(
+        "threads", .integers, default: .described("[1, 2]"), bound: .between(1, Double(ParallelPrecache.maxThreads)), maxCount: 8,
+        about: "the thread counts `precache-mt` is timed at, ascending; `speedup` is relative to the first")
     public static let seedKey = WorkloadKey.seed("the rows' texts and the batches")
+    /// `precache-mt` runs only where a scenario lists it: it times a whole cold pass once per thread count.
+    public static let operationsKey = WorkloadKey(
+        "operations", .operations, default: .described("every operation but `precache-mt`, in the listed order"),
+        about: "the operations to time, each named once")
     public static let keys = [
         scrollFramesKey, batchesKey, changesKey, rotatedWidthKey, precacheRowsKey, precacheBudgetKey, precacheStepsKey,
-        seedKey, WorkloadKey.operations,
+        threadsKey, seedKey, operationsKey,
     ]
 
     public var scrollFrames: Int
@@ -109,8 +125,20 @@ public struct HeightPassWorkload: Workload {
     public var precacheBudget: PrecacheBudget
     /// Precache steps in one trace (then it starts again from a cold table).
     public var precacheSteps: Int
+    /// The thread counts `precache-mt` is timed at, ascending.
+    public var threads: [Int] = [1, 2]
     public var seed: Int
     public var operations: [Operation]
+
+    /// Each operation's CSV name; `precache-mt` once per thread count.
+    public var operationNames: [String] {
+        operations.flatMap { operation in
+            operation == .precacheMT ? threads.map { TimedOperation.name(operation, variant: Self.variant(threads: $0)) } : [operation.rawValue]
+        }
+    }
+
+    /// The variant name of `precache-mt` on `threads` threads.
+    static func variant(threads: Int) -> String { "\(threads)t" }
 
     public init(spec: JSONReader) throws(ScenarioError) {
         scrollFrames = try spec.int(Self.scrollFramesKey)
@@ -128,8 +156,25 @@ public struct HeightPassWorkload: Workload {
             precacheBudget = .rows(rows)
         }
         precacheSteps = try spec.int(Self.precacheStepsKey)
+        let threadsKey = Self.threadsKey
+        if let nodes = try spec.optionalArray(threadsKey.name) {
+            guard !nodes.isEmpty, nodes.count <= threadsKey.maxCount! else {
+                throw spec.error(at: threadsKey.name, "expected \(threadsKey.boundText), got \(nodes.count) entries")
+            }
+            var list: [Int] = []
+            for node in nodes {
+                let count = try node.int(threadsKey.bound)
+                if let last = list.last, count <= last { throw node.error("expected thread counts in ascending order, each once: \(count) after \(last)") }
+                list.append(count)
+            }
+            threads = list
+        }
         seed = try spec.int(Self.seedKey)
-        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
+        if spec.has(Self.operationsKey.name) {
+            operations = try spec.operationList(Self.operationsKey.name, of: Operation.self)
+        } else {
+            operations = Operation.allCases.filter { $0 != .precacheMT }
+        }
         try spec.finish()
     }
 
@@ -250,6 +295,8 @@ public final class HeightPassFixture: WorkloadFixture {
     let frames: [[ItemPath]]
     let width: Double
     let rotatedWidth: Double
+    /// A new text measurer for one thread of `precache-mt` (nil when no label names a font).
+    let makeText: () throws -> (any LabelTextMeasuring)?
 
     init(workload: HeightPassWorkload, scenario: Scenario, items: Int, generated: GeneratedItems) throws {
         self.workload = workload
@@ -257,7 +304,9 @@ public final class HeightPassFixture: WorkloadFixture {
         self.items = items
         // Labels with a font: one text measurer without a cache (the height caches are compared,
         // every measurement shapes and breaks its text as a label without a text cache does).
-        let text = try scenario.textMeasurer(for: generated.templated?.templates ?? [], caching: false)
+        let templates = generated.templated?.templates ?? []
+        let text = try scenario.textMeasurer(for: templates, caching: false)
+        makeText = { try scenario.textMeasurer(for: templates, caching: false) }
         var feed = try FeedTable(items: generated, seed: workload.seed, text: text)
         batches = try feed.randomBatches(count: workload.batches, changes: workload.changes)
             .map { PlannedBatch(update: $0.0, plan: $0.1) }
@@ -339,18 +388,24 @@ public final class HeightPassFixture: WorkloadFixture {
         var operations: [TimedOperation<Operation>] = []
         var observations: [Observation<Operation>] = []
         for kind in workload.operations {
-            let operation = HeightPassOperation(kind: kind, fixture: self, makeCache: makeCache)
-            if verify {
-                let check = HeightPassOperation(kind: kind, fixture: self, makeCache: makeCache)
-                let result = try check.verify(mode: mode)
-                observations.append(Observation(kind, .measurements, result.measurements))
-                observations.append(Observation(kind, .cellsCreated, result.cellsCreated))
-                if kind == .batchUpdate || kind == .cacheUpdate {
-                    observations.append(Observation(kind, .wrongHeights, result.wrongHeights))
+            // `precache-mt` once per thread count, as variants; every other operation once.
+            let threadCounts = kind == .precacheMT ? workload.threads : [1]
+            for threads in threadCounts {
+                let variant = kind == .precacheMT ? HeightPassWorkload.variant(threads: threads) : nil
+                let baseline = kind == .precacheMT && threads != threadCounts[0] ? HeightPassWorkload.variant(threads: threadCounts[0]) : nil
+                let operation = HeightPassOperation(kind: kind, fixture: self, makeCache: makeCache, threads: threads)
+                if verify {
+                    let check = HeightPassOperation(kind: kind, fixture: self, makeCache: makeCache, threads: threads)
+                    let result = try check.verify(mode: mode)
+                    observations.append(Observation(kind, .measurements, result.measurements, variant: variant))
+                    observations.append(Observation(kind, .cellsCreated, result.cellsCreated, variant: variant))
+                    if kind == .batchUpdate || kind == .cacheUpdate {
+                        observations.append(Observation(kind, .wrongHeights, result.wrongHeights))
+                    }
                 }
+                let work: OperationWork = kind == .warmPass || kind == .scrollPass ? .batchable(operation) : .consuming(operation)
+                operations.append(TimedOperation(kind, work, variant: variant, speedupBaseline: baseline))
             }
-            let work: OperationWork = kind == .warmPass || kind == .scrollPass ? .batchable(operation) : .consuming(operation)
-            operations.append(TimedOperation(kind, work))
         }
         return ModeMeasurement(operations: operations, observations: observations)
     }
@@ -379,6 +434,9 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     private var table: HeightTable<Cache>?
     private var cache: Cache?
     private var precache: Precache?
+    /// `precache-mt`: its threads, and their template cells (made once, their cells again per run).
+    private let threads: Int
+    private var parallel: ParallelPrecache?
     private var step = 0
     /// `runPrepared` and `runPasses`, as compiled for `Cache`. The driver calls `runNext` and
     /// `run(count:)` through the operation protocols, which reach unspecialised generic code,
@@ -389,8 +447,9 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     private let runPreparedStep: (HeightPassOperation) throws -> Int
     private let runPassesStep: (HeightPassOperation, Int) throws -> Int
 
-    init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache) {
+    init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache, threads: Int = 1) {
         self.kind = kind
+        self.threads = threads
         self.fixture = fixture
         self.makeCache = makeCache
         runPreparedStep = { operation in try operation.runPrepared() }
@@ -401,7 +460,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     /// precache: `precacheSteps` steps; the others: one operation from fresh state.
     var traceLength: Int {
         switch kind {
-        case .warmPass, .firstPass, .widthChange, .widthReturn: return 1
+        case .warmPass, .firstPass, .widthChange, .widthReturn, .precacheMT: return 1
         case .scrollPass: return fixture.frames.count
         case .batchUpdate, .cacheUpdate: return fixture.batches.count
         case .precacheStep: return fixture.workload.precacheSteps
@@ -426,6 +485,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         switch kind {
         case .firstPass: break
         case .precacheStep: guard table != nil, precache != nil else { throw OperationMisuse.notPrepared }
+        case .precacheMT: guard table != nil, parallel != nil else { throw OperationMisuse.notPrepared }
         case .cacheUpdate: guard cache != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
         case .batchUpdate: guard table != nil, step < fixture.batches.count else { throw OperationMisuse.notPrepared }
         default: guard table != nil else { throw OperationMisuse.notPrepared }
@@ -482,6 +542,15 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
                 precache = Precache(table: cold, centre: fixture.items / 2)
                 table = cold
             }
+        case .precacheMT:
+            table = nil
+            let cold = coldTable()
+            if let parallel {
+                try parallel.reset(from: cold.registry)
+            } else {
+                parallel = try ParallelPrecache(registry: cold.registry, threads: threads, makeText: fixture.makeText)
+            }
+            table = cold
         }
     }
 
@@ -539,6 +608,8 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             }
             step += 1
             return result == .finished ? 1 : 0
+        case .precacheMT:
+            return parallel!.run(&table!)
         }
     }
 
@@ -580,6 +651,7 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             // Scrolling asks a few rows per frame: check those rows each frame, every row at the end.
             let rows = kind == .scrollPass && run + 1 < runs ? fixture.frames[run % fixture.frames.count] : nil
             let wrong = try check(mode: mode, context: "\(kind.rawValue) run \(run + 1)", rows: rows)
+            if kind == .precacheMT { try checkSerial(mode: mode, context: "\(kind.rawValue) on \(threads) threads, run \(run + 1)") }
             if kind == .batchUpdate || kind == .cacheUpdate { result.wrongHeights.append(Double(wrong)) }
             run += 1
             if kind == .precacheStep, precache!.isFinished { break }
@@ -591,6 +663,36 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         precache = nil
         step = 0
         return result
+    }
+
+    /// `precache-mt`: every height the threads measured equals, bit for bit, what the same
+    /// precache on one thread measures (the heights do not depend on the thread count), and what
+    /// the serial first pass measures for that row (a cold table's cells, every row in order):
+    /// bit for bit for closed-form rows, within `sameHeight`'s 1e-6 pt for constraint templates,
+    /// whose long-lived cells carry the rounding of the rows they measured before.
+    private func checkSerial(mode: HeightCacheMode, context: String) throws {
+        guard let parallel else { return }
+        var serial = coldTable()
+        var single = coldTable()
+        let one = try ParallelPrecache(registry: single.registry, threads: 1, lanes: parallel.lanes, makeText: fixture.makeText)
+        one.run(&single)
+        let heights = parallel.lastHeights, expected = one.lastHeights
+        guard one.lastPaths == parallel.lastPaths else {
+            throw VerificationError(scenario: fixture.scenario.name, mode: mode.rawValue, items: fixture.items,
+                                    detail: "\(context): measured other rows than the precache on one thread")
+        }
+        for (k, path) in parallel.lastPaths.enumerated() {
+            let item = serial.model[path]
+            let firstPass = serial.registry.height(of: item.content, reuseIdentifier: item.reuseIdentifier, width: serial.width)
+            let measured = heights[heights.startIndex + k], oneThread = expected[expected.startIndex + k]
+            let closedForm = !serial.registry.isConstraintTemplate(item.reuseIdentifier)
+            if measured.bitPattern != oneThread.bitPattern
+                || (closedForm ? measured.bitPattern != firstPass.bitPattern : !Self.sameHeight(measured, firstPass)) {
+                throw VerificationError(
+                    scenario: fixture.scenario.name, mode: mode.rawValue, items: fixture.items,
+                    detail: "\(context): row \(path) measured \(measured); on one thread \(oneThread), the serial first pass \(firstPass)")
+            }
+        }
     }
 
     /// Fresh measurements already taken by `check`, per row id: the row as it was measured, the
