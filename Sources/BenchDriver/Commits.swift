@@ -4,8 +4,8 @@ import BenchPlatform
 /// The commits of this repository, as git names them, and their built binaries.
 public enum Commits {
     /// The full hash of `reference`, or one clear error.
-    public static func resolve(_ reference: String) throws(DriverError) -> String {
-        let result = git(["rev-parse", "--verify", "--quiet", reference + "^{commit}"])
+    public static func resolve(_ reference: String, in directory: String? = nil) throws(DriverError) -> String {
+        let result = git(["rev-parse", "--verify", "--quiet", reference + "^{commit}"], in: directory)
         let hash = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard result.status == 0, !hash.isEmpty else {
             throw DriverError("'\(reference)' is not a commit of this repository (try a hash, a branch, a tag or HEAD~1)")
@@ -14,8 +14,8 @@ public enum Commits {
     }
 
     /// The short hash git gives `hash` (7 characters, more where needed).
-    public static func short(_ hash: String) -> String {
-        let result = git(["rev-parse", "--short", hash])
+    public static func short(_ hash: String, in directory: String? = nil) -> String {
+        let result = git(["rev-parse", "--short", hash], in: directory)
         let short = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return result.status == 0 && !short.isEmpty ? short : String(hash.prefix(7))
     }
@@ -33,10 +33,10 @@ public enum Commits {
         Int(git(["show", "-s", "--format=%ct", hash]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
-    static func git(_ arguments: [String]) -> (status: Int32, output: String) {
+    static func git(_ arguments: [String], in directory: String? = nil) -> (status: Int32, output: String) {
         guard let git = findOnPath("git") else { return (127, "") }
         do {
-            let result = try runChildProcess(executable: git, arguments: arguments, passesErrorThrough: true)
+            let result = try runChildProcess(executable: git, arguments: (directory.map { ["-C", $0] } ?? []) + arguments, passesErrorThrough: true)
             return (result.status, result.output)
         } catch {
             return (127, "")

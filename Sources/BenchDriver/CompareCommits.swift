@@ -41,24 +41,29 @@ public final class CompareCommits: @unchecked Sendable {
     /// The exact track's timed part need not run counts its callgrind pass does not count.
     static let exactMaxItems = 30_000
 
-    public init(arguments: CompareCommitsArguments) {
+    /// The repository's root, where results/ and .build-commits/ are (nil: the working directory).
+    public let root: String?
+    private var prefix: String { root.map { $0 + "/" } ?? "" }
+
+    public init(arguments: CompareCommitsArguments, root: String? = nil) {
         self.arguments = arguments
+        self.root = root
     }
 
     /// Runs the comparison; returns compare's exit status (0, 2, 3, 4). Bad input and failures
     /// throw, after removing the comparison's folder.
     public func run() throws(DriverError) -> Int32 {
         if arguments.merge { return try merge() }
-        let baseHash = try Commits.resolve(arguments.positional[0])
-        let headHash = try Commits.resolve(arguments.positional[1])
+        let baseHash = try Commits.resolve(arguments.positional[0], in: root)
+        let headHash = try Commits.resolve(arguments.positional[1], in: root)
         // The machine as the comparison found it, before it builds or runs anything: every load
         // average a run records later includes the comparison's own processes.
         machineBefore = MachineLoad.measure()
         var baseBinary = arguments.baseBinary ?? "", headBinary = arguments.headBinary ?? ""
         if arguments.baseBinary == nil { baseBinary = try Commits.build(baseHash, with: try buildCommand()) }
         if arguments.headBinary == nil { headBinary = try Commits.build(headHash, with: try buildCommand()) }
-        let baseShort = Commits.short(baseHash), headShort = Commits.short(headHash)
-        final = "results/compare/\(baseShort)..\(headShort)"
+        let baseShort = Commits.short(baseHash, in: root), headShort = Commits.short(headHash, in: root)
+        final = "\(prefix)results/compare/\(baseShort)..\(headShort)"
         if let shard = arguments.shard { final += "-shard-\(shard.index)-of-\(shard.count)" }
         work = "\(final).tmp-\(getpid())"
         Paths.remove(work)
@@ -260,7 +265,7 @@ public final class CompareCommits: @unchecked Sendable {
         let listed = scenarios + arguments.runOptions
         let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined())
         guard let key = sha256(text: text) else { return nil }
-        return ".build-commits/\(side.hash).verified-\(key.prefix(16))"
+        return "\(prefix).build-commits/\(side.hash).verified-\(key.prefix(16))"
     }
 
     private func verify(_ side: Side, scenarios: [String]) -> DriverError? {
