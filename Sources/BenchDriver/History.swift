@@ -144,7 +144,7 @@ public final class History: @unchecked Sendable {
         }
         if !todo.isEmpty { failed += try measure(todo, store: store) }
         try writeOrder(commits, store: store)
-        DriverLog.say("steps (threshold \(MachineLoad.formatted(arguments.thresholdPercent).replacingOccurrences(of: ".0", with: ""))%):")
+        DriverLog.say("steps (threshold \(percent)%):")
         if let steps = DriverScripts.steps, let python = findOnPath("python3") {
             let result = ChildRun(executable: python, arguments: [steps, store, "--threshold", "\(arguments.thresholdPercent / 100)"]).run(log: nil)
             FileHandle.standardOutput.write(Data(result.output.utf8))
@@ -161,6 +161,12 @@ public final class History: @unchecked Sendable {
         DriverLog.say("results: \(store) (commits.txt, steps.csv, neighbours.csv\(drawn ? ", report/index.html" : ""))")
         if failed > 0 { throw DriverError("\(failed) commit(s) could not be measured") }
         return 0
+    }
+
+    /// The threshold as given: "5", "2.5".
+    private var percent: String {
+        let value = arguments.thresholdPercent
+        return value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     static func isStored(_ directory: String) -> Bool {
@@ -369,7 +375,7 @@ public final class History: @unchecked Sendable {
             }
         }
         try Paths.write(csv, to: store + "/neighbours.csv")
-        let text = "steps between neighbouring commits (judged as compare judges, time \(arguments.thresholdPercent)%):\n"
+        let text = "steps between neighbouring commits (judged as compare judges, time \(percent)%):\n"
             + (lines.isEmpty ? "  none changed a row\n" : lines.map { "  " + $0 + "\n" }.joined())
         FileHandle.standardOutput.write(Data(text.utf8))
     }
