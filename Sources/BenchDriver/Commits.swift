@@ -21,16 +21,16 @@ public enum Commits {
     }
 
     /// The commits of a range (`A..B`, oldest first), or of one commit.
-    public static func range(_ range: String) throws(DriverError) -> [String] {
-        guard range.contains("..") else { return [try resolve(range)] }
-        let result = git(["rev-list", "--reverse", range])
+    public static func range(_ range: String, in directory: String? = nil) throws(DriverError) -> [String] {
+        guard range.contains("..") else { return [try resolve(range, in: directory)] }
+        let result = git(["rev-list", "--reverse", range], in: directory)
         guard result.status == 0 else { throw DriverError("'\(range)' is not a revision range of this repository") }
         return result.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
     /// The commit time of `hash` (seconds since 1970), 0 when git does not know it.
-    public static func time(_ hash: String) -> Int {
-        Int(git(["show", "-s", "--format=%ct", hash]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    public static func time(_ hash: String, in directory: String? = nil) -> Int {
+        Int(git(["show", "-s", "--format=%ct", hash], in: directory).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     static func git(_ arguments: [String], in directory: String? = nil) -> (status: Int32, output: String) {

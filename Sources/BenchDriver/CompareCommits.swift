@@ -261,11 +261,7 @@ public final class CompareCommits: @unchecked Sendable {
     /// (.build-commits/<commit>.verified-KEY, KEY a hash of the binary and of the scenarios and
     /// options verified): verifying the same binary on the same scenarios again would find the same.
     func verifiedMarker(_ side: Side, scenarios: [String]) -> String? {
-        guard let binaryHash = sha256(file: side.harness.binary) else { return nil }
-        let listed = scenarios + arguments.runOptions
-        let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined())
-        guard let key = sha256(text: text) else { return nil }
-        return "\(prefix).build-commits/\(side.hash).verified-\(key.prefix(16))"
+        VerifiedMarker.path(root: root, commit: side.hash, binary: side.harness.binary, scenarios: scenarios, options: arguments.runOptions)
     }
 
     private func verify(_ side: Side, scenarios: [String]) -> DriverError? {
@@ -284,7 +280,7 @@ public final class CompareCommits: @unchecked Sendable {
             return DriverError("\(side.name) (\(side.short)) failed its verification:",
                                details: lastLines(of: log, 5) { $0.contains("FAILED") || $0.contains("error") })
         }
-        if let marker { try? Paths.write(utcNow() + "\n", to: marker) }
+        VerifiedMarker.write(marker)
         return nil
     }
 
@@ -507,6 +503,26 @@ extension Array where Element: Hashable {
     func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
+    }
+}
+
+/// A verification that passed, remembered beside the commit's build:
+/// .build-commits/<commit>.verified-KEY, KEY a hash of the binary and of the scenarios and run
+/// options verified. compare-commits and history both read and write them, so a commit verified
+/// by one is not verified again by the other on the same scenarios and options.
+enum VerifiedMarker {
+    /// The marker's path (under `root`, else the working directory); nil where no SHA-256 tool is.
+    static func path(root: String?, commit: String, binary: String, scenarios: [String], options: [String]) -> String? {
+        guard let binaryHash = sha256(file: binary) else { return nil }
+        let listed = scenarios + options
+        let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined())
+        guard let key = sha256(text: text) else { return nil }
+        return "\(root.map { $0 + "/" } ?? "").build-commits/\(commit).verified-\(key.prefix(16))"
+    }
+
+    /// Remembers a verification that passed (nothing when the folder is not there).
+    static func write(_ path: String?) {
+        if let path { try? Paths.write(utcNow() + "\n", to: path) }
     }
 }
 

@@ -7,6 +7,8 @@ import BenchCompare
 public struct HistoryArguments: Equatable {
     public var quick = false
     public var repetitions = 5
+    /// Whether --repetitions (or --rounds) was given: it then holds with --quick too.
+    public var repetitionsGiven = false
     public var machine: String?
     public var thresholdPercent = 5.0
     public var plot = true
@@ -34,7 +36,9 @@ public struct HistoryArguments: Equatable {
             let argument = arguments[index]
             switch argument {
             case "--quick": result.quick = true
-            case "--repetitions": repetitions = try value(argument, "a number")
+            case "--repetitions", "--rounds":
+                repetitions = try value(argument, "a number")
+                result.repetitionsGiven = true
             case "--machine": result.machine = try value(argument, "a name")
             case "--threshold": threshold = try value(argument, "a percentage")
             case "--no-plot": result.plot = false
@@ -61,6 +65,8 @@ public struct HistoryArguments: Equatable {
     }
 
     public var range: String { positional.first ?? "HEAD~10..HEAD" }
+    /// The timed rounds: as given, else 5 (2 with --quick, too few to claim a change).
+    public var rounds: Int { repetitionsGiven || !quick ? repetitions : 2 }
     public var scenarios: [String] { Array(positional.dropFirst()) }
 
     public static let usage = """
@@ -78,15 +84,17 @@ public struct HistoryArguments: Equatable {
                              commits of HEAD), or one commit
           --quick            small counts, few samples (default: the whole suite at full size)
           --repetitions N    rounds, each a fresh process per commit and scenario group (default 5;
-                             with --quick 2); each samples briefly (`run --brief`, where the commit's
-                             harness has it)
+                             with --quick 2, too few for a step between neighbours to be claimed:
+                             a change needs 5 a side); each samples briefly (`run --brief`, where
+                             the commit's harness has it). --rounds N is the same option
           --machine NAME     the machine's name (default: hostname -s, or $LAYOUT_BENCH_MACHINE)
           --threshold PCT    the step detector's threshold (default 5)
           --back-to-back     run neighbouring commits' processes one after the other, not as duets
           --no-plot          do not draw the history charts
         Commits already stored for this machine (results/history/<machine>/<commit>/samples.csv.gz) are skipped.
         Commits that do not build, or have no harness, are reported and left out.
-        Results: results/history/<machine>/{<commit>/, commits.txt, steps.csv, neighbours.csv, report/}
+        Results: results/history/<machine>/{<commit>/, commits.txt, steps.csv, neighbours.csv,
+                 neighbours.txt, report/}
         """
 }
 
@@ -111,21 +119,26 @@ public final class History: @unchecked Sendable {
         var failed = false
     }
 
-    public init(arguments: HistoryArguments) {
+    /// The repository's root, where results/ and .build-commits/ are (nil: the working directory).
+    public let root: String?
+    private var prefix: String { root.map { $0 + "/" } ?? "" }
+
+    public init(arguments: HistoryArguments, root: String? = nil) {
         self.arguments = arguments
+        self.root = root
     }
 
     public func run() throws(DriverError) -> Int32 {
-        let commits = try Commits.range(arguments.range)
+        let commits = try Commits.range(arguments.range, in: root)
         guard !commits.isEmpty else { throw DriverError("the range '\(arguments.range)' holds no commits") }
         let machine = arguments.machine ?? ProcessInfo.processInfo.environment["LAYOUT_BENCH_MACHINE"]
             ?? String(ProcessInfo.processInfo.hostName.split(separator: ".").first ?? "machine")
-        let store = "results/history/\(machine)"
+        let store = "\(prefix)results/history/\(machine)"
         try Paths.makeDirectory(store)
         var failed = 0
         var todo: [Commit] = []
         for hash in commits {
-            let short = Commits.short(hash)
+            let short = Commits.short(hash, in: root)
             if Self.isStored(store + "/" + hash) {
                 DriverLog.say("\(short): stored, skipped")
                 continue
@@ -233,7 +246,7 @@ public final class History: @unchecked Sendable {
             }
             start += 2
         }
-        let rounds = arguments.quick ? 2 : arguments.repetitions
+        let rounds = arguments.rounds
         for round in 1...rounds {
             let roundStart = monotonicSeconds()
             let live = commits.indices.filter { !commits[$0].failed }
@@ -305,13 +318,18 @@ public final class History: @unchecked Sendable {
                 failed += 1
                 continue
             }
-            let staging = "\(store)/\(commit.hash).tmp"
+            // Interrupted, the staging folder goes too: a commit is stored whole or not at all.
+            let staging = "\(store)/\(commit.hash).tmp-\(getpid())"
             Paths.remove(staging)
+            SignalCleanup.register(tree: Paths.absolute(staging))
+            defer { SignalCleanup.unregister(tree: Paths.absolute(staging)) }
             do {
                 try RoundMerge.merge(rounds: (1...rounds).map { "\(work)/\(commit.hash)/round-\($0)" }, into: staging)
                 if Paths.isFile("\(work)/\(commit.hash).log") { try Paths.move("\(work)/\(commit.hash).log", to: staging + "/run.log") }
-                Paths.remove("\(store)/\(commit.hash)")
-                try Paths.move(staging, to: "\(store)/\(commit.hash)")
+                try SignalCleanup.deferringSignals { () throws(DriverError) in
+                    Paths.remove("\(store)/\(commit.hash)")
+                    try Paths.move(staging, to: "\(store)/\(commit.hash)")
+                }
             } catch {
                 Paths.remove(staging)
                 DriverLog.say(error.description)
@@ -322,25 +340,32 @@ public final class History: @unchecked Sendable {
     }
 
     private func verify(_ commit: Commit, runOptions: [String], work: String) -> DriverError? {
+        let marker = VerifiedMarker.path(root: root, commit: commit.hash, binary: commit.harness.binary,
+                                         scenarios: arguments.scenarios, options: runOptions)
+        if let marker, Paths.exists(marker) {
+            DriverLog.say("\(commit.short): verified earlier on these scenarios (\(marker))")
+            return nil
+        }
         let log = "\(work)/\(commit.hash)-verify.log"
         let child = ChildRun(
             executable: commit.harness.binary,
             arguments: ["run"] + arguments.scenarios + runOptions + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute("\(work)/\(commit.hash)/verify")],
             directory: commit.harness.directory)
         if child.run(log: log).status != 0 {
-            return DriverError("\(commit.short) failed its verification (log: \(log)):",
+            return DriverError("\(commit.short) failed its verification:",
                                details: lastLines(of: log, 5) { $0.contains("FAILED") || $0.contains("error") })
         }
+        VerifiedMarker.write(marker)
         return nil
     }
 
     /// commits.txt: every stored commit, oldest first by commit time.
     private func writeOrder(_ range: [String], store: String) throws(DriverError) {
         var order = range.filter { Self.isStored("\(store)/\($0)") }
-        for name in Paths.entries(store) where !order.contains(name) && Self.isStored("\(store)/\(name)") {
+        for name in Paths.entries(store) where !order.contains(name) && !name.contains(".tmp") && Self.isStored("\(store)/\(name)") {
             order.append(name)
         }
-        let timed = order.enumerated().map { (Commits.time($0.element), $0.offset, $0.element) }
+        let timed = order.enumerated().map { (Commits.time($0.element, in: root), $0.offset, $0.element) }
         let sorted = timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         try Paths.write(sorted.map { $0 + "\n" }.joined(), to: store + "/commits.txt")
     }
@@ -363,7 +388,8 @@ public final class History: @unchecked Sendable {
                     .map { $0.contains(",") ? "\"\($0)\"" : String($0) }.joined(separator: ",") + "\n"
             }
             let regressed = changed.filter { $0.verdict == .regressed }, improved = changed.filter { $0.verdict == .improved }
-            if !changed.isEmpty {
+            let undecided = outcome.report.rows.filter { $0.verdict == .noisy }.count
+            if !changed.isEmpty || undecided > 0 {
                 func list(_ rows: [RowComparison]) -> String {
                     rows.prefix(5).map { "\($0.key.scenario) \($0.key.mode) \($0.key.items) \($0.key.operation) ×\(String(format: "%.3f", $0.ratio))" }
                         .joined(separator: "; ") + (rows.count > 5 ? "; …" : "")
@@ -371,12 +397,14 @@ public final class History: @unchecked Sendable {
                 var line = "\(base.prefix(7)) → \(head.prefix(7)):"
                 if !regressed.isEmpty { line += " \(regressed.count) regressed (\(list(regressed)))" }
                 if !improved.isEmpty { line += " \(improved.count) improved (\(list(improved)))" }
+                if undecided > 0 { line += " \(undecided) undecided (noisy, or fewer than 5 repetitions a side)" }
                 lines.append(line)
             }
         }
         try Paths.write(csv, to: store + "/neighbours.csv")
         let text = "steps between neighbouring commits (judged as compare judges, time \(percent)%):\n"
             + (lines.isEmpty ? "  none changed a row\n" : lines.map { "  " + $0 + "\n" }.joined())
+        try Paths.write(text, to: store + "/neighbours.txt")
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -313,7 +313,7 @@ import Testing
     /// `--duet` when `duet`), `list --json` two scenarios, and `run SCENARIO … --out DIR` writes a
     /// group's results (head's `b` 20% slower) and appends its arguments to `calls`; with
     /// `failAt`, the run of that round fails.
-    static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil) throws {
+    static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil, aFactor: Double = 1) throws {
         let script = """
             #!/bin/sh
             if [ "$1" = list ]; then echo '{"scenarios": [{"name": "a", "items": [1000]}, {"name": "b", "items": [1000, 2000]}]}'; exit 0; fi
@@ -325,7 +325,7 @@ import Testing
             n=$(grep -c . "\(calls)")
             \(failRound.map { "[ \"$n\" -ge \($0) ] && case \"$*\" in *--verify-only*) ;; *) echo 'boom' >&2; exit 1;; esac" } ?? "")
             case "$*" in *--verify-only*) echo '{"start_time": "2026-11-26T10:00:00Z"}' >"$out/run.json"; exit 0;; esac
-            factor=1; [ "$scenario" = b ] && factor=\(slow)
+            factor=\(aFactor); [ "$scenario" = b ] && factor=\(slow)
             { echo 'schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value'
               for s in 1 2 3 4 5 6 7 8 9 10; do
                 echo "2,r$n,abc,$scenario,query,binary,$items,query,1,$s,time,ns,$(awk -v f=$factor -v s=$s -v n=$n 'BEGIN { print 100 * f * (1 + 0.001 * ((s * 7 + n * 3) % 5)) }')"
@@ -336,13 +336,16 @@ import Testing
         chmod(path, 0o755)
     }
 
-    /// A scratch git repository with one commit, made the working directory (the driver names
-    /// its folder by the commits and keeps its markers in .build-commits there).
-    static func repository() throws -> String? {
+    /// A scratch git repository with `commits` empty commits, the driver's root (it names its
+    /// folder by the commits and keeps its markers in .build-commits there).
+    static func repository(commits: Int = 1) throws -> String? {
         let root = try makeScratchDirectory("driver")
-        guard Commits.git(["init", "-q"], in: root).status == 0,
-              Commits.git(["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-q", "--allow-empty", "-m", "test"], in: root).status == 0
-        else {
+        var made = Commits.git(["init", "-q"], in: root).status == 0
+        for number in 0..<commits where made {
+            made = Commits.git(["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-q", "--allow-empty", "-m", "test \(number)"],
+                               in: root).status == 0
+        }
+        guard made else {
             try? FileManager.default.removeItem(atPath: root)
             return nil
         }
@@ -397,5 +400,72 @@ import Testing
         }
         #expect(try String(contentsOfFile: "\(folder)/compare.txt", encoding: .utf8) == "earlier\n")
         #expect(Paths.entries("\(root)/results/compare") == ["\(short)..\(short)"])
+    }
+
+    // MARK: history
+
+    /// history over three commits of fake harnesses: the 2nd makes `b` 20% slower, the 3rd
+    /// makes `a` 20% faster. Each commit verifies once, neighbours run as duets, and the
+    /// judgement of each step names exactly the rows it changed; a commit measured again later
+    /// is not verified again (the marker compare-commits also keeps).
+    @Test func historySaysWhichStepChangedWhichRows() throws {
+        guard let root = try Self.repository(commits: 4) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        let hashes = try Commits.range("HEAD~3..HEAD", in: root)
+        #expect(hashes.count == 3)
+        let factors: [(a: Double, b: Double)] = [(1, 1), (1, 1.2), (0.8, 1.2)]
+        for (hash, factor) in zip(hashes, factors) {
+            try Self.fakeHarness("\(root)/harness-\(hash)", calls: "\(root)/calls-\(hash)", slow: factor.b, duet: true, aFactor: factor.a)
+        }
+        // The build command prints each commit's binary, as scripts/build-commit does.
+        try "#!/bin/sh\necho \"\(root)/harness-$1\"\n".write(toFile: "\(root)/build", atomically: true, encoding: .utf8)
+        chmod("\(root)/build", 0o755)
+        let arguments = try HistoryArguments.parse(["--machine", "test", "--no-plot", "--build-command", "\(root)/build",
+                                                    "--rounds", "5", "HEAD~3..HEAD"])
+        #expect(arguments.rounds == 5)
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+
+        let store = "\(root)/results/history/test"
+        #expect(try String(contentsOfFile: "\(store)/commits.txt", encoding: .utf8) == hashes.map { $0 + "\n" }.joined())
+        let short = hashes.map { String($0.prefix(7)) }
+        // base,head,verdict,scenario,mode,items,operation,metric,…: one line per changed row.
+        let changed = try String(contentsOfFile: "\(store)/neighbours.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").prefix(6).joined(separator: " ") }
+        #expect(changed.sorted() == [
+            "\(short[0]) \(short[1]) regressed b binary 1000", "\(short[0]) \(short[1]) regressed b binary 2000",
+            "\(short[1]) \(short[2]) improved a binary 1000",
+        ].sorted())
+        let text = try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8)
+        #expect(text.contains("\(short[0]) → \(short[1]): 2 regressed (b binary 1000 query ×1.2"))
+        #expect(text.contains("\(short[1]) → \(short[2]): 1 improved (a binary 1000 query ×0.8"))
+        #expect(!text.contains("undecided"))
+        for hash in hashes {
+            let calls = try String(contentsOfFile: "\(root)/calls-\(hash)", encoding: .utf8).split(separator: "\n")
+            // Verified once, then 3 groups × 5 rounds, each brief and --verified.
+            #expect(calls.count == 1 + 15)
+            #expect(calls.filter { $0.contains("--verify-only") }.count == 1)
+            #expect(calls.filter { !$0.contains("--verify-only") }.allSatisfy { $0.contains("--brief") && $0.contains("--verified") })
+            // Every commit has a neighbour, so each ran some of its groups as a duet.
+            #expect(calls.contains { $0.contains("--duet") })
+            #expect(Paths.isFile("\(store)/\(hash)/samples.csv.gz"))
+        }
+        #expect(!Paths.entries(store).contains { $0.contains(".tmp") })
+
+        // The middle commit measured again: its verification passed before and is remembered.
+        try FileManager.default.removeItem(atPath: "\(store)/\(hashes[1])")
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+        let again = try String(contentsOfFile: "\(root)/calls-\(hashes[1])", encoding: .utf8).split(separator: "\n")
+        #expect(again.count == 1 + 15 + 15)
+        #expect(again.filter { $0.contains("--verify-only") }.count == 1)
+        // The others were stored and not run again.
+        #expect(try String(contentsOfFile: "\(root)/calls-\(hashes[0])", encoding: .utf8).split(separator: "\n").count == 16)
+    }
+
+    @Test func historyRoundsAsGivenEvenWhenQuick() throws {
+        #expect(try HistoryArguments.parse(["--quick"]).rounds == 2)
+        #expect(try HistoryArguments.parse([]).rounds == 5)
+        #expect(try HistoryArguments.parse(["--quick", "--repetitions", "6"]).rounds == 6)
+        #expect(try HistoryArguments.parse(["--rounds", "7", "--quick"]).rounds == 7)
     }
 }
