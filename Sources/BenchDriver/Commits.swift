@@ -21,9 +21,10 @@ public enum Commits {
     }
 
     /// The commits of a range (`A..B`, oldest first), or of one commit.
-    public static func range(_ range: String, in directory: String? = nil) throws(DriverError) -> [String] {
+    /// With `firstParent`, only the commits of its first-parent line (a merge is one step).
+    public static func range(_ range: String, firstParent: Bool = false, in directory: String? = nil) throws(DriverError) -> [String] {
         guard range.contains("..") else { return [try resolve(range, in: directory)] }
-        let result = git(["rev-list", "--reverse", range], in: directory)
+        let result = git(["rev-list", "--reverse"] + (firstParent ? ["--first-parent"] : []) + [range], in: directory)
         guard result.status == 0 else { throw DriverError("'\(range)' is not a revision range of this repository") }
         return result.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }

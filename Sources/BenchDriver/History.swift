@@ -13,6 +13,8 @@ public struct HistoryArguments: Equatable {
     public var thresholdPercent = 5.0
     public var plot = true
     public var duet = true
+    /// Only the commits of the range's first-parent line (a merge is one step).
+    public var firstParent = false
     public var positional: [String] = []
     public var buildCommand: String?
 
@@ -43,6 +45,7 @@ public struct HistoryArguments: Equatable {
             case "--threshold": threshold = try value(argument, "a percentage")
             case "--no-plot": result.plot = false
             case "--back-to-back": result.duet = false
+            case "--first-parent": result.firstParent = true
             case "--build-command": result.buildCommand = try value(argument, "a path")
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw Problem(message: "unknown option '\(argument)'", showsUsage: true) }
@@ -89,6 +92,7 @@ public struct HistoryArguments: Equatable {
                              the commit's harness has it). --rounds N is the same option
           --machine NAME     the machine's name (default: hostname -s, or $LAYOUT_BENCH_MACHINE)
           --threshold PCT    the step detector's threshold (default 5)
+          --first-parent     only the commits of the range's first-parent line: a merge is one step
           --back-to-back     run neighbouring commits' processes one after the other, not as duets
           --no-plot          do not draw the history charts
         Commits already stored for this machine (results/history/<machine>/<commit>/samples.csv.gz) are skipped.
@@ -129,7 +133,7 @@ public final class History: @unchecked Sendable {
     }
 
     public func run() throws(DriverError) -> Int32 {
-        let commits = try Commits.range(arguments.range, in: root)
+        let commits = try Commits.range(arguments.range, firstParent: arguments.firstParent, in: root)
         guard !commits.isEmpty else { throw DriverError("the range '\(arguments.range)' holds no commits") }
         let machine = arguments.machine ?? ProcessInfo.processInfo.environment["LAYOUT_BENCH_MACHINE"]
             ?? String(ProcessInfo.processInfo.hostName.split(separator: ".").first ?? "machine")
@@ -326,10 +330,7 @@ public final class History: @unchecked Sendable {
             do {
                 try RoundMerge.merge(rounds: (1...rounds).map { "\(work)/\(commit.hash)/round-\($0)" }, into: staging)
                 if Paths.isFile("\(work)/\(commit.hash).log") { try Paths.move("\(work)/\(commit.hash).log", to: staging + "/run.log") }
-                try SignalCleanup.deferringSignals { () throws(DriverError) in
-                    Paths.remove("\(store)/\(commit.hash)")
-                    try Paths.move(staging, to: "\(store)/\(commit.hash)")
-                }
+                try Paths.replace("\(store)/\(commit.hash)", with: staging)
             } catch {
                 Paths.remove(staging)
                 DriverLog.say(error.description)

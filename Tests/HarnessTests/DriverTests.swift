@@ -467,5 +467,23 @@ import Testing
         #expect(try HistoryArguments.parse([]).rounds == 5)
         #expect(try HistoryArguments.parse(["--quick", "--repetitions", "6"]).rounds == 6)
         #expect(try HistoryArguments.parse(["--rounds", "7", "--quick"]).rounds == 7)
+        #expect(try HistoryArguments.parse(["--first-parent", "main~3..main"]).firstParent)
+    }
+
+    /// A range over a merge: every commit of it, or with --first-parent the merge as one step.
+    @Test func aRangeFollowsTheFirstParentWhenAsked() throws {
+        guard let root = try Self.repository(commits: 1) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let identity = ["-c", "user.name=test", "-c", "user.email=test@example.com"]
+        let start = try Commits.resolve("HEAD", in: root)
+        for step in [["checkout", "-q", "-b", "side"], identity + ["commit", "-q", "--allow-empty", "-m", "side"],
+                     ["checkout", "-q", "-"], identity + ["commit", "-q", "--allow-empty", "-m", "main"],
+                     identity + ["merge", "-q", "--no-ff", "--no-edit", "side"]] {
+            guard Commits.git(step, in: root).status == 0 else { return }
+        }
+        let all = try Commits.range("\(start)..HEAD", in: root)
+        let line = try Commits.range("\(start)..HEAD", firstParent: true, in: root)
+        #expect(all.count == 3)
+        #expect(line == [try Commits.resolve("HEAD~1", in: root), try Commits.resolve("HEAD", in: root)])
     }
 }
