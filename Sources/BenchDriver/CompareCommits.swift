@@ -221,8 +221,7 @@ public final class CompareCommits: @unchecked Sendable {
 
     /// The folder renamed into place, compare.txt on stdout, the chart, and where it all is.
     private func publish(text: String) throws(DriverError) {
-        Paths.remove(final)
-        try Paths.move(work, to: final)
+        try Paths.replace(final, with: work)
         FileHandle.standardOutput.write(Data(text.utf8))
         var drawn = false
         if arguments.plot, let plot = arguments.plotCommand ?? DriverScripts.plot {

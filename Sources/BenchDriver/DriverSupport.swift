@@ -68,6 +68,24 @@ enum Paths {
         }
     }
 
+    /// Puts the folder `staging` in the place of `final`, with interrupting signals held back: an
+    /// earlier `final` is moved aside first and removed only once `staging` is in place (put
+    /// back if that fails), so an interruption or a failure leaves either the earlier results or
+    /// the new ones, whole.
+    static func replace(_ final: String, with staging: String) throws(DriverError) {
+        try SignalCleanup.deferringSignals { () throws(DriverError) in
+            let aside = final + ".old-\(getpid())"
+            remove(aside)
+            let hadEarlier = exists(final)
+            if hadEarlier { try move(final, to: aside) }
+            do throws(DriverError) { try move(staging, to: final) } catch {
+                if hadEarlier { try? move(aside, to: final) }
+                throw error
+            }
+            remove(aside)
+        }
+    }
+
     static func read(_ path: String) throws(DriverError) -> String {
         do { return try readTextFile(path) } catch {
             throw DriverError("\(path): cannot read it (\(error.reason))")
