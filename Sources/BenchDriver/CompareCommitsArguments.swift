@@ -148,10 +148,13 @@ public struct CompareCommitsArguments: Equatable {
         // alloc_bytes is read around timed samples, whose batch follows the timing, so it is left
         // to `run`'s own summary.
         let metrics = instructions
-            ? ["instructions", "estimated_cycles", "l1_misses", "ll_misses", "allocs", "recall"]
-            : ["time", "peak_rss"]
-        return thresholds + metrics.flatMap { ["--metric", $0] }
+            ? ["instructions", "estimated_cycles", "l1_misses", "ll_misses", "allocs", "recall"].flatMap { ["--metric", $0] }
+            : Self.timedMetrics
+        return thresholds + metrics
     }
+
+    /// The metrics of the timed track as compare's options (history judges its steps by them too).
+    public static let timedMetrics = ["--metric", "time", "--metric", "peak_rss"]
 
     public static let usage = """
         Did HEAD make anything slower than BASE, by how much, with what confidence?

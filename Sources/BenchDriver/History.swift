@@ -371,13 +371,14 @@ public final class History: @unchecked Sendable {
         try Paths.write(sorted.map { $0 + "\n" }.joined(), to: store + "/commits.txt")
     }
 
-    /// Each step between neighbouring stored commits judged as compare judges two runs:
+    /// Each step between neighbouring stored commits judged as compare-commits' timed track judges
+    /// its two sides (time at the threshold given, and peak_rss):
     /// neighbours.csv (base, head and the changed rows) and a line per step that changed rows.
     private func judgeNeighbours(store: String) throws(DriverError) {
         let order = ((try? Paths.read(store + "/commits.txt")) ?? "").split(separator: "\n").map(String.init)
         var csv = "base,head,verdict,scenario,mode,items,operation,metric,base_median,head_median,ratio\n"
         var lines: [String] = []
-        let metrics = ["--threshold", "\(arguments.thresholdPercent)", "--metric", "time"]
+        let metrics = ["--threshold", "\(arguments.thresholdPercent)"] + CompareCommitsArguments.timedMetrics
         for index in order.indices.dropFirst() {
             let base = order[index - 1], head = order[index]
             guard let outcome = try? Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics) else { continue }
@@ -392,7 +393,11 @@ public final class History: @unchecked Sendable {
             let undecided = outcome.report.rows.filter { $0.verdict == .noisy }.count
             if !changed.isEmpty || undecided > 0 {
                 func list(_ rows: [RowComparison]) -> String {
-                    rows.prefix(5).map { "\($0.key.scenario) \($0.key.mode) \($0.key.items) \($0.key.operation) ×\(String(format: "%.3f", $0.ratio))" }
+                    rows.prefix(5).map { row in
+                        let key = row.key
+                        let named = [key.scenario, key.mode, String(key.items), key.operation, key.metric == "time" ? "" : key.metric]
+                        return named.filter { !$0.isEmpty }.joined(separator: " ") + " ×\(String(format: "%.3f", row.ratio))"
+                    }
                         .joined(separator: "; ") + (rows.count > 5 ? "; …" : "")
                 }
                 var line = "\(base.prefix(7)) → \(head.prefix(7)):"
@@ -403,7 +408,7 @@ public final class History: @unchecked Sendable {
             }
         }
         try Paths.write(csv, to: store + "/neighbours.csv")
-        let text = "steps between neighbouring commits (judged as compare judges, time \(percent)%):\n"
+        let text = "steps between neighbouring commits (judged as compare-commits judges: time \(percent)%, peak_rss as compare's default):\n"
             + (lines.isEmpty ? "  none changed a row\n" : lines.map { "  " + $0 + "\n" }.joined())
         try Paths.write(text, to: store + "/neighbours.txt")
         FileHandle.standardOutput.write(Data(text.utf8))

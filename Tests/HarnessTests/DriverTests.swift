@@ -313,7 +313,8 @@ import Testing
     /// `--duet` when `duet`), `list --json` two scenarios, and `run SCENARIO … --out DIR` writes a
     /// group's results (head's `b` 20% slower) and appends its arguments to `calls`; with
     /// `failAt`, the run of that round fails.
-    static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil, aFactor: Double = 1) throws {
+    static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil, aFactor: Double = 1,
+                            peakRSS: Int? = nil) throws {
         let script = """
             #!/bin/sh
             if [ "$1" = list ]; then echo '{"scenarios": [{"name": "a", "items": [1000]}, {"name": "b", "items": [1000, 2000]}]}'; exit 0; fi
@@ -329,7 +330,9 @@ import Testing
             { echo 'schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value'
               for s in 1 2 3 4 5 6 7 8 9 10; do
                 echo "2,r$n,abc,$scenario,query,binary,$items,query,1,$s,time,ns,$(awk -v f=$factor -v s=$s -v n=$n 'BEGIN { print 100 * f * (1 + 0.001 * ((s * 7 + n * 3) % 5)) }')"
-              done; } | gzip >"$out/samples.csv.gz"
+              done
+              \(peakRSS.map { "echo \"2,r$n,abc,$scenario,query,,$items,,1,1,peak_rss,bytes,\($0)\"" } ?? "")
+            } | gzip >"$out/samples.csv.gz"
             echo '{"start_time": "2026-11-26T10:00:00Z", "end_time": "2026-11-26T10:00:01Z", "machine": {"cpu_model": "fake"}}' >"$out/run.json"
             """
         try script.write(toFile: path, atomically: true, encoding: .utf8)
@@ -405,7 +408,7 @@ import Testing
     // MARK: history
 
     /// history over three commits of fake harnesses: the 2nd makes `b` 20% slower, the 3rd
-    /// makes `a` 20% faster. Each commit verifies once, neighbours run as duets, and the
+    /// makes `a` 20% faster and every process 20% larger (peak_rss). Each commit verifies once, neighbours run as duets, and the
     /// judgement of each step names exactly the rows it changed; a commit measured again later
     /// is not verified again (the marker compare-commits also keeps).
     @Test func historySaysWhichStepChangedWhichRows() throws {
@@ -414,9 +417,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
         let hashes = try Commits.range("HEAD~3..HEAD", in: root)
         #expect(hashes.count == 3)
-        let factors: [(a: Double, b: Double)] = [(1, 1), (1, 1.2), (0.8, 1.2)]
+        let factors: [(a: Double, b: Double, rss: Int)] = [(1, 1, 30_000_000), (1, 1.2, 30_000_000), (0.8, 1.2, 36_000_000)]
         for (hash, factor) in zip(hashes, factors) {
-            try Self.fakeHarness("\(root)/harness-\(hash)", calls: "\(root)/calls-\(hash)", slow: factor.b, duet: true, aFactor: factor.a)
+            try Self.fakeHarness("\(root)/harness-\(hash)", calls: "\(root)/calls-\(hash)", slow: factor.b, duet: true, aFactor: factor.a,
+                                 peakRSS: factor.rss)
         }
         // The build command prints each commit's binary, as scripts/build-commit does.
         try "#!/bin/sh\necho \"\(root)/harness-$1\"\n".write(toFile: "\(root)/build", atomically: true, encoding: .utf8)
@@ -431,14 +435,18 @@ import Testing
         let short = hashes.map { String($0.prefix(7)) }
         // base,head,verdict,scenario,mode,items,operation,metric,…: one line per changed row.
         let changed = try String(contentsOfFile: "\(store)/neighbours.csv", encoding: .utf8).split(separator: "\n").dropFirst()
-            .map { $0.split(separator: ",").prefix(6).joined(separator: " ") }
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(8).joined(separator: " ") }
         #expect(changed.sorted() == [
-            "\(short[0]) \(short[1]) regressed b binary 1000", "\(short[0]) \(short[1]) regressed b binary 2000",
-            "\(short[1]) \(short[2]) improved a binary 1000",
+            "\(short[0]) \(short[1]) regressed b binary 1000 query time", "\(short[0]) \(short[1]) regressed b binary 2000 query time",
+            "\(short[1]) \(short[2]) improved a binary 1000 query time",
+            "\(short[1]) \(short[2]) regressed a  1000  peak_rss", "\(short[1]) \(short[2]) regressed b  1000  peak_rss",
+            "\(short[1]) \(short[2]) regressed b  2000  peak_rss",
         ].sorted())
         let text = try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8)
         #expect(text.contains("\(short[0]) → \(short[1]): 2 regressed (b binary 1000 query ×1.2"))
-        #expect(text.contains("\(short[1]) → \(short[2]): 1 improved (a binary 1000 query ×0.8"))
+        #expect(text.contains("\(short[1]) → \(short[2]): 3 regressed ("))
+        #expect(text.contains("a 1000 peak_rss ×1.200"))
+        #expect(text.contains(" 1 improved (a binary 1000 query ×0.8"))
         #expect(!text.contains("undecided"))
         for hash in hashes {
             let calls = try String(contentsOfFile: "\(root)/calls-\(hash)", encoding: .utf8).split(separator: "\n")
