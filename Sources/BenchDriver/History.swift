@@ -114,6 +114,10 @@ public struct HistoryArguments: Equatable {
 public final class History: @unchecked Sendable {
     public let arguments: HistoryArguments
     private let logLock = NSLock()
+    private var machineBefore: [String: Any]?
+    /// This run's name in each commit it stores (run.json's `history_session`): neighbours of one
+    /// session ran in the same rounds, paired by them; neighbours of two did not.
+    private let session = "\(utcNow()) \(getpid())"
 
     struct Commit {
         var hash: String
@@ -134,6 +138,8 @@ public final class History: @unchecked Sendable {
 
     public func run() throws(DriverError) -> Int32 {
         let commits = try Commits.range(arguments.range, firstParent: arguments.firstParent, in: root)
+        // The machine as history found it, before it builds or runs anything (as compare-commits).
+        machineBefore = MachineLoad.measure()
         guard !commits.isEmpty else { throw DriverError("the range '\(arguments.range)' holds no commits") }
         let machine = arguments.machine ?? ProcessInfo.processInfo.environment["LAYOUT_BENCH_MACHINE"]
             ?? String(ProcessInfo.processInfo.hostName.split(separator: ".").first ?? "machine")
@@ -328,7 +334,13 @@ public final class History: @unchecked Sendable {
             SignalCleanup.register(tree: Paths.absolute(staging))
             defer { SignalCleanup.unregister(tree: Paths.absolute(staging)) }
             do {
-                try RoundMerge.merge(rounds: (1...rounds).map { "\(work)/\(commit.hash)/round-\($0)" }, into: staging)
+                // Two processes at a time, one per core (a duet's two share one): the load they make
+                // is their own, and the rounds pair neighbours, as compare-commits' do.
+                let load = RoundMerge.Load(before: machineBefore, ownProcesses: min(2, ProcessInfo.processInfo.activeProcessorCount))
+                try RoundMerge.merge(rounds: (1...rounds).map { "\(work)/\(commit.hash)/round-\($0)" }, into: staging, load: load)
+                var record = try JSONFile.object(staging + "/run.json")
+                record["history_session"] = session
+                try JSONFile.write(record, to: staging + "/run.json")
                 if Paths.isFile("\(work)/\(commit.hash).log") { try Paths.move("\(work)/\(commit.hash).log", to: staging + "/run.log") }
                 try Paths.replace("\(store)/\(commit.hash)", with: staging)
             } catch {
@@ -381,7 +393,10 @@ public final class History: @unchecked Sendable {
         let metrics = ["--threshold", "\(arguments.thresholdPercent)"] + CompareCommitsArguments.timedMetrics
         for index in order.indices.dropFirst() {
             let base = order[index - 1], head = order[index]
-            guard let outcome = try? Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics) else { continue }
+            let sessions = [base, head].map { (try? JSONFile.object("\(store)/\($0)/run.json"))?["history_session"] as? String }
+            let paired = sessions[0] != nil && sessions[0] == sessions[1]
+            guard let outcome = try? Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics,
+                                               unpaired: !paired) else { continue }
             let changed = outcome.report.rows.filter { $0.verdict == .regressed || $0.verdict == .improved }
             for row in changed {
                 csv += [base.prefix(7), head.prefix(7), Substring(row.verdict!.rawValue), Substring(row.key.scenario), Substring(row.key.mode),
@@ -404,6 +419,7 @@ public final class History: @unchecked Sendable {
                 if !regressed.isEmpty { line += " \(regressed.count) regressed (\(list(regressed)))" }
                 if !improved.isEmpty { line += " \(improved.count) improved (\(list(improved)))" }
                 if undecided > 0 { line += " \(undecided) undecided (noisy, or fewer than 5 repetitions a side)" }
+                if !paired { line += " [measured by different runs of history: not paired rounds]" }
                 lines.append(line)
             }
         }

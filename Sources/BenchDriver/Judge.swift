@@ -38,10 +38,17 @@ public enum Judge {
 
     /// Judges the results directories `base` and `head`, writes the table as CSV to `csv` (and
     /// causes.csv beside it), and returns compare's text and exit status. Bad input: one error.
-    public static func run(base: String, head: String, csv: String?, arguments: [String]) throws(DriverError) -> Outcome {
+    /// `unpaired`: the two sides carry a driver's `load.own_processes` but were not measured in
+    /// the same rounds (history's commits stored by different sessions), so they are judged as
+    /// two plain runs are.
+    public static func run(base: String, head: String, csv: String?, arguments: [String], unpaired: Bool = false) throws(DriverError) -> Outcome {
         let options = try options(arguments)
         do {
-            let (baseSet, headSet) = try ResultSet.load(base: base, head: head)
+            var (baseSet, headSet) = try ResultSet.load(base: base, head: head)
+            if unpaired {
+                baseSet.metadata?.load.ownProcesses = nil
+                headSet.metadata?.load.ownProcesses = nil
+            }
             for notice in baseSet.notices + headSet.notices { DriverLog.say("warning: \(notice)") }
             let report = try ComparisonReport(base: baseSet, head: headSet, options: options)
             if let csv {

@@ -447,7 +447,12 @@ import Testing
         #expect(text.contains("\(short[1]) → \(short[2]): 3 regressed ("))
         #expect(text.contains("a 1000 peak_rss ×1.200"))
         #expect(text.contains(" 1 improved (a binary 1000 query ×0.8"))
-        #expect(!text.contains("undecided"))
+        #expect(!text.contains("undecided") && !text.contains("not paired"))
+        // Each commit's run.json: this session's name, and the driver's own processes (its
+        // neighbours are paired rounds, judged as compare-commits judges its sides).
+        let records = try hashes.map { try JSONFile.object("\(store)/\($0)/run.json") }
+        #expect(Set(records.compactMap { $0["history_session"] as? String }).count == 1)
+        #expect(records.allSatisfy { ($0["load"] as? [String: Any])?["own_processes"] is Int })
         for hash in hashes {
             let calls = try String(contentsOfFile: "\(root)/calls-\(hash)", encoding: .utf8).split(separator: "\n")
             // Verified once, then 3 groups × 5 rounds, each brief and --verified.
@@ -466,6 +471,9 @@ import Testing
         let again = try String(contentsOfFile: "\(root)/calls-\(hashes[1])", encoding: .utf8).split(separator: "\n")
         #expect(again.count == 1 + 15 + 15)
         #expect(again.filter { $0.contains("--verify-only") }.count == 1)
+        // Measured by another session than its neighbours: its steps say they are not paired.
+        let later = try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8)
+        #expect(later.contains("\(short[0]) → \(short[1]): 2 regressed") && later.contains("not paired rounds"))
         // The others were stored and not run again.
         #expect(try String(contentsOfFile: "\(root)/calls-\(hashes[0])", encoding: .utf8).split(separator: "\n").count == 16)
     }
