@@ -67,6 +67,10 @@ let package = Package(
         .target(name: "BenchRunner", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "LayoutEngine", "BenchStatistics"]),
         // Compare: two results judged row by row, the verdicts and their causes.
         .target(name: "BenchCompare", dependencies: ["BenchPlatform", "BenchResults", "BenchStatistics"]),
+        // The drivers of whole comparisons: `compare-commits` (rounds of two commits' binaries as
+        // child processes, duets, the budget, merging rounds, shards) and `history`; they judge
+        // with BenchCompare in process and know nothing of scenarios, workloads or the engine.
+        .target(name: "BenchDriver", dependencies: ["BenchPlatform", "BenchResults", "BenchStatistics", "BenchCompare"]),
 
         // The command line as a library: `LayoutBenchCLI.main(layouts:)` registers a user's layout
         // kinds and runs every subcommand (docs/your-layout.md).
@@ -74,7 +78,7 @@ let package = Package(
             name: "LayoutBenchCLI",
             dependencies: [
                 "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare",
-                "LayoutEngine", "BenchStatistics",
+                "BenchDriver", "LayoutEngine", "BenchStatistics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,6 +98,6 @@ let package = Package(
         ),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "HarnessTests", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", "TextShaping", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "HarnessTests", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchDriver", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", "TextShaping", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

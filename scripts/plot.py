@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 
-from results_csv import SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
+from results_csv import COMPARE_HEADER, SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODE_COLOURS = {}  # mode -> colour, one per mode in every chart of a report (set by main)
@@ -356,9 +356,6 @@ def growth_chart(out, scenario, stats, growth_rows):
     return save(figure, out, f"growth-{slug(scenario)}")
 
 
-COMPARE_HEADER = ["scenario", "workload", "mode", "items", "operation", "metric", "unit", "base_samples",
-                  "head_samples", "base_repetitions", "head_repetitions", "base_median", "head_median", "ratio",
-                  "ci_low", "ci_high", "p_value", "threshold", "verdict", "judged"]
 # Before `judged` (which rule judged the row) was written.
 COMPARE_HEADERS = (COMPARE_HEADER, COMPARE_HEADER[:-1])
 

@@ -2,9 +2,17 @@
 one InputError that names the file, the line and the field (no traceback for a malformed file)."""
 import csv
 import gzip
+import json
 import os
 
-SAMPLES_HEADER = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value".split(",")
+# The columns of every results CSV, as the harness defines them (`layout-bench list --json`'s "csv",
+# written into results_schema.json by scripts/docs-tables, whose --check keeps it current).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "results_schema.json"), encoding="utf-8") as _schema:
+    SCHEMA = json.load(_schema)
+SAMPLES_HEADER = SCHEMA["samples"]
+SUMMARY_HEADER = SCHEMA["summary"]
+COMPARE_HEADER = SCHEMA["compare"]
+CAUSES_HEADER = SCHEMA["causes"]
 SCHEMAS = ("1", "2")  # 2: peak_rss is one group-level row (empty mode); time rows are the same in both
 
 

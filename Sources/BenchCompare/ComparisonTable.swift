@@ -1,3 +1,4 @@
+import Foundation
 import BenchResults
 
 /// The two renderings of a `ComparisonReport`: a table for people (worst first, units spelled out)
@@ -28,6 +29,17 @@ public enum ComparisonTable {
 
     /// The CSV: judged rows worst first, then the one-sided rows (verdict `only-in-base` or
     /// `only-in-head`, statistics empty).
+    /// The files `compare --out PATH` writes, together or not at all: the table as CSV at `path`
+    /// and, beside it, causes.csv when the exact track found causes of regressions.
+    public static func files(_ report: ComparisonReport, csvPath path: String) -> [(path: String, text: String)] {
+        var files = [(path: path, text: csv(report))]
+        if !report.causes.isEmpty {
+            let causes = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("causes.csv")
+            files.append((causes, RegressionCause.csv(report.causes)))
+        }
+        return files
+    }
+
     public static func csv(_ report: ComparisonReport) -> String {
         var writer = CSVWriter(header: csvHeader)
         for row in report.rows {

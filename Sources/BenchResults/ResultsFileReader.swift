@@ -10,13 +10,13 @@ import BenchPlatform
 /// a time, and each record is handed to the reader that turns it into values. Memory holds one
 /// chunk of text and what the values need, never the whole text (a whole suite's samples are
 /// 1.2 to 1.3 GB of text; a gzip bomb of newlines was 6 GB).
-enum ResultsFile {
+package enum ResultsFile {
     /// The most bytes one results file may hold, decompressed: 4 GiB. A whole-suite run writes
     /// about 10.6 million sample rows of 110 to 120 bytes (1.2 to 1.3 GB of text, 50 MB of gzip;
     /// a `run --quick` writes 243,000 rows, 26 MB); the rounds `scripts/compare-commits` merges
     /// into one side sample briefly, so a side stays near that. 4 GiB is three times the most a
     /// real file holds; past it a file is refused, whatever its rows.
-    static let maxBytes = 4 << 30
+    package static let maxBytes = 4 << 30
     /// The longest record (a line, or several when a quoted field holds line ends): 1 MiB. The
     /// harness's records are about 110 bytes; a profile's demangled function names a few KB.
     static let maxRecordBytes = 1 << 20
@@ -25,7 +25,12 @@ enum ResultsFile {
     static let maxMetadataBytes = 64 << 20
 
     /// The whole text of a (small) results file, decompressed when its name ends in `.gz`.
-    static func text(of path: String, limit: Int) throws(CompareError) -> String {
+    package static func text(of path: String, limit: Int) throws(CompareError) -> String {
+        String(decoding: try contents(of: path, limit: limit), as: UTF8.self)
+    }
+
+    /// The whole bytes of a results file, decompressed when its name ends in `.gz`.
+    package static func contents(of path: String, limit: Int = maxBytes) throws(CompareError) -> [UInt8] {
         let source = try FileByteSource(path: path, limit: limit)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -34,7 +39,7 @@ enum ResultsFile {
             if count == 0 { break }
             bytes += chunk[..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// `size` as a number of bytes a reader understands at a glance ("4 GiB", "1 MiB", "100 bytes").

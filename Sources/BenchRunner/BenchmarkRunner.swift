@@ -28,6 +28,9 @@ public final class BenchmarkRunner {
         public var coverage: [String: OperationCoverage]
         /// Where the child process records what it is doing (nil in process: nobody reads it).
         public var progressLog: ChildProgressLog?
+        /// The duet partner to meet before sampling each group and to take sampling turns with
+        /// (`run --duet`); nil: sample alone.
+        public var duet: DuetBarrier?
         /// Called with each group's outcome as soon as the group ends (a child writes it out, so
         /// that the groups it finished keep their rows if it dies later).
         public var groupFinished: ((GroupOutcome) -> Void)?

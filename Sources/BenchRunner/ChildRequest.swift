@@ -60,6 +60,8 @@ public struct RepetitionRequest: Codable, Sendable {
     public var coverage: [OperationCoverage] = []
     /// Where the child records what it is doing (`ChildProgressLog`); nil: nowhere.
     public var progressFile: String? = nil
+    /// The duet this repetition samples in (`run --duet`, `DuetBarrier.specification`); nil: alone.
+    public var duet: String? = nil
 }
 
 public struct InstructionRequest: Codable, Sendable {
@@ -110,6 +112,7 @@ public enum ChildProcessWork {
                 policy: repetition.policy, verify: repetition.verify, verifyOnly: repetition.verifyOnly,
                 repetition: repetition.repetition, coverage: repetition.coverage, progress: progress)
             options.progressLog = repetition.progressFile.flatMap(ChildProgressLog.init(path:))
+            options.duet = repetition.duet.flatMap(DuetBarrier.init(specification:))
             if let output {
                 let encoder = HarnessJSON.encoder()
                 options.groupFinished = { group in

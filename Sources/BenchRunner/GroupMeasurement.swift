@@ -94,7 +94,7 @@ final class GroupMeasurement {
             return
         }
         var turns: DuetTurns?
-        if let duet = DuetBarrier.fromEnvironment {
+        if let duet = options.duet {
             let key = "\(plan.scenario.name)-\(items)-r\(options.repetition)"
             let prepared = DuetTurns.prepare(duet, key: key)
             if duet.meet(key) {

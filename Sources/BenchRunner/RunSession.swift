@@ -56,6 +56,9 @@ public struct RunSession {
     /// Samples each operation by `SamplingPolicy.brief` instead of `.repetition` (the timed rounds
     /// of `scripts/compare-commits`).
     public var brief = false
+    /// The duet partner of this run (`run --duet`, the timed rounds of `compare-commits`): each
+    /// group meets it before sampling and takes sampling turns with it (`DuetBarrier`, `DuetTurns`).
+    public var duet: DuetBarrier?
     public var directory: String
     /// The number written in the `repetition` column for the first repetition.
     public var repetition: Int
@@ -163,9 +166,10 @@ public struct RunSession {
             // Allocation counts repeat exactly from process to process; the first repetition counts them.
             var repetitionPolicy = policy
             repetitionPolicy.countsAllocations = policy.countsAllocations && first
-            let options = BenchmarkRunner.Options(
+            var options = BenchmarkRunner.Options(
                 policy: repetitionPolicy, verify: first, verifyOnly: verifyOnly, repetition: number,
                 coverage: outcome.coverage, progress: progress)
+            options.duet = duet
             let repetitionStart = MonotonicClock.now()
             let result: BenchmarkRunner.Outcome
             switch isolation {
@@ -231,7 +235,8 @@ public struct RunSession {
         while !pending.isEmpty {
             let request = ChildRequest.repetition(RepetitionRequest(
                 plans: pending.map(PlanSelection.init(plan:)), policy: policy, verify: verify,
-                verifyOnly: verifyOnly, repetition: number, coverage: coverage, progressFile: progressFile))
+                verifyOnly: verifyOnly, repetition: number, coverage: coverage, progressFile: progressFile,
+                duet: duet?.specification))
             let watch = ProgressWatch(path: progressFile, limitSeconds: stallSeconds)
             let child = try runChildProcessReportingSignal(
                 executable: executable, arguments: ["child"], environment: environment,

@@ -94,11 +94,7 @@ struct Compare: ParsableCommand {
                                changeConfidence: changeConfidence))
             if let out {
                 // The table and its causes.csv appear together or not at all.
-                var files = [(path: out, text: ComparisonTable.csv(report))]
-                if !report.causes.isEmpty {
-                    let causes = ((out as NSString).deletingLastPathComponent as NSString).appendingPathComponent("causes.csv")
-                    files.append((causes, RegressionCause.csv(report.causes)))
-                }
+                let files = ComparisonTable.files(report, csvPath: out)
                 try AtomicFile.write(files, option: "--out")
             }
             try StandardOutput.write(ComparisonTable.text(report, showUnchanged: all))

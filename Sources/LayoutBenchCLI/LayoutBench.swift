@@ -42,7 +42,7 @@ struct LayoutBench: ParsableCommand {
               An interrupted run (SIGINT, SIGTERM) removes its partial
               results and ends by the signal.
             """,
-        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, Export.self, ChildCommand.self]
+        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, CompareCommitsCommand.self, HistoryCommand.self, Export.self, ChildCommand.self, MergeRoundsCommand.self, MachineLoadCommand.self]
     )
 
     static func main() {

@@ -24,7 +24,10 @@ struct ListScenarios: ParsableCommand {
             let catalog = try ScenarioCatalog.locate()
             let plans = try catalog.loadAll().map { scenario throws(ScenarioError) in try BenchmarkPlan(scenario: scenario) }
             if json {
-                try StandardOutput.write(try CatalogListing(plans: plans, relativeTo: (catalog.directory as NSString).deletingLastPathComponent).json() + "\n")
+                var listing = CatalogListing(plans: plans, relativeTo: (catalog.directory as NSString).deletingLastPathComponent)
+                listing.csv?["compare"] = ComparisonTable.csvHeader
+                listing.csv?["causes"] = RegressionCause.csvHeader
+                try StandardOutput.write(try listing.json() + "\n")
                 return
             }
             var text = ""

@@ -78,6 +78,12 @@ struct Run: ParsableCommand {
             + "scripts/compare-commits, which gain more from more processes).", visibility: .hidden))
     var brief = false
 
+    @Option(help: ArgumentHelp(
+        "Sample in a duet: meet the partner process before sampling each group and take sampling turns with it, "
+            + "both pinned to one core (DIRECTORY:SELF:PARTNER, DIRECTORY absolute and shared; the timed rounds of "
+            + "layout-bench compare-commits).", valueName: "DIRECTORY:SELF:PARTNER", visibility: .hidden))
+    var duet: String?
+
     func validate() throws {
         try validateItemCounts(items)
         if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
@@ -86,6 +92,10 @@ struct Run: ParsableCommand {
         }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
         if let problem = RunSession.repetitionProblem(first: repetition, count: repetitions) { throw ValidationError(problem.message) }
+        if let duet, DuetBarrier(specification: duet) == nil {
+            throw ValidationError("--duet expects DIRECTORY:SELF:PARTNER with two different names, got '\(duet)'")
+        }
+        if duet != nil && (instructions || verifyOnly) { throw ValidationError("--duet samples time; it cannot take --instructions or --verify-only") }
     }
 
     func run() throws {
@@ -118,6 +128,7 @@ struct Run: ParsableCommand {
             session.verifies = !verified || verifyOnly
             session.verifyOnly = verifyOnly
             session.brief = brief
+            session.duet = duet.flatMap(DuetBarrier.init(specification:))
             session.stallSeconds = stallTimeout
             let result = try session.run()
             FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))

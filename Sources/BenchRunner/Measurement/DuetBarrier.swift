@@ -13,11 +13,14 @@ import BenchPlatform
 /// (after "Duet Benchmarking", Bulej et al., ICPE 2020, who run the two at once). Without the
 /// barrier, one process would build fixtures while the other samples.
 ///
-/// `LAYOUT_BENCH_DUET_TURNS=DIRECTORY:SELF:PARTNER` turns it on: before sampling a group, the process
+/// `run --duet DIRECTORY:SELF:PARTNER` (hidden; `RunSession.duet`, carried to the repetition's child in
+/// its `RepetitionRequest`) turns it on: before sampling a group, the process
 /// creates DIRECTORY/KEY.SELF and waits (polling every 0.1 ms, outside any timed region) until
 /// DIRECTORY/KEY.PARTNER exists, at most `timeoutSeconds`; then it samples whether or not the
 /// partner came (a commit without the group, or without duet support, never arrives). DIRECTORY
-/// should be absolute: each side runs in its own commit's worktree.
+/// should be absolute: each side runs in its own commit's worktree. (Harnesses before the option
+/// read the same specification from the environment variable LAYOUT_BENCH_DUET_TURNS; the driver
+/// sets it for those children only, `ChildHarness` in BenchDriver.)
 public struct DuetBarrier: Sendable {
     public var directory: String
     public var selfName: String
@@ -30,10 +33,8 @@ public struct DuetBarrier: Sendable {
         self.partnerName = partnerName
     }
 
-    /// The barrier the environment asks for, or nil.
-    public static var fromEnvironment: DuetBarrier? {
-        getenv("LAYOUT_BENCH_DUET_TURNS").flatMap { DuetBarrier(specification: String(cString: $0)) }
-    }
+    /// DIRECTORY:SELF:PARTNER, as `run --duet` takes it.
+    public var specification: String { "\(directory):\(selfName):\(partnerName)" }
 
     /// DIRECTORY:SELF:PARTNER, or nil when malformed.
     public init?(specification: String) {

@@ -83,6 +83,11 @@ public struct CatalogListing: Codable, Sendable, Equatable {
     public var scenarios: [ScenarioEntry]
     public var workloads: [WorkloadEntry]
     public var metrics: [MetricEntry]
+    /// The columns of every CSV file the harness writes, by file ("samples", "summary",
+    /// "profiles"; the command line adds compare's "compare" and "causes"): the one definition
+    /// the Python readers take them from (scripts/results_schema.json, written by
+    /// scripts/docs-tables).
+    public var csv: [String: [String]]?
 
     /// The listing of `plans` (the scenarios, in catalog order) and of every workload and metric.
     public init(plans: [BenchmarkPlan], relativeTo directory: String? = nil) {
@@ -101,6 +106,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
                 modes: plan.modeNames, items: plan.itemCounts)
         }
         workloads = WorkloadCatalog.all.map { Self.entry(for: $0) }
+        csv = ["samples": CSVSchema.samplesHeader, "summary": CSVSchema.summaryHeader, "profiles": FunctionProfileRow.header]
         metrics = Metric.allCases.map { metric in
             MetricEntry(
                 name: metric.rawValue, unit: metric.unit, better: metric.direction.rawValue, kind: metric.kind.rawValue,

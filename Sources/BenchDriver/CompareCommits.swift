@@ -1,0 +1,557 @@
+import Foundation
+import BenchPlatform
+import BenchResults
+import BenchCompare
+
+/// `compare-commits BASE HEAD [SCENARIO …]`: did HEAD make anything slower than BASE, by how
+/// much, with what confidence?
+///
+/// The machine's load is recorded first (`MachineLoad`), then both commits are built (each in
+/// its own worktree, `Commits.build`), both verify every mode at once, one per core, and the
+/// timed rounds run: every scenario group as one fresh process per commit, the two as a duet on
+/// one core (two groups at a time), rounds alternating which side starts; more rounds only for
+/// the groups with a row still `noisy`, within the time budget. Each side's rounds are merged
+/// into one results directory (`RoundMerge`) and judged in this process (`Judge`). Everything
+/// is written into `<final>.tmp-PID` and renamed into place at the end: an interrupted or failed
+/// comparison leaves no partial results and earlier ones intact. The exact track
+/// (`--instructions`) runs the two commits at once under callgrind, one round each.
+public final class CompareCommits: @unchecked Sendable {
+    public let arguments: CompareCommitsArguments
+    /// The comparison's own results folder while it runs (`<final>.tmp-PID`).
+    private(set) var work = ""
+    private var final = ""
+    private var machineBefore: [String: Any]?
+    private var base: Side!
+    private var head: Side!
+    private var ownProcesses = 1
+    private var judgedRounds = 0
+    private var judgeSeconds = 0
+    private var judgement: Judge.Outcome?
+    private let logLock = NSLock()
+
+    struct Side {
+        var name: String
+        var hash: String
+        var short: String
+        var harness: ChildHarness
+        /// The binary the timed rounds run (a copy of the base's in an A/A).
+        var runBinary: String
+    }
+
+    /// The exact track's timed part need not run counts its callgrind pass does not count.
+    static let exactMaxItems = 30_000
+
+    /// The repository's root, where results/ and .build-commits/ are (nil: the working directory).
+    public let root: String?
+    private var prefix: String { root.map { $0 + "/" } ?? "" }
+
+    public init(arguments: CompareCommitsArguments, root: String? = nil) {
+        self.arguments = arguments
+        self.root = root
+    }
+
+    /// Runs the comparison; returns compare's exit status (0, 2, 3, 4). Bad input and failures
+    /// throw, after removing the comparison's folder.
+    public func run() throws(DriverError) -> Int32 {
+        if arguments.merge { return try merge() }
+        let baseHash = try Commits.resolve(arguments.positional[0], in: root)
+        let headHash = try Commits.resolve(arguments.positional[1], in: root)
+        // The machine as the comparison found it, before it builds or runs anything: every load
+        // average a run records later includes the comparison's own processes.
+        machineBefore = MachineLoad.measure()
+        var baseBinary = arguments.baseBinary ?? "", headBinary = arguments.headBinary ?? ""
+        if arguments.baseBinary == nil { baseBinary = try Commits.build(baseHash, with: try buildCommand()) }
+        if arguments.headBinary == nil { headBinary = try Commits.build(headHash, with: try buildCommand()) }
+        let baseShort = Commits.short(baseHash, in: root), headShort = Commits.short(headHash, in: root)
+        final = "\(prefix)results/compare/\(baseShort)..\(headShort)"
+        if let shard = arguments.shard { final += "-shard-\(shard.index)-of-\(shard.count)" }
+        work = "\(final).tmp-\(getpid())"
+        Paths.remove(work)
+        try Paths.makeDirectory(work)
+        SignalCleanup.register(tree: Paths.absolute(work))
+        defer { SignalCleanup.unregister(tree: Paths.absolute(work)) }
+        do {
+            let status = try compare(baseHash: baseHash, headHash: headHash, baseShort: baseShort, headShort: headShort,
+                                     baseBinary: baseBinary, headBinary: headBinary)
+            return status
+        } catch {
+            Paths.remove(work)
+            throw error
+        }
+    }
+
+    private func buildCommand() throws(DriverError) -> String {
+        guard let command = arguments.buildCommand ?? DriverScripts.build else {
+            throw DriverError("no scripts/build-commit here: run it from the repository's root, or give --base-binary and --head-binary")
+        }
+        return command
+    }
+
+    private func compare(
+        baseHash: String, headHash: String, baseShort: String, headShort: String, baseBinary: String, headBinary: String
+    ) throws(DriverError) -> Int32 {
+        let baseHarness = ChildHarness.probe(binary: baseBinary, directory: ChildHarness.tree(of: baseBinary))
+        let headHarness = ChildHarness.probe(binary: headBinary, directory: ChildHarness.tree(of: headBinary))
+        // A duet of one binary against itself would share its code pages: the side whose turn
+        // follows the other's found the code warm in the core's caches, and an A/A called a row 8%
+        // faster. The head runs its own copy (other pages, the same bytes).
+        var headRunBinary = headBinary
+        if baseBinary == headBinary {
+            headRunBinary = Paths.absolute(work) + "/head-copy/layout-bench"
+            try Paths.makeDirectory(work + "/head-copy")
+            do { try FileManager.default.copyItem(atPath: headBinary, toPath: headRunBinary) } catch {
+                throw DriverError("\(headRunBinary): cannot copy \(headBinary) there (\(error.localizedDescription))")
+            }
+        }
+        base = Side(name: "base", hash: baseHash, short: baseShort, harness: baseHarness, runBinary: baseBinary)
+        head = Side(name: "head", hash: headHash, short: headShort, harness: headHarness, runBinary: headRunBinary)
+        let instructions = arguments.instructions
+        // A harness without the duet never meets its partner: back to back.
+        let duet = arguments.duet && !instructions && baseHarness.duet != .none && headHarness.duet != .none
+
+        // The groups of the timed track (all, or this shard's share) and, for a shard, the
+        // scenarios its verification and the exact track run.
+        var scenarios = arguments.scenarios
+        var groupsAll = instructions ? [] : listGroups(scenarios)
+        var share: [String] = []
+        if let shard = arguments.shard {
+            // Dealt in turn, group by group (scenario by scenario for the exact track, whose run
+            // takes whole scenarios), so that each share holds scenarios of every size.
+            let what = instructions ? "scenarios" : "scenario groups"
+            let dealt: [String] = instructions
+                ? listGroups(scenarios).map(\.scenario).uniqued()
+                : groupsAll.map(\.description)
+            share = Shards.share(dealt, index: shard.index, count: shard.count)
+            if share.isEmpty {
+                throw DriverError("--shard \(shard.index)/\(shard.count): there are only \(dealt.count) \(what) to share; give fewer shares")
+            }
+            if instructions {
+                scenarios = share
+            } else {
+                groupsAll = share.compactMap(ScenarioGroup.init)
+                scenarios = groupsAll.map(\.scenario).uniqued()
+            }
+            DriverLog.say("shard \(shard.index) of \(shard.count): \(share.count) of \(dealt.count) \(what)")
+        }
+
+        let measureStart = monotonicSeconds()
+        func elapsed() -> Int { Int(monotonicSeconds() - measureStart) }
+        if !instructions && (baseHarness.verifiesApart || headHarness.verifiesApart) {
+            DriverLog.say("verifying both commits at once ...")
+            let verifyStart = monotonicSeconds()
+            var sides: [Side] = []
+            if baseHarness.verifiesApart { sides.append(base) }
+            // One commit against itself (an A/A check) verifies once.
+            if headHarness.verifiesApart && headHash != baseHash { sides.append(head) }
+            let failures = Failures()
+            let scenarios = scenarios
+            concurrently(sides.map { side in { [self] in
+                if let error = verify(side, scenarios: scenarios) { failures.add(error) }
+            } })
+            if let error = failures.first { throw error }
+            DriverLog.say("verification took \(minutesSeconds(Int(monotonicSeconds() - verifyStart)))")
+        }
+
+        let (rounds, maxRounds) = arguments.roundLimits
+        // The processes the comparison keeps running at once: a duet per core (its two sides take
+        // turns, the waiting one sleeps), or both sides of the exact track at once; else one.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        ownProcesses = (duet || instructions) ? (cores >= 2 ? 2 : 1) : 1
+        var groups = groupsAll
+        var round = 0
+        var stoppedByBudget = false
+        while true {
+            round += 1
+            let roundStart = monotonicSeconds()
+            if instructions {
+                // Counts do not depend on load: the two sides run at once, one per core.
+                let failures = Failures()
+                let current = round
+                let scenarios = scenarios
+                concurrently([base!, head!].map { side in { [self] in
+                    if let error = runWhole(side, round: current, scenarios: scenarios) { failures.add(error) }
+                } })
+                if let error = failures.first { throw error }
+            } else {
+                try runRound(round, groups: groups, duet: duet, extra: round > rounds)
+            }
+            let roundSeconds = Int(monotonicSeconds() - roundStart)
+            DriverLog.say("round \(round) took \(minutesSeconds(roundSeconds)) (\(elapsed() / 60) min so far)")
+            if round < rounds { continue }
+            if round >= maxRounds { break }
+            try judge(rounds: round)
+            let undecided = RoundSchedule.undecided(groupsAll, rows: RoundSchedule.verdicts(judgement!.report))
+            if undecided.isEmpty { break }
+            // The next round measures only the undecided groups, and it and the judgement after
+            // it must end within the budget.
+            if RoundSchedule.exceedsBudget(
+                budgetMinutes: arguments.budgetMinutes, elapsedSeconds: elapsed(), roundSeconds: roundSeconds,
+                undecided: undecided.count, groupsInRound: groups.count, judgeSeconds: judgeSeconds) {
+                stoppedByBudget = true
+                break
+            }
+            groups = undecided
+        }
+        let roundsRun = round
+        Paths.remove(work + "/head-copy")
+        Paths.remove(work + "/duet")
+        if judgedRounds != roundsRun { try judge(rounds: roundsRun) }
+        let outcome = judgement!
+        for side in ["base", "head"] { try keepRunRecords(side, rounds: roundsRun) }
+
+        let measured = elapsed()
+        var text = outcome.text
+        text += "\nmeasured in \(roundsRun) rounds, \(measured / 60) min \(measured % 60) s\n"
+        if let machineBefore { text += MachineLoad.summary(machineBefore) + "\n" }
+        if stoppedByBudget {
+            text += "stopped at the budget of \(arguments.budgetMinutes) min: the noisy rows above stayed undecided (--budget, --max-rounds)\n"
+        }
+        text = text.replacingOccurrences(of: work, with: final)
+        try Paths.write(text, to: work + "/compare.txt")
+        if let shard = arguments.shard {
+            // What --merge checks: one comparison (commits, options), every share once.
+            try Shards.Record(
+                base: baseHash, head: headHash, shard: shard.index, shards: shard.count, options: arguments.recordedOptions,
+                scenarios: arguments.scenarios, compareArguments: arguments.compareArguments, share: share,
+                measured: "\(roundsRun) rounds, \(measured / 60) min \(measured % 60) s").write(to: work + "/shard.json")
+        }
+        try publish(text: text)
+        return outcome.status
+    }
+
+    /// The folder renamed into place, compare.txt on stdout, the chart, and where it all is.
+    private func publish(text: String) throws(DriverError) {
+        try Paths.replace(final, with: work)
+        FileHandle.standardOutput.write(Data(text.utf8))
+        var drawn = false
+        if arguments.plot, let plot = arguments.plotCommand ?? DriverScripts.plot {
+            let result = ChildRun(executable: plot, arguments: ["--out", final + "/report", final + "/compare.csv"]).run(log: nil)
+            FileHandle.standardError.write(Data(result.output.utf8))
+            if result.status != 0 {
+                DriverLog.say("warning: the chart could not be drawn (scripts/plot); the comparison above stands")
+            }
+            drawn = true
+        }
+        DriverLog.say("results: \(final) (compare.csv, compare.txt\(drawn ? ", report/index.html" : ""))")
+    }
+
+    // MARK: Groups
+
+    /// The scenario groups a timed round runs: each scenario at each count of its sweep, or one
+    /// group per scenario when run's options choose the counts (--items, --quick).
+    func listGroups(_ scenarios: [String]) -> [ScenarioGroup] {
+        let listing = ChildRun(executable: head.harness.binary, arguments: ["list", "--json"], directory: head.harness.directory).run(log: nil)
+        var entries: [(name: String, items: [Int])] = []
+        if listing.status == 0, let start = listing.output.firstIndex(of: "{"),
+           let object = try? JSONSerialization.jsonObject(with: Data(listing.output[start...].utf8)) as? [String: Any] {
+            for scenario in object["scenarios"] as? [[String: Any]] ?? [] {
+                guard let name = scenario["name"] as? String else { continue }
+                entries.append((name, (scenario["items"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue }))
+            }
+        }
+        let options = arguments.runOptions
+        let expand = !options.contains("--items") && !options.contains("--max-items") && !options.contains("--quick")
+        return RoundSchedule.groups(listing: entries, chosen: scenarios, expand: expand)
+    }
+
+    // MARK: Verification
+
+    /// A verification that passed is remembered beside the build
+    /// (.build-commits/<commit>.verified-KEY, KEY a hash of the binary and of the scenarios and
+    /// options verified): verifying the same binary on the same scenarios again would find the same.
+    func verifiedMarker(_ side: Side, scenarios: [String]) -> String? {
+        VerifiedMarker.path(root: root, commit: side.hash, binary: side.harness.binary, scenarios: scenarios, options: arguments.runOptions)
+    }
+
+    private func verify(_ side: Side, scenarios: [String]) -> DriverError? {
+        let marker = verifiedMarker(side, scenarios: scenarios)
+        if let marker, Paths.exists(marker) {
+            DriverLog.say("\(side.name) (\(side.short)): verified earlier on these scenarios (\(marker))")
+            return nil
+        }
+        let log = "\(work)/\(side.name)-verify.log"
+        Paths.remove(log)
+        let child = ChildRun(
+            executable: side.harness.binary,
+            arguments: ["run"] + scenarios + arguments.runOptions + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute("\(work)/\(side.name)/verify")],
+            directory: side.harness.directory)
+        if child.run(log: log).status != 0 {
+            return DriverError("\(side.name) (\(side.short)) failed its verification:",
+                               details: lastLines(of: log, 5) { $0.contains("FAILED") || $0.contains("error") })
+        }
+        VerifiedMarker.write(marker)
+        return nil
+    }
+
+    // MARK: Rounds
+
+    /// The hidden options a side's run gets in `round`.
+    private func sideOptions(_ side: Side, round: Int) -> [String] {
+        var options: [String] = []
+        if side.harness.verifiesOnce && (round > 1 || side.harness.verifiesApart) { options.append("--verified") }
+        return options
+    }
+
+    /// A round of the exact track: the side's whole selection in one run.
+    private func runWhole(_ side: Side, round: Int, scenarios: [String]) -> DriverError? {
+        var extra = ["--repetitions", "1"]
+        if side.harness.capsItems { extra += ["--max-items", String(Self.exactMaxItems)] }
+        extra += sideOptions(side, round: round)
+        DriverLog.say("round \(round): \(side.name) (\(side.short))")
+        let log = "\(work)/\(side.name)-round-\(round).log"
+        Paths.remove(log)
+        let child = ChildRun(
+            executable: side.harness.binary,
+            arguments: ["run"] + scenarios + arguments.runOptions + extra + ["--out", Paths.absolute("\(work)/\(side.name)/round-\(round)")],
+            directory: side.harness.directory)
+        if child.run(log: log).status != 0 {
+            return DriverError("layout-bench run of \(side.name) (\(side.short)) failed in round \(round):", details: lastLines(of: log, 5))
+        }
+        return nil
+    }
+
+    /// One group of one side in a timed round; `duet` its duet specification, `core` its pin.
+    private func runGroup(_ side: Side, round: Int, index: Int, group: ScenarioGroup, duet: String?, core: Int?) -> DriverError? {
+        TimedGroup(binary: side.runBinary, harness: side.harness, group: group, runOptions: arguments.runOptions,
+                   verified: side.harness.verifiesOnce && (round > 1 || side.harness.verifiesApart), duet: duet, core: core)
+            .run(out: Paths.absolute("\(work)/\(side.name)/round-\(round)/g-\(index)"), log: "\(work)/\(side.name)-round-\(round).log",
+                 lock: logLock, failure: "layout-bench run of \(side.name) (\(side.short)) failed in round \(round) on")
+    }
+
+    /// Every group of `groups`, base and head as duets (two groups at a time, one per core; the
+    /// two sides of a group share their core and take their sampling turns in alternation) or
+    /// back to back (which side first alternates).
+    private func runRound(_ round: Int, groups: [ScenarioGroup], duet: Bool, extra: Bool) throws(DriverError) {
+        // At once on two cores, the two cores ran at different speeds (a whole-suite A/A widened
+        // every time row's threshold, median 68%); without a barrier, one process built fixtures
+        // while the other timed.
+        DriverLog.say("round \(round): \(groups.count) scenario groups\(extra ? " still undecided" : ""), base and head "
+                      + (duet ? "as duets, each on one core" : "back to back"))
+        let pin = ProcessInfo.processInfo.activeProcessorCount >= 2
+        let indexed = Array(groups.enumerated().map { ($0.offset + 1, $0.element) })
+        if duet {
+            var start = 0
+            while start < indexed.count {
+                let batch = indexed[start..<min(start + 2, indexed.count)]
+                let failures = Failures()
+                var bodies: [@Sendable () -> Void] = []
+                for (index, group) in batch {
+                    let barrier = Paths.absolute("\(work)/duet/r\(round)-g\(index)")
+                    try Paths.makeDirectory(barrier)
+                    let names = RoundSchedule.duetNames(round: round, index: index)
+                    let core = pin ? RoundSchedule.core(index: index) : nil
+                    for (side, mine, theirs) in [(base!, names.base, names.head), (head!, names.head, names.base)] {
+                        bodies.append { [self] in
+                            if let error = runGroup(side, round: round, index: index, group: group, duet: "\(barrier):\(mine):\(theirs)", core: core) {
+                                failures.add(error)
+                            }
+                        }
+                    }
+                }
+                concurrently(bodies)
+                for (index, _) in batch { Paths.remove("\(work)/duet/r\(round)-g\(index)") }
+                if let error = failures.first { throw error }
+                start += 2
+            }
+        } else {
+            for (index, group) in indexed {
+                let order = RoundSchedule.baseFirst(round: round, index: index) ? [base!, head!] : [head!, base!]
+                for side in order {
+                    if let error = runGroup(side, round: round, index: index, group: group, duet: nil, core: nil) { throw error }
+                }
+            }
+        }
+    }
+
+    // MARK: Judgement
+
+    /// Merges each side's rounds 1…`rounds` (the two sides at once) and judges them.
+    private func judge(rounds: Int) throws(DriverError) {
+        let start = monotonicSeconds()
+        let load = RoundMerge.Load(before: machineBefore, ownProcesses: ownProcesses)
+        let failures = Failures()
+        let work = self.work
+        concurrently(["base", "head"].map { side in {
+            do throws(DriverError) {
+                try RoundMerge.merge(rounds: (1...rounds).map { "\(work)/\(side)/round-\($0)" }, into: "\(work)/\(side)", load: load)
+            } catch {
+                failures.add(error)
+            }
+        } })
+        if let error = failures.first { throw error }
+        judgement = try Judge.run(base: "\(work)/base", head: "\(work)/head", csv: "\(work)/compare.csv", arguments: arguments.compareArguments)
+        judgedRounds = rounds
+        judgeSeconds = Int(monotonicSeconds() - start)
+    }
+
+    /// Keeps each round's run.json (the first group's stands for a timed round) in
+    /// SIDE/rounds/, and the verification's as verify.json; the rounds' folders go.
+    private func keepRunRecords(_ side: String, rounds: Int) throws(DriverError) {
+        let folder = "\(work)/\(side)"
+        try Paths.makeDirectory(folder + "/rounds")
+        if Paths.isFile(folder + "/verify/run.json") { try Paths.move(folder + "/verify/run.json", to: folder + "/rounds/verify.json") }
+        Paths.remove(folder + "/verify")
+        for round in 1...max(rounds, 1) {
+            let directory = "\(folder)/round-\(round)"
+            let parts = RoundMerge.parts(of: directory).parts
+            if let first = parts.first, Paths.isFile(first + "/run.json") {
+                try Paths.move(first + "/run.json", to: "\(folder)/rounds/round-\(round).json")
+            }
+            Paths.remove(directory)
+        }
+    }
+
+    // MARK: Merge
+
+    /// `--merge DIR …`: the shares checked, merged and judged together, in a folder renamed
+    /// into place.
+    private func merge() throws(DriverError) -> Int32 {
+        let (records, defaultOut) = try Shards.check(arguments.positional)
+        final = arguments.mergeOut ?? defaultOut
+        work = "\(final).tmp-\(getpid())"
+        Paths.remove(work)
+        try Paths.makeDirectory(work)
+        SignalCleanup.register(tree: Paths.absolute(work))
+        defer { SignalCleanup.unregister(tree: Paths.absolute(work)) }
+        do {
+            let shares = try Shards.merge(records, into: work)
+            let outcome = try Judge.run(base: "\(work)/base", head: "\(work)/head", csv: "\(work)/compare.csv",
+                                        arguments: records[0].0.compareArguments)
+            let text = (outcome.text + shares).replacingOccurrences(of: work, with: final)
+            try Paths.write(text, to: work + "/compare.txt")
+            try publish(text: text)
+            return outcome.status
+        } catch {
+            Paths.remove(work)
+            throw error
+        }
+    }
+}
+
+/// The repository's scripts the drivers call when run from its root: the build of a commit in its
+/// worktree (scripts/build-commit), the report's charts (scripts/plot) and history's step
+/// detector (scripts/steps.py).
+enum DriverScripts {
+    static func script(_ name: String) -> String? {
+        FileManager.default.isExecutableFile(atPath: "scripts/" + name) ? "scripts/" + name : nil
+    }
+
+    static var build: String? { script("build-commit") }
+    static var plot: String? { script("plot") }
+    static var steps: String? { Paths.isFile("scripts/steps.py") ? "scripts/steps.py" : nil }
+}
+
+/// One process of a timed round: one commit's run of one scenario group, sampling briefly,
+/// in a duet or alone, pinned to a core where given.
+struct TimedGroup {
+    var binary: String
+    var harness: ChildHarness
+    var group: ScenarioGroup
+    var runOptions: [String]
+    /// Whether an earlier run of this binary verified the group (`run --verified`).
+    var verified: Bool
+    var duet: String?
+    var core: Int?
+
+    /// Runs it into `out`; its output is appended to `log` (under `lock`). A failure is an error
+    /// starting with `failure`, naming the group, with the child's last lines.
+    func run(out: String, log: String, lock: NSLock, failure: String) -> DriverError? {
+        var extra = ["--repetitions", "1"]
+        if let items = group.items { extra += ["--items", String(items)] }
+        if verified { extra.append("--verified") }
+        if harness.samplesBriefly { extra.append("--brief") }
+        var environment: [String: String] = [:]
+        if let duet {
+            let (arguments, variables) = harness.duetArguments(duet)
+            extra += arguments
+            environment = variables
+        }
+        var command = [binary, "run", group.scenario] + runOptions + extra + ["--out", out]
+        if let core, let taskset = findOnPath("taskset") { command = [taskset, "-c", String(core)] + command }
+        let result = ChildRun(executable: command[0], arguments: Array(command.dropFirst()), directory: harness.directory,
+                              environment: environment).run(log: nil)
+        lock.lock()
+        Paths.append(result.output, to: log)
+        lock.unlock()
+        guard result.status != 0 else { return nil }
+        let at = group.items.map { " at \($0) items" } ?? ""
+        return DriverError("\(failure) \(group.scenario)\(at):", details: Array(result.output.split(separator: "\n").map(String.init).suffix(5)))
+    }
+}
+
+/// Errors gathered from threads; the first one added is the one reported.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [DriverError] = []
+
+    func add(_ error: DriverError) {
+        lock.lock()
+        errors.append(error)
+        lock.unlock()
+    }
+
+    var first: DriverError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return errors.first
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
+
+/// A verification that passed, remembered beside the commit's build:
+/// .build-commits/<commit>.verified-KEY, KEY a hash of the binary and of the scenarios and run
+/// options verified. compare-commits and history both read and write them, so a commit verified
+/// by one is not verified again by the other on the same scenarios and options.
+enum VerifiedMarker {
+    /// The marker's path (under `root`, else the working directory); nil where no SHA-256 tool is.
+    static func path(root: String?, commit: String, binary: String, scenarios: [String], options: [String]) -> String? {
+        guard let binaryHash = sha256(file: binary) else { return nil }
+        let listed = scenarios + options
+        let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined())
+        guard let key = sha256(text: text) else { return nil }
+        return "\(root.map { $0 + "/" } ?? "").build-commits/\(commit).verified-\(key.prefix(16))"
+    }
+
+    /// Remembers a verification that passed (nothing when the folder is not there).
+    static func write(_ path: String?) {
+        if let path { try? Paths.write(utcNow() + "\n", to: path) }
+    }
+}
+
+func utcNow() -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+    return formatter.string(from: Date())
+}
+
+/// SHA-256 of a file or a text, by sha256sum (or shasum -a 256); nil where neither exists.
+func sha256(file: String) -> String? {
+    if let tool = findOnPath("sha256sum") {
+        return firstWord(ChildRun(executable: tool, arguments: [file]).run(log: nil))
+    }
+    if let tool = findOnPath("shasum") {
+        return firstWord(ChildRun(executable: tool, arguments: ["-a", "256", file]).run(log: nil))
+    }
+    return nil
+}
+
+func sha256(text: String) -> String? {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-key-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { return nil }
+    defer { unlink(path) }
+    return sha256(file: path)
+}
+
+private func firstWord(_ result: (status: Int32, output: String)) -> String? {
+    guard result.status == 0, let word = result.output.split(separator: " ").first, word.count == 64 else { return nil }
+    return String(word)
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// The command line of `compare-commits` (and of scripts/compare-commits, which passes its
+/// arguments on unchanged): the same options, meanings and refusals as the bash driver had.
+/// Parsed by hand, not by ArgumentParser, so that a bad option is one line and exit status 1, as
+/// scripts and CI jobs that call it expect (ArgumentParser's usage errors exit 64).
+public struct CompareCommitsArguments: Equatable {
+    public var quick = false
+    public var instructions = false
+    /// nil: the default (5, or 1 with --instructions).
+    public var rounds: Int?
+    public var maxRounds = 10
+    public var budgetMinutes = 20
+    /// compare's `--threshold` options, in order, as `--threshold VALUE` pairs.
+    public var thresholds: [String] = []
+    /// run's `--mode` and `--items` options, in order, as pairs.
+    public var runArguments: [String] = []
+    public var plot = true
+    public var duet = true
+    public var shard: (index: Int, count: Int)?
+    public var merge = false
+    public var mergeOut: String?
+    /// --tool (with --merge): accepted for the script's interface; the judging is in this process.
+    public var tool: String?
+    /// BASE HEAD SCENARIO… (or, with --merge, the shares' folders).
+    public var positional: [String] = []
+    /// Hidden: the binaries of the two commits, already built (else `buildCommand` builds them).
+    public var baseBinary: String?
+    public var headBinary: String?
+    /// Hidden: the program that builds a commit (its full hash as the one argument) and prints the
+    /// path of its layout-bench (scripts/build-commit).
+    public var buildCommand: String?
+    /// Hidden: the program that draws the report (scripts/plot); nil: none.
+    public var plotCommand: String?
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.quick == b.quick && a.instructions == b.instructions && a.rounds == b.rounds && a.maxRounds == b.maxRounds
+            && a.budgetMinutes == b.budgetMinutes && a.thresholds == b.thresholds && a.runArguments == b.runArguments
+            && a.plot == b.plot && a.duet == b.duet && a.shard?.index == b.shard?.index && a.shard?.count == b.shard?.count
+            && a.merge == b.merge && a.mergeOut == b.mergeOut && a.positional == b.positional
+    }
+
+    public init() {}
+
+    /// An error, and whether the usage text should follow it.
+    public struct Problem: Error, Equatable {
+        public var message: String
+        public var showsUsage: Bool
+    }
+
+    public static func parse(_ arguments: [String]) throws(Problem) -> CompareCommitsArguments {
+        var result = CompareCommitsArguments()
+        var rounds: String?, maxRounds = "10", budget = "20", shard: String?
+        var index = 0
+        func value(_ option: String, _ what: String) throws(Problem) -> String {
+            guard index + 1 < arguments.count else { throw Problem(message: "\(option) needs \(what)", showsUsage: false) }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--shard": shard = try value(argument, "K/N")
+            case "--merge": result.merge = true
+            case "--out": result.mergeOut = try value(argument, "a directory")
+            case "--tool": result.tool = try value(argument, "a path")
+            case "--quick": result.quick = true
+            case "--instructions": result.instructions = true
+            case "--rounds": rounds = try value(argument, "a number")
+            case "--max-rounds": maxRounds = try value(argument, "a number")
+            case "--budget": budget = try value(argument, "minutes")
+            case "--threshold": result.thresholds += ["--threshold", try value(argument, "METRIC=PERCENT")]
+            case "--mode", "--items": result.runArguments += [argument, try value(argument, "a value")]
+            case "--no-plot": result.plot = false
+            case "--back-to-back": result.duet = false
+            case "--base-binary": result.baseBinary = try value(argument, "a path")
+            case "--head-binary": result.headBinary = try value(argument, "a path")
+            case "--build-command": result.buildCommand = try value(argument, "a path")
+            case "--plot-command": result.plotCommand = try value(argument, "a path")
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw Problem(message: "unknown option '\(argument)'", showsUsage: true)
+                }
+                result.positional.append(argument)
+            }
+            index += 1
+        }
+        if result.merge {
+            if result.positional.isEmpty { throw Problem(message: "--merge needs the shares' result folders", showsUsage: true) }
+            return result
+        }
+        if let shard {
+            guard let parsed = Shards.parse(shard) else {
+                throw Problem(message: "--shard expects K/N with 1 <= K <= N (e.g. 2/4), got '\(shard)'", showsUsage: false)
+            }
+            result.shard = parsed
+        }
+        if result.positional.count < 2 { throw Problem(message: "give two commits, BASE and HEAD", showsUsage: true) }
+        if let rounds {
+            guard let number = wholeNumber(rounds), number >= 1 else {
+                throw Problem(message: "--rounds expects a whole number >= 1, got '\(rounds)'", showsUsage: false)
+            }
+            result.rounds = number
+        }
+        guard let max = wholeNumber(maxRounds), max >= 1 else {
+            throw Problem(message: "--max-rounds expects a whole number >= 1, got '\(maxRounds)'", showsUsage: false)
+        }
+        result.maxRounds = max
+        guard let minutes = wholeNumber(budget) else {
+            throw Problem(message: "--budget expects whole minutes >= 0, got '\(budget)'", showsUsage: false)
+        }
+        result.budgetMinutes = minutes
+        return result
+    }
+
+    /// Digits only (at most 9 of them), as the bash's `^[0-9]+$` took them.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+
+    public var scenarios: [String] { Array(positional.dropFirst(2)) }
+
+    /// The rounds every group runs, and the most any runs (more only for undecided groups).
+    public var roundLimits: (rounds: Int, maxRounds: Int) {
+        if instructions {
+            let rounds = self.rounds ?? 1
+            return (rounds, rounds)
+        }
+        let rounds = self.rounds ?? 5
+        return (rounds, Swift.max(rounds, maxRounds))
+    }
+
+    /// What run gets besides the scenario: --quick, --mode/--items, and --instructions.
+    public var runOptions: [String] {
+        (quick ? ["--quick"] : []) + runArguments + (instructions ? ["--instructions"] : [])
+    }
+
+    /// The options shard.json records (the bash's `quick` and `run_args`: --instructions last).
+    public var recordedOptions: [String] {
+        (quick ? ["--quick"] : []) + runArguments + (instructions ? ["--instructions"] : [])
+    }
+
+    /// compare's options: the thresholds, then the metrics each track judges.
+    public var compareArguments: [String] {
+        // The timed track judges what it measures with noise: time, and each process's peak_rss.
+        // The exact track judges what callgrind and the allocation counters count exactly;
+        // alloc_bytes is read around timed samples, whose batch follows the timing, so it is left
+        // to `run`'s own summary.
+        let metrics = instructions
+            ? ["instructions", "estimated_cycles", "l1_misses", "ll_misses", "allocs", "recall"].flatMap { ["--metric", $0] }
+            : Self.timedMetrics
+        return thresholds + metrics
+    }
+
+    /// The metrics of the timed track as compare's options (history judges its steps by them too).
+    public static let timedMetrics = ["--metric", "time", "--metric", "peak_rss"]
+
+    public static let usage = """
+        Did HEAD make anything slower than BASE, by how much, with what confidence?
+
+        Builds both commits (release) in their own worktrees and build folders, runs the two binaries
+        interleaved on the same scenarios (rounds alternate AB, BA, AB, … so that slow drift of the machine
+        favours neither), merges each side's rounds as independent repetitions, then judges them as
+        `layout-bench compare` does and draws the compare chart. Exit status as `layout-bench compare`:
+        0 nothing regressed, 2 a regression, 3 too noisy to decide, 4 improvements only, 1 bad input.
+
+        Usage: scripts/compare-commits [options] BASE HEAD [SCENARIO ...]
+          --quick            small counts, few samples (the whole suite in seconds per round)
+          --instructions     the exact track: one round each under callgrind (the two commits side by
+                             side, counts up to 30,000 items), judged on instructions, estimated_cycles,
+                             cache misses, allocation counts and recall only (exact and repeatable: the
+                             right gate for CI)
+          --rounds N         timed rounds over every selected scenario (default 5); a round runs each
+                             scenario group (scenario x items) as one fresh process per commit, the two
+                             as a duet (see --back-to-back), sampling briefly; before them both commits verify every mode
+                             at once, one per core. The timed track judges time and peak_rss.
+          --max-rounds M     more rounds, up to M in all (default 10), only for the groups with a row
+                             still undecided (`noisy`): repetitions go where the verdict is open
+          --budget MIN       start no round that would end past MIN minutes of measuring (default 20;
+                             0: no budget); compare.txt then says which rows stayed undecided
+          --threshold T      passed to compare (METRIC=PERCENT or PERCENT for time; repeatable)
+          --mode M, --items N  passed to run (repeatable)
+          --back-to-back     run a group's two processes one after the other (which first alternates)
+                             instead of as a duet: both on one core, taking their sampling turns in
+                             alternation (the default where both harnesses support it; two groups at a
+                             time, one per core; see docs/methodology.md)
+          --no-plot          do not draw the compare chart
+          --shard K/N        run only the K-th of N shares of the scenario groups (both commits, as
+                             duets, on this machine), into results/compare/<base>..<head>-shard-K-of-N
+                             with shard.json; a CI matrix of N runners runs one share each
+          --merge DIR ...    judge the shares DIR ... (all N of one comparison, from machines alike)
+                             together into results/compare/<base>..<head> (or --out DIR): the verdicts
+                             one unsharded comparison of the same samples gives. Refuses shares of other
+                             commits or options, a share missing or given twice, and machines that differ.
+          --tool PATH        with --merge: the layout-bench that judges (default: this checkout's, release)
+        Results: results/compare/<base>..<head>/{base,head}/samples.csv.gz, compare.csv, compare.txt,
+                 causes.csv (with --instructions: the functions behind each regression), report/
+        """
+}

@@ -1,0 +1,219 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BenchPlatform
+
+/// What the drivers (`compare-commits`, `history`) say when they stop: one line for the user
+/// (`error: …`, naming the file or option), exit status 1, nothing of the comparison written.
+public struct DriverError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    /// Lines shown after the message (the end of a failed child's log), indented.
+    public var details: [String]
+
+    public init(_ message: String, details: [String] = []) {
+        self.message = message
+        self.details = details
+    }
+
+    public var description: String {
+        (["error: " + message] + details.map { "    " + $0 }).joined(separator: "\n")
+    }
+}
+
+/// Progress and warnings of a driver: lines on standard error.
+public enum DriverLog {
+    nonisolated(unsafe) public static var write: (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    public static func say(_ line: String) { write(line) }
+}
+
+/// Files and directories as the drivers use them: plain paths relative to the working directory.
+enum Paths {
+    static var manager: FileManager { FileManager.default }
+
+    static func exists(_ path: String) -> Bool { manager.fileExists(atPath: path) }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return manager.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    static func isFile(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return manager.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
+    }
+
+    static func join(_ parts: String...) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+    }
+
+    static func makeDirectory(_ path: String) throws(DriverError) {
+        do { try manager.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw DriverError("\(path): cannot create the directory (\(error.localizedDescription))")
+        }
+    }
+
+    static func remove(_ path: String) {
+        if exists(path) || (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { try? manager.removeItem(atPath: path) }
+    }
+
+    static func move(_ from: String, to: String) throws(DriverError) {
+        if rename(from, to) != 0 {
+            throw DriverError("\(to): cannot move \(from) there (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Puts the folder `staging` in the place of `final`, with interrupting signals held back: an
+    /// earlier `final` is moved aside first and removed only once `staging` is in place (put
+    /// back if that fails), so an interruption or a failure leaves either the earlier results or
+    /// the new ones, whole.
+    static func replace(_ final: String, with staging: String) throws(DriverError) {
+        try SignalCleanup.deferringSignals { () throws(DriverError) in
+            let aside = final + ".old-\(getpid())"
+            remove(aside)
+            let hadEarlier = exists(final)
+            if hadEarlier { try move(final, to: aside) }
+            do throws(DriverError) { try move(staging, to: final) } catch {
+                if hadEarlier { try? move(aside, to: final) }
+                throw error
+            }
+            remove(aside)
+        }
+    }
+
+    static func read(_ path: String) throws(DriverError) -> String {
+        do { return try readTextFile(path) } catch {
+            throw DriverError("\(path): cannot read it (\(error.reason))")
+        }
+    }
+
+    /// Writes `text` through a temporary file renamed into place.
+    static func write(_ text: String, to path: String) throws(DriverError) {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    static func write(bytes: [UInt8], to path: String) throws(DriverError) {
+        let temporary = path + ".tmp-\(getpid())"
+        guard manager.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw DriverError("\(path): cannot write it")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw DriverError("\(path): cannot write it (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    static func append(_ text: String, to path: String) {
+        if let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(Data(text.utf8))
+            handle.closeFile()
+        } else {
+            _ = manager.createFile(atPath: path, contents: Data(text.utf8))
+        }
+    }
+
+    /// The directory's entries, sorted; empty when it is not there.
+    static func entries(_ path: String) -> [String] {
+        ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    static var workingDirectory: String { manager.currentDirectoryPath }
+
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : workingDirectory + "/" + path
+    }
+}
+
+/// JSON objects of run.json and shard.json, read and written as Foundation values (the drivers
+/// carry their fields through without a schema of their own: a merge keeps every field it does
+/// not know).
+enum JSONFile {
+    static func object(_ path: String) throws(DriverError) -> [String: Any] {
+        let text = try Paths.read(path)
+        let value: Any
+        do { value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) } catch {
+            throw DriverError("\(path): cannot read it (not JSON: \(error.localizedDescription))")
+        }
+        guard let object = value as? [String: Any] else {
+            throw DriverError("\(path): not a JSON object")
+        }
+        return object
+    }
+
+    static func text(_ value: Any) -> String {
+        guard JSONSerialization.isValidJSONObject(value),
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// One line, keys sorted (a value's identity when lists are merged).
+    static func compact(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func write(_ value: Any, to path: String) throws(DriverError) {
+        try Paths.write(text(value), to: path)
+    }
+}
+
+/// A child process of a driver: its command, where it runs, and its output appended to a log.
+struct ChildRun {
+    var executable: String
+    var arguments: [String]
+    var directory: String?
+    /// Extra environment variables (only for harnesses that predate an option; see `ChildHarness`).
+    var environment: [String: String] = [:]
+
+    /// Runs it to its end; its standard output and error are appended to `log` (when given) or
+    /// returned. Status 0: success.
+    @discardableResult
+    func run(log: String?) -> (status: Int32, output: String) {
+        var variables: [String: String]?
+        if !environment.isEmpty {
+            variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
+        let result: (status: Int32, output: String)
+        do {
+            result = try runChildProcess(executable: executable, arguments: arguments, environment: variables, directory: directory)
+        } catch {
+            result = (127, "cannot start \(executable): \(error)\n")
+        }
+        if let log { Paths.append(result.output, to: log) }
+        return result
+    }
+}
+
+/// The last `count` lines of a log file (what a failed child said last).
+func lastLines(of path: String, _ count: Int, matching filter: ((String) -> Bool)? = nil) -> [String] {
+    let text = (try? readTextFile(path)) ?? ""
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    if let filter { lines = lines.filter(filter) }
+    return Array(lines.suffix(count))
+}
+
+/// Runs `bodies` at once, one thread each, and waits for all.
+func concurrently(_ bodies: [@Sendable () -> Void]) {
+    if bodies.count == 1 { bodies[0](); return }
+    let group = DispatchGroup()
+    for body in bodies {
+        DispatchQueue.global().async(group: group) { body() }
+    }
+    group.wait()
+}
+
+/// Seconds on the monotonic clock since an arbitrary start.
+func monotonicSeconds() -> Double {
+    Double(MonotonicClock.now()) / 1e9
+}
+
+/// "3m05s"-style durations of the progress lines: whole minutes and seconds.
+func minutesSeconds(_ seconds: Int) -> String { "\(seconds / 60)m\(seconds % 60)s" }

@@ -1,0 +1,68 @@
+import Foundation
+import BenchPlatform
+import BenchResults
+import BenchCompare
+
+/// `layout-bench compare BASE HEAD --out CSV ARGUMENTS` in this process: the driver's
+/// judgement of two merged sides. ARGUMENTS are compare's `--threshold` and `--metric` options as
+/// the driver records them in shard.json (`compare_args`).
+public enum Judge {
+    public struct Outcome {
+        /// compare's exit status: 0, 2, 3 or 4 (1 is thrown).
+        public var status: Int32
+        /// The table compare prints (what compare.txt holds).
+        public var text: String
+        public var report: ComparisonReport
+    }
+
+    /// The options `arguments` name; one error for a malformed one.
+    public static func options(_ arguments: [String]) throws(DriverError) -> RowComparison.Options {
+        var thresholds = ThresholdOverrides()
+        var metrics = Set<String>()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard index + 1 < arguments.count, argument == "--threshold" || argument == "--metric" else {
+                throw DriverError("compare options: unexpected '\(argument)' (expected --threshold T or --metric M)")
+            }
+            let value = arguments[index + 1]
+            if argument == "--threshold" {
+                do { try thresholds.add(value) } catch { throw DriverError("--threshold \(value): \(error.message)") }
+            } else {
+                metrics.insert(value)
+            }
+            index += 2
+        }
+        return RowComparison.Options(thresholds: thresholds, metrics: metrics)
+    }
+
+    /// Judges the results directories `base` and `head`, writes the table as CSV to `csv` (and
+    /// causes.csv beside it), and returns compare's text and exit status. Bad input: one error.
+    /// `unpaired`: the two sides carry a driver's `load.own_processes` but were not measured in
+    /// the same rounds (history's commits stored by different sessions), so they are judged as
+    /// two plain runs are.
+    public static func run(base: String, head: String, csv: String?, arguments: [String], unpaired: Bool = false) throws(DriverError) -> Outcome {
+        let options = try options(arguments)
+        do {
+            var (baseSet, headSet) = try ResultSet.load(base: base, head: head)
+            if unpaired {
+                baseSet.metadata?.load.ownProcesses = nil
+                headSet.metadata?.load.ownProcesses = nil
+            }
+            for notice in baseSet.notices + headSet.notices { DriverLog.say("warning: \(notice)") }
+            let report = try ComparisonReport(base: baseSet, head: headSet, options: options)
+            if let csv {
+                do { try AtomicFile.write(ComparisonTable.files(report, csvPath: csv), option: "--out") } catch {
+                    throw DriverError("\(error)")
+                }
+            }
+            return Outcome(status: report.exitStatus, text: ComparisonTable.text(report, showUnchanged: false), report: report)
+        } catch let error as CompareError {
+            throw DriverError(error.description)
+        } catch let error as DriverError {
+            throw error
+        } catch {
+            throw DriverError("\(error)")
+        }
+    }
+}

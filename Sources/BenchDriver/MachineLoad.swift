@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The machine's load before a driver starts anything: the three load averages, how many
+/// processes of others are running, and the busiest of them over one second, leaving out the
+/// driver's own process tree. Every load average a run records later includes the driver's own
+/// processes, so a warning of a busy machine must speak of this, not of the comparison itself.
+/// Recorded in the merged run.json as `load.before` (`RoundMerge.Load`); nil where there is no
+/// /proc (not Linux).
+public enum MachineLoad {
+    struct Process {
+        var command: String
+        var state: String
+        var parent: Int
+        var cpuTicks: Int
+    }
+
+    /// {"average": [1, 5, 15 minute load], "running": N, "busiest": ["COMMAND P% cpu", …]}.
+    public static func measure(root: Int32 = getpid(), interval: Double = 1) -> [String: Any]? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        let average = text.split(separator: " ").prefix(3).compactMap { Double($0) }
+        guard average.count == 3 else { return nil }
+        let first = processes()
+        usleep(UInt32(interval * 1_000_000))
+        let second = processes()
+        var own: Set<Int> = [Int(root)]
+        var changed = true
+        while changed {
+            changed = false
+            for (pid, process) in second where own.contains(process.parent) && !own.contains(pid) {
+                own.insert(pid)
+                changed = true
+            }
+        }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var busy: [(share: Double, command: String)] = []
+        for (pid, process) in second where !own.contains(pid) {
+            guard let before = first[pid] else { continue }
+            let share = Double(process.cpuTicks - before.cpuTicks) / ticks / interval
+            if share >= 0.05 { busy.append((share, process.command)) }
+        }
+        busy.sort { $0.share != $1.share ? $0.share > $1.share : $0.command > $1.command }
+        let running = second.filter { !own.contains($0.key) && $0.value.state == "R" }.count
+        return [
+            "average": average,
+            "running": running,
+            "busiest": busy.prefix(5).map { "\($0.command) \(Int(($0.share * 100).rounded()))% cpu" },
+        ]
+    }
+
+    /// Every process of /proc: its command, state, parent and CPU time (user + system ticks).
+    static func processes() -> [Int: Process] {
+        var table: [Int: Process] = [:]
+        for name in Paths.entries("/proc") {
+            guard let pid = Int(name), let text = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { continue }
+            // The command may hold spaces and parentheses: it ends at the last ')'.
+            let command = String(text[text.index(after: open)..<close])
+            let rest = text[text.index(after: close)...].split(separator: " ")
+            guard rest.count > 13, let parent = Int(rest[1]), let user = Int(rest[11]), let system = Int(rest[12]) else { continue }
+            table[pid] = Process(command: command, state: String(rest[0]), parent: parent, cpuTicks: user + system)
+        }
+        return table
+    }
+
+    /// The line compare.txt ends with: "the machine before the comparison started: load average …".
+    public static func summary(_ before: [String: Any]) -> String {
+        let average = (before["average"] as? [Any] ?? []).map { number in
+            (number as? Double).map(formatted) ?? "\(number)"
+        }
+        var line = "the machine before the comparison started: load average " + average.joined(separator: " ")
+        line += ", \(before["running"].map { "\($0)" } ?? "?") processes of others running"
+        if let busiest = before["busiest"] as? [String], !busiest.isEmpty {
+            line += "; busiest: " + busiest.joined(separator: ", ")
+        }
+        return line
+    }
+
+    /// A load average as Python prints a float (4.97, 2.0).
+    static func formatted(_ value: Double) -> String {
+        let text = "\(value)"
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import BenchPlatform
+import BenchResults
+
+/// A comparison split across machines (`compare-commits --shard K/N`, `--merge DIR …`).
+///
+/// A share runs the K-th of N shares of the scenario groups (both commits, as duets, on one
+/// machine) and writes `shard.json` beside its base/ and head/: the comparison it belongs to
+/// (commits, options) and what it ran. The merge checks every share before it writes anything
+/// (`check`), then merges the samples of each side (`merge`) and judges them together: the
+/// verdicts one unsharded comparison of the same samples gives.
+public enum Shards {
+    public static let schema = 1
+
+    /// `K/N` with 1 ≤ K ≤ N (each at most six digits); nil otherwise.
+    public static func parse(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = parseCount(parts[0]), let count = parseCount(parts[1]), index <= count else { return nil }
+        return (index, count)
+    }
+
+    private static func parseCount(_ text: Substring) -> Int? {
+        guard (1...6).contains(text.count), text.first != "0", text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+
+    /// The K-th share of `items` dealt in turn (item i goes to share i mod N + 1), so that each
+    /// share holds groups of every size; the same list always deals the same way.
+    public static func share<T>(_ items: [T], index: Int, count: Int) -> [T] {
+        items.enumerated().filter { $0.offset % count + 1 == index }.map(\.element)
+    }
+
+    /// shard.json of one share.
+    public struct Record: Equatable {
+        public var base: String
+        public var head: String
+        public var shard: Int
+        public var shards: Int
+        public var options: [String]
+        public var scenarios: [String]
+        public var compareArguments: [String]
+        public var share: [String]
+        public var measured: String
+
+        public init(base: String, head: String, shard: Int, shards: Int, options: [String], scenarios: [String],
+                    compareArguments: [String], share: [String], measured: String) {
+            self.base = base
+            self.head = head
+            self.shard = shard
+            self.shards = shards
+            self.options = options
+            self.scenarios = scenarios
+            self.compareArguments = compareArguments
+            self.share = share
+            self.measured = measured
+        }
+
+        var json: [String: Any] {
+            ["schema": Shards.schema, "base": base, "head": head, "shard": shard, "shards": shards, "options": options,
+             "scenarios": scenarios, "compare_args": compareArguments, "share": share, "measured": measured]
+        }
+
+        public func write(to path: String) throws(DriverError) {
+            try JSONFile.write(json, to: path)
+        }
+    }
+
+    /// The machine facts shares must agree on (CI runners differ in host name only).
+    static let machineFacts: [(name: String, object: String, key: String)] = [
+        ("CPU", "machine", "cpu_model"), ("cores", "machine", "active_cores"), ("operating system", "os", "pretty_name"),
+        ("kernel", "os", "release"), ("Swift", "toolchain", "swift_version"), ("build configuration", "toolchain", "configuration"),
+        ("allocator", "allocator", "name"), ("allocator version", "allocator", "version"),
+    ]
+
+    /// A value as Python's repr writes it in the refusals ('text', 2, None, ['a']).
+    static func shown(_ value: Any?) -> String {
+        switch value {
+        case nil, is NSNull: return "None"
+        case let text as String: return "'\(text)'"
+        case let list as [Any]: return "[" + list.map(shown).joined(separator: ", ") + "]"
+        case let number as NSNumber: return "\(number)"
+        default: return "\(value!)"
+        }
+    }
+
+    static func same(_ a: Any?, _ b: Any?) -> Bool {
+        JSONFile.compact([a ?? NSNull()]) == JSONFile.compact([b ?? NSNull()])
+    }
+
+    /// Checks the shares given to `--merge` before anything is written: each a share (shard.json
+    /// of this schema, base/ and head/ with samples.csv.gz and run.json), all of one comparison
+    /// (commits, options, N), every share 1…N exactly once, all from machines alike. Returns the
+    /// records in share order and the merged folder's default path,
+    /// results/compare/<base>..<head>; else one error naming the file.
+    public static func check(_ directories: [String]) throws(DriverError) -> (records: [(Record, String)], defaultOut: String) {
+        var byShare: [Int: String] = [:]
+        var records: [(Record, String)] = []
+        var first: (path: String, record: [String: Any], machine: [String: Any?])?
+        for directory in directories {
+            let path = directory + "/shard.json"
+            guard Paths.isFile(path) else { throw DriverError("\(path): no such file (not a share of compare-commits --shard)") }
+            let record = try JSONFile.object(path)
+            guard let schema = record["schema"] as? Int, schema == Shards.schema else {
+                throw DriverError("\(path): schema: expected \(Shards.schema), got \(shown(record["schema"]))")
+            }
+            for (key, kind) in [("base", "str"), ("head", "str"), ("shard", "int"), ("shards", "int"), ("options", "list"),
+                                ("scenarios", "list"), ("compare_args", "list")] {
+                let value = record[key]
+                let fits: Bool
+                switch kind {
+                case "str": fits = value is String
+                case "int": fits = (value as? NSNumber).map { Double(truncating: $0) == Double(Int(truncating: $0)) } ?? false
+                default: fits = (value as? [Any]).map { $0.allSatisfy { $0 is String } } ?? false
+                }
+                if !fits { throw DriverError("\(path): \(key): missing or not a \(kind)") }
+            }
+            let shard = record["shard"] as! Int, shards = record["shards"] as! Int
+            guard 1 <= shard && shard <= shards else {
+                throw DriverError("\(path): shard: \(shard) lies outside 1...\(shards)")
+            }
+            for side in ["base", "head"] {
+                let folder = directory + "/" + side
+                guard Paths.isFile(folder + "/samples.csv.gz"), Paths.isFile(folder + "/run.json") else {
+                    throw DriverError("\(folder): no samples.csv.gz and run.json (an unfinished share?)")
+                }
+            }
+            let runPath = directory + "/base/run.json"
+            let run = try JSONFile.object(runPath)
+            var machine: [String: Any?] = [:]
+            for fact in machineFacts { machine[fact.name] = (run[fact.object] as? [String: Any])?[fact.key] }
+            if let first {
+                for (key, what) in [("base", "base commit"), ("head", "head commit"), ("shards", "number of shares"),
+                                    ("options", "options"), ("scenarios", "scenarios"), ("compare_args", "compare options")]
+                where !same(record[key], first.record[key]) {
+                    throw DriverError("\(path): \(what) \(shown(record[key])), but \(first.path) has \(shown(first.record[key])): not shares of one comparison")
+                }
+                for fact in machineFacts where !same(machine[fact.name] ?? nil, first.machine[fact.name] ?? nil) {
+                    let firstRun = (first.path as NSString).deletingLastPathComponent + "/base/run.json"
+                    throw DriverError("\(runPath): \(fact.name) \(shown(machine[fact.name] ?? nil)), but \(firstRun) has "
+                        + "\(shown(first.machine[fact.name] ?? nil)): shares measured on machines that differ cannot be judged together")
+                }
+            } else {
+                first = (path, record, machine)
+            }
+            if let earlier = byShare[shard] {
+                throw DriverError("\(path): share \(shard) of \(shards) given twice (also \(earlier))")
+            }
+            byShare[shard] = path
+            records.append((Record(
+                base: record["base"] as! String, head: record["head"] as! String, shard: shard, shards: shards,
+                options: record["options"] as! [String], scenarios: record["scenarios"] as! [String],
+                compareArguments: record["compare_args"] as! [String], share: record["share"] as? [String] ?? [],
+                measured: record["measured"] as? String ?? "?"), directory))
+        }
+        guard let first else { throw DriverError("--merge needs the shares' result folders") }
+        let count = first.record["shards"] as! Int
+        let missing = (1...count).filter { byShare[$0] == nil }
+        if !missing.isEmpty {
+            throw DriverError("share\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(count) missing (given: "
+                + byShare.values.sorted().joined(separator: ", ") + ")")
+        }
+        records.sort { $0.0.shard < $1.0.shard }
+        let base = first.record["base"] as! String, head = first.record["head"] as! String
+        return (records, "results/compare/\(base.prefix(7))..\(head.prefix(7))")
+    }
+
+    /// Merges checked shares into `out`: per side the samples of every share (disjoint scenario
+    /// groups, their repetition numbers kept, so a group's two commits stay paired by round) and
+    /// the first share's run.json (merged runs summed, times spanning all, the busiest machine
+    /// any share found before it started). Returns the lines compare.txt ends with.
+    public static func merge(_ records: [(Record, String)], into out: String) throws(DriverError) -> String {
+        for side in ["base", "head"] {
+            let folder = out + "/" + side
+            try Paths.makeDirectory(folder)
+            var header: [UInt8]?
+            var rows: [UInt8] = []
+            for (_, directory) in records {
+                let path = directory + "/" + side + "/samples.csv.gz"
+                let bytes: [UInt8]
+                do { bytes = try ResultsFile.contents(of: path) } catch { throw DriverError("\(error)") }
+                let end = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+                let first = Array(bytes[..<end])
+                if let header {
+                    guard header == first else {
+                        throw DriverError("\(path): its header differs from the first share's (results of another schema)")
+                    }
+                } else {
+                    header = first
+                }
+                rows.append(contentsOf: bytes[end...])
+                if let last = rows.last, last != UInt8(ascii: "\n") { rows.append(UInt8(ascii: "\n")) }
+            }
+            let compressed: [UInt8]
+            do { compressed = try Gzip.compress((header ?? []) + rows) } catch {
+                throw DriverError("\(folder)/samples.csv.gz: cannot compress it (\(error))")
+            }
+            try Paths.write(bytes: compressed, to: folder + "/samples.csv.gz")
+            var manifests: [[String: Any]] = []
+            for (_, directory) in records { manifests.append(try JSONFile.object(directory + "/" + side + "/run.json")) }
+            var merged = manifests[0]
+            merged["merged_runs"] = manifests.reduce(0) { $0 + ($1["merged_runs"] as? Int ?? 1) }
+            merged["start_time"] = manifests.map { $0["start_time"] as? String ?? "" }.min() ?? ""
+            merged["end_time"] = manifests.map { $0["end_time"] as? String ?? "" }.max() ?? ""
+            merged["shards"] = manifests.count
+            let befores = manifests.compactMap { ($0["load"] as? [String: Any])?["before"] as? [String: Any] }
+            if let busiest = befores.max(by: { firstAverage($0) < firstAverage($1) }) {
+                var load = merged["load"] as? [String: Any] ?? [:]
+                load["before"] = busiest
+                merged["load"] = load
+            }
+            try JSONFile.write(merged, to: folder + "/run.json")
+        }
+        var lines = "\nmerged from \(records.count) shares:\n"
+        for (record, directory) in records {
+            lines += "  share \(record.shard) of \(record.shards) (\(directory)): \(record.share.count) groups, measured in \(record.measured)\n"
+        }
+        return lines
+    }
+
+    private static func firstAverage(_ before: [String: Any]) -> Double {
+        ((before["average"] as? [Any])?.first as? NSNumber)?.doubleValue ?? 0
+    }
+}

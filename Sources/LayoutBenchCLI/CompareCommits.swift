@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import BenchDriver
+
+/// `layout-bench compare-commits`: the driver of scripts/compare-commits (which builds the two
+/// commits and passes its arguments on). Its options are parsed by `CompareCommitsArguments`, as
+/// the script always took them: a bad one is one line and exit status 1.
+struct CompareCommitsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare-commits",
+        abstract: "Compare two commits' builds in interleaved rounds (scripts/compare-commits builds them).",
+        discussion: "Run `layout-bench compare-commits --help` for its options (the same as scripts/compare-commits).")
+
+    @Argument(parsing: .captureForPassthrough, help: "BASE HEAD [SCENARIO ...] and the options of scripts/compare-commits.")
+    var arguments: [String] = []
+
+    func run() throws {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            FileHandle.standardError.write(Data((CompareCommitsArguments.usage + "\n").utf8))
+            return
+        }
+        let parsed: CompareCommitsArguments
+        do { parsed = try CompareCommitsArguments.parse(arguments) } catch {
+            FileHandle.standardError.write(Data(("error: \(error.message)\n" + (error.showsUsage ? CompareCommitsArguments.usage + "\n" : "")).utf8))
+            throw ExitCode(1)
+        }
+        let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: parsed).run() }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `layout-bench history`: the driver of scripts/history.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Measure every commit of a range, find the steps between neighbours (scripts/history builds them).",
+        discussion: "Run `layout-bench history --help` for its options (the same as scripts/history).")
+
+    @Argument(parsing: .captureForPassthrough, help: "[RANGE] [SCENARIO ...] and the options of scripts/history.")
+    var arguments: [String] = []
+
+    func run() throws {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            FileHandle.standardError.write(Data((HistoryArguments.usage + "\n").utf8))
+            return
+        }
+        let parsed: HistoryArguments
+        do { parsed = try HistoryArguments.parse(arguments) } catch {
+            FileHandle.standardError.write(Data(("error: \(error.message)\n" + (error.showsUsage ? HistoryArguments.usage + "\n" : "")).utf8))
+            throw ExitCode(1)
+        }
+        let status = try driverStatus { () throws(DriverError) in try History(arguments: parsed).run() }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Runs a driver; its error is one line on stderr (the lines a child left after it) and exit 1.
+private func driverStatus(_ body: () throws(DriverError) -> Int32) throws -> Int32 {
+    do {
+        return try body()
+    } catch {
+        if !error.isSilent { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
+        throw ExitCode(1)
+    }
+}
+
+/// `layout-bench merge-rounds OUT ROUND …` (hidden): what compare-commits does with each side's
+/// rounds (`RoundMerge`), for scripts and their tests.
+struct MergeRoundsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-rounds",
+        abstract: "Merge rounds (results directories, or folders of per-group runs g-1, g-2, …) into one results directory.",
+        shouldDisplay: false)
+
+    @Option(name: .customLong("machine-before"), help: "The machine's load before the driver started (machine-load's JSON), for run.json's load.before.")
+    var machineBefore: String?
+
+    @Option(name: .customLong("own"), help: "How many processes the driver kept running at once (run.json's load.own_processes).")
+    var ownProcesses: Int?
+
+    @Argument(help: "The merged results directory.")
+    var out: String
+
+    @Argument(help: "The rounds, in order.")
+    var rounds: [String]
+
+    func run() throws {
+        var before: [String: Any]?
+        if let machineBefore {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(machineBefore.utf8)) as? [String: Any] else {
+                throw ValidationError("--machine-before expects a JSON object, got '\(machineBefore)'")
+            }
+            before = object
+        }
+        _ = try driverStatus { () throws(DriverError) in
+            try RoundMerge.merge(rounds: rounds, into: out, load: RoundMerge.Load(before: before, ownProcesses: ownProcesses))
+            return 0
+        }
+    }
+}
+
+/// `layout-bench machine-load` (hidden): the machine's load as compare-commits records it first.
+struct MachineLoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "machine-load", abstract: "Print the machine's load, others' running processes and the busiest of them, as JSON.",
+        shouldDisplay: false)
+
+    func run() throws {
+        try reportingErrors {
+            guard let load = MachineLoad.measure(),
+                  let data = try? JSONSerialization.data(withJSONObject: load, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+                throw CommandFailure(message: "no /proc/loadavg here: the load is read on Linux only")
+            }
+            print(String(decoding: data, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,505 @@
+import Foundation
+import Testing
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchCompare
+@testable import BenchDriver
+@testable import LayoutTestSupport
+
+/// The drivers of `compare-commits` and `history` (BenchDriver): the decisions of the rounds,
+/// merging rounds, shards and their refusals, and a whole comparison driven over fake harnesses.
+@Suite(.serialized) struct DriverTests {
+    static let header = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value\n"
+
+    /// A results directory of one process: `levels` per scenario (time around it, seeded noise),
+    /// one repetition, with a run.json.
+    static func writeRun(_ directory: String, runID: String, levels: [(scenario: String, time: Double)], seed: UInt64,
+                         repetition: Int = 1, start: String = "2026-11-26T10:00:00Z", cpu: String = "synthetic") throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var random = SeededRandom(seed: seed)
+        var text = header
+        for (scenario, time) in levels {
+            let speed = 1 + 0.01 * (2 * random.unit() - 1)
+            for mode in ["linear", "binary"] {
+                for sample in 1...20 {
+                    let value = time * speed * (1 + 0.005 * (2 * random.unit() - 1))
+                    text += "2,\(runID),abc1234,\(scenario),query,\(mode),1000,query,\(repetition),\(sample),time,ns,\(value)\n"
+                }
+            }
+            text += "2,\(runID),abc1234,\(scenario),query,,1000,,\(repetition),1,peak_rss,bytes,\(Int(30e6 * speed))\n"
+        }
+        try Data(try Gzip.compress(Array(text.utf8))).write(to: URL(fileURLWithPath: directory + "/samples.csv.gz"))
+        let run = """
+            {"run_id": "\(runID)", "start_time": "\(start)", "end_time": "\(start)", "machine": {"cpu_model": "\(cpu)", "active_cores": 2},
+             "os": {"pretty_name": "Debian"}, "toolchain": {"configuration": "release"}, "source": {"commit": "abc1234"},
+             "load": {"start": [0.5, 0.5, 0.5], "end": [0.6, 0.6, 0.6]}}
+            """
+        try run.write(toFile: directory + "/run.json", atomically: true, encoding: .utf8)
+    }
+
+    static func rows(_ path: String) throws -> [[String]] {
+        let text = String(decoding: try ResultsFile.contents(of: path), as: UTF8.self)
+        return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    // MARK: Round order, budget, undecided groups
+
+    @Test func roundsAlternateWhichSideStarts() {
+        // Group 1 of round 1 starts with the head (as the bash's (index + round) % 2 == 0 did), then
+        // every group and every round flips it.
+        #expect(RoundSchedule.baseFirst(round: 1, index: 1) == false)
+        #expect(RoundSchedule.baseFirst(round: 1, index: 2) == true)
+        #expect(RoundSchedule.baseFirst(round: 2, index: 1) == true)
+        for round in 1...6 {
+            for index in 1...6 {
+                #expect(RoundSchedule.baseFirst(round: round, index: index) != RoundSchedule.baseFirst(round: round + 1, index: index))
+                let names = RoundSchedule.duetNames(round: round, index: index)
+                // The side whose duet name sorts first takes the first turn: the one that starts.
+                #expect((names.base < names.head) == RoundSchedule.baseFirst(round: round, index: index))
+            }
+        }
+        // Over rounds 1…10 each side starts every group five times.
+        #expect((1...10).filter { RoundSchedule.baseFirst(round: $0, index: 3) }.count == 5)
+        #expect(RoundSchedule.core(index: 1) != RoundSchedule.core(index: 2))
+    }
+
+    @Test func theBudgetStopsARoundThatWouldEndPastIt() {
+        // 20 minutes; 15 min measured; the last round of 40 groups took 5 min; 8 undecided
+        // groups take about 1 min, and judging 30 s: 16.5 min, inside.
+        #expect(!RoundSchedule.exceedsBudget(budgetMinutes: 20, elapsedSeconds: 900, roundSeconds: 300, undecided: 8, groupsInRound: 40, judgeSeconds: 30))
+        // With all 40 undecided the round would end at 20.5 min: not started.
+        #expect(RoundSchedule.exceedsBudget(budgetMinutes: 20, elapsedSeconds: 900, roundSeconds: 300, undecided: 40, groupsInRound: 40, judgeSeconds: 30))
+        // The judgement after it counts too.
+        #expect(RoundSchedule.exceedsBudget(budgetMinutes: 20, elapsedSeconds: 900, roundSeconds: 300, undecided: 39, groupsInRound: 40, judgeSeconds: 20))
+        // Budget 0: none.
+        #expect(!RoundSchedule.exceedsBudget(budgetMinutes: 0, elapsedSeconds: 100_000, roundSeconds: 300, undecided: 40, groupsInRound: 40, judgeSeconds: 30))
+    }
+
+    @Test func extraRoundsGoToTheUndecidedGroupsOnly() {
+        let groups = [ScenarioGroup(scenario: "a", items: 1000), ScenarioGroup(scenario: "a", items: 100_000),
+                      ScenarioGroup(scenario: "b", items: 1000), ScenarioGroup(scenario: "c", items: nil)]
+        let rows: [(scenario: String, items: Int, verdict: String)] = [
+            ("a", 1000, "unchanged"), ("a", 100_000, "noisy"), ("b", 1000, "regressed"), ("c", 2000, "noisy"), ("d", 1000, "noisy"),
+        ]
+        // a at 100k has a noisy row; c, a group without a count, stands for every count of c; b
+        // is decided (regressed is a verdict); d is not a group of this comparison.
+        #expect(RoundSchedule.undecided(groups, rows: rows) == [groups[1], groups[3]])
+        #expect(RoundSchedule.undecided(groups, rows: rows.filter { $0.verdict != "noisy" }).isEmpty)
+    }
+
+    @Test func groupsFollowTheListing() {
+        let listing: [(name: String, items: [Int])] = [("a", [1000, 30000]), ("b", [2000])]
+        #expect(RoundSchedule.groups(listing: listing, chosen: [], expand: true).map(\.description) == ["a 1000", "a 30000", "b 2000"])
+        #expect(RoundSchedule.groups(listing: listing, chosen: ["b", "x.json"], expand: true).map(\.description) == ["b 2000", "x.json "])
+        #expect(RoundSchedule.groups(listing: listing, chosen: [], expand: false).map(\.description) == ["a ", "b "])
+        #expect(ScenarioGroup("a 1000") == ScenarioGroup(scenario: "a", items: 1000))
+        #expect(ScenarioGroup("a ") == ScenarioGroup(scenario: "a", items: nil))
+    }
+
+    @Test func historyPairsNeighboursAlternately() {
+        #expect(History.pairs(count: 5, round: 1) == [[0, 1], [2, 3], [4]])
+        #expect(History.pairs(count: 5, round: 2) == [[0], [1, 2], [3, 4]])
+        #expect(History.pairs(count: 1, round: 2) == [[0]])
+        // Every neighbouring step shares a duet within two rounds.
+        let steps = Set((1...2).flatMap { History.pairs(count: 6, round: $0) }.filter { $0.count == 2 }.map { $0[0] })
+        #expect(steps == Set(0..<5))
+    }
+
+    // MARK: Merging rounds
+
+    @Test func groupedRoundsTakeTheRoundsPositionAsRepetition() throws {
+        let root = try makeScratchDirectory("merge")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for round in 1...3 {
+            for group in 1...2 {
+                try Self.writeRun("\(root)/round-\(round)/g-\(group)", runID: "r\(round)g\(group)", levels: [("s\(group)", 100)],
+                                  seed: UInt64(round * 10 + group), start: "2026-11-26T10:0\(round):0\(group)Z")
+            }
+        }
+        try RoundMerge.merge(rounds: (1...3).map { "\(root)/round-\($0)" }, into: "\(root)/side",
+                             load: RoundMerge.Load(before: ["average": [3.5, 2.0, 1.0], "running": 3, "busiest": ["cc1 97% cpu"]], ownProcesses: 2))
+        let rows = try Self.rows("\(root)/side/samples.csv.gz")
+        #expect(rows.count == 3 * 2 * 41)
+        #expect(Set(rows.map { $0[8] }) == ["1", "2", "3"])
+        // Round 2's rows carry repetition 2 whatever their group.
+        #expect(rows.filter { $0[1].hasPrefix("r2") }.allSatisfy { $0[8] == "2" })
+        let run = try JSONFile.object("\(root)/side/run.json")
+        #expect(run["merged_runs"] as? Int == 6)
+        #expect(run["repetitions"] as? Int == 3)
+        #expect(run["start_time"] as? String == "2026-11-26T10:01:01Z")
+        #expect(run["end_time"] as? String == "2026-11-26T10:03:02Z")
+        let load = run["load"] as? [String: Any]
+        #expect(load?["own_processes"] as? Int == 2)
+        #expect(((load?["before"] as? [String: Any])?["busiest"] as? [String]) == ["cc1 97% cpu"])
+    }
+
+    @Test func plainRunsAreNumberedOnAcrossRounds() throws {
+        let root = try makeScratchDirectory("merge")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Two runs of two repetitions each (numbered 1, 2 inside each run): 1…4 merged.
+        for round in 1...2 {
+            try Self.writeRun("\(root)/round-\(round)", runID: "run\(round)", levels: [("s", 100)], seed: UInt64(round))
+            var text = String(decoding: try ResultsFile.contents(of: "\(root)/round-\(round)/samples.csv.gz"), as: UTF8.self)
+            text += text.split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: ",query,1,", with: ",query,2,") }.joined(separator: "\n") + "\n"
+            try Data(try Gzip.compress(Array(text.utf8))).write(to: URL(fileURLWithPath: "\(root)/round-\(round)/samples.csv.gz"))
+        }
+        try RoundMerge.merge(rounds: ["\(root)/round-1", "\(root)/round-2"], into: "\(root)/side")
+        let rows = try Self.rows("\(root)/side/samples.csv.gz")
+        let numbers = Dictionary(grouping: rows.filter { $0[10] == "time" }, by: { "\($0[1]) \($0[8])" }).keys.sorted()
+        #expect(numbers == ["run1 1", "run1 2", "run2 3", "run2 4"])
+    }
+
+    /// A round of another schema (another header) stops the merge before anything is written, and
+    /// a side merged earlier stays as it was: no partial merged side.
+    @Test func aFailedMergeLeavesTheEarlierSideIntact() throws {
+        let root = try makeScratchDirectory("merge")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.writeRun("\(root)/round-1/g-1", runID: "a", levels: [("s", 100)], seed: 1)
+        try Self.writeRun("\(root)/round-2/g-1", runID: "b", levels: [("s", 100)], seed: 2)
+        try RoundMerge.merge(rounds: ["\(root)/round-1"], into: "\(root)/side")
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(root)/side/samples.csv.gz"))
+        let other = "schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value,extra\n"
+        try Data(try Gzip.compress(Array(other.utf8))).write(to: URL(fileURLWithPath: "\(root)/round-2/g-1/samples.csv.gz"))
+        #expect(throws: DriverError.self) { try RoundMerge.merge(rounds: ["\(root)/round-1", "\(root)/round-2"], into: "\(root)/side") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(root)/side/samples.csv.gz")) == before)
+        #expect(Paths.entries("\(root)/side").sorted() == ["run.json", "samples.csv.gz"])
+    }
+
+    // MARK: Shards
+
+    @Test func sharesAreDealtInTurnAndCoverEveryGroupOnce() {
+        let groups = (1...11).map { "g\($0)" }
+        for count in 1...5 {
+            let shares = (1...count).map { Shards.share(groups, index: $0, count: count) }
+            #expect(shares.flatMap { $0 }.sorted() == groups.sorted())
+            #expect(Set(shares.flatMap { $0 }).count == groups.count)
+            #expect(shares.map(\.count).max()! - shares.map(\.count).min()! <= 1)
+            // The same list always deals the same way.
+            #expect(shares == (1...count).map { Shards.share(groups, index: $0, count: count) })
+        }
+        #expect(Shards.share(groups, index: 2, count: 4) == ["g2", "g6", "g10"])
+        #expect(Shards.parse("2/4")?.index == 2 && Shards.parse("2/4")?.count == 4)
+        for bad in ["0/4", "5/4", "1/0", "a/2", "1/2/3", "01/2", "", "1/", "1234567/1234567"] {
+            #expect(Shards.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    /// Synthetic timed rounds of 4 groups (head's s3 15% slower), 5 rounds a side; the shares as
+    /// --shard deals them, each merged on its own; returns the root.
+    static func writeShares(count: Int) throws -> String {
+        let root = try makeScratchDirectory("shards")
+        var seed: UInt64 = 1
+        for side in ["base", "head"] {
+            for round in 1...5 {
+                for group in 1...4 {
+                    seed += 1
+                    try writeRun("\(root)/rounds/\(side)/round-\(round)/g-\(group)", runID: "\(side)\(round)\(group)",
+                                 levels: [("s\(group)", 100.0 * Double(group) * (side == "head" && group == 3 ? 1.15 : 1))], seed: seed,
+                                 start: "2026-11-26T10:0\(round):0\(group)Z")
+                }
+            }
+            try RoundMerge.merge(rounds: (1...5).map { "\(root)/rounds/\(side)/round-\($0)" }, into: "\(root)/whole/\(side)")
+        }
+        let groups = (1...4).map { "s\($0) 1000" }
+        for shard in 1...count {
+            let share = Shards.share(groups, index: shard, count: count)
+            for side in ["base", "head"] {
+                for round in 1...5 {
+                    for (offset, group) in groups.enumerated() where share.contains(group) {
+                        let from = "\(root)/rounds/\(side)/round-\(round)/g-\(offset + 1)"
+                        let to = "\(root)/part-\(shard)/\(side)/round-\(round)/g-\(offset + 1)"
+                        try FileManager.default.createDirectory(atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                        try FileManager.default.copyItem(atPath: from, toPath: to)
+                    }
+                }
+                try RoundMerge.merge(rounds: (1...5).map { "\(root)/part-\(shard)/\(side)/round-\($0)" }, into: "\(root)/share-\(shard)/\(side)")
+            }
+            try Shards.Record(base: String(repeating: "a", count: 40), head: String(repeating: "b", count: 40), shard: shard, shards: count,
+                              options: ["--quick"], scenarios: [], compareArguments: ["--metric", "time", "--metric", "peak_rss"],
+                              share: share, measured: "5 rounds").write(to: "\(root)/share-\(shard)/shard.json")
+        }
+        return root
+    }
+
+    static func merge(_ shares: [String], out: String) -> (status: Int32?, error: DriverError?) {
+        var arguments = CompareCommitsArguments()
+        arguments.merge = true
+        arguments.plot = false
+        arguments.mergeOut = out
+        arguments.positional = shares
+        do { return (try CompareCommits(arguments: arguments).run(), nil) } catch { return (nil, error) }
+    }
+
+    @Test func theMergeOfTheSharesGivesTheUnshardedVerdicts() throws {
+        for count in [2, 3] {
+            let root = try Self.writeShares(count: count)
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let whole = try Judge.run(base: "\(root)/whole/base", head: "\(root)/whole/head", csv: "\(root)/whole.csv",
+                                      arguments: ["--metric", "time", "--metric", "peak_rss"])
+            #expect(whole.status == 2)
+            // Given in any order.
+            let merged = Self.merge((1...count).reversed().map { "\(root)/share-\($0)" }, out: "\(root)/merged")
+            #expect(merged.status == 2)
+            #expect(try String(contentsOfFile: "\(root)/merged/compare.csv", encoding: .utf8) == String(contentsOfFile: "\(root)/whole.csv", encoding: .utf8))
+            let regressed = whole.report.rows.filter { $0.verdict == .regressed }.map { "\($0.key.scenario) \($0.key.mode)" }
+            #expect(Set(regressed) == ["s3 linear", "s3 binary"])
+            let text = try String(contentsOfFile: "\(root)/merged/compare.txt", encoding: .utf8)
+            #expect(text.contains("merged from \(count) shares:"))
+            #expect(!text.contains(".tmp-"))
+        }
+    }
+
+    @Test func theMergeRefusesSharesThatDoNotMakeOneComparison() throws {
+        let root = try Self.writeShares(count: 2)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = "\(root)/bad"
+        func refusal(_ shares: [String]) -> String {
+            let result = Self.merge(shares, out: out)
+            #expect(result.status == nil)
+            return result.error?.message ?? "(no error)"
+        }
+        func copy(_ name: String, edit: (inout [String: Any]) -> Void, file: String = "shard.json") throws -> String {
+            let path = "\(root)/\(name)"
+            try FileManager.default.copyItem(atPath: "\(root)/share-2", toPath: path)
+            var object = try JSONFile.object("\(path)/\(file)")
+            edit(&object)
+            try JSONFile.write(object, to: "\(path)/\(file)")
+            return path
+        }
+        #expect(refusal(["\(root)/share-1"]) == "share 2 of 2 missing (given: \(root)/share-1/shard.json)")
+        #expect(refusal(["\(root)/share-1", "\(root)/share-1"]).hasPrefix("\(root)/share-1/shard.json: share 1 of 2 given twice"))
+        let other = try copy("other") { $0["head"] = String(repeating: "c", count: 40) }
+        #expect(refusal(["\(root)/share-1", other]).hasPrefix("\(other)/shard.json: head commit 'ccc"))
+        let options = try copy("options") { $0["options"] = ["--quick", "--mode", "binary"] }
+        #expect(refusal(["\(root)/share-1", options]).hasPrefix("\(options)/shard.json: options ['--quick', '--mode', 'binary'], but"))
+        let schema = try copy("schema") { $0["schema"] = 2 }
+        #expect(refusal(["\(root)/share-1", schema]) == "\(schema)/shard.json: schema: expected 1, got 2")
+        let outside = try copy("outside") { $0["shard"] = 3 }
+        #expect(refusal(["\(root)/share-1", outside]) == "\(outside)/shard.json: shard: 3 lies outside 1...2")
+        let elsewhere = try copy("elsewhere", edit: { $0["machine"] = ["cpu_model": "another CPU", "active_cores": 2] }, file: "base/run.json")
+        #expect(refusal(["\(root)/share-1", elsewhere])
+                == "\(elsewhere)/base/run.json: CPU 'another CPU', but \(root)/share-1/base/run.json has 'synthetic': shares measured on machines that differ cannot be judged together")
+        #expect(refusal(["\(root)/share-1", "\(root)/nowhere"]) == "\(root)/nowhere/shard.json: no such file (not a share of compare-commits --shard)")
+        // Nothing written: no merged folder, no staging folder.
+        #expect(!Paths.entries(root).contains { $0.hasPrefix("bad") })
+    }
+
+    // MARK: Arguments
+
+    @Test func theOptionsMeanWhatTheScriptsOptionsMeant() throws {
+        let parsed = try CompareCommitsArguments.parse(["--quick", "--threshold", "3%", "--mode", "binary", "--items", "1000", "A", "B", "list-query"])
+        #expect(parsed.runOptions == ["--quick", "--mode", "binary", "--items", "1000"])
+        #expect(parsed.compareArguments == ["--threshold", "3%", "--metric", "time", "--metric", "peak_rss"])
+        #expect(parsed.scenarios == ["list-query"])
+        #expect(parsed.roundLimits.rounds == 5 && parsed.roundLimits.maxRounds == 10)
+        let exact = try CompareCommitsArguments.parse(["--instructions", "--rounds", "3", "A", "B"])
+        #expect(exact.roundLimits.rounds == 3 && exact.roundLimits.maxRounds == 3)
+        #expect(exact.runOptions == ["--instructions"])
+        #expect(try CompareCommitsArguments.parse(["--rounds", "12", "A", "B"]).roundLimits.maxRounds == 12)
+        func problem(_ arguments: [String]) -> String {
+            do { _ = try CompareCommitsArguments.parse(arguments); return "" } catch { return error.message }
+        }
+        #expect(problem(["--shard", "3/2", "A", "B"]) == "--shard expects K/N with 1 <= K <= N (e.g. 2/4), got '3/2'")
+        #expect(problem(["--rounds", "0", "A", "B"]) == "--rounds expects a whole number >= 1, got '0'")
+        #expect(problem(["--budget", "x", "A", "B"]) == "--budget expects whole minutes >= 0, got 'x'")
+        #expect(problem(["--fast", "A", "B"]) == "unknown option '--fast'")
+        #expect(problem(["A"]) == "give two commits, BASE and HEAD")
+        #expect(problem(["--merge"]) == "--merge needs the shares' result folders")
+    }
+
+    // MARK: The whole driver over fake harnesses
+
+    /// A stand-in for a commit's layout-bench: `run --help-hidden` lists the options (with
+    /// `--duet` when `duet`), `list --json` two scenarios, and `run SCENARIO … --out DIR` writes a
+    /// group's results (head's `b` 20% slower) and appends its arguments to `calls`; with
+    /// `failAt`, the run of that round fails.
+    static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil, aFactor: Double = 1,
+                            peakRSS: Int? = nil) throws {
+        let script = """
+            #!/bin/sh
+            if [ "$1" = list ]; then echo '{"scenarios": [{"name": "a", "items": [1000]}, {"name": "b", "items": [1000, 2000]}]}'; exit 0; fi
+            if [ "$2" = --help-hidden ]; then echo '--verified --verify-only --brief \(duet ? "--duet" : "")'; exit 0; fi
+            echo "$0 $*" >>"\(calls)"
+            out=""; scenario="$2"; items=1000; prev=""
+            for a in "$@"; do [ "$prev" = --out ] && out=$a; [ "$prev" = --items ] && items=$a; prev=$a; done
+            mkdir -p "$out"
+            n=$(grep -c . "\(calls)")
+            \(failRound.map { "[ \"$n\" -ge \($0) ] && case \"$*\" in *--verify-only*) ;; *) echo 'boom' >&2; exit 1;; esac" } ?? "")
+            case "$*" in *--verify-only*) echo '{"start_time": "2026-11-26T10:00:00Z"}' >"$out/run.json"; exit 0;; esac
+            factor=\(aFactor); [ "$scenario" = b ] && factor=\(slow)
+            { echo 'schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value'
+              for s in 1 2 3 4 5 6 7 8 9 10; do
+                echo "2,r$n,abc,$scenario,query,binary,$items,query,1,$s,time,ns,$(awk -v f=$factor -v s=$s -v n=$n 'BEGIN { print 100 * f * (1 + 0.001 * ((s * 7 + n * 3) % 5)) }')"
+              done
+              \(peakRSS.map { "echo \"2,r$n,abc,$scenario,query,,$items,,1,1,peak_rss,bytes,\($0)\"" } ?? "")
+            } | gzip >"$out/samples.csv.gz"
+            echo '{"start_time": "2026-11-26T10:00:00Z", "end_time": "2026-11-26T10:00:01Z", "machine": {"cpu_model": "fake"}}' >"$out/run.json"
+            """
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+    }
+
+    /// A scratch git repository with `commits` empty commits, the driver's root (it names its
+    /// folder by the commits and keeps its markers in .build-commits there).
+    static func repository(commits: Int = 1) throws -> String? {
+        let root = try makeScratchDirectory("driver")
+        var made = Commits.git(["init", "-q"], in: root).status == 0
+        for number in 0..<commits where made {
+            made = Commits.git(["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-q", "--allow-empty", "-m", "test \(number)"],
+                               in: root).status == 0
+        }
+        guard made else {
+            try? FileManager.default.removeItem(atPath: root)
+            return nil
+        }
+        return root
+    }
+
+    @Test func aComparisonOverFakeHarnessesRunsRoundsAndJudges() throws {
+        guard let root = try Self.repository() else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: false)
+        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1.2, duet: false)
+        var arguments = try CompareCommitsArguments.parse(["--back-to-back", "--no-plot", "--max-rounds", "5",
+                                                           "--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
+        arguments.plot = false
+        let status = try CompareCommits(arguments: arguments, root: root).run()
+        #expect(status == 2)
+        let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
+        let folder = "\(root)/results/compare/\(short)..\(short)"
+        let csv = try String(contentsOfFile: "\(folder)/compare.csv", encoding: .utf8)
+        #expect(csv.split(separator: "\n").filter { $0.hasPrefix("b,") && $0.contains("regressed") }.count == 2)
+        #expect(csv.split(separator: "\n").filter { $0.hasPrefix("a,") && $0.contains("unchanged") }.count == 1)
+        // Verification once (an A/A of one commit verifies once), then 3 groups × 5 rounds a
+        // side, each with --brief and --verified.
+        let baseCalls = try String(contentsOfFile: "\(root)/base-calls", encoding: .utf8).split(separator: "\n")
+        #expect(baseCalls.count == 1 + 15)
+        #expect(baseCalls[0].contains("--verify-only"))
+        #expect(baseCalls.dropFirst().allSatisfy { $0.contains("--brief") && $0.contains("--verified") && !$0.contains("--duet") })
+        #expect(Paths.entries("\(folder)/base/rounds") == (1...5).map { "round-\($0).json" } + ["verify.json"])
+        #expect(!Paths.entries("\(root)/results/compare").contains { $0.contains(".tmp-") })
+    }
+
+    /// A child that fails in a later round ends the comparison with one error naming it; the
+    /// comparison's folder is removed, and the results of an earlier comparison stay intact.
+    @Test func aFailedComparisonLeavesEarlierResultsIntact() throws {
+        guard let root = try Self.repository() else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let head = try Commits.resolve("HEAD", in: root)
+        let short = Commits.short(head, in: root)
+        let folder = "\(root)/results/compare/\(short)..\(short)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "earlier\n".write(toFile: "\(folder)/compare.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: true, failRound: 4)
+        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1, duet: true)
+        let arguments = try CompareCommitsArguments.parse(["--back-to-back", "--no-plot", "--base-binary", "\(root)/base",
+                                                           "--head-binary", "\(root)/head", "HEAD", "HEAD"])
+        #expect {
+            _ = try CompareCommits(arguments: arguments, root: root).run()
+        } throws: { error in
+            (error as? DriverError)?.message.hasPrefix("layout-bench run of base (\(short)) failed in round") == true
+        }
+        #expect(try String(contentsOfFile: "\(folder)/compare.txt", encoding: .utf8) == "earlier\n")
+        #expect(Paths.entries("\(root)/results/compare") == ["\(short)..\(short)"])
+    }
+
+    // MARK: history
+
+    /// history over three commits of fake harnesses: the 2nd makes `b` 20% slower, the 3rd
+    /// makes `a` 20% faster and every process 20% larger (peak_rss). Each commit verifies once, neighbours run as duets, and the
+    /// judgement of each step names exactly the rows it changed; a commit measured again later
+    /// is not verified again (the marker compare-commits also keeps).
+    @Test func historySaysWhichStepChangedWhichRows() throws {
+        guard let root = try Self.repository(commits: 4) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        let hashes = try Commits.range("HEAD~3..HEAD", in: root)
+        #expect(hashes.count == 3)
+        let factors: [(a: Double, b: Double, rss: Int)] = [(1, 1, 30_000_000), (1, 1.2, 30_000_000), (0.8, 1.2, 36_000_000)]
+        for (hash, factor) in zip(hashes, factors) {
+            try Self.fakeHarness("\(root)/harness-\(hash)", calls: "\(root)/calls-\(hash)", slow: factor.b, duet: true, aFactor: factor.a,
+                                 peakRSS: factor.rss)
+        }
+        // The build command prints each commit's binary, as scripts/build-commit does.
+        try "#!/bin/sh\necho \"\(root)/harness-$1\"\n".write(toFile: "\(root)/build", atomically: true, encoding: .utf8)
+        chmod("\(root)/build", 0o755)
+        let arguments = try HistoryArguments.parse(["--machine", "test", "--no-plot", "--build-command", "\(root)/build",
+                                                    "--rounds", "5", "HEAD~3..HEAD"])
+        #expect(arguments.rounds == 5)
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+
+        let store = "\(root)/results/history/test"
+        #expect(try String(contentsOfFile: "\(store)/commits.txt", encoding: .utf8) == hashes.map { $0 + "\n" }.joined())
+        let short = hashes.map { String($0.prefix(7)) }
+        // base,head,verdict,scenario,mode,items,operation,metric,…: one line per changed row.
+        let changed = try String(contentsOfFile: "\(store)/neighbours.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(8).joined(separator: " ") }
+        #expect(changed.sorted() == [
+            "\(short[0]) \(short[1]) regressed b binary 1000 query time", "\(short[0]) \(short[1]) regressed b binary 2000 query time",
+            "\(short[1]) \(short[2]) improved a binary 1000 query time",
+            "\(short[1]) \(short[2]) regressed a  1000  peak_rss", "\(short[1]) \(short[2]) regressed b  1000  peak_rss",
+            "\(short[1]) \(short[2]) regressed b  2000  peak_rss",
+        ].sorted())
+        let text = try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8)
+        #expect(text.contains("\(short[0]) → \(short[1]): 2 regressed (b binary 1000 query ×1.2"))
+        #expect(text.contains("\(short[1]) → \(short[2]): 3 regressed ("))
+        #expect(text.contains("a 1000 peak_rss ×1.200"))
+        #expect(text.contains(" 1 improved (a binary 1000 query ×0.8"))
+        #expect(!text.contains("undecided") && !text.contains("not paired"))
+        // Each commit's run.json: this session's name, and the driver's own processes (its
+        // neighbours are paired rounds, judged as compare-commits judges its sides).
+        let records = try hashes.map { try JSONFile.object("\(store)/\($0)/run.json") }
+        #expect(Set(records.compactMap { $0["history_session"] as? String }).count == 1)
+        #expect(records.allSatisfy { ($0["load"] as? [String: Any])?["own_processes"] is Int })
+        for hash in hashes {
+            let calls = try String(contentsOfFile: "\(root)/calls-\(hash)", encoding: .utf8).split(separator: "\n")
+            // Verified once, then 3 groups × 5 rounds, each brief and --verified.
+            #expect(calls.count == 1 + 15)
+            #expect(calls.filter { $0.contains("--verify-only") }.count == 1)
+            #expect(calls.filter { !$0.contains("--verify-only") }.allSatisfy { $0.contains("--brief") && $0.contains("--verified") })
+            // Every commit has a neighbour, so each ran some of its groups as a duet.
+            #expect(calls.contains { $0.contains("--duet") })
+            #expect(Paths.isFile("\(store)/\(hash)/samples.csv.gz"))
+        }
+        #expect(!Paths.entries(store).contains { $0.contains(".tmp") })
+
+        // The middle commit measured again: its verification passed before and is remembered.
+        try FileManager.default.removeItem(atPath: "\(store)/\(hashes[1])")
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+        let again = try String(contentsOfFile: "\(root)/calls-\(hashes[1])", encoding: .utf8).split(separator: "\n")
+        #expect(again.count == 1 + 15 + 15)
+        #expect(again.filter { $0.contains("--verify-only") }.count == 1)
+        // Measured by another session than its neighbours: its steps say they are not paired.
+        let later = try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8)
+        #expect(later.contains("\(short[0]) → \(short[1]): 2 regressed") && later.contains("not paired rounds"))
+        // The others were stored and not run again.
+        #expect(try String(contentsOfFile: "\(root)/calls-\(hashes[0])", encoding: .utf8).split(separator: "\n").count == 16)
+    }
+
+    @Test func historyRoundsAsGivenEvenWhenQuick() throws {
+        #expect(try HistoryArguments.parse(["--quick"]).rounds == 2)
+        #expect(try HistoryArguments.parse([]).rounds == 5)
+        #expect(try HistoryArguments.parse(["--quick", "--repetitions", "6"]).rounds == 6)
+        #expect(try HistoryArguments.parse(["--rounds", "7", "--quick"]).rounds == 7)
+        #expect(try HistoryArguments.parse(["--first-parent", "main~3..main"]).firstParent)
+    }
+
+    /// A range over a merge: every commit of it, or with --first-parent the merge as one step.
+    @Test func aRangeFollowsTheFirstParentWhenAsked() throws {
+        guard let root = try Self.repository(commits: 1) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let identity = ["-c", "user.name=test", "-c", "user.email=test@example.com"]
+        let start = try Commits.resolve("HEAD", in: root)
+        for step in [["checkout", "-q", "-b", "side"], identity + ["commit", "-q", "--allow-empty", "-m", "side"],
+                     ["checkout", "-q", "-"], identity + ["commit", "-q", "--allow-empty", "-m", "main"],
+                     identity + ["merge", "-q", "--no-ff", "--no-edit", "side"]] {
+            guard Commits.git(step, in: root).status == 0 else { return }
+        }
+        let all = try Commits.range("\(start)..HEAD", in: root)
+        let line = try Commits.range("\(start)..HEAD", firstParent: true, in: root)
+        #expect(all.count == 3)
+        #expect(line == [try Commits.resolve("HEAD~1", in: root), try Commits.resolve("HEAD", in: root)])
+    }
+}
