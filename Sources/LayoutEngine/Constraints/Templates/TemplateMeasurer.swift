@@ -181,8 +181,8 @@ public struct TemplateMeasurer: @unchecked Sendable {
         case .freshEngine:
             solver = try Self.build(system, width: width, handles: &handles)
             for i in labelConstants.indices { labelConstants[i] = 0 }
-            try configure(text: text, detail: detail, width: width, batched: false)
-            try passTwo(text: text, detail: detail, width: width, batched: false)
+            try configure(text: text, detail: detail, width: width, update: ReoptimizeEach.self)
+            try passTwo(text: text, detail: detail, width: width, update: ReoptimizeEach.self)
             lastPivots = solver.pivotCount
             lastConstraintCount = solver.constraintCount
             return solver.value(of: heightVariable)
@@ -190,7 +190,7 @@ public struct TemplateMeasurer: @unchecked Sendable {
             if strategy.isBatched {
                 try configureBatched(text: text, detail: detail, width: width)
             } else {
-                try configure(text: text, detail: detail, width: width, batched: false)
+                try configure(text: text, detail: detail, width: width, update: ReoptimizeEach.self)
             }
             let handle: ConstraintHandle
             do {
@@ -201,7 +201,7 @@ public struct TemplateMeasurer: @unchecked Sendable {
                 if strategy.isBatched {
                     try passTwoBatched(text: text, detail: detail, width: width)
                 } else {
-                    try passTwo(text: text, detail: detail, width: width, batched: false)
+                    try passTwo(text: text, detail: detail, width: width, update: ReoptimizeEach.self)
                 }
             } catch {
                 try? solver.removeConstraint(handle)
@@ -212,9 +212,9 @@ public struct TemplateMeasurer: @unchecked Sendable {
             lastPivots = solver.pivotCount - pivotsBefore
             return height
         case .editWidth:
-            try configure(text: text, detail: detail, width: width, batched: false)
+            try configure(text: text, detail: detail, width: width, update: ReoptimizeEach.self)
             do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
-            try passTwo(text: text, detail: detail, width: width, batched: false)
+            try passTwo(text: text, detail: detail, width: width, update: ReoptimizeEach.self)
             lastPivots = solver.pivotCount - pivotsBefore
             lastConstraintCount = solver.constraintCount + solver.editVariableCount
             return solver.value(of: heightVariable)
@@ -234,11 +234,11 @@ public struct TemplateMeasurer: @unchecked Sendable {
     /// passes on kiwi; not a hot path (it allocates the arrays it returns).
     public mutating func recordedMeasurement(text: [UInt8], detail: [UInt8], width: Double) throws(TemplateMeasurementError) -> TemplatePasses {
         precondition(strategy == .editWidth, "recordedMeasurement measures with edit-width")
-        try configure(text: text[...], detail: detail[...], width: width, batched: false)
+        try configure(text: text[...], detail: detail[...], width: width, update: ReoptimizeEach.self)
         let passOne = labelConstants
         do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
         let labelWidths = system.labels.map { solver.value(of: SolverVariable(index: $0.widthVariable)) }
-        try passTwo(text: text[...], detail: detail[...], width: width, batched: false)
+        try passTwo(text: text[...], detail: detail[...], width: width, update: ReoptimizeEach.self)
         return TemplatePasses(passOne: passOne, labelWidths: labelWidths, passTwo: labelConstants, height: solver.value(of: heightVariable))
     }
 
@@ -250,14 +250,14 @@ public struct TemplateMeasurer: @unchecked Sendable {
     private mutating func configureBatched<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
         backUpLabelConstants()
         do throws(TemplateMeasurementError) {
-            try configure(text: text, detail: detail, width: width, batched: true)
+            try configure(text: text, detail: detail, width: width, update: Staged.self)
             if strategy.editsWidth {
                 do { try solver.stageValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
             }
             do { try solver.reoptimize() } catch { throw Self.wrap(error, width: width) }
         } catch {
             try recoverBatch(error, width: width)
-            try configure(text: text, detail: detail, width: width, batched: false)
+            try configure(text: text, detail: detail, width: width, update: ReoptimizeEach.self)
             if strategy.editsWidth {
                 do { try solver.suggestValue(widthVariable, width) } catch { throw Self.wrap(error, width: width, source: .width) }
             }
@@ -268,12 +268,12 @@ public struct TemplateMeasurer: @unchecked Sendable {
     private mutating func passTwoBatched<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double) throws(TemplateMeasurementError) {
         backUpLabelConstants()
         do throws(TemplateMeasurementError) {
-            try passTwo(text: text, detail: detail, width: width, batched: true)
+            try passTwo(text: text, detail: detail, width: width, update: Staged.self)
             do { try solver.reoptimize() } catch { throw Self.wrap(error, width: width) }
         } catch {
             try recoverBatch(error, width: width)
             // `passTwoHeights` still holds the heights read from pass 1's solution.
-            try setPassTwoHeights(width: width, batched: false)
+            try setPassTwoHeights(width: width, update: ReoptimizeEach.self)
         }
     }
 
@@ -292,51 +292,51 @@ public struct TemplateMeasurer: @unchecked Sendable {
     }
 
     /// Pass 1's constants: each label's intrinsic width, and one line of height (none for an
-    /// empty text). `batched`: staged, not re-optimised.
-    private mutating func configure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double, batched: Bool) throws(TemplateMeasurementError) {
+    /// empty text), changed as `update` says. The passes read a label's fields in place
+    /// (`system.labels[l].…`): a `LabelRows` holds a font name, so a copy of one costs a retain
+    /// and a release per label and pass.
+    private mutating func configure<Text: Collection<UInt8>, Detail: Collection<UInt8>, Update: ConstantUpdate>(text: Text, detail: Detail, width: Double, update: Update.Type) throws(TemplateMeasurementError) {
         for l in system.labels.indices {
-            let rows = system.labels[l]
             let intrinsicWidth: Double, empty: Bool
-            if rows.label.source == .text {
-                intrinsicWidth = fonts[l] < 0 ? rows.label.intrinsicWidth(of: text) : Self.shapedWidth(text, textMeasurer!, font: fonts[l])
+            if system.labels[l].label.source == .text {
+                intrinsicWidth = fonts[l] < 0 ? system.labels[l].label.intrinsicWidth(of: text) : Self.shapedWidth(text, textMeasurer!, font: fonts[l])
                 empty = text.isEmpty
             } else {
-                intrinsicWidth = fonts[l] < 0 ? rows.label.intrinsicWidth(of: detail) : Self.shapedWidth(detail, textMeasurer!, font: fonts[l])
+                intrinsicWidth = fonts[l] < 0 ? system.labels[l].label.intrinsicWidth(of: detail) : Self.shapedWidth(detail, textMeasurer!, font: fonts[l])
                 empty = detail.isEmpty
             }
-            let height = empty ? 0 : rows.label.lineHeight
-            try set(4 * l, row: rows.widthMin, intrinsicWidth, width: width, batched: batched)
-            try set(4 * l + 1, row: rows.widthMax, intrinsicWidth, width: width, batched: batched)
-            try set(4 * l + 2, row: rows.heightMin, height, width: width, batched: batched)
-            try set(4 * l + 3, row: rows.heightMax, height, width: width, batched: batched)
+            let height = empty ? 0 : system.labels[l].label.lineHeight
+            try set(4 * l, row: system.labels[l].widthMin, intrinsicWidth, width: width, update: update)
+            try set(4 * l + 1, row: system.labels[l].widthMax, intrinsicWidth, width: width, update: update)
+            try set(4 * l + 2, row: system.labels[l].heightMin, height, width: width, update: update)
+            try set(4 * l + 3, row: system.labels[l].heightMax, height, width: width, update: update)
         }
     }
 
     /// Pass 2: each label's lines at the width pass 1 gave it.
-    private mutating func passTwo<Text: Collection<UInt8>, Detail: Collection<UInt8>>(text: Text, detail: Detail, width: Double, batched: Bool) throws(TemplateMeasurementError) {
+    private mutating func passTwo<Text: Collection<UInt8>, Detail: Collection<UInt8>, Update: ConstantUpdate>(text: Text, detail: Detail, width: Double, update: Update.Type) throws(TemplateMeasurementError) {
         // Read every width first: the pass-2 heights all come from pass 1's solution.
         for l in system.labels.indices {
-            let rows = system.labels[l]
-            let labelWidth = solver.value(of: SolverVariable(index: rows.widthVariable))
+            let labelWidth = solver.value(of: SolverVariable(index: system.labels[l].widthVariable))
             let lines: Int
             if fonts[l] >= 0 {
-                lines = rows.label.source == .text
-                    ? Self.shapedLines(text, textMeasurer!, font: fonts[l], width: labelWidth, maxLines: rows.label.maxLines)
-                    : Self.shapedLines(detail, textMeasurer!, font: fonts[l], width: labelWidth, maxLines: rows.label.maxLines)
+                lines = system.labels[l].label.source == .text
+                    ? Self.shapedLines(text, textMeasurer!, font: fonts[l], width: labelWidth, maxLines: system.labels[l].label.maxLines)
+                    : Self.shapedLines(detail, textMeasurer!, font: fonts[l], width: labelWidth, maxLines: system.labels[l].label.maxLines)
             } else {
-                lines = rows.label.source == .text ? rows.label.lines(of: text, width: labelWidth) : rows.label.lines(of: detail, width: labelWidth)
+                lines = system.labels[l].label.source == .text ? system.labels[l].label.lines(of: text, width: labelWidth) : system.labels[l].label.lines(of: detail, width: labelWidth)
             }
-            passTwoHeights[l] = Double(lines) * rows.label.lineHeight
+            passTwoHeights[l] = Double(lines) * system.labels[l].label.lineHeight
         }
-        try setPassTwoHeights(width: width, batched: batched)
+        try setPassTwoHeights(width: width, update: update)
     }
 
     /// Pass 2's constants: the heights `passTwo` read.
-    private mutating func setPassTwoHeights(width: Double, batched: Bool) throws(TemplateMeasurementError) {
+    @inline(__always)
+    private mutating func setPassTwoHeights<Update: ConstantUpdate>(width: Double, update: Update.Type) throws(TemplateMeasurementError) {
         for l in system.labels.indices {
-            let rows = system.labels[l]
-            try set(4 * l + 2, row: rows.heightMin, passTwoHeights[l], width: width, batched: batched)
-            try set(4 * l + 3, row: rows.heightMax, passTwoHeights[l], width: width, batched: batched)
+            try set(4 * l + 2, row: system.labels[l].heightMin, passTwoHeights[l], width: width, update: update)
+            try set(4 * l + 3, row: system.labels[l].heightMax, passTwoHeights[l], width: width, update: update)
         }
     }
 
@@ -356,15 +356,11 @@ public struct TemplateMeasurer: @unchecked Sendable {
     }
 
     /// Gives label row `row` (slot `slot` of `labelConstants`) the value `value`, if it changed:
-    /// re-optimised at once, or `batched`, staged for `reoptimize`.
-    private mutating func set(_ slot: Int, row: Int, _ value: Double, width: Double, batched: Bool) throws(TemplateMeasurementError) {
+    /// re-optimised at once (`ReoptimizeEach`) or staged for `reoptimize` (`Staged`).
+    private mutating func set<Update: ConstantUpdate>(_ slot: Int, row: Int, _ value: Double, width: Double, update: Update.Type) throws(TemplateMeasurementError) {
         guard labelConstants[slot] != value else { return }
         do {
-            if batched {
-                try solver.stageConstant(handles[row], -value)
-            } else {
-                try solver.updateConstant(handles[row], -value)
-            }
+            try Update.apply(&solver, handles[row], -value)
         } catch { throw Self.wrap(error, width: width, source: system.rows[row].source) }
         labelConstants[slot] = value
     }
@@ -390,5 +386,28 @@ func layoutbenchCellMeasurementOfContent(_ measurer: inout TemplateMeasurer, _ c
     do { return try measurer.measure(text: content.text.utf8, detail: content.detail.utf8, width: width) } catch {
         failure = error
         return .nan
+    }
+}
+
+/// How `TemplateMeasurer.set` changes a label row's constant. A type parameter rather than a
+/// flag, so that each strategy's passes are compiled for it and the per-constant strategies run
+/// the code they ran before the batched ones existed.
+private protocol ConstantUpdate {
+    static func apply(_ solver: inout ConstraintSolver, _ handle: ConstraintHandle, _ constant: Double) throws(ConstraintSolverError)
+}
+
+/// The constant changed and the solver re-optimised at once (one dual simplex per change).
+private enum ReoptimizeEach: ConstantUpdate {
+    @inline(__always)
+    static func apply(_ solver: inout ConstraintSolver, _ handle: ConstraintHandle, _ constant: Double) throws(ConstraintSolverError) {
+        try solver.updateConstant(handle, constant)
+    }
+}
+
+/// The constant staged; `ConstraintSolver.reoptimize` re-optimises once for the batch.
+private enum Staged: ConstantUpdate {
+    @inline(__always)
+    static func apply(_ solver: inout ConstraintSolver, _ handle: ConstraintHandle, _ constant: Double) throws(ConstraintSolverError) {
+        try solver.stageConstant(handle, constant)
     }
 }
