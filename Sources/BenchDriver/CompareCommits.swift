@@ -112,6 +112,17 @@ public final class CompareCommits: @unchecked Sendable {
         // The groups of the timed track (all, or this shard's share) and, for a shard, the
         // scenarios its verification and the exact track run.
         var scenarios = arguments.scenarios
+        if scenarios.isEmpty {
+            // The whole suite: only the scenarios both commits have can be compared; running
+            // the others would cost time (a new real-text scenario takes minutes under
+            // callgrind) and give rows with nothing beside them.
+            let common = Self.commonScenarios(base: listing(base.harness), head: listing(head.harness))
+            if !common.leftOut.isEmpty && !common.names.isEmpty {
+                scenarios = common.names
+                DriverLog.say("left out \(common.leftOut.count) scenario(s) only one of the commits has: "
+                    + common.leftOut.joined(separator: ", "))
+            }
+        }
         var groupsAll = instructions ? [] : listGroups(scenarios)
         var share: [String] = []
         if let shard = arguments.shard {
@@ -240,18 +251,34 @@ public final class CompareCommits: @unchecked Sendable {
     /// The scenario groups a timed round runs: each scenario at each count of its sweep, or one
     /// group per scenario when run's options choose the counts (--items, --quick).
     func listGroups(_ scenarios: [String]) -> [ScenarioGroup] {
-        let listing = ChildRun(executable: head.harness.binary, arguments: ["list", "--json"], directory: head.harness.directory).run(log: nil)
-        var entries: [(name: String, items: [Int])] = []
-        if listing.status == 0, let start = listing.output.firstIndex(of: "{"),
-           let object = try? JSONSerialization.jsonObject(with: Data(listing.output[start...].utf8)) as? [String: Any] {
-            for scenario in object["scenarios"] as? [[String: Any]] ?? [] {
-                guard let name = scenario["name"] as? String else { continue }
-                entries.append((name, (scenario["items"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue }))
-            }
-        }
         let options = arguments.runOptions
         let expand = !options.contains("--items") && !options.contains("--max-items") && !options.contains("--quick")
-        return RoundSchedule.groups(listing: entries, chosen: scenarios, expand: expand)
+        return RoundSchedule.groups(listing: listing(head.harness) ?? [], chosen: scenarios, expand: expand)
+    }
+
+    /// A harness's scenarios and their sweeps, from its `list --json` (nil when that fails).
+    func listing(_ harness: ChildHarness) -> [(name: String, items: [Int])]? {
+        let listing = ChildRun(executable: harness.binary, arguments: ["list", "--json"], directory: harness.directory).run(log: nil)
+        guard listing.status == 0, let start = listing.output.firstIndex(of: "{"),
+              let object = try? JSONSerialization.jsonObject(with: Data(listing.output[start...].utf8)) as? [String: Any]
+        else { return nil }
+        var entries: [(name: String, items: [Int])] = []
+        for scenario in object["scenarios"] as? [[String: Any]] ?? [] {
+            guard let name = scenario["name"] as? String else { continue }
+            entries.append((name, (scenario["items"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue }))
+        }
+        return entries
+    }
+
+    /// The scenarios both listings hold, in the head's order, and those only one holds (the
+    /// head's, then the base's). With a listing missing, nothing is left out.
+    static func commonScenarios(base: [(name: String, items: [Int])]?, head: [(name: String, items: [Int])]?)
+        -> (names: [String], leftOut: [String]) {
+        guard let base, let head else { return ([], []) }
+        let baseNames = Set(base.map(\.name)), headNames = Set(head.map(\.name))
+        let common = head.map(\.name).filter { baseNames.contains($0) }
+        let leftOut = head.map(\.name).filter { !baseNames.contains($0) } + base.map(\.name).filter { !headNames.contains($0) }
+        return (common, leftOut)
     }
 
     // MARK: Verification

@@ -44,6 +44,17 @@ import Testing
 
     // MARK: Round order, budget, undecided groups
 
+    @Test func theWholeSuiteRunsOnlyTheScenariosBothCommitsHave() {
+        let base: [(name: String, items: [Int])] = [("a", [1]), ("gone", [1]), ("b", [2])]
+        let head: [(name: String, items: [Int])] = [("new", [1]), ("b", [2]), ("a", [1])]
+        let common = CompareCommits.commonScenarios(base: base, head: head)
+        #expect(common.names == ["b", "a"])
+        #expect(common.leftOut == ["new", "gone"])
+        // A listing that failed leaves nothing out (the run then says what it cannot run).
+        #expect(CompareCommits.commonScenarios(base: nil, head: head).leftOut.isEmpty)
+        #expect(CompareCommits.commonScenarios(base: head, head: head).leftOut.isEmpty)
+    }
+
     @Test func roundsAlternateWhichSideStarts() {
         // Group 1 of round 1 starts with the head (as the bash's (index + round) % 2 == 0 did), then
         // every group and every round flips it.
