@@ -30,16 +30,19 @@ struct BenchSystem {
 /// in 1...1000 (1000 = required). Variables are numbered from 0. Numbers are written with
 /// Swift's shortest round-trip form, so both sides read identical doubles.
 enum SystemFile {
+    /// One constraint's `c` line (the systems file and the two-pass feed file share it).
+    static func line(_ c: BenchSystem.Constraint) -> String {
+        let rel = c.relation == .equal ? "==" : c.relation == .greaterThanOrEqual ? ">=" : "<="
+        var out = "c \(c.priority) \(rel) \(c.constant) \(c.terms.count)"
+        for t in c.terms { out += " \(t.variable) \(t.coefficient)" }
+        return out + "\n"
+    }
+
     static func write(_ systems: [BenchSystem]) -> String {
         var out = "# layout-bench constraint systems: c PRIORITY REL CONSTANT TERMS (VAR COEF)*; w WIDTHS\n"
         for s in systems {
             out += "system \(s.name) \(s.variableCount) \(s.widthVariable) \(s.heightVariable) \(s.constraints.count) \(s.widths.count)\n"
-            for c in s.constraints {
-                let rel = c.relation == .equal ? "==" : c.relation == .greaterThanOrEqual ? ">=" : "<="
-                out += "c \(c.priority) \(rel) \(c.constant) \(c.terms.count)"
-                for t in c.terms { out += " \(t.variable) \(t.coefficient)" }
-                out += "\n"
-            }
+            for c in s.constraints { out += line(c) }
             out += "w " + s.widths.map { "\($0)" }.joined(separator: " ") + "\n"
         }
         return out

@@ -86,12 +86,7 @@ struct TwoPassFeed {
         var out = "# layout-bench two-pass feed (solver-bench feed): template/c/l lines, then m TEMPLATE WIDTH HEIGHT P1 W P2\n"
         for t in templates {
             out += "template \(t.name) \(t.variableCount) \(t.constraints.count) \(t.labels.count)\n"
-            for c in t.constraints {
-                let rel = c.relation == .equal ? "==" : c.relation == .greaterThanOrEqual ? ">=" : "<="
-                out += "c \(c.priority) \(rel) \(c.constant) \(c.terms.count)"
-                for term in c.terms { out += " \(term.variable) \(term.coefficient)" }
-                out += "\n"
-            }
+            for c in t.constraints { out += SystemFile.line(c) }
             for l in t.labels { out += "l \(l.widthVariable) " + l.rows.map(String.init).joined(separator: " ") + "\n" }
         }
         for m in measurements {
@@ -247,15 +242,7 @@ struct FeedReplayer {
 }
 
 func loadFeed(_ path: String) -> TwoPassFeed {
-    guard let file = fopen(path, "r") else { fail("\(path): cannot open") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
+    let bytes = readFile(path)
     do { return try TwoPassFeed.read(String(decoding: bytes, as: UTF8.self), file: path) } catch { fail("\(error)") }
 }
 

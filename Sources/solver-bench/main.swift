@@ -83,7 +83,8 @@ struct Measurer {
     }
 }
 
-func load(_ path: String) -> [BenchSystem] {
+/// The bytes of the file at `path` (a failure names it and exits).
+func readFile(_ path: String) -> [UInt8] {
     guard let file = fopen(path, "r") else { fail("\(path): cannot open") }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -93,6 +94,11 @@ func load(_ path: String) -> [BenchSystem] {
         if n <= 0 { break }
         bytes += buffer[0..<n]
     }
+    return bytes
+}
+
+func load(_ path: String) -> [BenchSystem] {
+    let bytes = readFile(path)
     do {
         return try SystemFile.read(String(decoding: bytes, as: UTF8.self), file: path)
     } catch {
