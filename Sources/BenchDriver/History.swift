@@ -18,10 +18,8 @@ public struct HistoryArguments: Equatable {
     public var positional: [String] = []
     public var buildCommand: String?
 
-    public struct Problem: Error, Equatable {
-        public var message: String
-        public var showsUsage: Bool
-    }
+    /// Bad arguments, as compare-commits reports them.
+    public typealias Problem = CompareCommitsArguments.Problem
 
     public init() {}
 
