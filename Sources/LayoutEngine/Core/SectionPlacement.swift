@@ -1,7 +1,9 @@
 /// The input and output of placing the items of one section: item sizes in, frames out, all
 /// as unsafe buffers over the layout's flat arrays so the loops run without bounds checks or
 /// reference counting. y values are relative to the top of the section. A placement must write
-/// all four outputs of every item: a first layout hands it uninitialised memory.
+/// all four outputs of every item: a first layout hands it uninitialised memory. It holds only
+/// pointers and numbers (the section's kind travels beside it), so passing and copying it costs
+/// no reference counting.
 public struct SectionPlacement {
     public var widths: UnsafeBufferPointer<Double>
     public var heights: UnsafeBufferPointer<Double>
@@ -11,7 +13,10 @@ public struct SectionPlacement {
     public var regionWidth: Double
     /// Where the items region starts (section-relative: header height + top inset).
     public var regionTop: Double
-    public var style: SectionStyle
+    /// The style's `itemSpacing` (between items of a flow row, between waterfall columns) and
+    /// `lineSpacing` (between list items, flow rows, items of a waterfall column).
+    public var itemSpacing: Double
+    public var lineSpacing: Double
 
     public var minX: UnsafeMutableBufferPointer<Double>
     public var minY: UnsafeMutableBufferPointer<Double>

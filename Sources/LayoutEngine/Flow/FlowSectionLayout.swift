@@ -35,7 +35,7 @@ public enum FlowSectionLayout {
     public static func placeItems(_ p: SectionPlacement, justify: Justify, align: Align) -> Double {
         let n = p.count
         if n == 0 { return p.regionTop }
-        let spacing = p.style.itemSpacing, lineSpacing = p.style.lineSpacing
+        let spacing = p.itemSpacing, lineSpacing = p.lineSpacing
         let regionWidth = p.regionWidth
         var rowTop = p.regionTop
         var rowStart = 0

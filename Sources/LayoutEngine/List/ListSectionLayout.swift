@@ -7,7 +7,7 @@ public enum ListSectionLayout {
     public static func placeItems(_ p: SectionPlacement) -> Double {
         let n = p.count
         if n == 0 { return p.regionTop }
-        let left = p.regionLeft, width = p.regionWidth, spacing = p.style.lineSpacing
+        let left = p.regionLeft, width = p.regionWidth, spacing = p.lineSpacing
         var y = p.regionTop, bottom = p.regionTop
         for i in 0..<n {
             let height = p.heights[i]

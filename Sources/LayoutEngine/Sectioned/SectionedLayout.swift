@@ -243,34 +243,42 @@ public struct SectionedLayout: CollectionLayout {
 
         var top = 0.0
         sectionTops[0] = 0
+        // The styles are read in place: a copy of a `SectionStyle` per section (its kind's payload
+        // holds an array) would cost reference counting on every relayout.
         frames.withItemWriter(resettingTo: itemCount) { items in
-            data.widths.withUnsafeBufferPointer { dataWidths in
-                data.heights.withUnsafeBufferPointer { dataHeights in
-                    data.spansAllColumns.withUnsafeBufferPointer { spans in
-                        for s in 0..<sectionCount {
-                            let style = styles[s % styles.count]
-                            let range = data.sectionStarts[s]..<data.sectionStarts[s + 1]
-                            let placement = SectionPlacement(
-                                widths: UnsafeBufferPointer(rebasing: dataWidths[range]),
-                                heights: UnsafeBufferPointer(rebasing: dataHeights[range]),
-                                spansAllColumns: UnsafeBufferPointer(rebasing: spans[range]),
-                                regionLeft: style.insets.left,
-                                regionWidth: bounds.width - style.insets.horizontal,
-                                regionTop: style.headerHeight + style.insets.top,
-                                style: style,
-                                minX: UnsafeMutableBufferPointer(rebasing: items.minX[range]),
-                                minY: UnsafeMutableBufferPointer(rebasing: items.minY.base[range]),
-                                width: UnsafeMutableBufferPointer(rebasing: items.width[range]),
-                                height: UnsafeMutableBufferPointer(rebasing: items.height[range]))
-                            let bottom = placeItems(placement)
-                            let sectionHeight = bottom + style.insets.bottom + style.footerHeight
-                            headerHeights[s] = style.headerHeight
-                            footerHeights[s] = style.footerHeight
-                            regionTops[s] = placement.regionTop
-                            regionBottoms[s] = bottom
-                            hasBackground[s] = style.background
-                            top += sectionHeight
-                            sectionTops[s + 1] = top
+            styles.withUnsafeBufferPointer { styles in
+                data.widths.withUnsafeBufferPointer { dataWidths in
+                    data.heights.withUnsafeBufferPointer { dataHeights in
+                        data.spansAllColumns.withUnsafeBufferPointer { spans in
+                            for s in 0..<sectionCount {
+                                let style = styles.baseAddress! + s % styles.count
+                                let range = data.sectionStarts[s]..<data.sectionStarts[s + 1]
+                                let insets = style.pointee.insets
+                                let headerHeight = style.pointee.headerHeight
+                                let footerHeight = style.pointee.footerHeight
+                                let placement = SectionPlacement(
+                                    widths: UnsafeBufferPointer(rebasing: dataWidths[range]),
+                                    heights: UnsafeBufferPointer(rebasing: dataHeights[range]),
+                                    spansAllColumns: UnsafeBufferPointer(rebasing: spans[range]),
+                                    regionLeft: insets.left,
+                                    regionWidth: bounds.width - insets.horizontal,
+                                    regionTop: headerHeight + insets.top,
+                                    itemSpacing: style.pointee.itemSpacing,
+                                    lineSpacing: style.pointee.lineSpacing,
+                                    minX: UnsafeMutableBufferPointer(rebasing: items.minX[range]),
+                                    minY: UnsafeMutableBufferPointer(rebasing: items.minY.base[range]),
+                                    width: UnsafeMutableBufferPointer(rebasing: items.width[range]),
+                                    height: UnsafeMutableBufferPointer(rebasing: items.height[range]))
+                                let bottom = placeItems(placement, kind: style.pointee.kind)
+                                let sectionHeight = bottom + insets.bottom + footerHeight
+                                headerHeights[s] = headerHeight
+                                footerHeights[s] = footerHeight
+                                regionTops[s] = placement.regionTop
+                                regionBottoms[s] = bottom
+                                hasBackground[s] = style.pointee.background
+                                top += sectionHeight
+                                sectionTops[s + 1] = top
+                            }
                         }
                     }
                 }
@@ -284,10 +292,10 @@ public struct SectionedLayout: CollectionLayout {
         frames.hasBackground = hasBackground
     }
 
-    /// Places the items of one section with the algorithm its style names.
+    /// Places the items of one section with the algorithm `kind` names.
     @inlinable
-    public static func placeItems(_ placement: SectionPlacement) -> Double {
-        switch placement.style.kind {
+    public static func placeItems(_ placement: SectionPlacement, kind: SectionKind) -> Double {
+        switch kind {
         case .list:
             return ListSectionLayout.placeItems(placement)
         case .flow(let justify, let align):

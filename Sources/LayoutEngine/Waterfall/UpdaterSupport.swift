@@ -97,11 +97,13 @@ extension LayoutFrames {
                                 regionLeft: style.insets.left,
                                 regionWidth: bounds.width - style.insets.horizontal,
                                 regionTop: regionTop,
-                                style: style,
+                                itemSpacing: style.itemSpacing,
+                                lineSpacing: style.lineSpacing,
                                 minX: UnsafeMutableBufferPointer(rebasing: items.minX[range]),
                                 minY: UnsafeMutableBufferPointer(rebasing: minY[0..<range.count]),
                                 width: UnsafeMutableBufferPointer(rebasing: items.width[range]),
-                                height: UnsafeMutableBufferPointer(rebasing: items.height[range])))
+                                height: UnsafeMutableBufferPointer(rebasing: items.height[range])),
+                                kind: style.kind)
                             for i in 0..<range.count { items.minY[range.lowerBound + i] = minY[i] }
                             return bottom
                         }

@@ -12,11 +12,20 @@ struct WaterfallGeometry {
     @inlinable
     init?(style: SectionStyle, regionLeft: Double, regionWidth: Double) {
         guard case .waterfall(let waterfall) = style.kind else { return nil }
+        self.init(
+            waterfall: waterfall, itemSpacing: style.itemSpacing, lineSpacing: style.lineSpacing,
+            regionLeft: regionLeft, regionWidth: regionWidth)
+    }
+
+    /// The geometry of a waterfall of `waterfall` columns `itemSpacing` apart whose items region
+    /// starts at `regionLeft` and is `regionWidth` wide.
+    @inlinable
+    init(waterfall: WaterfallStyle, itemSpacing: Double, lineSpacing: Double, regionLeft: Double, regionWidth: Double) {
         self.regionLeft = regionLeft
         self.regionWidth = regionWidth
-        lineSpacing = style.lineSpacing
+        self.lineSpacing = lineSpacing
         direction = waterfall.direction
-        columns = WaterfallColumns(style: waterfall, regionLeft: regionLeft, regionWidth: regionWidth, spacing: style.itemSpacing)
+        columns = WaterfallColumns(style: waterfall, regionLeft: regionLeft, regionWidth: regionWidth, spacing: itemSpacing)
     }
 
     /// The geometry of a waterfall section of `style` in a viewport `contentWidth` wide.

@@ -127,7 +127,9 @@ public enum WaterfallSectionLayout {
     /// each item through a `WaterfallCursor`, the rules shared with the update modes.
     public static func placeItems(_ p: SectionPlacement, style: WaterfallStyle) -> Double {
         if p.count == 0 { return p.regionTop }
-        let geometry = WaterfallGeometry(style: p.style, regionLeft: p.regionLeft, regionWidth: p.regionWidth)!
+        let geometry = WaterfallGeometry(
+            waterfall: style, itemSpacing: p.itemSpacing, lineSpacing: p.lineSpacing,
+            regionLeft: p.regionLeft, regionWidth: p.regionWidth)
         if case .leftmost = style.placement {} else if style.direction == .shortestFirst {
             return placeItemsKeepingOrder(p, columns: style.columns, geometry: geometry, rule: WaterfallRule(style))
         }
