@@ -113,14 +113,22 @@ public struct TemplateLabel: Hashable, Sendable, Codable {
     }
 
     /// The intrinsic width: the text on one line, the sum of its advances (spaces included) times
-    /// the font scale.
+    /// the font scale. Contiguous bytes (an `ArraySlice`, a native `String`'s UTF-8) are read as
+    /// a buffer.
     @inlinable
     public func intrinsicWidth<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> Double {
+        if let sum = bytes.withContiguousStorageIfAvailable({ Self.advanceSum(of: $0) }) { return sum * fontScale }
+        return Self.advanceSum(of: bytes) * fontScale
+    }
+
+    /// The sum of the advances, spaces and tabs included, in table units.
+    @inlinable
+    static func advanceSum<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> Double {
         var sum = 0.0
         for byte in bytes {
             sum += byte == 0x20 ? TemplateCell.spaceAdvance : byte == 0x09 ? 4 * TemplateCell.spaceAdvance : TemplateCell.advance(byte)
         }
-        return sum * fontScale
+        return sum
     }
 
     /// The line width, in the text table's units, that lines are counted at for a label `width`
@@ -140,7 +148,9 @@ public struct TemplateLabel: Hashable, Sendable, Codable {
     /// Lines at `width` (`wrapLimit`), capped at `maxLines` when it is not 0.
     @inlinable
     public func lines<Bytes: Sequence<UInt8>>(of bytes: Bytes, width: Double) -> Int {
-        let count = TemplateCell.lineCount(of: bytes, limit: wrapLimit(width: width))
+        let limit = wrapLimit(width: width)
+        let count = bytes.withContiguousStorageIfAvailable({ TemplateCell.lineCount(of: $0, limit: limit) })
+            ?? TemplateCell.lineCount(of: bytes, limit: limit)
         return maxLines > 0 && count > maxLines ? maxLines : count
     }
 }

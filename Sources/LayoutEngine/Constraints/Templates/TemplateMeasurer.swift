@@ -159,18 +159,12 @@ public struct TemplateMeasurer: @unchecked Sendable {
     /// The fitting height of a row showing `text` and `detail` at cell width `width` (the
     /// content view's height after pass 2; no separator, no fallback).
     public mutating func fittingHeight(text: ArraySlice<UInt8>, detail: ArraySlice<UInt8>, width: Double) throws(TemplateMeasurementError) -> Double {
-        var failure: TemplateMeasurementError?
-        let height = layoutbenchCellMeasurement(&self, text, detail, width, &failure)
-        if let failure { throw failure }
-        return height
+        try layoutbenchCellMeasurement(&self, text, detail, width)
     }
 
     /// The same for a row's content (its strings' UTF-8 views, read in place).
     public mutating func fittingHeight(of content: RowContent, width: Double) throws(TemplateMeasurementError) -> Double {
-        var failure: TemplateMeasurementError?
-        let height = layoutbenchCellMeasurementOfContent(&self, content, width, &failure)
-        if let failure { throw failure }
-        return height
+        try layoutbenchCellMeasurementOfContent(&self, content, width)
     }
 
     mutating func measure<Text: Collection<UInt8>, Detail: Collection<UInt8>>(
@@ -372,21 +366,17 @@ public struct TemplateMeasurer: @unchecked Sendable {
 // table's (docs/csv.md, `solve_instructions`, `cache_instructions`).
 
 @_silgen_name("layoutbench_cell_measurement") @inline(never)
-func layoutbenchCellMeasurement(_ measurer: inout TemplateMeasurer, _ text: ArraySlice<UInt8>, _ detail: ArraySlice<UInt8>, _ width: Double,
-                                _ failure: inout TemplateMeasurementError?) -> Double {
-    do { return try measurer.measure(text: text, detail: detail, width: width) } catch {
-        failure = error
-        return .nan
-    }
+func layoutbenchCellMeasurement(
+    _ measurer: inout TemplateMeasurer, _ text: ArraySlice<UInt8>, _ detail: ArraySlice<UInt8>, _ width: Double
+) throws(TemplateMeasurementError) -> Double {
+    try measurer.measure(text: text, detail: detail, width: width)
 }
 
 @_silgen_name("layoutbench_cell_measurement_of_content") @inline(never)
-func layoutbenchCellMeasurementOfContent(_ measurer: inout TemplateMeasurer, _ content: RowContent, _ width: Double,
-                                         _ failure: inout TemplateMeasurementError?) -> Double {
-    do { return try measurer.measure(text: content.text.utf8, detail: content.detail.utf8, width: width) } catch {
-        failure = error
-        return .nan
-    }
+func layoutbenchCellMeasurementOfContent(
+    _ measurer: inout TemplateMeasurer, _ content: RowContent, _ width: Double
+) throws(TemplateMeasurementError) -> Double {
+    try measurer.measure(text: content.text.utf8, detail: content.detail.utf8, width: width)
 }
 
 /// How `TemplateMeasurer.set` changes a label row's constant. A type parameter rather than a
