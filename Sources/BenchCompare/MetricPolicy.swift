@@ -11,6 +11,8 @@ public struct MetricPolicy: Sendable, Equatable {
     public var kind: Kind
     /// Relative change beyond which a row is regressed or improved (0.05 = 5%).
     public var threshold: Double
+    /// The smallest absolute change a count may claim (`Metric.placementFloor`; 0: none).
+    public var floor: Double = 0
     /// False for a metric name this version of the harness does not know (from a newer or older
     /// CSV): it is judged like time, and `compare` says so.
     public var isKnown: Bool
@@ -27,7 +29,9 @@ public struct MetricPolicy: Sendable, Equatable {
         guard let known = Metric(rawValue: metric) else {
             return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: Metric.time.defaultThreshold, isKnown: false)
         }
-        return MetricPolicy(direction: known.direction, kind: known.kind, threshold: known.defaultThreshold)
+        var policy = MetricPolicy(direction: known.direction, kind: known.kind, threshold: known.defaultThreshold)
+        policy.floor = known.placementFloor
+        return policy
     }
 }
 

@@ -192,6 +192,11 @@ public struct RowComparison: Sendable {
         judgement = policy.direction == .neither ? .none : (policy.kind == .statistical ? .samples : .exact)
         verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, constant: constant,
                              separated: separated, policy: policy, alpha: options.alpha)
+        // A count of the simulated caches claims no change smaller than what placement moves.
+        if judgement == .exact, verdict == .regressed || verdict == .improved,
+           (headMedian - baseMedian).magnitude < policy.floor {
+            verdict = .unchanged
+        }
     }
 
     /// The fewest repetitions a side needs before a row judged by its repetitions may be called

@@ -172,6 +172,28 @@ import Testing
         #expect(try Self.report(allocs(0.8, metric: "recall"), allocs(1, metric: "recall")).rows[0].verdict == .improved)
     }
 
+    /// The cache simulation's counts claim no change below their floor per operation, whatever its
+    /// relative size (heap placement moves a few misses), and beyond it their threshold holds.
+    @Test func cacheCountsClaimNoChangeBelowTheirFloor() throws {
+        func count(_ value: Double, _ metric: String) -> [[String]] {
+            Self.samples(metric: metric, unit: "count", center: value, spread: 0, repetitions: 1, count: 5, seed: 1)
+        }
+        // The fenwick update of offsets-per-identifier: 964 -> 990 estimated cycles (2.7%, 26 cycles).
+        #expect(try Self.report(count(964, "estimated_cycles"), count(990, "estimated_cycles")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(count(990, "estimated_cycles"), count(964, "estimated_cycles")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(count(964, "estimated_cycles"), count(1_000, "estimated_cycles")).rows[0].verdict == .regressed)
+        // A large operation: the 0.5% threshold, not the floor, decides.
+        #expect(try Self.report(count(100_000, "estimated_cycles"), count(100_400, "estimated_cycles")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(count(100_000, "estimated_cycles"), count(100_600, "estimated_cycles")).rows[0].verdict == .regressed)
+        // Misses: a change of less than one a operation never counts.
+        #expect(try Self.report(count(0.9, "l1_misses"), count(1.8, "l1_misses")).rows[0].verdict == .unchanged)
+        #expect(try Self.report(count(28, "ll_misses"), count(30, "ll_misses")).rows[0].verdict == .regressed)
+        // Instructions do not depend on placement: no floor.
+        #expect(try Self.report(count(296, "instructions"), count(298, "instructions")).rows[0].verdict == .regressed)
+        let text = ComparisonTable.text(try Self.report(count(964, "estimated_cycles"), count(990, "estimated_cycles")), showUnchanged: true)
+        #expect(text.contains("estimated_cycles 0.500% and 35 an operation"))
+    }
+
     /// callgrind measures a non-batched operation in 3 regions whose counts differ a little (the first
     /// pays for lazy state): 3 against 3 samples never reach p < 0.05, but ranges that do not overlap
     /// decide; overlapping ranges stay noisy.

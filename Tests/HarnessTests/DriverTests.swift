@@ -306,6 +306,9 @@ import Testing
         let exact = try CompareCommitsArguments.parse(["--instructions", "--rounds", "3", "A", "B"])
         #expect(exact.roundLimits.rounds == 3 && exact.roundLimits.maxRounds == 3)
         #expect(exact.runOptions == ["--instructions"])
+        // The exact gate judges the cache misses through estimated_cycles, not on their own.
+        #expect(exact.compareArguments == ["--metric", "instructions", "--metric", "estimated_cycles",
+                                           "--metric", "allocs", "--metric", "recall"])
         #expect(try CompareCommitsArguments.parse(["--rounds", "12", "A", "B"]).roundLimits.maxRounds == 12)
         func problem(_ arguments: [String]) -> String {
             do { _ = try CompareCommitsArguments.parse(arguments); return "" } catch { return error.message }

@@ -76,6 +76,8 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         public var better: String
         public var kind: String
         public var threshold: Double
+        /// The smallest change per operation a count may claim (`Metric.placementFloor`; 0: none).
+        public var floor: Double
         public var about: String
     }
 
@@ -110,7 +112,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         metrics = Metric.allCases.map { metric in
             MetricEntry(
                 name: metric.rawValue, unit: metric.unit, better: metric.direction.rawValue, kind: metric.kind.rawValue,
-                threshold: metric.defaultThreshold, about: metric.about)
+                threshold: metric.defaultThreshold, floor: metric.placementFloor, about: metric.about)
         }
     }
 
