@@ -312,18 +312,12 @@ public final class CompareCommits: @unchecked Sendable {
 
     // MARK: Rounds
 
-    /// The hidden options a side's run gets in `round`.
-    private func sideOptions(_ side: Side, round: Int) -> [String] {
-        var options: [String] = []
-        if side.harness.verifiesOnce && (round > 1 || side.harness.verifiesApart) { options.append("--verified") }
-        return options
-    }
-
-    /// A round of the exact track: the side's whole selection in one run.
+    /// A round of the exact track: the side's whole selection in one run, which verifies every
+    /// mode itself and counts its allocations (nothing verified it before, and `--verified` would
+    /// skip the allocation counts and recall the exact track judges).
     private func runWhole(_ side: Side, round: Int, scenarios: [String]) -> DriverError? {
         var extra = ["--repetitions", "1"]
         if side.harness.capsItems { extra += ["--max-items", String(Self.exactMaxItems)] }
-        extra += sideOptions(side, round: round)
         DriverLog.say("round \(round): \(side.name) (\(side.short))")
         let log = "\(work)/\(side.name)-round-\(round).log"
         Paths.remove(log)

@@ -395,6 +395,25 @@ import Testing
         #expect(!Paths.entries("\(root)/results/compare").contains { $0.contains(".tmp-") })
     }
 
+    /// The exact track runs each side's whole selection once, verifying and counting allocations
+    /// in that run: no `--verified` (which skips both), no separate verification.
+    @Test func theExactTrackVerifiesAndCountsInItsOwnRun() throws {
+        guard let root = try Self.repository() else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: false)
+        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1, duet: false)
+        var arguments = try CompareCommitsArguments.parse(["--instructions", "--no-plot",
+                                                           "--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
+        arguments.plot = false
+        _ = try? CompareCommits(arguments: arguments, root: root).run()
+        for side in ["base", "head"] {
+            let calls = try String(contentsOfFile: "\(root)/\(side)-calls", encoding: .utf8).split(separator: "\n")
+            #expect(calls.count == 1)
+            #expect(calls.allSatisfy { $0.contains(" run ") && $0.contains("--instructions") && !$0.contains("--verified") && !$0.contains("--verify-only") })
+        }
+    }
+
     /// A child that fails in a later round ends the comparison with one error naming it; the
     /// comparison's folder is removed, and the results of an earlier comparison stay intact.
     @Test func aFailedComparisonLeavesEarlierResultsIntact() throws {
