@@ -27,9 +27,8 @@ struct Compare: ParsableCommand {
             of the cache simulation also claims no change below a floor per operation, as far as heap placement \
             moves it. The table's `judged:` lines (compare.csv's `judged`) say which rows were judged how.
 
-            Default thresholds: time 5%, peak_rss 10%, alloc_bytes 5%, instructions and estimated_cycles 0.5% \
-            (estimated_cycles and at least 35 an operation), l1_misses and ll_misses 2% (and at least 1), other \
-            counted metrics 0.1%.
+            Default thresholds: time 5%, peak_rss 10%, alloc_bytes 5%, instructions 0.5%, estimated_cycles 1% \
+            (and at least 35 an operation), l1_misses and ll_misses 2% (and at least 1), other counted metrics 0.1%.
             Exit status: 0 nothing regressed, 2 a regression, 3 too noisy to decide, 4 improvements only, \
             1 bad input.
 
