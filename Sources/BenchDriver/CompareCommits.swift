@@ -171,6 +171,7 @@ public final class CompareCommits: @unchecked Sendable {
         var groups = groupsAll
         var round = 0
         var stoppedByBudget = false
+        var overrunMinutes: Int?
         while true {
             round += 1
             let roundStart = monotonicSeconds()
@@ -188,6 +189,12 @@ public final class CompareCommits: @unchecked Sendable {
             }
             let roundSeconds = Int(monotonicSeconds() - roundStart)
             DriverLog.say("round \(round) took \(minutesSeconds(roundSeconds)) (\(elapsed() / 60) min so far)")
+            if round == 1, !instructions, let end = RoundSchedule.mandatoryRoundsOverrun(
+                budgetMinutes: arguments.budgetMinutes, elapsedSeconds: elapsed(), roundSeconds: roundSeconds, rounds: rounds) {
+                overrunMinutes = end
+                DriverLog.say("the first \(rounds) rounds will end at about \(end) min, past the budget of \(arguments.budgetMinutes) min, "
+                              + "which bounds only the rounds after them (--rounds sets how many always run)")
+            }
             if round < rounds { continue }
             if round >= maxRounds { break }
             try judge(rounds: round)
@@ -214,6 +221,10 @@ public final class CompareCommits: @unchecked Sendable {
         var text = outcome.text
         text += "\nmeasured in \(roundsRun) rounds, \(measured / 60) min \(measured % 60) s\n"
         if let machineBefore { text += MachineLoad.summary(machineBefore) + "\n" }
+        if overrunMinutes != nil {
+            text += "the first \(rounds) rounds alone took past the budget of \(arguments.budgetMinutes) min: it bounds only the rounds "
+                + "after them (--rounds sets how many always run; --shard splits a comparison across machines)\n"
+        }
         if stoppedByBudget {
             text += "stopped at the budget of \(arguments.budgetMinutes) min: the noisy rows above stayed undecided (--budget, --max-rounds)\n"
         }

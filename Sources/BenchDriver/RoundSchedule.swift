@@ -66,6 +66,18 @@ public enum RoundSchedule {
         return elapsedSeconds + estimate + judgeSeconds > budgetMinutes * 60
     }
 
+    /// After round 1 took `roundSeconds` with `elapsedSeconds` of measuring behind it: the minute
+    /// the first `rounds` rounds will end at, when that is past the budget (`budgetMinutes`, 0:
+    /// none), else nil. The budget bounds only the rounds after them, so a suite that outgrew it
+    /// is told so at once rather than after the fact.
+    public static func mandatoryRoundsOverrun(
+        budgetMinutes: Int, elapsedSeconds: Int, roundSeconds: Int, rounds: Int
+    ) -> Int? {
+        guard budgetMinutes > 0, rounds > 1 else { return nil }
+        let end = elapsedSeconds + roundSeconds * (rounds - 1)
+        return end > budgetMinutes * 60 ? (end + 59) / 60 : nil
+    }
+
     /// The groups of `groups` with a row the judgement left `noisy`: more rounds go where the
     /// verdict is still open. A group without a count stands for every count of its scenario.
     public static func undecided(_ groups: [ScenarioGroup], rows: [(scenario: String, items: Int, verdict: String)]) -> [ScenarioGroup] {

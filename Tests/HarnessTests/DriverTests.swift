@@ -86,6 +86,16 @@ import Testing
         #expect(!RoundSchedule.exceedsBudget(budgetMinutes: 0, elapsedSeconds: 100_000, roundSeconds: 300, undecided: 40, groupsInRound: 40, judgeSeconds: 30))
     }
 
+    @Test func aSuiteThatOutgrewTheBudgetIsToldAfterRoundOne() {
+        // The A/A of ec54709: verification 7 min 51 s, round 1 7 min 57 s, 5 rounds: past 20 min.
+        #expect(RoundSchedule.mandatoryRoundsOverrun(budgetMinutes: 20, elapsedSeconds: 948, roundSeconds: 477, rounds: 5) == 48)
+        // Within it: nothing to say.
+        #expect(RoundSchedule.mandatoryRoundsOverrun(budgetMinutes: 20, elapsedSeconds: 300, roundSeconds: 200, rounds: 5) == nil)
+        // No budget, or one round only: nothing to say either.
+        #expect(RoundSchedule.mandatoryRoundsOverrun(budgetMinutes: 0, elapsedSeconds: 948, roundSeconds: 477, rounds: 5) == nil)
+        #expect(RoundSchedule.mandatoryRoundsOverrun(budgetMinutes: 20, elapsedSeconds: 1_500, roundSeconds: 477, rounds: 1) == nil)
+    }
+
     @Test func extraRoundsGoToTheUndecidedGroupsOnly() {
         let groups = [ScenarioGroup(scenario: "a", items: 1000), ScenarioGroup(scenario: "a", items: 100_000),
                       ScenarioGroup(scenario: "b", items: 1000), ScenarioGroup(scenario: "c", items: nil)]
