@@ -43,7 +43,13 @@ package func runChildProcessReportingSignal(
     defer { close(output); unlink(outputPath) }
     var standardInput: Int32
     if let input {
-        guard FileManager.default.createFile(atPath: inputPath, contents: input) else { throw CocoaError(.fileWriteUnknown) }
+        // Written in place, under the name SignalCleanup knows: FileManager.createFile writes
+        // through a hidden temporary file beside it, which an interrupt would leave in $TMPDIR.
+        let file = open(inputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let failed = FileDescriptorWriting.writeAll([UInt8](input), to: file) != nil
+        close(file)
+        guard !failed else { unlink(inputPath); throw CocoaError(.fileWriteUnknown) }
         standardInput = open(inputPath, O_RDONLY | O_CLOEXEC)
     } else {
         standardInput = open("/dev/null", O_RDONLY | O_CLOEXEC)
