@@ -71,15 +71,15 @@ public enum ComparisonTable {
         out += "base: \(report.base.samplesPath) (commit \(baseName))\nhead: \(report.head.samplesPath) (commit \(headName))\n"
         for warning in report.warnings { out += "warning: \(warning)\n" }
         let shown = report.rows.filter { showUnchanged || $0.verdict != .unchanged }
-        let thresholds = Dictionary(report.rows.map { ($0.key.metric, $0.policy.threshold) }, uniquingKeysWith: { a, _ in a })
-        let floors = Dictionary(report.rows.map { ($0.key.metric, $0.policy.floor) }, uniquingKeysWith: { a, _ in a })
+        let policies = Dictionary(report.rows.map { ($0.key.metric, $0.policy) }, uniquingKeysWith: { a, _ in a })
+        let thresholds = policies.mapValues(\.threshold)
         out += "\nratio = head median / base median (> 1: head larger); \(percent(report.options.confidence)) interval: "
             + "time in several repetitions a side by a t interval of the per-repetition medians' log ratio (paired "
             + "by repetition number where both sides number them alike) and p from the same t-test; otherwise "
             + "a bootstrap over repetitions and samples and p from Mann–Whitney U; alpha \(report.options.alpha); "
             + "a timed change is claimed when its \(percent(report.options.changeConfidence)) interval clears 1 ± θ/2\n"
         out += "thresholds: " + thresholds.keys.sorted().map { metric in
-            let floor = floors[metric] ?? 0
+            let floor = policies[metric]!.floor
             return "\(metric) \(percent(thresholds[metric]!))" + (floor > 0 ? " and \(ComparisonTable.fixed(floor, decimals: 0)) an operation" : "")
         }.joined(separator: ", ") + "\n"
         let widened = report.rows.filter { $0.threshold > $0.policy.threshold }
