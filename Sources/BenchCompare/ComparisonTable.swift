@@ -86,7 +86,10 @@ public enum ComparisonTable {
         if !widened.isEmpty, let widest = widened.max(by: { $0.threshold < $1.threshold }) {
             out += "\(widened.count) rows spread between their processes by more than their threshold allows and are "
                 + "judged at \(ComparisonTable.fixed(report.options.spreadFactor, decimals: 1))× that spread (column θ; "
-                + "widest: \(widest.key.label) at \(percent(widest.threshold)))\n"
+                + "widest: \(widest.key.label) at \(percent(widest.threshold)))"
+                + (report.options.spreadRepetitions > 0
+                    ? "; a row from n > \(report.options.spreadRepetitions) processes a side averages them, its spread taken at √(\(report.options.spreadRepetitions)/n)"
+                    : "") + "\n"
         }
         out += judgementText(report)
         out += "\n"

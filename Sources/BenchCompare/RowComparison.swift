@@ -33,7 +33,10 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
 /// cancelled the machine's spells, taken at its upper 75% confidence bound, `spreadConfidence`) is
 /// judged at θ = `spreadFactor` times that spread (its `threshold` in the table): a row that moves ±8% between processes of one
-/// build cannot bear a 5% verdict, and says so instead of staying undecided.
+/// build cannot bear a 5% verdict, and says so instead of staying undecided. A row measured in more
+/// processes than `spreadRepetitions` (5) averages their spread: its spread counts √(5/n) of
+/// itself, so that θ stays the same multiple of the mean's standard error. Twenty pairs of a row
+/// that spreads 3% resolve what five pairs of a row that spreads 1.5% do.
 ///
 /// With one repetition on a side, the rule after criterion.rs but on medians: `regressed` only when
 /// the Mann–Whitney U p-value is below alpha AND the whole bootstrap interval of median(head) /
@@ -115,11 +118,17 @@ public struct RowComparison: Sendable {
         /// The spread that widens a row's threshold is taken at this upper confidence bound
         /// (`RepetitionRatio.processSpreadBound`), not at its estimate from a handful of processes.
         public var spreadConfidence: Double
+        /// The number of paired processes `spreadFactor` was set for: a row with n more of them
+        /// takes its spread at √(`spreadRepetitions` / n) (what averaging n processes leaves of
+        /// it); 0: never averaged.
+        public var spreadRepetitions: Int
 
         public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
                     thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = [],
-                    spreadFactor: Double = 3, changeConfidence: Double = 0.99, spreadConfidence: Double = 0.75) {
+                    spreadFactor: Double = 3, changeConfidence: Double = 0.99, spreadConfidence: Double = 0.75,
+                    spreadRepetitions: Int = 5) {
             self.spreadConfidence = spreadConfidence
+            self.spreadRepetitions = spreadRepetitions
             self.spreadFactor = spreadFactor
             self.changeConfidence = changeConfidence
             self.alpha = alpha
@@ -128,6 +137,14 @@ public struct RowComparison: Sendable {
             self.thresholds = thresholds
             self.metrics = metrics
         }
+    }
+
+    /// What of a row's process spread is left after averaging `repetitions` processes, relative
+    /// to the `reference` number the spread factor was set for: √(reference / repetitions), at
+    /// most 1 (fewer processes do not widen θ beyond what the spread's bound already does).
+    public static func averaging(repetitions: Int, reference: Int) -> Double {
+        guard reference > 0, repetitions > reference else { return 1 }
+        return (Double(reference) / Double(repetitions)).squareRoot()
     }
 
     public init(key: RowKey, base: SeriesSamples, head: SeriesSamples, options: Options) {
@@ -164,6 +181,7 @@ public struct RowComparison: Sendable {
             judgement = policy.direction == .neither ? .none : .processes
             if options.spreadFactor > 0 {
                 let spread = byRepetition.processSpreadBound(confidence: options.spreadConfidence)
+                    * Self.averaging(repetitions: byRepetition.repetitions, reference: options.spreadRepetitions)
                 threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
             }
             verdict = Self.judgeRepetitions(ratio: ratio, interval: interval,

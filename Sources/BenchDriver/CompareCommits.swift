@@ -9,8 +9,9 @@ import BenchCompare
 /// The machine's load is recorded first (`MachineLoad`), then both commits are built (each in
 /// its own worktree, `Commits.build`), both verify every mode at once, one per core, and the
 /// timed rounds run: every scenario group as one fresh process per commit, the two as a duet on
-/// one core (two groups at a time), rounds alternating which side starts; more rounds only for
-/// the groups with a row still `noisy`, within the time budget. Each side's rounds are merged
+/// one core (a lane of duets per core), rounds alternating which side starts; more rounds only for
+/// the groups with a row still `noisy` or judged at a θ its spread widened, cheapest first, within
+/// the time budget. Each side's rounds are merged
 /// into one results directory (`RoundMerge`) and judged in this process (`Judge`). Everything
 /// is written into `<final>.tmp-PID` and renamed into place at the end: an interrupted or failed
 /// comparison leaves no partial results and earlier ones intact. The exact track
@@ -28,6 +29,8 @@ public final class CompareCommits: @unchecked Sendable {
     private var judgeSeconds = 0
     private var judgement: Judge.Outcome?
     private let logLock = NSLock()
+    /// Each group's duration (both sides of its duet) in the round that last measured it.
+    private let groupSeconds = GroupSeconds()
 
     struct Side {
         var name: String
@@ -198,17 +201,16 @@ public final class CompareCommits: @unchecked Sendable {
             if round < rounds { continue }
             if round >= maxRounds { break }
             try judge(rounds: round)
-            let undecided = RoundSchedule.undecided(groupsAll, rows: RoundSchedule.verdicts(judgement!.report))
-            if undecided.isEmpty { break }
-            // The next round measures only the undecided groups, and it and the judgement after
-            // it must end within the budget.
-            if RoundSchedule.exceedsBudget(
-                budgetMinutes: arguments.budgetMinutes, elapsedSeconds: elapsed(), roundSeconds: roundSeconds,
-                undecided: undecided.count, groupsInRound: groups.count, judgeSeconds: judgeSeconds) {
-                stoppedByBudget = true
-                break
-            }
-            groups = undecided
+            let unsettled = RoundSchedule.unsettled(groupsAll, rows: RoundSchedule.judgedRows(judgement!.report))
+            if unsettled.isEmpty { break }
+            // The next round measures only the unsettled groups, the cheapest first, as many as
+            // end, with the judgement after them, within the budget.
+            let remaining = arguments.budgetMinutes > 0
+                ? Double(arguments.budgetMinutes * 60 - elapsed() - judgeSeconds) : nil
+            let next = RoundSchedule.nextRound(unsettled, seconds: groupSeconds.all, remainingSeconds: remaining, lanes: ownProcesses)
+            stoppedByBudget = next.count < unsettled.count
+            if next.isEmpty { break }
+            groups = next
         }
         let roundsRun = round
         Paths.remove(work + "/head-copy")
@@ -226,7 +228,8 @@ public final class CompareCommits: @unchecked Sendable {
                 + "after them (--rounds sets how many always run; --shard splits a comparison across machines)\n"
         }
         if stoppedByBudget {
-            text += "stopped at the budget of \(arguments.budgetMinutes) min: the noisy rows above stayed undecided (--budget, --max-rounds)\n"
+            text += "the budget of \(arguments.budgetMinutes) min left groups unmeasured that more rounds would have helped: rows still "
+                + "noisy, or judged at a θ their spread widened (--budget, --max-rounds)\n"
         }
         text = text.replacingOccurrences(of: work, with: final)
         try Paths.write(text, to: work + "/compare.txt")
@@ -350,47 +353,48 @@ public final class CompareCommits: @unchecked Sendable {
                  lock: logLock, failure: "layout-bench run of \(side.name) (\(side.short)) failed in round \(round) on")
     }
 
-    /// Every group of `groups`, base and head as duets (two groups at a time, one per core; the
-    /// two sides of a group share their core and take their sampling turns in alternation) or
-    /// back to back (which side first alternates).
+    /// Every group of `groups`, base and head as duets (a lane of duets per core, each lane taking
+    /// the next group as its last one ends; the two sides of a group share their core and take
+    /// their sampling turns in alternation) or back to back (which side first alternates).
     private func runRound(_ round: Int, groups: [ScenarioGroup], duet: Bool, extra: Bool) throws(DriverError) {
         // At once on two cores, the two cores ran at different speeds (a whole-suite A/A widened
         // every time row's threshold, median 68%); without a barrier, one process built fixtures
         // while the other timed.
-        DriverLog.say("round \(round): \(groups.count) scenario groups\(extra ? " still undecided" : ""), base and head "
+        DriverLog.say("round \(round): \(groups.count) scenario groups\(extra ? " still unsettled" : ""), base and head "
                       + (duet ? "as duets, each on one core" : "back to back"))
         let pin = ProcessInfo.processInfo.activeProcessorCount >= 2
         let indexed = Array(groups.enumerated().map { ($0.offset + 1, $0.element) })
         if duet {
-            var start = 0
-            while start < indexed.count {
-                let batch = indexed[start..<min(start + 2, indexed.count)]
-                let failures = Failures()
-                var bodies: [@Sendable () -> Void] = []
-                for (index, group) in batch {
+            // Lanes, not batches of two: a batch waited for its slower group, and a lane beside
+            // a group of two minutes stood idle for most of them.
+            let queue = GroupQueue(indexed)
+            let failures = Failures()
+            let lanes = pin ? 2 : 1
+            concurrently((0..<lanes).map { lane in { [self] in
+                while failures.first == nil, let (index, group) = queue.next() {
                     let barrier = Paths.absolute("\(work)/duet/r\(round)-g\(index)")
-                    try Paths.makeDirectory(barrier)
+                    do throws(DriverError) { try Paths.makeDirectory(barrier) } catch { failures.add(error); return }
                     let names = RoundSchedule.duetNames(round: round, index: index)
-                    let core = pin ? RoundSchedule.core(index: index) : nil
-                    for (side, mine, theirs) in [(base!, names.base, names.head), (head!, names.head, names.base)] {
-                        bodies.append { [self] in
-                            if let error = runGroup(side, round: round, index: index, group: group, duet: "\(barrier):\(mine):\(theirs)", core: core) {
-                                failures.add(error)
-                            }
+                    let core = pin ? lane : nil
+                    let start = monotonicSeconds()
+                    concurrently([(base!, names.base, names.head), (head!, names.head, names.base)].map { side, mine, theirs in { [self] in
+                        if let error = runGroup(side, round: round, index: index, group: group, duet: "\(barrier):\(mine):\(theirs)", core: core) {
+                            failures.add(error)
                         }
-                    }
+                    } })
+                    groupSeconds.set(group, monotonicSeconds() - start)
+                    Paths.remove(barrier)
                 }
-                concurrently(bodies)
-                for (index, _) in batch { Paths.remove("\(work)/duet/r\(round)-g\(index)") }
-                if let error = failures.first { throw error }
-                start += 2
-            }
+            } })
+            if let error = failures.first { throw error }
         } else {
             for (index, group) in indexed {
                 let order = RoundSchedule.baseFirst(round: round, index: index) ? [base!, head!] : [head!, base!]
+                let start = monotonicSeconds()
                 for side in order {
                     if let error = runGroup(side, round: round, index: index, group: group, duet: nil, core: nil) { throw error }
                 }
+                groupSeconds.set(group, monotonicSeconds() - start)
             }
         }
     }
@@ -512,6 +516,41 @@ struct TimedGroup {
 }
 
 /// Errors gathered from threads; the first one added is the one reported.
+/// The groups of a round in order, handed to the lanes one at a time.
+final class GroupQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let groups: [(Int, ScenarioGroup)]
+    private var nextIndex = 0
+
+    init(_ groups: [(Int, ScenarioGroup)]) { self.groups = groups }
+
+    func next() -> (Int, ScenarioGroup)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextIndex < groups.count else { return nil }
+        nextIndex += 1
+        return groups[nextIndex - 1]
+    }
+}
+
+/// Each group's duration in the round that last measured it, written by the lanes.
+final class GroupSeconds: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds: [ScenarioGroup: Double] = [:]
+
+    func set(_ group: ScenarioGroup, _ value: Double) {
+        lock.lock()
+        seconds[group] = value
+        lock.unlock()
+    }
+
+    var all: [ScenarioGroup: Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return seconds
+    }
+}
+
 final class Failures: @unchecked Sendable {
     private let lock = NSLock()
     private var errors: [DriverError] = []

@@ -50,7 +50,7 @@ public struct CompareCommitsArguments: Equatable {
 
     public static func parse(_ arguments: [String]) throws(Problem) -> CompareCommitsArguments {
         var result = CompareCommitsArguments()
-        var rounds: String?, maxRounds = "10", budget = "20", shard: String?
+        var rounds: String?, maxRounds = "20", budget = "20", shard: String?
         var index = 0
         func value(_ option: String, _ what: String) throws(Problem) -> String {
             guard index + 1 < arguments.count else { throw Problem(message: "\(option) needs \(what)", showsUsage: false) }
@@ -183,10 +183,12 @@ public struct CompareCommitsArguments: Equatable {
                              scenario group (scenario x items) as one fresh process per commit, the two
                              as a duet (see --back-to-back), sampling briefly; before them both commits verify every mode
                              at once, one per core. The timed track judges time and peak_rss.
-          --max-rounds M     more rounds, up to M in all (default 10), only for the groups with a row
-                             still undecided (`noisy`): repetitions go where the verdict is open
-          --budget MIN       start no round that would end past MIN minutes of measuring (default 20;
-                             0: no budget); compare.txt then says which rows stayed undecided
+          --max-rounds M     more rounds, up to M in all (default 20), only for the groups with a row
+                             still undecided (`noisy`) or judged at a threshold its processes' spread
+                             widened: n processes average their spread down by √n
+          --budget MIN       measure no more groups in a round than end by MIN minutes of measuring,
+                             the cheapest first (default 20; 0: no budget); compare.txt then says
+                             that the budget left rows unsettled
           --threshold T      passed to compare (METRIC=PERCENT or PERCENT for time; repeatable)
           --mode M, --items N  passed to run (repeatable)
           --back-to-back     run a group's two processes one after the other (which first alternates)

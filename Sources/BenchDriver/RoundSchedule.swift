@@ -52,18 +52,30 @@ public enum RoundSchedule {
         baseFirst(round: round, index: index) ? ("1", "2") : ("2", "1")
     }
 
-    /// The core group `index` (1-based) of a round runs on: two duets at a time, one per core.
-    public static func core(index: Int) -> Int { index % 2 }
-
-    /// Whether the round after one that took `roundSeconds` for `groupsInRound` groups, running
-    /// only the `undecided` ones, and the judgement after it (`judgeSeconds`), would end past the
-    /// budget (`budgetMinutes`, 0: none) when `elapsedSeconds` of measuring have passed.
-    public static func exceedsBudget(
-        budgetMinutes: Int, elapsedSeconds: Int, roundSeconds: Int, undecided: Int, groupsInRound: Int, judgeSeconds: Int
-    ) -> Bool {
-        guard budgetMinutes > 0 else { return false }
-        let estimate = roundSeconds * undecided / Swift.max(groupsInRound, 1)
-        return elapsedSeconds + estimate + judgeSeconds > budgetMinutes * 60
+    /// Of `candidates` (in their order), the groups the next round measures: all of them without a
+    /// budget (`remainingSeconds` nil), else the cheapest by `seconds` (each group's duration in
+    /// the round that last measured it; a group never timed counts as the dearest) whose round,
+    /// run on `lanes` cores at once, ends within `remainingSeconds`. Cheap groups first: a round
+    /// of the whole suite's small groups costs what one large group does, and each buys a row
+    /// another pair of processes.
+    public static func nextRound(
+        _ candidates: [ScenarioGroup], seconds: [ScenarioGroup: Double], remainingSeconds: Double?, lanes: Int
+    ) -> [ScenarioGroup] {
+        guard let remainingSeconds else { return candidates }
+        let dearest = seconds.values.max() ?? 0
+        let cost = { (group: ScenarioGroup) in seconds[group] ?? dearest }
+        var chosen = Set<ScenarioGroup>()
+        var total = 0.0, longest = 0.0
+        for group in candidates.sorted(by: { cost($0) < cost($1) }) {
+            let newTotal = total + cost(group), newLongest = Swift.max(longest, cost(group))
+            // Lanes pull groups as they free: the round lasts about the larger of its share per
+            // lane and its longest group.
+            guard Swift.max(newTotal / Double(Swift.max(lanes, 1)), newLongest) <= remainingSeconds else { break }
+            chosen.insert(group)
+            total = newTotal
+            longest = newLongest
+        }
+        return candidates.filter { chosen.contains($0) }
     }
 
     /// After round 1 took `roundSeconds` with `elapsedSeconds` of measuring behind it: the minute
@@ -78,22 +90,43 @@ public enum RoundSchedule {
         return end > budgetMinutes * 60 ? (end + 59) / 60 : nil
     }
 
-    /// The groups of `groups` with a row the judgement left `noisy`: more rounds go where the
-    /// verdict is still open. A group without a count stands for every count of its scenario.
-    public static func undecided(_ groups: [ScenarioGroup], rows: [(scenario: String, items: Int, verdict: String)]) -> [ScenarioGroup] {
-        var noisy = Set<ScenarioGroup>()
-        var noisyScenarios = Set<String>()
-        for row in rows where row.verdict == "noisy" {
-            noisy.insert(ScenarioGroup(scenario: row.scenario, items: row.items))
-            noisyScenarios.insert(row.scenario)
-        }
-        return groups.filter { group in
-            group.items == nil ? noisyScenarios.contains(group.scenario) : noisy.contains(group)
+    /// One judged row as `unsettled` takes it: its group, its verdict, and whether its threshold
+    /// was widened by its processes' spread.
+    public struct JudgedRow: Sendable {
+        public var scenario: String
+        public var items: Int
+        public var verdict: String
+        public var widened: Bool
+
+        public init(scenario: String, items: Int, verdict: String, widened: Bool = false) {
+            self.scenario = scenario
+            self.items = items
+            self.verdict = verdict
+            self.widened = widened
         }
     }
 
-    /// The rows of a judgement as `undecided` takes them.
-    public static func verdicts(_ report: ComparisonReport) -> [(scenario: String, items: Int, verdict: String)] {
-        report.rows.map { ($0.key.scenario, $0.key.items, $0.verdict?.rawValue ?? "") }
+    /// The groups of `groups` that more processes would help: a row the judgement left `noisy`
+    /// (its verdict is open), or one judged `unchanged` at a θ its processes' spread widened (it
+    /// resolves less than its metric's threshold, and the spread of n processes averages down by
+    /// √n). A group without a count stands for every count of its scenario.
+    public static func unsettled(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> [ScenarioGroup] {
+        var open = Set<ScenarioGroup>()
+        var openScenarios = Set<String>()
+        for row in rows where row.verdict == "noisy" || (row.verdict == "unchanged" && row.widened) {
+            open.insert(ScenarioGroup(scenario: row.scenario, items: row.items))
+            openScenarios.insert(row.scenario)
+        }
+        return groups.filter { group in
+            group.items == nil ? openScenarios.contains(group.scenario) : open.contains(group)
+        }
+    }
+
+    /// The rows of a judgement as `unsettled` takes them.
+    public static func judgedRows(_ report: ComparisonReport) -> [JudgedRow] {
+        report.rows.map {
+            JudgedRow(scenario: $0.key.scenario, items: $0.key.items, verdict: $0.verdict?.rawValue ?? "",
+                      widened: $0.threshold > $0.policy.threshold)
+        }
     }
 }

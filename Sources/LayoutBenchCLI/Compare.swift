@@ -19,7 +19,8 @@ struct Compare: ParsableCommand {
             ratio is at least 1 + ¾θ and the whole 99% interval (--change-confidence) lies above 1 + θ/2, \
             `improved` likewise below, `unchanged` when the 95% interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
             processes spread more than θ allows is judged at --spread-factor times that spread (the \
-            `threshold` column). With one repetition a side, a bootstrap interval of the ratio of medians and \
+            `threshold` column); from more than five processes a side, at √(5/n) of it, what averaging n \
+            processes leaves. With one repetition a side, a bootstrap interval of the ratio of medians and \
             the Mann–Whitney U test decide. Per-process metrics (peak_rss, alloc_bytes: values that move \
             between processes of one binary) are judged by their processes like time, exactly where every \
             sample of both sides is one value, and never as a change from one process a side. Counted \

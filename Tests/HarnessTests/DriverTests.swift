@@ -71,19 +71,26 @@ import Testing
         }
         // Over rounds 1…10 each side starts every group five times.
         #expect((1...10).filter { RoundSchedule.baseFirst(round: $0, index: 3) }.count == 5)
-        #expect(RoundSchedule.core(index: 1) != RoundSchedule.core(index: 2))
     }
 
-    @Test func theBudgetStopsARoundThatWouldEndPastIt() {
-        // 20 minutes; 15 min measured; the last round of 40 groups took 5 min; 8 undecided
-        // groups take about 1 min, and judging 30 s: 16.5 min, inside.
-        #expect(!RoundSchedule.exceedsBudget(budgetMinutes: 20, elapsedSeconds: 900, roundSeconds: 300, undecided: 8, groupsInRound: 40, judgeSeconds: 30))
-        // With all 40 undecided the round would end at 20.5 min: not started.
-        #expect(RoundSchedule.exceedsBudget(budgetMinutes: 20, elapsedSeconds: 900, roundSeconds: 300, undecided: 40, groupsInRound: 40, judgeSeconds: 30))
-        // The judgement after it counts too.
-        #expect(RoundSchedule.exceedsBudget(budgetMinutes: 20, elapsedSeconds: 900, roundSeconds: 300, undecided: 39, groupsInRound: 40, judgeSeconds: 20))
-        // Budget 0: none.
-        #expect(!RoundSchedule.exceedsBudget(budgetMinutes: 0, elapsedSeconds: 100_000, roundSeconds: 300, undecided: 40, groupsInRound: 40, judgeSeconds: 30))
+    @Test func theNextRoundTakesTheCheapestGroupsThatFitTheBudget() {
+        let g = (1...5).map { ScenarioGroup(scenario: "s\($0)", items: 1000) }
+        let seconds: [ScenarioGroup: Double] = [g[0]: 100, g[1]: 5, g[2]: 10, g[3]: 3, g[4]: 40]
+        // No budget: all of them, in their order.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: nil, lanes: 2) == g)
+        // 30 s on two lanes: 3 + 5 + 10 = 18 s, 9 s a lane; adding 40 s would make the longest
+        // group 40 s. The order stays the groups' own.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 30, lanes: 2) == [g[1], g[2], g[3]])
+        // 45 s: the 40 s group fits beside them (58 s on two lanes, 29 s a lane; longest 40 s).
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 45, lanes: 2) == [g[1], g[2], g[3], g[4]])
+        // On one lane, 45 s holds 3 + 5 + 10 only.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 45, lanes: 1) == [g[1], g[2], g[3]])
+        // Nothing fits: nothing runs.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 2, lanes: 2).isEmpty)
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: -60, lanes: 2).isEmpty)
+        // A group never timed counts as the dearest.
+        let unknown = ScenarioGroup(scenario: "new", items: 1)
+        #expect(RoundSchedule.nextRound([unknown] + g, seconds: seconds, remainingSeconds: 60, lanes: 2) == [g[1], g[2], g[3], g[4]])
     }
 
     @Test func aSuiteThatOutgrewTheBudgetIsToldAfterRoundOne() {
@@ -96,16 +103,22 @@ import Testing
         #expect(RoundSchedule.mandatoryRoundsOverrun(budgetMinutes: 20, elapsedSeconds: 1_500, roundSeconds: 477, rounds: 1) == nil)
     }
 
-    @Test func extraRoundsGoToTheUndecidedGroupsOnly() {
+    @Test func extraRoundsGoToTheUnsettledGroupsOnly() {
         let groups = [ScenarioGroup(scenario: "a", items: 1000), ScenarioGroup(scenario: "a", items: 100_000),
-                      ScenarioGroup(scenario: "b", items: 1000), ScenarioGroup(scenario: "c", items: nil)]
-        let rows: [(scenario: String, items: Int, verdict: String)] = [
-            ("a", 1000, "unchanged"), ("a", 100_000, "noisy"), ("b", 1000, "regressed"), ("c", 2000, "noisy"), ("d", 1000, "noisy"),
+                      ScenarioGroup(scenario: "b", items: 1000), ScenarioGroup(scenario: "c", items: nil),
+                      ScenarioGroup(scenario: "e", items: 1000), ScenarioGroup(scenario: "f", items: 1000)]
+        typealias Row = RoundSchedule.JudgedRow
+        let rows = [
+            Row(scenario: "a", items: 1000, verdict: "unchanged"), Row(scenario: "a", items: 100_000, verdict: "noisy"),
+            Row(scenario: "b", items: 1000, verdict: "regressed", widened: true), Row(scenario: "c", items: 2000, verdict: "noisy"),
+            Row(scenario: "d", items: 1000, verdict: "noisy"), Row(scenario: "e", items: 1000, verdict: "unchanged", widened: true),
+            Row(scenario: "f", items: 1000, verdict: "improved"),
         ]
-        // a at 100k has a noisy row; c, a group without a count, stands for every count of c; b
-        // is decided (regressed is a verdict); d is not a group of this comparison.
-        #expect(RoundSchedule.undecided(groups, rows: rows) == [groups[1], groups[3]])
-        #expect(RoundSchedule.undecided(groups, rows: rows.filter { $0.verdict != "noisy" }).isEmpty)
+        // a at 100k has a noisy row; c, a group without a count, stands for every count of c; e
+        // is unchanged at a widened θ, which more processes narrow; b and f are decided (a change
+        // is a verdict, widened or not); d is not a group of this comparison.
+        #expect(RoundSchedule.unsettled(groups, rows: rows) == [groups[1], groups[3], groups[4]])
+        #expect(RoundSchedule.unsettled(groups, rows: rows.filter { $0.verdict != "noisy" && !$0.widened }).isEmpty)
     }
 
     @Test func groupsFollowTheListing() {
@@ -312,14 +325,15 @@ import Testing
         #expect(parsed.runOptions == ["--quick", "--mode", "binary", "--items", "1000"])
         #expect(parsed.compareArguments == ["--threshold", "3%", "--metric", "time", "--metric", "peak_rss"])
         #expect(parsed.scenarios == ["list-query"])
-        #expect(parsed.roundLimits.rounds == 5 && parsed.roundLimits.maxRounds == 10)
+        #expect(parsed.roundLimits.rounds == 5 && parsed.roundLimits.maxRounds == 20)
         let exact = try CompareCommitsArguments.parse(["--instructions", "--rounds", "3", "A", "B"])
         #expect(exact.roundLimits.rounds == 3 && exact.roundLimits.maxRounds == 3)
         #expect(exact.runOptions == ["--instructions"])
         // The exact gate judges the cache misses through estimated_cycles, not on their own.
         #expect(exact.compareArguments == ["--metric", "instructions", "--metric", "estimated_cycles",
                                            "--metric", "allocs", "--metric", "recall"])
-        #expect(try CompareCommitsArguments.parse(["--rounds", "12", "A", "B"]).roundLimits.maxRounds == 12)
+        #expect(try CompareCommitsArguments.parse(["--rounds", "24", "A", "B"]).roundLimits.maxRounds == 24)
+        #expect(try CompareCommitsArguments.parse(["--rounds", "12", "A", "B"]).roundLimits.maxRounds == 20)
         func problem(_ arguments: [String]) -> String {
             do { _ = try CompareCommitsArguments.parse(arguments); return "" } catch { return error.message }
         }
