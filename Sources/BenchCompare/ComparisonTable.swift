@@ -75,7 +75,8 @@ public enum ComparisonTable {
         let thresholds = policies.mapValues(\.threshold)
         out += "\nratio = head median / base median (> 1: head larger); \(percent(report.options.confidence)) interval: "
             + "time in several repetitions a side by a t interval of the per-repetition medians' log ratio (paired "
-            + "by repetition number where both sides number them alike) and p from the same t-test; otherwise "
+            + "by repetition number where both sides number them alike; from 10 pairs, Yuen's 20% trimmed mean) and p "
+            + "from the same t-test; otherwise "
             + "a bootstrap over repetitions and samples and p from Mann–Whitney U; alpha \(report.options.alpha); "
             + "a timed change is claimed when its \(percent(report.options.changeConfidence)) interval clears 1 ± θ/2\n"
         out += "thresholds: " + thresholds.keys.sorted().map { metric in

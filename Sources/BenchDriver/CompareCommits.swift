@@ -158,9 +158,14 @@ public final class CompareCommits: @unchecked Sendable {
             // One commit against itself (an A/A check) verifies once.
             if headHarness.verifiesApart && headHash != baseHash { sides.append(head) }
             let failures = Failures()
-            let scenarios = scenarios
+            // A shard verifies its own groups (each count of a scenario it holds), not the whole
+            // sweep of every scenario it holds: dealt group by group, every share held nearly
+            // every scenario and verified nearly the whole suite.
+            let batches = RoundSchedule.verificationBatches(arguments.shard == nil ? nil : groupsAll, scenarios: scenarios)
             concurrently(sides.map { side in { [self] in
-                if let error = verify(side, scenarios: scenarios) { failures.add(error) }
+                for batch in batches {
+                    if let error = verify(side, batch: batch, apart: batches.count > 1) { failures.add(error); return }
+                }
             } })
             if let error = failures.first { throw error }
             DriverLog.say("verification took \(minutesSeconds(Int(monotonicSeconds() - verifyStart)))")
@@ -300,21 +305,28 @@ public final class CompareCommits: @unchecked Sendable {
     /// A verification that passed is remembered beside the build
     /// (.build-commits/<commit>.verified-KEY, KEY a hash of the binary and of the scenarios and
     /// options verified): verifying the same binary on the same scenarios again would find the same.
-    func verifiedMarker(_ side: Side, scenarios: [String]) -> String? {
-        VerifiedMarker.path(root: root, commit: side.hash, binary: side.harness.binary, scenarios: scenarios, options: arguments.runOptions)
+    func verifiedMarker(_ side: Side, scenarios: [String], items: Int? = nil) -> String? {
+        VerifiedMarker.path(root: root, commit: side.hash, binary: side.harness.binary, scenarios: scenarios,
+                            options: arguments.runOptions + (items.map { ["--items", String($0)] } ?? []))
     }
 
-    private func verify(_ side: Side, scenarios: [String]) -> DriverError? {
-        let marker = verifiedMarker(side, scenarios: scenarios)
+    /// Verifies `batch`'s scenarios (at its count, when it names one); `apart`: one of several
+    /// batches, each in a folder and a log of its own.
+    private func verify(_ side: Side, batch: RoundSchedule.VerificationBatch, apart: Bool) -> DriverError? {
+        let marker = verifiedMarker(side, scenarios: batch.scenarios, items: batch.items)
+        let what = batch.items.map { " at \($0) items" } ?? ""
         if let marker, Paths.exists(marker) {
-            DriverLog.say("\(side.name) (\(side.short)): verified earlier on these scenarios (\(marker))")
+            DriverLog.say("\(side.name) (\(side.short)): verified earlier on these scenarios\(what) (\(marker))")
             return nil
         }
-        let log = "\(work)/\(side.name)-verify.log"
+        let suffix = apart ? "-items-\(batch.items.map(String.init) ?? "chosen")" : ""
+        let log = "\(work)/\(side.name)-verify\(suffix).log"
         Paths.remove(log)
+        let out = "\(work)/\(side.name)/verify" + (apart ? "/\(suffix.dropFirst())" : "")
         let child = ChildRun(
             executable: side.harness.binary,
-            arguments: ["run"] + scenarios + arguments.runOptions + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute("\(work)/\(side.name)/verify")],
+            arguments: ["run"] + batch.scenarios + arguments.runOptions + (batch.items.map { ["--items", String($0)] } ?? [])
+                + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute(out)],
             directory: side.harness.directory)
         if child.run(log: log).status != 0 {
             return DriverError("\(side.name) (\(side.short)) failed its verification:",
@@ -426,6 +438,10 @@ public final class CompareCommits: @unchecked Sendable {
         let folder = "\(work)/\(side)"
         try Paths.makeDirectory(folder + "/rounds")
         if Paths.isFile(folder + "/verify/run.json") { try Paths.move(folder + "/verify/run.json", to: folder + "/rounds/verify.json") }
+        // A shard's verification by item count: verify/items-N/run.json.
+        for part in Paths.entries(folder + "/verify") where Paths.isFile("\(folder)/verify/\(part)/run.json") {
+            try Paths.move("\(folder)/verify/\(part)/run.json", to: "\(folder)/rounds/verify-\(part).json")
+        }
         Paths.remove(folder + "/verify")
         for round in 1...max(rounds, 1) {
             let directory = "\(folder)/round-\(round)"

@@ -50,7 +50,7 @@ public struct CompareCommitsArguments: Equatable {
 
     public static func parse(_ arguments: [String]) throws(Problem) -> CompareCommitsArguments {
         var result = CompareCommitsArguments()
-        var rounds: String?, maxRounds = "20", budget = "20", shard: String?
+        var rounds: String?, maxRounds = "30", budget = "20", shard: String?
         var index = 0
         func value(_ option: String, _ what: String) throws(Problem) -> String {
             guard index + 1 < arguments.count else { throw Problem(message: "\(option) needs \(what)", showsUsage: false) }
@@ -183,7 +183,7 @@ public struct CompareCommitsArguments: Equatable {
                              scenario group (scenario x items) as one fresh process per commit, the two
                              as a duet (see --back-to-back), sampling briefly; before them both commits verify every mode
                              at once, one per core. The timed track judges time and peak_rss.
-          --max-rounds M     more rounds, up to M in all (default 20), only for the groups with a row
+          --max-rounds M     more rounds, up to M in all (default 30), only for the groups with a row
                              still undecided (`noisy`) or judged at a threshold its processes' spread
                              widened: n processes average their spread down by √n
           --budget MIN       measure no more groups in a round than end by MIN minutes of measuring,

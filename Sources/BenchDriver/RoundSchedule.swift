@@ -129,4 +129,32 @@ public enum RoundSchedule {
                       widened: $0.threshold > $0.policy.threshold)
         }
     }
+
+    /// One verification run: `scenarios`, at `items` when it names a count (nil: each at the
+    /// counts run's options select).
+    public struct VerificationBatch: Equatable, Sendable {
+        public var scenarios: [String]
+        public var items: Int?
+
+        public init(scenarios: [String], items: Int?) {
+            self.scenarios = scenarios
+            self.items = items
+        }
+    }
+
+    /// What verifies `groups` (nil: the whole sweep of each of `scenarios`, one run): one run
+    /// per item count, of the scenarios that have a group at that count (in the groups' order);
+    /// groups without a count are one run of their scenarios.
+    public static func verificationBatches(_ groups: [ScenarioGroup]?, scenarios: [String]) -> [VerificationBatch] {
+        guard let groups else { return [VerificationBatch(scenarios: scenarios, items: nil)] }
+        var batches: [VerificationBatch] = []
+        for group in groups {
+            if let index = batches.firstIndex(where: { $0.items == group.items }) {
+                if !batches[index].scenarios.contains(group.scenario) { batches[index].scenarios.append(group.scenario) }
+            } else {
+                batches.append(VerificationBatch(scenarios: [group.scenario], items: group.items))
+            }
+        }
+        return batches
+    }
 }

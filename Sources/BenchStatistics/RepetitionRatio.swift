@@ -16,6 +16,12 @@ import Darwin
 ///   both commits seconds apart under one repetition number, so a slow spell of the machine that
 ///   outlasts them scales both medians and cancels from d_i. Pairing two unrelated runs by
 ///   number is still sound (the pairs are then independent), only without that gain.
+///   From `trimmingFrom` (10) pairs on, the mean is trimmed: Yuen's test, the mean of the pairs
+///   left once the 20% lowest and highest are set aside, with the winsorized standard deviation
+///   and h − 1 degrees of freedom (h the pairs kept). A process that ran at half speed, or at the
+///   other of a row's two speeds, is then one pair set aside, not a standard deviation that
+///   widens every verdict of the row; a change that moves every process still moves the
+///   trimmed mean by all of it.
 /// - **Unpaired** otherwise: Welch's interval of the difference of the mean log medians, with
 ///   the Welch–Satterthwaite degrees of freedom.
 ///
@@ -37,6 +43,9 @@ public struct RepetitionRatio: Sendable, Equatable {
     /// standard deviation of the paired log ratios over √2, or unpaired the larger of the two
     /// sides' spreads. It bounds the smallest change the row can resolve.
     public var processSpread: Double
+    /// The degrees of freedom `processSpread` is estimated with: n − 1 of n pairs, h − 1 of the h a
+    /// trimmed mean keeps, or unpaired those of the side with the fewer repetitions.
+    public var spreadDegreesOfFreedom: Double
     /// The mean log ratio, its standard error and degrees of freedom: what `interval(confidence:)`
     /// widens or narrows.
     public var meanLogRatio: Double
@@ -58,14 +67,30 @@ public struct RepetitionRatio: Sendable, Equatable {
             paired = true
             let differences = pairs.map { logHead[$0.head] - logBase[$0.base] }
             let n = Double(differences.count)
-            mean = differences.reduce(0, +) / n
-            let spread = Self.standardDeviation(differences)
-            standardError = spread / n.squareRoot()
-            degreesOfFreedom = n - 1
-            processSpread = spread / 2.0.squareRoot()
+            let trimmed = Self.trimmedCount(differences.count)
+            if trimmed > 0 {
+                let sorted = differences.sorted()
+                let kept = Double(differences.count - 2 * trimmed)
+                mean = sorted[trimmed..<(differences.count - trimmed)].reduce(0, +) / kept
+                let low = sorted[trimmed], high = sorted[differences.count - trimmed - 1]
+                let winsorized = sorted.map { Swift.min(Swift.max($0, low), high) }
+                let spread = Self.standardDeviation(winsorized)
+                standardError = ((n - 1) * spread * spread / (kept * (kept - 1))).squareRoot()
+                degreesOfFreedom = kept - 1
+                // The spread of one pair that n pairs would average to this standard error.
+                processSpread = standardError * n.squareRoot() / 2.0.squareRoot()
+            } else {
+                mean = differences.reduce(0, +) / n
+                let spread = Self.standardDeviation(differences)
+                standardError = spread / n.squareRoot()
+                degreesOfFreedom = n - 1
+                processSpread = spread / 2.0.squareRoot()
+            }
+            spreadDegreesOfFreedom = degreesOfFreedom
         } else {
             paired = false
             processSpread = max(baseSpread, headSpread)
+            spreadDegreesOfFreedom = Double(min(base.count, head.count) - 1)
             let nb = Double(base.count), nh = Double(head.count)
             let vb = baseSpread * baseSpread / nb
             let vh = headSpread * headSpread / nh
@@ -88,10 +113,10 @@ public struct RepetitionRatio: Sendable, Equatable {
     /// An upper confidence bound of `processSpread`: a standard deviation from few repetitions can
     /// fall far below the truth (from five pairs, a quarter of the time below 0.69 of it), so a
     /// row widened by its spread is widened by what its processes may plausibly spread.
-    /// s · √(ν / χ²(1 − confidence, ν)), ν = repetitions − 1 (of the pairs, or of the side whose
+    /// s · √(ν / χ²(1 − confidence, ν)), ν = `spreadDegreesOfFreedom` (of the pairs, or of the side whose
     /// spread it is).
     public func processSpreadBound(confidence: Double) -> Double {
-        let nu = Double(Swift.max(1, repetitions - 1))
+        let nu = Swift.max(1, spreadDegreesOfFreedom)
         let lower = ChiSquare.quantile(1 - confidence, degreesOfFreedom: nu)
         guard lower > 0 else { return processSpread }
         return processSpread * (nu / lower).squareRoot()
@@ -127,6 +152,15 @@ public struct RepetitionRatio: Sendable, Equatable {
     }
 
     static func standardDeviation(_ values: [Double]) -> Double { RunToRunInterval.standardDeviation(values) }
+
+    /// Pairs from which the mean is trimmed, and the fraction set aside at each end.
+    public static let trimmingFrom = 10
+    public static let trimmedFraction = 0.2
+
+    /// How many of `count` pairs a trimmed mean sets aside at each end (0 below `trimmingFrom`).
+    static func trimmedCount(_ count: Int) -> Int {
+        count >= trimmingFrom ? Int((Double(count) * trimmedFraction).rounded(.down)) : 0
+    }
 }
 
 /// Student's t distribution: the two-sided tail probability, through the regularised incomplete

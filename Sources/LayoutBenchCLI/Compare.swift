@@ -15,7 +15,8 @@ struct Compare: ParsableCommand {
             × items × operation × metric. Time measured in several repetitions (fresh processes) per side is \
             judged on the repetitions' medians: paired by repetition number when both sides carry the same \
             numbers (scripts/compare-commits runs a scenario group of both commits seconds apart under one \
-            number), else unpaired; a t interval of the log ratio. With θ the threshold: `regressed` when the \
+            number), else unpaired; a t interval of the log ratio (from ten pairs, of its 20% trimmed mean: \
+            Yuen's test, so that a process that ran at another speed is set aside). With θ the threshold: `regressed` when the \
             ratio is at least 1 + ¾θ and the whole 99% interval (--change-confidence) lies above 1 + θ/2, \
             `improved` likewise below, `unchanged` when the 95% interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
             processes spread more than θ allows is judged at --spread-factor times that spread (the \

@@ -325,15 +325,15 @@ import Testing
         #expect(parsed.runOptions == ["--quick", "--mode", "binary", "--items", "1000"])
         #expect(parsed.compareArguments == ["--threshold", "3%", "--metric", "time", "--metric", "peak_rss"])
         #expect(parsed.scenarios == ["list-query"])
-        #expect(parsed.roundLimits.rounds == 5 && parsed.roundLimits.maxRounds == 20)
+        #expect(parsed.roundLimits.rounds == 5 && parsed.roundLimits.maxRounds == 30)
         let exact = try CompareCommitsArguments.parse(["--instructions", "--rounds", "3", "A", "B"])
         #expect(exact.roundLimits.rounds == 3 && exact.roundLimits.maxRounds == 3)
         #expect(exact.runOptions == ["--instructions"])
         // The exact gate judges the cache misses through estimated_cycles, not on their own.
         #expect(exact.compareArguments == ["--metric", "instructions", "--metric", "estimated_cycles",
                                            "--metric", "allocs", "--metric", "recall"])
-        #expect(try CompareCommitsArguments.parse(["--rounds", "24", "A", "B"]).roundLimits.maxRounds == 24)
-        #expect(try CompareCommitsArguments.parse(["--rounds", "12", "A", "B"]).roundLimits.maxRounds == 20)
+        #expect(try CompareCommitsArguments.parse(["--rounds", "34", "A", "B"]).roundLimits.maxRounds == 34)
+        #expect(try CompareCommitsArguments.parse(["--rounds", "12", "A", "B"]).roundLimits.maxRounds == 30)
         func problem(_ arguments: [String]) -> String {
             do { _ = try CompareCommitsArguments.parse(arguments); return "" } catch { return error.message }
         }
@@ -417,6 +417,30 @@ import Testing
         #expect(baseCalls.dropFirst().allSatisfy { $0.contains("--brief") && $0.contains("--verified") && !$0.contains("--duet") })
         #expect(Paths.entries("\(folder)/base/rounds") == (1...5).map { "round-\($0).json" } + ["verify.json"])
         #expect(!Paths.entries("\(root)/results/compare").contains { $0.contains(".tmp-") })
+    }
+
+    /// A shard verifies its own groups, one run per item count, not each of its scenarios' whole
+    /// sweep: shard 1 of 2 holds a at 1,000 and b at 2,000 (b at 1,000 is shard 2's).
+    @Test func aShardVerifiesOnlyItsGroups() throws {
+        guard let root = try Self.repository() else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: false)
+        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1, duet: false)
+        var arguments = try CompareCommitsArguments.parse(["--back-to-back", "--no-plot", "--shard", "1/2", "--max-rounds", "5",
+                                                           "--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
+        arguments.plot = false
+        _ = try CompareCommits(arguments: arguments, root: root).run()
+        let calls = try String(contentsOfFile: "\(root)/base-calls", encoding: .utf8).split(separator: "\n")
+        let verifications = calls.filter { $0.contains("--verify-only") }.map { line in
+            line.split(separator: " ").dropFirst().filter { !$0.hasPrefix("/") }.joined(separator: " ")
+        }
+        #expect(verifications == ["run a --items 1000 --verify-only --repetitions 1 --out",
+                                  "run b --items 2000 --verify-only --repetitions 1 --out"])
+        let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
+        let rounds = Paths.entries("\(root)/results/compare/\(short)..\(short)-shard-1-of-2/base/rounds")
+        #expect(rounds.contains("verify-items-1000.json") && rounds.contains("verify-items-2000.json"))
+        #expect(RoundSchedule.verificationBatches(nil, scenarios: ["a", "b"]) == [.init(scenarios: ["a", "b"], items: nil)])
     }
 
     /// The exact track runs each side's whole selection once, verifying and counting allocations
