@@ -228,7 +228,7 @@ import Testing
         // Called when the 99% interval clears 1 + θ/2: a trimmed mean of 2.5% + 3.11 standard
         // errors (about 0.65% from the twelve pairs Yuen's test keeps of twenty, 11 degrees of
         // freedom), which a 5% slowdown exceeds most of the time: 69 in 100 here, where the plain
-        // mean of twenty called 87; the trimming's price on rows whose processes all behave.
+        // mean of twenty called 84; the trimming's price on rows whose processes all behave.
         #expect(called >= 65, "\(called) of 100 slowdowns of 5% called")
     }
 
