@@ -381,7 +381,8 @@ public final class CompareCommits: @unchecked Sendable {
             // a group of two minutes stood idle for most of them.
             let queue = GroupQueue(indexed)
             let failures = Failures()
-            let lanes = pin ? 2 : 1
+            // As many lanes as the processes the comparison keeps running (and the budget plans for).
+            let lanes = ownProcesses
             concurrently((0..<lanes).map { lane in { [self] in
                 while failures.first == nil, let (index, group) = queue.next() {
                     let barrier = Paths.absolute("\(work)/duet/r\(round)-g\(index)")
