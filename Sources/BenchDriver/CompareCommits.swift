@@ -29,8 +29,9 @@ public final class CompareCommits: @unchecked Sendable {
     private var judgeSeconds = 0
     private var judgement: Judge.Outcome?
     private let logLock = NSLock()
-    /// Each group's duration (both sides of its duet) in the round that last measured it.
-    private let groupSeconds = GroupSeconds()
+    /// Each group's duration (both sides of its duet) in the round that last measured it,
+    /// written by the lanes.
+    private let groupSeconds = Locked<[ScenarioGroup: Double]>([:])
 
     struct Side {
         var name: String
@@ -179,6 +180,7 @@ public final class CompareCommits: @unchecked Sendable {
         var groups = groupsAll
         var round = 0
         var stoppedByBudget = false
+        var endedByMaxRounds = false
         var overrunMinutes: Int?
         while true {
             round += 1
@@ -204,7 +206,10 @@ public final class CompareCommits: @unchecked Sendable {
                               + "which bounds only the rounds after them (--rounds sets how many always run)")
             }
             if round < rounds { continue }
-            if round >= maxRounds { break }
+            // What ends the rounds is what compare.txt reports: the last round's budget cut
+            // counts only when the budget, not --max-rounds or settled rows, ended them.
+            stoppedByBudget = false
+            if round >= maxRounds { endedByMaxRounds = true; break }
             try judge(rounds: round)
             let unsettled = RoundSchedule.unsettled(groupsAll, rows: RoundSchedule.judgedRows(judgement!.report))
             if unsettled.isEmpty { break }
@@ -212,7 +217,7 @@ public final class CompareCommits: @unchecked Sendable {
             // end, with the judgement after them, within the budget.
             let remaining = arguments.budgetMinutes > 0
                 ? Double(arguments.budgetMinutes * 60 - elapsed() - judgeSeconds) : nil
-            let next = RoundSchedule.nextRound(unsettled, seconds: groupSeconds.all, remainingSeconds: remaining, lanes: ownProcesses)
+            let next = RoundSchedule.nextRound(unsettled, seconds: groupSeconds.withLock { $0 }, remainingSeconds: remaining, lanes: ownProcesses)
             stoppedByBudget = next.count < unsettled.count
             if next.isEmpty { break }
             groups = next
@@ -231,6 +236,13 @@ public final class CompareCommits: @unchecked Sendable {
         if overrunMinutes != nil {
             text += "the first \(rounds) rounds alone took past the budget of \(arguments.budgetMinutes) min: it bounds only the rounds "
                 + "after them (--rounds sets how many always run; --shard splits a comparison across machines)\n"
+        }
+        if endedByMaxRounds, maxRounds > rounds {
+            let unsettled = RoundSchedule.unsettled(groupsAll, rows: RoundSchedule.judgedRows(outcome.report))
+            if !unsettled.isEmpty {
+                text += "--max-rounds \(maxRounds) ended the rounds with \(unsettled.count) scenario group(s) that more rounds would have "
+                    + "helped: rows still noisy, or judged at a θ their spread widened\n"
+            }
         }
         if stoppedByBudget {
             text += "the budget of \(arguments.budgetMinutes) min left groups unmeasured that more rounds would have helped: rows still "
@@ -378,13 +390,14 @@ public final class CompareCommits: @unchecked Sendable {
         let indexed = Array(groups.enumerated().map { ($0.offset + 1, $0.element) })
         if duet {
             // Lanes, not batches of two: a batch waited for its slower group, and a lane beside
-            // a group of two minutes stood idle for most of them.
-            let queue = GroupQueue(indexed)
+            // a group of two minutes stood idle for most of them. The round's groups in order,
+            // handed to the lanes one at a time.
+            let queue = Locked(indexed[...])
             let failures = Failures()
             // As many lanes as the processes the comparison keeps running (and the budget plans for).
             let lanes = ownProcesses
             concurrently((0..<lanes).map { lane in { [self] in
-                while failures.first == nil, let (index, group) = queue.next() {
+                while failures.first == nil, let (index, group) = queue.withLock({ $0.popFirst() }) {
                     let barrier = Paths.absolute("\(work)/duet/r\(round)-g\(index)")
                     do throws(DriverError) { try Paths.makeDirectory(barrier) } catch { failures.add(error); return }
                     let names = RoundSchedule.duetNames(round: round, index: index)
@@ -395,7 +408,8 @@ public final class CompareCommits: @unchecked Sendable {
                             failures.add(error)
                         }
                     } })
-                    groupSeconds.set(group, monotonicSeconds() - start)
+                    let seconds = monotonicSeconds() - start
+                    groupSeconds.withLock { $0[group] = seconds }
                     Paths.remove(barrier)
                 }
             } })
@@ -407,7 +421,8 @@ public final class CompareCommits: @unchecked Sendable {
                 for side in order {
                     if let error = runGroup(side, round: round, index: index, group: group, duet: nil, core: nil) { throw error }
                 }
-                groupSeconds.set(group, monotonicSeconds() - start)
+                let seconds = monotonicSeconds() - start
+                groupSeconds.withLock { $0[group] = seconds }
             }
         }
     }
@@ -529,59 +544,6 @@ struct TimedGroup {
         guard result.status != 0 else { return nil }
         let at = group.items.map { " at \($0) items" } ?? ""
         return DriverError("\(failure) \(group.scenario)\(at):", details: Array(result.output.split(separator: "\n").map(String.init).suffix(5)))
-    }
-}
-
-/// Errors gathered from threads; the first one added is the one reported.
-/// The groups of a round in order, handed to the lanes one at a time.
-final class GroupQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private let groups: [(Int, ScenarioGroup)]
-    private var nextIndex = 0
-
-    init(_ groups: [(Int, ScenarioGroup)]) { self.groups = groups }
-
-    func next() -> (Int, ScenarioGroup)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextIndex < groups.count else { return nil }
-        nextIndex += 1
-        return groups[nextIndex - 1]
-    }
-}
-
-/// Each group's duration in the round that last measured it, written by the lanes.
-final class GroupSeconds: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seconds: [ScenarioGroup: Double] = [:]
-
-    func set(_ group: ScenarioGroup, _ value: Double) {
-        lock.lock()
-        seconds[group] = value
-        lock.unlock()
-    }
-
-    var all: [ScenarioGroup: Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        return seconds
-    }
-}
-
-final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [DriverError] = []
-
-    func add(_ error: DriverError) {
-        lock.lock()
-        errors.append(error)
-        lock.unlock()
-    }
-
-    var first: DriverError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return errors.first
     }
 }
 

@@ -350,9 +350,10 @@ import Testing
     /// A stand-in for a commit's layout-bench: `run --help-hidden` lists the options (with
     /// `--duet` when `duet`), `list --json` two scenarios, and `run SCENARIO … --out DIR` writes a
     /// group's results (head's `b` 20% slower) and appends its arguments to `calls`; with
-    /// `failAt`, the run of that round fails.
+    /// `failRound`, the runs from that call on fail; with `wobble`, every other process of a side
+    /// runs that much slower (a spread between processes that widens every row's θ).
     static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil, aFactor: Double = 1,
-                            peakRSS: Int? = nil) throws {
+                            peakRSS: Int? = nil, wobble: Double = 0) throws {
         let script = """
             #!/bin/sh
             if [ "$1" = list ]; then echo '{"scenarios": [{"name": "a", "items": [1000]}, {"name": "b", "items": [1000, 2000]}]}'; exit 0; fi
@@ -365,6 +366,7 @@ import Testing
             \(failRound.map { "[ \"$n\" -ge \($0) ] && case \"$*\" in *--verify-only*) ;; *) echo 'boom' >&2; exit 1;; esac" } ?? "")
             case "$*" in *--verify-only*) echo '{"start_time": "2026-11-26T10:00:00Z"}' >"$out/run.json"; exit 0;; esac
             factor=\(aFactor); [ "$scenario" = b ] && factor=\(slow)
+            [ $((n % 2)) = 1 ] && factor=$(awk -v f=$factor 'BEGIN { print f * (1 + \(wobble)) }')
             { echo 'schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value'
               for s in 1 2 3 4 5 6 7 8 9 10; do
                 echo "2,r$n,abc,$scenario,query,binary,$items,query,1,$s,time,ns,$(awk -v f=$factor -v s=$s -v n=$n 'BEGIN { print 100 * f * (1 + 0.001 * ((s * 7 + n * 3) % 5)) }')"
@@ -393,15 +395,24 @@ import Testing
         return root
     }
 
-    @Test func aComparisonOverFakeHarnessesRunsRoundsAndJudges() throws {
-        guard let root = try Self.repository() else { return }
-        defer { try? FileManager.default.removeItem(atPath: root) }
+    /// A scratch repository (nil where git cannot make one) with fake harnesses `base` and `head`
+    /// (`head`'s `b` `headSlow` times slower) and the arguments of a comparison of HEAD with itself
+    /// over them, with `options` and no chart. The caller removes `root`.
+    static func fakeComparison(_ options: [String], headSlow: Double = 1, duet: Bool = false, failRound: Int? = nil,
+                               wobble: Double = 0) throws -> (root: String, arguments: CompareCommitsArguments)? {
+        guard let root = try repository() else { return nil }
         try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
-        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: false)
-        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1.2, duet: false)
-        var arguments = try CompareCommitsArguments.parse(["--back-to-back", "--no-plot", "--max-rounds", "5",
-                                                           "--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
+        try fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: duet, failRound: failRound, wobble: wobble)
+        try fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: headSlow, duet: duet, wobble: wobble)
+        var arguments = try CompareCommitsArguments.parse(
+            ["--no-plot"] + options + ["--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
         arguments.plot = false
+        return (root, arguments)
+    }
+
+    @Test func aComparisonOverFakeHarnessesRunsRoundsAndJudges() throws {
+        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back", "--max-rounds", "5"], headSlow: 1.2) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let status = try CompareCommits(arguments: arguments, root: root).run()
         #expect(status == 2)
         let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
@@ -422,14 +433,8 @@ import Testing
     /// A shard verifies its own groups, one run per item count, not each of its scenarios' whole
     /// sweep: shard 1 of 2 holds a at 1,000 and b at 2,000 (b at 1,000 is shard 2's).
     @Test func aShardVerifiesOnlyItsGroups() throws {
-        guard let root = try Self.repository() else { return }
+        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back", "--shard", "1/2", "--max-rounds", "5"]) else { return }
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
-        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: false)
-        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1, duet: false)
-        var arguments = try CompareCommitsArguments.parse(["--back-to-back", "--no-plot", "--shard", "1/2", "--max-rounds", "5",
-                                                           "--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
-        arguments.plot = false
         _ = try CompareCommits(arguments: arguments, root: root).run()
         let calls = try String(contentsOfFile: "\(root)/base-calls", encoding: .utf8).split(separator: "\n")
         let verifications = calls.filter { $0.contains("--verify-only") }.map { line in
@@ -443,17 +448,24 @@ import Testing
         #expect(RoundSchedule.verificationBatches(nil, scenarios: ["a", "b"]) == [.init(scenarios: ["a", "b"], items: nil)])
     }
 
+    /// compare.txt names what ended the rounds: with rows still unsettled (every other process
+    /// slower widens every θ), `--max-rounds` did, not the budget, which never ran short here.
+    @Test func compareSaysWhenMaxRoundsLeftRowsUnsettled() throws {
+        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back", "--max-rounds", "6"], wobble: 0.3) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try CompareCommits(arguments: arguments, root: root).run()
+        let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
+        let text = try String(contentsOfFile: "\(root)/results/compare/\(short)..\(short)/compare.txt", encoding: .utf8)
+        #expect(text.contains("measured in 6 rounds"))
+        #expect(text.contains("--max-rounds 6 ended the rounds with 3 scenario group(s) that more rounds would have helped"))
+        #expect(!text.contains("the budget of"))
+    }
+
     /// The exact track runs each side's whole selection once, verifying and counting allocations
     /// in that run: no `--verified` (which skips both), no separate verification.
     @Test func theExactTrackVerifiesAndCountsInItsOwnRun() throws {
-        guard let root = try Self.repository() else { return }
+        guard let (root, arguments) = try Self.fakeComparison(["--instructions"]) else { return }
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
-        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: false)
-        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1, duet: false)
-        var arguments = try CompareCommitsArguments.parse(["--instructions", "--no-plot",
-                                                           "--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
-        arguments.plot = false
         _ = try? CompareCommits(arguments: arguments, root: root).run()
         for side in ["base", "head"] {
             let calls = try String(contentsOfFile: "\(root)/\(side)-calls", encoding: .utf8).split(separator: "\n")
@@ -465,18 +477,13 @@ import Testing
     /// A child that fails in a later round ends the comparison with one error naming it; the
     /// comparison's folder is removed, and the results of an earlier comparison stay intact.
     @Test func aFailedComparisonLeavesEarlierResultsIntact() throws {
-        guard let root = try Self.repository() else { return }
+        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back"], duet: true, failRound: 4) else { return }
         defer { try? FileManager.default.removeItem(atPath: root) }
         let head = try Commits.resolve("HEAD", in: root)
         let short = Commits.short(head, in: root)
         let folder = "\(root)/results/compare/\(short)..\(short)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "earlier\n".write(toFile: "\(folder)/compare.txt", atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
-        try Self.fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: true, failRound: 4)
-        try Self.fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: 1, duet: true)
-        let arguments = try CompareCommitsArguments.parse(["--back-to-back", "--no-plot", "--base-binary", "\(root)/base",
-                                                           "--head-binary", "\(root)/head", "HEAD", "HEAD"])
         #expect {
             _ = try CompareCommits(arguments: arguments, root: root).run()
         } throws: { error in
