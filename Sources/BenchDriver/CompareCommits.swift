@@ -211,13 +211,16 @@ public final class CompareCommits: @unchecked Sendable {
             stoppedByBudget = false
             if round >= maxRounds { endedByMaxRounds = true; break }
             try judge(rounds: round)
-            let unsettled = RoundSchedule.unsettled(groupsAll, rows: RoundSchedule.judgedRows(judgement!.report))
+            let judged = RoundSchedule.judgedRows(judgement!.report)
+            let unsettled = RoundSchedule.unsettled(groupsAll, rows: judged)
             if unsettled.isEmpty { break }
-            // The next round measures only the unsettled groups, the cheapest first, as many as
-            // end, with the judgement after them, within the budget.
+            // The next round measures only the unsettled groups, those with a row still noisy
+            // first, then the cheapest first, as many as end, with the judgement after them,
+            // within the budget.
             let remaining = arguments.budgetMinutes > 0
                 ? Double(arguments.budgetMinutes * 60 - elapsed() - judgeSeconds) : nil
-            let next = RoundSchedule.nextRound(unsettled, seconds: groupSeconds.withLock { $0 }, remainingSeconds: remaining, lanes: ownProcesses)
+            let next = RoundSchedule.nextRound(unsettled, seconds: groupSeconds.withLock { $0 }, remainingSeconds: remaining,
+                                               lanes: ownProcesses, undecided: RoundSchedule.undecided(groupsAll, rows: judged))
             stoppedByBudget = next.count < unsettled.count
             if next.isEmpty { break }
             groups = next

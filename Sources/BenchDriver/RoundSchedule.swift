@@ -53,24 +53,32 @@ public enum RoundSchedule {
     }
 
     /// Of `candidates` (in their order), the groups the next round measures: all of them without a
-    /// budget (`remainingSeconds` nil), else the cheapest by `seconds` (each group's duration in
-    /// the round that last measured it; a group never timed counts as the dearest) whose round,
-    /// run on `lanes` cores at once, ends within `remainingSeconds`. Cheap groups first: a round
-    /// of the whole suite's small groups costs what one large group does, and each buys a row
-    /// another pair of processes.
+    /// budget (`remainingSeconds` nil), else, taken in turn, the `undecided` ones cheapest first,
+    /// then the others cheapest first (by `seconds`, each group's duration in the round that last
+    /// measured it; a group never timed counts as the dearest), each that still lets the round,
+    /// run on `lanes` cores at once, end within `remainingSeconds`. A group with a row still
+    /// `noisy` leaves the whole comparison undecided (exit 3), where a row unchanged at a widened
+    /// θ is decided already and only resolves less: the undecided come first. Within each, cheap
+    /// groups first: a round of the whole suite's small groups costs what one large group does,
+    /// and each buys a row another pair of processes.
     public static func nextRound(
-        _ candidates: [ScenarioGroup], seconds: [ScenarioGroup: Double], remainingSeconds: Double?, lanes: Int
+        _ candidates: [ScenarioGroup], seconds: [ScenarioGroup: Double], remainingSeconds: Double?, lanes: Int,
+        undecided: Set<ScenarioGroup> = []
     ) -> [ScenarioGroup] {
         guard let remainingSeconds else { return candidates }
         let dearest = seconds.values.max() ?? 0
         let cost = { (group: ScenarioGroup) in seconds[group] ?? dearest }
+        let order = candidates.sorted { a, b in
+            let (aFirst, bFirst) = (undecided.contains(a), undecided.contains(b))
+            return aFirst != bFirst ? aFirst : cost(a) < cost(b)
+        }
         var chosen = Set<ScenarioGroup>()
         var total = 0.0, longest = 0.0
-        for group in candidates.sorted(by: { cost($0) < cost($1) }) {
+        for group in order {
             let newTotal = total + cost(group), newLongest = Swift.max(longest, cost(group))
             // Lanes pull groups as they free: the round lasts about the larger of its share per
-            // lane and its longest group.
-            guard Swift.max(newTotal / Double(Swift.max(lanes, 1)), newLongest) <= remainingSeconds else { break }
+            // lane and its longest group. One that does not fit is passed over for cheaper ones.
+            guard Swift.max(newTotal / Double(Swift.max(lanes, 1)), newLongest) <= remainingSeconds else { continue }
             chosen.insert(group)
             total = newTotal
             longest = newLongest
@@ -120,6 +128,12 @@ public enum RoundSchedule {
         return groups.filter { group in
             group.items == nil ? openScenarios.contains(group.scenario) : open.contains(group)
         }
+    }
+
+    /// The groups of `groups` with a row the judgement left `noisy`: their verdict is open, and
+    /// with it the comparison's (`nextRound` measures them first).
+    public static func undecided(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> Set<ScenarioGroup> {
+        Set(unsettled(groups, rows: rows.filter { $0.verdict == "noisy" }))
     }
 
     /// The rows of a judgement as `unsettled` takes them.

@@ -91,6 +91,13 @@ import Testing
         // A group never timed counts as the dearest.
         let unknown = ScenarioGroup(scenario: "new", items: 1)
         #expect(RoundSchedule.nextRound([unknown] + g, seconds: seconds, remainingSeconds: 60, lanes: 2) == [g[1], g[2], g[3], g[4]])
+        // A group with a noisy row (the 40 s one) goes first: on one lane 40 + 3 fit 45 s, where
+        // cheapest first took 3 + 5 + 10. Where it does not fit, the others go as before.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 45, lanes: 1, undecided: [g[4]]) == [g[3], g[4]])
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 30, lanes: 2, undecided: [g[4]]) == [g[1], g[2], g[3]])
+        // One that does not fit is passed over for cheaper ones: 100 s never fits 45 s.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 45, lanes: 2, undecided: [g[0], g[2]])
+                == [g[1], g[2], g[3], g[4]])
     }
 
     @Test func aSuiteThatOutgrewTheBudgetIsToldAfterRoundOne() {
@@ -119,6 +126,8 @@ import Testing
         // is a verdict, widened or not); d is not a group of this comparison.
         #expect(RoundSchedule.unsettled(groups, rows: rows) == [groups[1], groups[3], groups[4]])
         #expect(RoundSchedule.unsettled(groups, rows: rows.filter { $0.verdict != "noisy" && !$0.widened }).isEmpty)
+        // Of them, a at 100k and c have a row still noisy: the comparison's verdict waits on them.
+        #expect(RoundSchedule.undecided(groups, rows: rows) == [groups[1], groups[3]])
     }
 
     @Test func groupsFollowTheListing() {
