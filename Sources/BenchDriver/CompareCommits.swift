@@ -10,9 +10,9 @@ import BenchCompare
 /// its own worktree, `Commits.build`), both verify every mode at once, one per core, and the
 /// timed rounds run: every scenario group as one fresh process per commit, the two as a duet on
 /// one core (a lane of duets per core), rounds alternating which side starts; more rounds only for
-/// the groups with a row still `noisy` or judged at a θ its spread widened, cheapest first, within
-/// the time budget. Each side's rounds are merged
-/// into one results directory (`RoundMerge`) and judged in this process (`Judge`). Everything
+/// the groups with a row still `noisy` or judged at a θ its spread widened (the noisy ones first,
+/// then the cheapest), within the time budget. Each side's rounds are merged into one results
+/// directory (`RoundMerge`) and judged in this process (`Judge`). Everything
 /// is written into `<final>.tmp-PID` and renamed into place at the end: an interrupted or failed
 /// comparison leaves no partial results and earlier ones intact. The exact track
 /// (`--instructions`) runs the two commits at once under callgrind, one round each.

@@ -187,8 +187,9 @@ public struct CompareCommitsArguments: Equatable {
                              still undecided (`noisy`) or judged at a threshold its processes' spread
                              widened: n processes average their spread down by √n
           --budget MIN       measure no more groups in a round than end by MIN minutes of measuring,
-                             the cheapest first (default 20; 0: no budget); compare.txt then says
-                             that the budget left rows unsettled
+                             those with a row still noisy first, then the cheapest (default 20;
+                             0: no budget); compare.txt then says that the budget left rows
+                             unsettled
           --threshold T      passed to compare (METRIC=PERCENT or PERCENT for time; repeatable)
           --mode M, --items N  passed to run (repeatable)
           --back-to-back     run a group's two processes one after the other (which first alternates)
