@@ -458,7 +458,9 @@ import Testing
     }
 
     /// compare.txt names what ended the rounds: with rows still unsettled (every other process
-    /// slower widens every θ), `--max-rounds` did, not the budget, which never ran short here.
+    /// slower widens every θ), `--max-rounds` did. The budget never runs short here, so its line
+    /// must not appear; a round the budget cut short before `--max-rounds` ended the rounds needs
+    /// minutes of children and is not exercised.
     @Test func compareSaysWhenMaxRoundsLeftRowsUnsettled() throws {
         guard let (root, arguments) = try Self.fakeComparison(["--back-to-back", "--max-rounds", "6"], wobble: 0.3) else { return }
         defer { try? FileManager.default.removeItem(atPath: root) }
