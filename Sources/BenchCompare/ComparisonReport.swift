@@ -113,6 +113,12 @@ public struct ComparisonReport: Sendable {
                     + "\(withheld == 1 ? "is" : "are") left noisy (compare on a quiet machine, or with scripts/compare-commits)")
             }
         }
+        let awaiting = rows.filter { $0.awaitsRepetitions && !$0.changeWithheld }.count
+        if awaiting > 0 {
+            warnings.append("\(awaiting) row\(awaiting == 1 ? " looks" : "s look") changed but \(awaiting == 1 ? "has" : "have") fewer than "
+                + "\(options.repetitionsForChange) repetitions a side, the fewest a change is claimed from: left noisy "
+                + "(scripts/compare-commits gives such a row's group the next round first)")
+        }
         self.rows = rows.sorted(by: ComparisonTable.order)
         self.oneSided = oneSided
         self.warnings = warnings

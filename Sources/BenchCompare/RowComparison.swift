@@ -26,8 +26,8 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// same numbers, else Welch), because whole processes differ by more than samples inside one do.
 /// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
 /// at `changeConfidence` (99%) lies above 1 + θ/2 (a slowdown of about the threshold, and surely more
-/// than half of it); `improved` symmetrically (both only from `repetitionsForChange` repetitions a
-/// side); `unchanged` when the whole interval at `confidence` (95%) lies within 1 ± θ; `noisy`
+/// than half of it); `improved` symmetrically (both only from `Options.repetitionsForChange`
+/// repetitions a side: 5 for `compare`, 8 for compare-commits); `unchanged` when the whole interval at `confidence` (95%) lies within 1 ± θ; `noisy`
 /// otherwise. A change is claimed at the stricter confidence because a whole-suite comparison judges
 /// some 600 timed rows at once: at 95% a few of them would cry wolf in every A/A comparison. A row whose processes spread by more than
 /// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
@@ -84,11 +84,14 @@ public struct RowComparison: Sendable {
     /// A measured change left `noisy` because one of two unpaired runs ran on a busy machine
     /// (`ComparisonReport`).
     public var changeWithheld = false
+    /// A change the interval bears out, left `noisy` because a side has fewer than
+    /// `Options.repetitionsForChange` repetitions (`ComparisonReport` counts them).
+    public var awaitsRepetitions = false
 
     /// The rule a row was judged by.
     public enum Judgement: String, Sendable, CaseIterable {
         /// On the repetitions' medians (several processes a side): a t interval, the threshold
-        /// widened to the processes' spread, a change only from `repetitionsForChange` a side.
+        /// widened to the processes' spread, a change only from `Options.repetitionsForChange` a side.
         case processes = "by-processes"
         /// One repetition on a side: a bootstrap over the samples and Mann–Whitney U (time only).
         case samples = "by-samples"
@@ -122,11 +125,16 @@ public struct RowComparison: Sendable {
         /// takes its spread at √(`spreadRepetitions` / n) (what averaging n processes leaves of
         /// it); 0: never averaged.
         public var spreadRepetitions: Int
+        /// The fewest repetitions a side from which a row judged by its repetitions may be called
+        /// `regressed` or `improved` (`RowComparison.defaultRepetitionsForChange`); fewer leave a
+        /// row that looks changed `noisy`.
+        public var repetitionsForChange: Int
 
         public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
                     thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = [],
                     spreadFactor: Double = 3, changeConfidence: Double = 0.99, spreadConfidence: Double = 0.75,
-                    spreadRepetitions: Int = 5) {
+                    spreadRepetitions: Int = 5, repetitionsForChange: Int = RowComparison.defaultRepetitionsForChange) {
+            self.repetitionsForChange = Swift.max(2, repetitionsForChange)
             self.spreadConfidence = spreadConfidence
             self.spreadRepetitions = spreadRepetitions
             self.spreadFactor = spreadFactor
@@ -184,10 +192,17 @@ public struct RowComparison: Sendable {
                     * Self.averaging(repetitions: byRepetition.repetitions, reference: options.spreadRepetitions)
                 threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
             }
-            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval,
-                                            changeInterval: byRepetition.interval(confidence: options.changeConfidence),
+            let changeInterval = byRepetition.interval(confidence: options.changeConfidence)
+            verdict = Self.judgeRepetitions(ratio: ratio, interval: interval, changeInterval: changeInterval,
                                             threshold: threshold, direction: policy.direction,
-                                            repetitions: byRepetition.repetitions)
+                                            repetitions: byRepetition.repetitions,
+                                            repetitionsForChange: options.repetitionsForChange)
+            if verdict == .noisy {
+                let unlimited = Self.judgeRepetitions(ratio: ratio, interval: interval, changeInterval: changeInterval,
+                                                      threshold: threshold, direction: policy.direction,
+                                                      repetitions: byRepetition.repetitions, repetitionsForChange: 0)
+                awaitsRepetitions = unlimited == .regressed || unlimited == .improved
+            }
             return
         }
         if policy.kind != .statistical && constant {
@@ -217,16 +232,21 @@ public struct RowComparison: Sendable {
         }
     }
 
-    /// The fewest repetitions a side needs before a row judged by its repetitions may be called
-    /// `regressed` or `improved`. Some rows run in one of two speeds per process (a placement of the
-    /// heap, say, 7% apart): three fast base processes and three slow head ones happen one time in
-    /// 64 for such a row, and then agree so well that a t interval excludes 1. Five a side make it
-    /// one in 1,024; fewer leave the row `noisy` (or `unchanged`), and compare-commits runs another round.
-    public static let repetitionsForChange = 5
+    /// The fewest repetitions a side `compare` needs before a row judged by its repetitions may be
+    /// called `regressed` or `improved`. Some rows run in one of two speeds per process (a placement
+    /// of the heap, say, 7% apart): three fast base processes and three slow head ones happen one
+    /// time in 64 for such a row, and then agree so well that a t interval excludes 1. Five a side
+    /// make it one in 1,024; fewer leave the row `noisy` (or `unchanged`). A comparison of the
+    /// whole suite judges a thousand rows at once, and at five pairs two of four whole-suite A/As
+    /// here called one row `regressed`: compare-commits asks eight
+    /// (`CompareCommitsArguments.repetitionsForChange`) and runs more rounds of a group whose row
+    /// looks changed at fewer.
+    public static let defaultRepetitionsForChange = 5
 
     /// The rule for a statistical row judged by its repetitions (the type's documentation).
     static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, changeInterval: Bootstrap.Interval,
-                                 threshold: Double, direction: MetricPolicy.Direction, repetitions: Int) -> Verdict? {
+                                 threshold: Double, direction: MetricPolicy.Direction, repetitions: Int,
+                                 repetitionsForChange: Int = defaultRepetitionsForChange) -> Verdict? {
         guard let worse = Self.worse(direction) else { return nil }
         let change = worse(ratio), a = worse(interval.low), b = worse(interval.high)
         let c = worse(changeInterval.low), d = worse(changeInterval.high)

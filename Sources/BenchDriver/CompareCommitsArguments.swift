@@ -11,6 +11,13 @@ public struct CompareCommitsArguments: Equatable {
     public var rounds: Int?
     public var maxRounds = 10
     public var budgetMinutes = 20
+    /// The fewest pairs of processes from which a timed row may be called `regressed` or
+    /// `improved` (`--change-repetitions`; compare's `RowComparison.Options.repetitionsForChange`).
+    /// Eight, not compare's five: the whole suite is a thousand rows judged at once, and at five
+    /// pairs two of four whole-suite A/As here called one of them `regressed`; resampled from an
+    /// A/A's pairs, eight make that about one comparison in a thousand. A row that looks changed
+    /// at fewer stays `noisy`, and its group gets the next round first.
+    public var repetitionsForChange = 8
     /// compare's `--threshold` options, in order, as `--threshold VALUE` pairs.
     public var thresholds: [String] = []
     /// run's `--mode` and `--items` options, in order, as pairs.
@@ -35,7 +42,7 @@ public struct CompareCommitsArguments: Equatable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.quick == b.quick && a.instructions == b.instructions && a.rounds == b.rounds && a.maxRounds == b.maxRounds
-            && a.budgetMinutes == b.budgetMinutes && a.thresholds == b.thresholds && a.runArguments == b.runArguments
+            && a.budgetMinutes == b.budgetMinutes && a.repetitionsForChange == b.repetitionsForChange && a.thresholds == b.thresholds && a.runArguments == b.runArguments
             && a.plot == b.plot && a.duet == b.duet && a.shard?.index == b.shard?.index && a.shard?.count == b.shard?.count
             && a.merge == b.merge && a.mergeOut == b.mergeOut && a.positional == b.positional
     }
@@ -50,7 +57,7 @@ public struct CompareCommitsArguments: Equatable {
 
     public static func parse(_ arguments: [String]) throws(Problem) -> CompareCommitsArguments {
         var result = CompareCommitsArguments()
-        var rounds: String?, maxRounds = "30", budget = "20", shard: String?
+        var rounds: String?, maxRounds = "30", budget = "20", shard: String?, changeRepetitions = "8"
         var index = 0
         func value(_ option: String, _ what: String) throws(Problem) -> String {
             guard index + 1 < arguments.count else { throw Problem(message: "\(option) needs \(what)", showsUsage: false) }
@@ -69,6 +76,7 @@ public struct CompareCommitsArguments: Equatable {
             case "--rounds": rounds = try value(argument, "a number")
             case "--max-rounds": maxRounds = try value(argument, "a number")
             case "--budget": budget = try value(argument, "minutes")
+            case "--change-repetitions": changeRepetitions = try value(argument, "a number")
             case "--threshold": result.thresholds += ["--threshold", try value(argument, "METRIC=PERCENT")]
             case "--mode", "--items": result.runArguments += [argument, try value(argument, "a value")]
             case "--no-plot": result.plot = false
@@ -110,6 +118,10 @@ public struct CompareCommitsArguments: Equatable {
             throw Problem(message: "--budget expects whole minutes >= 0, got '\(budget)'", showsUsage: false)
         }
         result.budgetMinutes = minutes
+        guard let pairs = wholeNumber(changeRepetitions), pairs >= 2 else {
+            throw Problem(message: "--change-repetitions expects a whole number >= 2, got '\(changeRepetitions)'", showsUsage: false)
+        }
+        result.repetitionsForChange = pairs
         return result
     }
 
@@ -149,7 +161,7 @@ public struct CompareCommitsArguments: Equatable {
         // to `run`'s own summary; the cache misses are judged through what they cost, in
         // estimated_cycles (`exactMetrics`).
         let metrics = instructions ? Self.exactMetrics.flatMap { ["--metric", $0] } : Self.timedMetrics
-        return thresholds + metrics
+        return thresholds + ["--change-repetitions", String(repetitionsForChange)] + metrics
     }
 
     /// The metrics the exact track judges. Not `l1_misses` and `ll_misses` on their own: a change
@@ -190,6 +202,10 @@ public struct CompareCommitsArguments: Equatable {
                              those with a row still noisy first, then the cheapest (default 20;
                              0: no budget); compare.txt then says that the budget left rows
                              unsettled
+          --change-repetitions N
+                             call a timed row regressed or improved only from N pairs of processes
+                             (default 8; compare's own default is 5): a row that looks changed at
+                             fewer stays noisy, and its group gets the next round first
           --threshold T      passed to compare (METRIC=PERCENT or PERCENT for time; repeatable)
           --mode M, --items N  passed to run (repeatable)
           --back-to-back     run a group's two processes one after the other (which first alternates)

@@ -19,21 +19,28 @@ public enum Judge {
     public static func options(_ arguments: [String]) throws(DriverError) -> RowComparison.Options {
         var thresholds = ThresholdOverrides()
         var metrics = Set<String>()
+        var repetitionsForChange = RowComparison.defaultRepetitionsForChange
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            guard index + 1 < arguments.count, argument == "--threshold" || argument == "--metric" else {
-                throw DriverError("compare options: unexpected '\(argument)' (expected --threshold T or --metric M)")
+            guard index + 1 < arguments.count, ["--threshold", "--metric", "--change-repetitions"].contains(argument) else {
+                throw DriverError("compare options: unexpected '\(argument)' (expected --threshold T, --metric M or --change-repetitions N)")
             }
             let value = arguments[index + 1]
-            if argument == "--threshold" {
+            switch argument {
+            case "--threshold":
                 do { try thresholds.add(value) } catch { throw DriverError("--threshold \(value): \(error.message)") }
-            } else {
+            case "--change-repetitions":
+                guard let pairs = CompareCommitsArguments.wholeNumber(value), pairs >= 2 else {
+                    throw DriverError("--change-repetitions expects a whole number >= 2, got '\(value)'")
+                }
+                repetitionsForChange = pairs
+            default:
                 metrics.insert(value)
             }
             index += 2
         }
-        return RowComparison.Options(thresholds: thresholds, metrics: metrics)
+        return RowComparison.Options(thresholds: thresholds, metrics: metrics, repetitionsForChange: repetitionsForChange)
     }
 
     /// Judges the results directories `base` and `head`, writes the table as CSV to `csv` (and

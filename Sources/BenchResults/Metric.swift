@@ -62,7 +62,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         /// (one value per process, moved by the kernel's page accounting) and `alloc_bytes` (read
         /// around timed samples, whose batches and coverage of the trace follow each process's
         /// timing). Judged on the repetitions like time (a change only from
-        /// `RowComparison.repetitionsForChange` repetitions a side, at a threshold widened to the
+        /// `RowComparison.Options.repetitionsForChange` repetitions a side, at a threshold widened to the
         /// processes' spread); exactly when every sample on both sides is one value; with one process
         /// on a side never `regressed` or `improved`, as one process says nothing of the next.
         case perProcess = "per-process"

@@ -18,7 +18,8 @@ struct Compare: ParsableCommand {
             number), else unpaired; a t interval of the log ratio (from ten pairs, of its 20% trimmed mean: \
             Yuen's test, so that a process that ran at another speed is set aside). With θ the threshold: `regressed` when the \
             ratio is at least 1 + ¾θ and the whole 99% interval (--change-confidence) lies above 1 + θ/2, \
-            `improved` likewise below, `unchanged` when the 95% interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
+            `improved` likewise below (both only from --change-repetitions processes a side, 5 by default), `unchanged` when \
+            the 95% interval lies within 1 ± θ, `noisy` when it is too wide to decide. A row whose \
             processes spread more than θ allows is judged at --spread-factor times that spread (the \
             `threshold` column); from more than five processes a side, at √(5/n) of it, what averaging n \
             processes leaves. With one repetition a side, a bootstrap interval of the ratio of medians and \
@@ -64,6 +65,11 @@ struct Compare: ParsableCommand {
         "The confidence of the interval that must clear 1 ± θ/2 before a timed row is called regressed or improved.", valueName: "C"))
     var changeConfidence: Double = 0.99
 
+    @Option(name: .customLong("change-repetitions"), parsing: .unconditional, help: ArgumentHelp(
+        "The fewest repetitions a side from which a row judged by its processes is called regressed or improved (fewer: noisy; compare-commits asks 8).",
+        valueName: "N"))
+    var changeRepetitions: Int = RowComparison.defaultRepetitionsForChange
+
     @Option(help: "Write the table as CSV to FILE (atomically), and beside it causes.csv: the functions behind each regression of the exact track, when both runs have profiles.")
     var out: String?
 
@@ -78,6 +84,9 @@ struct Compare: ParsableCommand {
             throw ValidationError("--change-confidence must lie between 0.5 and 1, e.g. 0.99")
         }
         guard spreadFactor >= 0, spreadFactor <= 100 else { throw ValidationError("--spread-factor must lie between 0 and 100, e.g. 3") }
+        guard changeRepetitions >= 2, changeRepetitions <= 1_000_000 else {
+            throw ValidationError("--change-repetitions must lie between 2 and 1000000, e.g. 5")
+        }
     }
 
     /// The `--threshold` options, each `METRIC=PERCENT` or `PERCENT`.
@@ -95,7 +104,7 @@ struct Compare: ParsableCommand {
             let report = try ComparisonReport(
                 base: baseSet, head: headSet,
                 options: .init(alpha: alpha, thresholds: overrides, metrics: Set(metrics), spreadFactor: spreadFactor,
-                               changeConfidence: changeConfidence))
+                               changeConfidence: changeConfidence, repetitionsForChange: changeRepetitions))
             if let out {
                 // The table and its causes.csv appear together or not at all.
                 let files = ComparisonTable.files(report, csvPath: out)

@@ -332,14 +332,20 @@ import Testing
     @Test func theOptionsMeanWhatTheScriptsOptionsMeant() throws {
         let parsed = try CompareCommitsArguments.parse(["--quick", "--threshold", "3%", "--mode", "binary", "--items", "1000", "A", "B", "list-query"])
         #expect(parsed.runOptions == ["--quick", "--mode", "binary", "--items", "1000"])
-        #expect(parsed.compareArguments == ["--threshold", "3%", "--metric", "time", "--metric", "peak_rss"])
+        // A timed change is claimed from eight pairs of processes, not compare's five.
+        #expect(parsed.compareArguments == ["--threshold", "3%", "--change-repetitions", "8", "--metric", "time", "--metric", "peak_rss"])
+        let five = try CompareCommitsArguments.parse(["--change-repetitions", "5", "A", "B"])
+        #expect(try Judge.options(five.compareArguments).repetitionsForChange == 5)
+        #expect(try Judge.options(parsed.compareArguments).repetitionsForChange == 8)
+        // Shares recorded before the option judge as they were judged: by compare's default.
+        #expect(try Judge.options(["--metric", "time"]).repetitionsForChange == 5)
         #expect(parsed.scenarios == ["list-query"])
         #expect(parsed.roundLimits.rounds == 5 && parsed.roundLimits.maxRounds == 30)
         let exact = try CompareCommitsArguments.parse(["--instructions", "--rounds", "3", "A", "B"])
         #expect(exact.roundLimits.rounds == 3 && exact.roundLimits.maxRounds == 3)
         #expect(exact.runOptions == ["--instructions"])
         // The exact gate judges the cache misses through estimated_cycles, not on their own.
-        #expect(exact.compareArguments == ["--metric", "instructions", "--metric", "estimated_cycles",
+        #expect(exact.compareArguments == ["--change-repetitions", "8", "--metric", "instructions", "--metric", "estimated_cycles",
                                            "--metric", "allocs", "--metric", "recall"])
         #expect(try CompareCommitsArguments.parse(["--rounds", "34", "A", "B"]).roundLimits.maxRounds == 34)
         #expect(try CompareCommitsArguments.parse(["--rounds", "12", "A", "B"]).roundLimits.maxRounds == 30)
@@ -350,6 +356,11 @@ import Testing
         #expect(problem(["--rounds", "0", "A", "B"]) == "--rounds expects a whole number >= 1, got '0'")
         #expect(problem(["--budget", "x", "A", "B"]) == "--budget expects whole minutes >= 0, got 'x'")
         #expect(problem(["--fast", "A", "B"]) == "unknown option '--fast'")
+        #expect(problem(["--change-repetitions", "1", "A", "B"]) == "--change-repetitions expects a whole number >= 2, got '1'")
+        #expect(problem(["--change-repetitions", "-3", "A", "B"]) == "--change-repetitions expects a whole number >= 2, got '-3'")
+        var judgeRefusal = ""
+        do { _ = try Judge.options(["--change-repetitions", "x"]) } catch { judgeRefusal = error.message }
+        #expect(judgeRefusal == "--change-repetitions expects a whole number >= 2, got 'x'")
         #expect(problem(["A"]) == "give two commits, BASE and HEAD")
         #expect(problem(["--merge"]) == "--merge needs the shares' result folders")
     }
@@ -419,8 +430,11 @@ import Testing
         return (root, arguments)
     }
 
+    /// Head's `b` 20% slower: five rounds of every group, then — as a change is claimed only from
+    /// eight pairs — three more of `b`'s two groups alone, whose rows looked changed; then `b` is
+    /// `regressed` and `a` unchanged.
     @Test func aComparisonOverFakeHarnessesRunsRoundsAndJudges() throws {
-        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back", "--max-rounds", "5"], headSlow: 1.2) else { return }
+        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back", "--max-rounds", "10"], headSlow: 1.2) else { return }
         defer { try? FileManager.default.removeItem(atPath: root) }
         let status = try CompareCommits(arguments: arguments, root: root).run()
         #expect(status == 2)
@@ -430,13 +444,29 @@ import Testing
         #expect(csv.split(separator: "\n").filter { $0.hasPrefix("b,") && $0.contains("regressed") }.count == 2)
         #expect(csv.split(separator: "\n").filter { $0.hasPrefix("a,") && $0.contains("unchanged") }.count == 1)
         // Verification once (an A/A of one commit verifies once), then 3 groups × 5 rounds a
-        // side, each with --brief and --verified.
+        // side and b's 2 groups × 3 rounds, each with --brief and --verified.
         let baseCalls = try String(contentsOfFile: "\(root)/base-calls", encoding: .utf8).split(separator: "\n")
-        #expect(baseCalls.count == 1 + 15)
+        #expect(baseCalls.count == 1 + 15 + 6)
         #expect(baseCalls[0].contains("--verify-only"))
         #expect(baseCalls.dropFirst().allSatisfy { $0.contains("--brief") && $0.contains("--verified") && !$0.contains("--duet") })
-        #expect(Paths.entries("\(folder)/base/rounds") == (1...5).map { "round-\($0).json" } + ["verify.json"])
+        #expect(baseCalls.dropFirst(16).allSatisfy { $0.contains(" run b ") }, "\(baseCalls.dropFirst(16))")
+        #expect(Paths.entries("\(folder)/base/rounds") == (1...8).map { "round-\($0).json" } + ["verify.json"])
         #expect(!Paths.entries("\(root)/results/compare").contains { $0.contains(".tmp-") })
+    }
+
+    /// The same slowdown when `--max-rounds 5` allows no more rounds: `b` looked changed but has
+    /// five pairs, so it stays `noisy` (exit 3) and compare.txt says why; `--change-repetitions 5`
+    /// claims it from the same five rounds.
+    @Test func aChangeSeenInTooFewRoundsStaysNoisy() throws {
+        for (options, expected) in [(["--max-rounds", "5"], Int32(3)), (["--max-rounds", "5", "--change-repetitions", "5"], 2)] {
+            guard let (root, arguments) = try Self.fakeComparison(["--back-to-back"] + options, headSlow: 1.2) else { return }
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            #expect(try CompareCommits(arguments: arguments, root: root).run() == expected, "\(options)")
+            let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
+            let text = try String(contentsOfFile: "\(root)/results/compare/\(short)..\(short)/compare.txt", encoding: .utf8)
+            #expect(text.contains("2 rows look changed but have fewer than 8 repetitions a side") == (expected == 3), "\(options)")
+            #expect(text.contains("a change from \(expected == 3 ? 8 : 5) repetitions a side"), "\(options)")
+        }
     }
 
     /// A shard verifies its own groups, one run per item count, not each of its scenarios' whole

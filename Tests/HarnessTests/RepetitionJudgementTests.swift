@@ -146,6 +146,34 @@ import Testing
         #expect(small.verdict == .unchanged)
     }
 
+    /// compare-commits asks eight pairs (`repetitionsForChange`): the same clear 20% slowdown that
+    /// five pairs call `regressed` stays `noisy` at seven, marked as awaiting repetitions and counted
+    /// in the report's warning, and is `regressed` at eight. A row that looks unchanged is not
+    /// marked.
+    @Test func aChangeNeedsAsManyRepetitionsAsAsked() throws {
+        let eight = RowComparison.Options(repetitionsForChange: 8)
+        func row(_ pairs: Int, head: Double, options: RowComparison.Options) throws -> (RowComparison, ComparisonReport) {
+            let report = try CompareTests.report(Self.rows(center: 1000, factors: Array(repeating: 1, count: pairs), seed: 1),
+                                                 Self.rows(center: head, factors: Array(repeating: 1, count: pairs), seed: 2),
+                                                 options: options)
+            return (try #require(report.rows.first), report)
+        }
+        let (atFive, _) = try row(7, head: 1200, options: .init())
+        #expect(atFive.verdict == .regressed && !atFive.awaitsRepetitions)
+        let (seven, report) = try row(7, head: 1200, options: eight)
+        #expect(seven.verdict == .noisy && seven.awaitsRepetitions)
+        #expect(report.warnings.contains { $0.hasPrefix("1 row looks changed but has fewer than 8 repetitions a side") })
+        #expect(ComparisonTable.text(report, showUnchanged: false).contains("a change from 8 repetitions a side"))
+        let (faster, _) = try row(7, head: 800, options: eight)
+        #expect(faster.verdict == .noisy && faster.awaitsRepetitions)
+        let (atEight, settled) = try row(8, head: 1200, options: eight)
+        #expect(atEight.verdict == .regressed && !atEight.awaitsRepetitions)
+        #expect(!settled.warnings.contains { $0.contains("looks changed") })
+        let (same, quiet) = try row(7, head: 1000, options: eight)
+        #expect(same.verdict == .unchanged && !same.awaitsRepetitions)
+        #expect(!quiet.warnings.contains { $0.contains("looks changed") })
+    }
+
     /// A 5% slowdown whose 95% interval clears 1 + θ/2 but whose 99% interval does not: a change is
     /// claimed at 99% (`changeConfidence`), so the row stays undecided, where at 95% it would be called.
     /// (Five pairs, log ratios 0.0488 ± 0.0155: 95% interval from 1.030, 99% from 1.017.)
