@@ -58,6 +58,10 @@ public final class CompareCommits: @unchecked Sendable {
     /// throw, after removing the comparison's folder.
     public func run() throws(DriverError) -> Int32 {
         if arguments.merge { return try merge() }
+        if !arguments.instructions && arguments.roundLimits.maxRounds < arguments.repetitionsForChange {
+            DriverLog.say("warning: --max-rounds \(arguments.roundLimits.maxRounds) allows fewer rounds than the "
+                + "\(arguments.repetitionsForChange) pairs a timed change is claimed from (--change-repetitions): a change will stay noisy")
+        }
         let baseHash = try Commits.resolve(arguments.positional[0], in: root)
         let headHash = try Commits.resolve(arguments.positional[1], in: root)
         // The machine as the comparison found it, before it builds or runs anything: every load
@@ -180,6 +184,8 @@ public final class CompareCommits: @unchecked Sendable {
         var groups = groupsAll
         var round = 0
         var stoppedByBudget = false
+        var confirmingRounds = 0
+        var confirmedGroups = Set<ScenarioGroup>()
         var endedByMaxRounds = false
         var overrunMinutes: Int?
         while true {
@@ -219,9 +225,20 @@ public final class CompareCommits: @unchecked Sendable {
             // within the budget.
             let remaining = arguments.budgetMinutes > 0
                 ? Double(arguments.budgetMinutes * 60 - elapsed() - judgeSeconds) : nil
-            let next = RoundSchedule.nextRound(unsettled, seconds: groupSeconds.withLock { $0 }, remainingSeconds: remaining,
-                                               lanes: ownProcesses, undecided: RoundSchedule.undecided(groupsAll, rows: judged))
+            // Groups whose row looks changed at too few pairs run past the budget (a few rounds
+            // at most), so that a change found within it is claimed, not left noisy.
+            let seconds = groupSeconds.withLock { $0 }
+            let undecided = RoundSchedule.undecided(groupsAll, rows: judged)
+            let confirming = RoundSchedule.confirming(groupsAll, rows: judged)
+            let next = RoundSchedule.nextRound(unsettled, seconds: seconds, remainingSeconds: remaining, lanes: ownProcesses,
+                                               undecided: undecided, confirming: confirming)
             stoppedByBudget = next.count < unsettled.count
+            let withinBudget = RoundSchedule.nextRound(unsettled, seconds: seconds, remainingSeconds: remaining,
+                                                       lanes: ownProcesses, undecided: undecided)
+            if !confirming.isSubset(of: withinBudget) {
+                confirmingRounds += 1
+                confirmedGroups.formUnion(confirming.subtracting(withinBudget))
+            }
             if next.isEmpty { break }
             groups = next
         }
@@ -246,6 +263,10 @@ public final class CompareCommits: @unchecked Sendable {
                 text += "--max-rounds \(maxRounds) ended the rounds with \(unsettled.count) scenario group(s) that more rounds would have "
                     + "helped: rows still noisy, or judged at a θ their spread widened\n"
             }
+        }
+        if confirmingRounds > 0 {
+            text += "\(confirmingRounds) round(s) past the budget measured \(confirmedGroups.count) scenario group(s) whose rows looked changed "
+                + "at fewer than \(arguments.repetitionsForChange) pairs, the fewest a change is claimed from (--change-repetitions)\n"
         }
         if stoppedByBudget {
             text += "the budget of \(arguments.budgetMinutes) min left groups unmeasured that more rounds would have helped: rows still "

@@ -60,10 +60,13 @@ public enum RoundSchedule {
     /// `noisy` leaves the whole comparison undecided (exit 3), where a row unchanged at a widened
     /// θ is decided already and only resolves less: the undecided come first. Within each, cheap
     /// groups first: a round of the whole suite's small groups costs what one large group does,
-    /// and each buys a row another pair of processes.
+    /// and each buys a row another pair of processes. The `confirming` groups, whose row looks
+    /// changed but has too few pairs for a change to be claimed, are measured whatever the budget
+    /// says: at most the few rounds that take them to that many pairs, so that a change found
+    /// within the budget is not left `noisy` for want of them.
     public static func nextRound(
         _ candidates: [ScenarioGroup], seconds: [ScenarioGroup: Double], remainingSeconds: Double?, lanes: Int,
-        undecided: Set<ScenarioGroup> = []
+        undecided: Set<ScenarioGroup> = [], confirming: Set<ScenarioGroup> = []
     ) -> [ScenarioGroup] {
         guard let remainingSeconds else { return candidates }
         let dearest = seconds.values.max() ?? 0
@@ -72,9 +75,9 @@ public enum RoundSchedule {
             let (aFirst, bFirst) = (undecided.contains(a), undecided.contains(b))
             return aFirst != bFirst ? aFirst : cost(a) < cost(b)
         }
-        var chosen = Set<ScenarioGroup>()
-        var total = 0.0, longest = 0.0
-        for group in order {
+        var chosen = Set(candidates.filter(confirming.contains))
+        var total = chosen.reduce(0) { $0 + cost($1) }, longest = chosen.map(cost).max() ?? 0
+        for group in order where !chosen.contains(group) {
             let newTotal = total + cost(group), newLongest = Swift.max(longest, cost(group))
             // Lanes pull groups as they free: the round lasts about the larger of its share per
             // lane and its longest group. One that does not fit is passed over for cheaper ones.
@@ -105,12 +108,16 @@ public enum RoundSchedule {
         public var items: Int
         public var verdict: String
         public var widened: Bool
+        /// Whether the row looks changed but has fewer pairs than a change is claimed from
+        /// (`RowComparison.awaitsRepetitions`).
+        public var awaitsRepetitions: Bool
 
-        public init(scenario: String, items: Int, verdict: String, widened: Bool = false) {
+        public init(scenario: String, items: Int, verdict: String, widened: Bool = false, awaitsRepetitions: Bool = false) {
             self.scenario = scenario
             self.items = items
             self.verdict = verdict
             self.widened = widened
+            self.awaitsRepetitions = awaitsRepetitions
         }
     }
 
@@ -136,11 +143,17 @@ public enum RoundSchedule {
         Set(unsettled(groups, rows: rows.filter { $0.verdict == "noisy" }))
     }
 
+    /// The groups of `groups` with a row that looks changed but has too few pairs for a change to
+    /// be claimed: `nextRound` measures them past the budget.
+    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> Set<ScenarioGroup> {
+        Set(unsettled(groups, rows: rows.filter(\.awaitsRepetitions)))
+    }
+
     /// The rows of a judgement as `unsettled` takes them.
     public static func judgedRows(_ report: ComparisonReport) -> [JudgedRow] {
         report.rows.map {
             JudgedRow(scenario: $0.key.scenario, items: $0.key.items, verdict: $0.verdict?.rawValue ?? "",
-                      widened: $0.threshold > $0.policy.threshold)
+                      widened: $0.threshold > $0.policy.threshold, awaitsRepetitions: $0.awaitsRepetitions)
         }
     }
 

@@ -98,6 +98,14 @@ import Testing
         // One that does not fit is passed over for cheaper ones: 100 s never fits 45 s.
         #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 45, lanes: 2, undecided: [g[0], g[2]])
                 == [g[1], g[2], g[3], g[4]])
+        // A group whose row looks changed at too few pairs runs whatever the budget: the 100 s one
+        // with no time left, and, with 45 s on one lane, beside what still fits after it (none).
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: -60, lanes: 2, confirming: [g[0]]) == [g[0]])
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 45, lanes: 1, confirming: [g[0]]) == [g[0]])
+        // 20 s left on two lanes beside the 10 s one: 10 + 3 + 5 = 18 s, 9 s a lane.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: 20, lanes: 2, confirming: [g[2]]) == [g[1], g[2], g[3]])
+        // Without a budget, all of them, as before.
+        #expect(RoundSchedule.nextRound(g, seconds: seconds, remainingSeconds: nil, lanes: 2, confirming: [g[0]]) == g)
     }
 
     @Test func aSuiteThatOutgrewTheBudgetIsToldAfterRoundOne() {
@@ -128,6 +136,11 @@ import Testing
         #expect(RoundSchedule.unsettled(groups, rows: rows.filter { $0.verdict != "noisy" && !$0.widened }).isEmpty)
         // Of them, a at 100k and c have a row still noisy: the comparison's verdict waits on them.
         #expect(RoundSchedule.undecided(groups, rows: rows) == [groups[1], groups[3]])
+        // Of those, a row that looks changed at too few pairs: its group is measured past the budget.
+        var awaiting = rows
+        awaiting[1].awaitsRepetitions = true
+        #expect(RoundSchedule.confirming(groups, rows: awaiting) == [groups[1]])
+        #expect(RoundSchedule.confirming(groups, rows: rows).isEmpty)
     }
 
     @Test func groupsFollowTheListing() {
