@@ -117,7 +117,7 @@ public struct ComparisonReport: Sendable {
         if awaiting > 0 {
             warnings.append("\(awaiting) row\(awaiting == 1 ? " looks" : "s look") changed but \(awaiting == 1 ? "has" : "have") fewer than "
                 + "\(options.repetitionsForChange) repetitions a side, the fewest a change is claimed from: left noisy "
-                + "(scripts/compare-commits gives such a row's group the next round first)")
+                + "(scripts/compare-commits runs the row's group until it has them)")
         }
         self.rows = rows.sorted(by: ComparisonTable.order)
         self.oneSided = oneSided

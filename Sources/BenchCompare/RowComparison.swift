@@ -27,8 +27,8 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
 /// at `changeConfidence` (99%) lies above 1 + θ/2 (a slowdown of about the threshold, and surely more
 /// than half of it); `improved` symmetrically (both only from `Options.repetitionsForChange`
-/// repetitions a side: 5 for `compare`, 8 for compare-commits); `unchanged` when the whole interval at `confidence` (95%) lies within 1 ± θ; `noisy`
-/// otherwise. A change is claimed at the stricter confidence because a whole-suite comparison judges
+/// repetitions a side: 5 for `compare`, 8 for compare-commits); `unchanged` when the whole
+/// interval at `confidence` (95%) lies within 1 ± θ; `noisy` otherwise. A change is claimed at the stricter confidence because a whole-suite comparison judges
 /// some 600 timed rows at once: at 95% a few of them would cry wolf in every A/A comparison. A row whose processes spread by more than
 /// the metric's threshold allows (`RepetitionRatio.processSpread`: what is left once pairing has
 /// cancelled the machine's spells, taken at its upper 75% confidence bound, `spreadConfidence`) is
