@@ -38,7 +38,7 @@ public final class CompareCommits: @unchecked Sendable {
         var hash: String
         var short: String
         var harness: ChildHarness
-        /// The binary the timed rounds run (a copy of the base's in an A/A).
+        /// The binary the timed rounds run: the round's fresh copy of the harness's (CodePlacement).
         var runBinary: String
     }
 
@@ -100,19 +100,9 @@ public final class CompareCommits: @unchecked Sendable {
     ) throws(DriverError) -> Int32 {
         let baseHarness = ChildHarness.probe(binary: baseBinary, directory: ChildHarness.tree(of: baseBinary))
         let headHarness = ChildHarness.probe(binary: headBinary, directory: ChildHarness.tree(of: headBinary))
-        // A duet of one binary against itself would share its code pages: the side whose turn
-        // follows the other's found the code warm in the core's caches, and an A/A called a row 8%
-        // faster. The head runs its own copy (other pages, the same bytes).
-        var headRunBinary = headBinary
-        if baseBinary == headBinary {
-            headRunBinary = Paths.absolute(work) + "/head-copy/layout-bench"
-            try Paths.makeDirectory(work + "/head-copy")
-            do { try FileManager.default.copyItem(atPath: headBinary, toPath: headRunBinary) } catch {
-                throw DriverError("\(headRunBinary): cannot copy \(headBinary) there (\(error.localizedDescription))")
-            }
-        }
+        // The timed rounds run fresh copies (CodePlacement), made at each round's start.
         base = Side(name: "base", hash: baseHash, short: baseShort, harness: baseHarness, runBinary: baseBinary)
-        head = Side(name: "head", hash: headHash, short: headShort, harness: headHarness, runBinary: headRunBinary)
+        head = Side(name: "head", hash: headHash, short: headShort, harness: headHarness, runBinary: headBinary)
         let instructions = arguments.instructions
         // A harness without the duet never meets its partner: back to back.
         let duet = arguments.duet && !instructions && baseHarness.duet != .none && headHarness.duet != .none
@@ -201,6 +191,13 @@ public final class CompareCommits: @unchecked Sendable {
                 } })
                 if let error = failures.first { throw error }
             } else {
+                // Both sides' code on new pages every round; the copies of one binary in an A/A
+                // share no pages either (the side whose turn followed the other's found shared
+                // code warm in the core's caches, and an A/A called a row 8% faster).
+                let copies = CodePlacement.roundFolder(Paths.absolute(work) + "/code", round: round)
+                base!.runBinary = try CodePlacement.freshCopy(of: base!.harness.binary, into: copies + "/base")
+                head!.runBinary = try CodePlacement.freshCopy(of: head!.harness.binary, into: copies + "/head")
+                Paths.remove(CodePlacement.roundFolder(Paths.absolute(work) + "/code", round: round - 1))
                 try runRound(round, groups: groups, duet: duet, extra: round > rounds)
             }
             let roundSeconds = Int(monotonicSeconds() - roundStart)
@@ -243,7 +240,7 @@ public final class CompareCommits: @unchecked Sendable {
             groups = next
         }
         let roundsRun = round
-        Paths.remove(work + "/head-copy")
+        Paths.remove(work + "/code")
         Paths.remove(work + "/duet")
         if judgedRounds != roundsRun { try judge(rounds: roundsRun) }
         let outcome = judgement!

@@ -259,6 +259,15 @@ public final class History: @unchecked Sendable {
             let roundStart = monotonicSeconds()
             let live = commits.indices.filter { !commits[$0].failed }
             if live.isEmpty { break }
+            // Every commit's code on new pages each round (CodePlacement): two commits whose
+            // code is alike would otherwise differ by where their files' pages happen to sit.
+            var binaries: [Int: String] = [:]
+            let copies = Paths.absolute(work) + "/code"
+            for member in live {
+                binaries[member] = try CodePlacement.freshCopy(
+                    of: commits[member].harness.binary, into: CodePlacement.roundFolder(copies, round: round) + "/\(commits[member].hash)")
+            }
+            Paths.remove(CodePlacement.roundFolder(copies, round: round - 1))
             // Each unit: a pair of neighbours (or one commit) on one group, a duet on one core.
             var units: [(commits: [Int], group: ScenarioGroup)] = []
             for pair in Self.pairs(count: live.count, round: round) {
@@ -293,11 +302,12 @@ public final class History: @unchecked Sendable {
                     }
                     for (position, member) in unit.commits.enumerated() {
                         let commit = commits[member]
+                        let binary = binaries[member] ?? commit.harness.binary
                         let spec = duet[position]
                         let group = unit.group
                         bodies.append { [self] in
                             let timed = TimedGroup(
-                                binary: commit.harness.binary, harness: commit.harness, group: group, runOptions: runOptions,
+                                binary: binary, harness: commit.harness, group: group, runOptions: runOptions,
                                 verified: commit.harness.verifiesOnce && (round > 1 || commit.harness.verifiesApart), duet: spec, core: core)
                             if let error = timed.run(
                                 out: Paths.absolute("\(work)/\(commit.hash)/round-\(round)/g-\(index)"), log: "\(work)/\(commit.hash).log",

@@ -384,7 +384,8 @@ import Testing
     /// `--duet` when `duet`), `list --json` two scenarios, and `run SCENARIO … --out DIR` writes a
     /// group's results (head's `b` 20% slower) and appends its arguments to `calls`; with
     /// `failRound`, the runs from that call on fail; with `wobble`, every other process of a side
-    /// runs that much slower (a spread between processes that widens every row's θ).
+    /// runs that much slower (a spread between processes that widens every row's θ). Each run
+    /// also appends its file's inode, its path and its `--out` to `calls.code`.
     static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil, aFactor: Double = 1,
                             peakRSS: Int? = nil, wobble: Double = 0) throws {
         let script = """
@@ -394,6 +395,7 @@ import Testing
             echo "$0 $*" >>"\(calls)"
             out=""; scenario="$2"; items=1000; prev=""
             for a in "$@"; do [ "$prev" = --out ] && out=$a; [ "$prev" = --items ] && items=$a; prev=$a; done
+            echo "$(ls -i "$0" | awk '{ print $1 }') $0 $out" >>"\(calls).code"
             mkdir -p "$out"
             n=$(grep -c . "\(calls)")
             \(failRound.map { "[ \"$n\" -ge \($0) ] && case \"$*\" in *--verify-only*) ;; *) echo 'boom' >&2; exit 1;; esac" } ?? "")
@@ -430,15 +432,16 @@ import Testing
 
     /// A scratch repository (nil where git cannot make one) with fake harnesses `base` and `head`
     /// (`head`'s `b` `headSlow` times slower) and the arguments of a comparison of HEAD with itself
-    /// over them, with `options` and no chart. The caller removes `root`.
+    /// over them (over `base` alone with `oneBinary`), with `options` and no chart. The caller
+    /// removes `root`.
     static func fakeComparison(_ options: [String], headSlow: Double = 1, duet: Bool = false, failRound: Int? = nil,
-                               wobble: Double = 0) throws -> (root: String, arguments: CompareCommitsArguments)? {
+                               wobble: Double = 0, oneBinary: Bool = false) throws -> (root: String, arguments: CompareCommitsArguments)? {
         guard let root = try repository() else { return nil }
         try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
         try fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: duet, failRound: failRound, wobble: wobble)
         try fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: headSlow, duet: duet, wobble: wobble)
         var arguments = try CompareCommitsArguments.parse(
-            ["--no-plot"] + options + ["--base-binary", "\(root)/base", "--head-binary", "\(root)/head", "HEAD", "HEAD"])
+            ["--no-plot"] + options + ["--base-binary", "\(root)/base", "--head-binary", "\(root)/\(oneBinary ? "base" : "head")", "HEAD", "HEAD"])
         arguments.plot = false
         return (root, arguments)
     }
@@ -465,6 +468,39 @@ import Testing
         #expect(baseCalls.dropFirst(16).allSatisfy { $0.contains(" run b ") }, "\(baseCalls.dropFirst(16))")
         #expect(Paths.entries("\(folder)/base/rounds") == (1...8).map { "round-\($0).json" } + ["verify.json"])
         #expect(!Paths.entries("\(root)/results/compare").contains { $0.contains(".tmp-") })
+    }
+
+    /// Every timed round runs fresh copies of both sides' binaries (CodePlacement): never the
+    /// harness itself, one file per side and round, a new one (another inode) each round, the two
+    /// sides of an A/A of one binary on two copies, none left once the comparison ends.
+    @Test func everyRoundRunsFreshCopiesOfBothBinaries() throws {
+        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back", "--max-rounds", "5"], oneBinary: true) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try CompareCommits(arguments: arguments, root: root).run()
+        let runs = try String(contentsOfFile: "\(root)/base-calls.code", encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: " ").map(String.init) }
+        var code: [String: Set<[String]>] = [:]  // "side round" → {[inode, path]}
+        for run in runs where run.count == 3 {
+            let out = run[2].split(separator: "/").map(String.init)
+            guard let at = out.lastIndex(where: { $0.hasPrefix("round-") }), at > 0 else {
+                #expect(run[1] == "\(root)/base", "verification runs the harness: \(run)")
+                continue
+            }
+            code["\(out[at - 1]) \(out[at].dropFirst(6))", default: []].insert([run[0], run[1]])
+        }
+        #expect(code.count == 10, "\(code.keys.sorted())")
+        for round in 1...5 {
+            let base = code["base \(round)"] ?? [], head = code["head \(round)"] ?? []
+            #expect(base.count == 1 && head.count == 1, "round \(round): \(base) \(head)")
+            guard let b = base.first, let h = head.first else { continue }
+            #expect(b[1] != "\(root)/base" && h[1] != "\(root)/base", "round \(round)")
+            #expect(b[0] != h[0] && b[1] != h[1], "round \(round): both sides on one file")
+            if round > 1, let before = code["base \(round - 1)"]?.first, let headBefore = code["head \(round - 1)"]?.first {
+                #expect(before[0] != b[0] && headBefore[0] != h[0], "round \(round) ran the previous round's file")
+            }
+        }
+        let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
+        #expect(!Paths.entries("\(root)/results/compare/\(short)..\(short)").contains("code"))
     }
 
     /// The same slowdown when `--max-rounds 5` allows no more rounds: `b` looked changed but has
@@ -603,6 +639,9 @@ import Testing
             #expect(calls.filter { !$0.contains("--verify-only") }.allSatisfy { $0.contains("--brief") && $0.contains("--verified") })
             // Every commit has a neighbour, so each ran some of its groups as a duet.
             #expect(calls.contains { $0.contains("--duet") })
+            // Verified by the harness itself, timed from a fresh copy each round (CodePlacement).
+            let code = Set(calls.map { String($0.split(separator: " ")[0]) })
+            #expect(code.count == 1 + 5 && calls.filter { $0.hasPrefix("\(root)/harness-\(hash) ") }.count == 1, "\(code)")
             #expect(Paths.isFile("\(store)/\(hash)/samples.csv.gz"))
         }
         #expect(!Paths.entries(store).contains { $0.contains(".tmp") })

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Fresh copies of the binaries a timed round runs: where their code sits in the caches is
+/// drawn again every round.
+///
+/// A process runs its code from its binary's pages in the page cache. Every process of one file
+/// maps the same physical pages, and the caches are indexed by physical address, so which lines
+/// of a hot loop share a cache set stays fixed while the file stays cached: for a whole
+/// comparison, and for a base kept in .build-commits, for every comparison against it. Such a
+/// placement is a lean that every pair of a comparison repeats, which more rounds cannot
+/// average. An A/A of one commit (the head running a copy of the base's binary) called a group's
+/// rows 4.5% slower from ten pairs that all leaned one way; three more A/As of that group leaned
+/// by −2% to +0.4%.
+///
+/// A copy is a new file, with new pages. Both sides get a fresh copy before each round. Their
+/// placement then differs from round to round: a spread between repetitions, which the pairs
+/// average and the interval counts, rather than a bias. The next round's copy is made while the
+/// previous one still holds its pages, so it cannot be given the same ones.
+enum CodePlacement {
+    /// Copies `binary` into `folder` (made if missing), keeping its file name; returns the copy.
+    static func freshCopy(of binary: String, into folder: String) throws(DriverError) -> String {
+        try Paths.makeDirectory(folder)
+        let copy = folder + "/" + URL(fileURLWithPath: binary).lastPathComponent
+        Paths.remove(copy)
+        do { try FileManager.default.copyItem(atPath: binary, toPath: copy) } catch {
+            throw DriverError("\(copy): cannot copy \(binary) there (\(error.localizedDescription))")
+        }
+        return copy
+    }
+
+    /// The folder of round `round`'s copies under `folder`.
+    static func roundFolder(_ folder: String, round: Int) -> String { "\(folder)/round-\(round)" }
+}
