@@ -222,11 +222,12 @@ public final class CompareCommits: @unchecked Sendable {
             // within the budget.
             let remaining = arguments.budgetMinutes > 0
                 ? Double(arguments.budgetMinutes * 60 - elapsed() - judgeSeconds) : nil
-            // Groups whose row looks changed at too few pairs run past the budget (a few rounds
-            // at most), so that a change found within it is claimed, not left noisy.
+            // Groups whose row looks changed, or is noisy, at too few pairs run past the budget (a
+            // few rounds at most): no row is left undecided before it has the pairs a change is
+            // claimed from.
             let seconds = groupSeconds.withLock { $0 }
             let undecided = RoundSchedule.undecided(groupsAll, rows: judged)
-            let confirming = RoundSchedule.confirming(groupsAll, rows: judged)
+            let confirming = RoundSchedule.confirming(groupsAll, rows: judged, pairsForChange: arguments.repetitionsForChange)
             let next = RoundSchedule.nextRound(unsettled, seconds: seconds, remainingSeconds: remaining, lanes: ownProcesses,
                                                undecided: undecided, confirming: confirming)
             stoppedByBudget = next.count < unsettled.count
@@ -262,8 +263,8 @@ public final class CompareCommits: @unchecked Sendable {
             }
         }
         if confirmingRounds > 0 {
-            text += "\(confirmingRounds) round(s) past the budget measured \(confirmedGroups.count) scenario group(s) whose rows looked changed "
-                + "at fewer than \(arguments.repetitionsForChange) pairs, the fewest a change is claimed from (--change-repetitions)\n"
+            text += "\(confirmingRounds) round(s) past the budget measured \(confirmedGroups.count) scenario group(s) whose rows looked changed, "
+                + "or were still noisy, at fewer than \(arguments.repetitionsForChange) pairs, the fewest a change is claimed from (--change-repetitions)\n"
         }
         if stoppedByBudget {
             text += "the budget of \(arguments.budgetMinutes) min left groups unmeasured that more rounds would have helped: rows still "

@@ -17,7 +17,7 @@ public struct CompareCommitsArguments: Equatable {
     /// pairs two of four whole-suite A/As here called one of them `regressed`; resampled from an
     /// A/A's pairs, eight make that about one comparison in a thousand. A row that looks changed
     /// at fewer stays `noisy`, and its group runs the rounds that take it to eight, even past the
-    /// budget (`RoundSchedule.confirming`).
+    /// budget, as does a group with a row still `noisy` at fewer (`RoundSchedule.confirming`).
     public var repetitionsForChange = 8
     /// compare's `--threshold` options, in order, as `--threshold VALUE` pairs.
     public var thresholds: [String] = []
@@ -201,14 +201,15 @@ public struct CompareCommitsArguments: Equatable {
                              widened: n processes average their spread down by √n
           --budget MIN       measure no more groups in a round than end by MIN minutes of measuring,
                              those with a row still noisy first, then the cheapest (default 20;
-                             a group whose row looks changed at too few pairs runs regardless;
+                             a group whose row looks changed, or is noisy, at too few pairs
+                             runs regardless;
                              0: no budget); compare.txt then says that the budget left rows
                              unsettled
           --change-repetitions N
                              call a timed row regressed or improved only from N pairs of processes
                              (default 8; compare's own default is 5): a row that looks changed at
                              fewer stays noisy, and its group runs the rounds that take it to N
-                             first, even past the budget
+                             first, even past the budget; so does a group with a row still noisy
           --threshold T      passed to compare (METRIC=PERCENT or PERCENT for time; repeatable)
           --mode M, --items N  passed to run (repeatable)
           --back-to-back     run a group's two processes one after the other (which first alternates)

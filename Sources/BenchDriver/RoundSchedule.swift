@@ -61,9 +61,9 @@ public enum RoundSchedule {
     /// θ is decided already and only resolves less: the undecided come first. Within each, cheap
     /// groups first: a round of the whole suite's small groups costs what one large group does,
     /// and each buys a row another pair of processes. The `confirming` groups, whose row looks
-    /// changed but has too few pairs for a change to be claimed, are measured whatever the budget
-    /// says: at most the few rounds that take them to that many pairs, so that a change found
-    /// within the budget is not left `noisy` for want of them.
+    /// changed or is still noisy but has too few pairs for a change to be claimed, are measured
+    /// whatever the budget says: at most the few rounds that take them to that many pairs, so that
+    /// no verdict found within the budget is left `noisy` for want of them.
     public static func nextRound(
         _ candidates: [ScenarioGroup], seconds: [ScenarioGroup: Double], remainingSeconds: Double?, lanes: Int,
         undecided: Set<ScenarioGroup> = [], confirming: Set<ScenarioGroup> = []
@@ -111,13 +111,17 @@ public enum RoundSchedule {
         /// Whether the row looks changed but has fewer pairs than a change is claimed from
         /// (`RowComparison.awaitsRepetitions`).
         public var awaitsRepetitions: Bool
+        /// The repetitions of its side with the fewer (nil: not counted).
+        public var pairs: Int?
 
-        public init(scenario: String, items: Int, verdict: String, widened: Bool = false, awaitsRepetitions: Bool = false) {
+        public init(scenario: String, items: Int, verdict: String, widened: Bool = false, awaitsRepetitions: Bool = false,
+                    pairs: Int? = nil) {
             self.scenario = scenario
             self.items = items
             self.verdict = verdict
             self.widened = widened
             self.awaitsRepetitions = awaitsRepetitions
+            self.pairs = pairs
         }
     }
 
@@ -143,17 +147,25 @@ public enum RoundSchedule {
         Set(unsettled(groups, rows: rows.filter { $0.verdict == "noisy" }))
     }
 
-    /// The groups of `groups` with a row that looks changed but has too few pairs for a change to
-    /// be claimed: `nextRound` measures them past the budget.
-    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> Set<ScenarioGroup> {
-        Set(unsettled(groups, rows: rows.filter(\.awaitsRepetitions)))
+    /// The groups of `groups` that have a row with too few pairs for a change to be claimed
+    /// (`pairsForChange`) and either looks changed or is still `noisy`. `nextRound` measures them
+    /// past the budget. A comparison then leaves no row undecided (exit 3) before it has the pairs
+    /// that could have decided it. A row still noisy at `pairsForChange` pairs gets no more rounds
+    /// past the budget.
+    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow], pairsForChange: Int? = nil) -> Set<ScenarioGroup> {
+        Set(unsettled(groups, rows: rows.filter { row in
+            if row.awaitsRepetitions { return true }
+            guard row.verdict == "noisy", let pairsForChange, let pairs = row.pairs else { return false }
+            return pairs < pairsForChange
+        }))
     }
 
     /// The rows of a judgement as `unsettled` takes them.
     public static func judgedRows(_ report: ComparisonReport) -> [JudgedRow] {
         report.rows.map {
             JudgedRow(scenario: $0.key.scenario, items: $0.key.items, verdict: $0.verdict?.rawValue ?? "",
-                      widened: $0.threshold > $0.policy.threshold, awaitsRepetitions: $0.awaitsRepetitions)
+                      widened: $0.threshold > $0.policy.threshold, awaitsRepetitions: $0.awaitsRepetitions,
+                     pairs: Swift.min($0.baseRepetitions, $0.headRepetitions))
         }
     }
 

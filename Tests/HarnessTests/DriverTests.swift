@@ -141,6 +141,14 @@ import Testing
         awaiting[1].awaitsRepetitions = true
         #expect(RoundSchedule.confirming(groups, rows: awaiting) == [groups[1]])
         #expect(RoundSchedule.confirming(groups, rows: rows).isEmpty)
+        // A row still noisy at fewer pairs than a change needs: its group too, until it has them.
+        var counted = rows
+        counted[1].pairs = 5
+        counted[3].pairs = 8
+        counted[4].pairs = 5  // unchanged at a widened θ: decided, more pairs only narrow it
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8) == [groups[1]])
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 5).isEmpty)
+        #expect(RoundSchedule.confirming(groups, rows: counted).isEmpty)
     }
 
     @Test func groupsFollowTheListing() {
