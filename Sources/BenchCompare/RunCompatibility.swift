@@ -72,7 +72,11 @@ public enum RunCompatibility {
     }
 
     /// The machine before the driver started anything (`RunMetadata.Load.before`): said once when
-    /// both sides carry the same record (one driver ran both), else per side.
+    /// both sides carry the same record (one driver ran both), else per side. Busy by what others
+    /// ran in the second the driver watched them (`busiest`), beyond what its own processes leave
+    /// of the cores: a load average lags by minutes, and after a comparison, a build or a test run
+    /// that just ended it still reads their load (3.05 before an A/A that followed another, with
+    /// nothing running). Records without that second are judged by their load average.
     static func beforeWarnings(base: RunMetadata?, head: RunMetadata?) -> [String] {
         let sides = [("base", base), ("head", head)].compactMap { side, metadata -> (String, RunMetadata, RunMetadata.MachineLoad)? in
             guard let metadata, let before = metadata.load.before else { return nil }
@@ -82,8 +86,13 @@ public enum RunCompatibility {
         var warnings: [String] = []
         for (side, metadata, before) in shared ? [sides[0]] : sides {
             let cores = Double(max(metadata.machine.activeCores, 1))
-            guard let load = before.average.first,
-                  load > busyMargin(cores: cores, own: metadata.load.ownProcesses ?? 1) else { continue }
+            let margin = busyMargin(cores: cores, own: metadata.load.ownProcesses ?? 1)
+            guard let load = before.average.first else { continue }
+            if let busiest = before.busiest {
+                guard busiest.reduce(0, { $0 + cpuShare($1) }) > margin else { continue }
+            } else if load <= margin {
+                continue
+            }
             var facts = "load average \(formatted(load)) on \(metadata.machine.activeCores) cores"
             if let running = before.running { facts += ", \(running) processes running" }
             if let busiest = before.busiest, !busiest.isEmpty { facts += "; busiest: " + busiest.prefix(3).joined(separator: ", ") }
@@ -91,6 +100,15 @@ public enum RunCompatibility {
                 + facts + "): expect noisy times")
         }
         return warnings
+    }
+
+    /// The share of a core in one of `MachineLoad.busiest`'s entries ("cc1 97% cpu" → 0.97; 0 when
+    /// the entry does not end so).
+    static func cpuShare(_ entry: String) -> Double {
+        let words = entry.split(separator: " ")
+        guard words.count >= 2, words.last == "cpu", let percent = words[words.count - 2].split(separator: "%").first,
+              words[words.count - 2].hasSuffix("%"), let value = Double(percent), value.isFinite, value >= 0 else { return 0 }
+        return value / 100
     }
 
     /// A load average with two decimals. run.json is read, not trusted: any Double is shown

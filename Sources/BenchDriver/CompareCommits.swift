@@ -25,6 +25,8 @@ public final class CompareCommits: @unchecked Sendable {
     private var base: Side!
     private var head: Side!
     private var ownProcesses = 1
+    /// The processes of its own the run.json's load counts (`ownProcesses`, each duet's two).
+    private var loadProcesses = 1
     private var judgedRounds = 0
     private var judgeSeconds = 0
     private var judgement: Judge.Outcome?
@@ -171,6 +173,10 @@ public final class CompareCommits: @unchecked Sendable {
         // turns, the waiting one sleeps), or both sides of the exact track at once; else one.
         let cores = ProcessInfo.processInfo.activeProcessorCount
         ownProcesses = (duet || instructions) ? (cores >= 2 ? 2 : 1) : 1
+        // What its run.json records as its own load: both processes of each duet, which run at
+        // once while they build their fixtures (whole-suite comparisons here, nothing else
+        // running, read load averages of 2.69–3.58 on 2 cores with 2 lanes).
+        loadProcesses = duet ? 2 * ownProcesses : ownProcesses
         var groups = groupsAll
         var round = 0
         var stoppedByBudget = false
@@ -454,7 +460,7 @@ public final class CompareCommits: @unchecked Sendable {
     /// Merges each side's rounds 1…`rounds` (the two sides at once) and judges them.
     private func judge(rounds: Int) throws(DriverError) {
         let start = monotonicSeconds()
-        let load = RoundMerge.Load(before: machineBefore, ownProcesses: ownProcesses)
+        let load = RoundMerge.Load(before: machineBefore, ownProcesses: loadProcesses)
         let failures = Failures()
         let work = self.work
         concurrently(["base", "head"].map { side in {

@@ -511,6 +511,20 @@ import Testing
         #expect(!Paths.entries("\(root)/results/compare/\(short)..\(short)").contains("code"))
     }
 
+    /// Duets run both their processes at once while they build their fixtures: the load the
+    /// merged run.json counts as the comparison's own is two per lane (back to back, one a lane).
+    @Test func aDuetCountsBothItsProcessesAsTheComparisonsOwnLoad() throws {
+        let lanes = ProcessInfo.processInfo.activeProcessorCount >= 2 ? 2 : 1
+        for (options, own) in [([String](), 2 * lanes), (["--back-to-back"], 1)] {
+            guard let (root, arguments) = try Self.fakeComparison(options + ["--max-rounds", "5"], duet: true) else { return }
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            _ = try CompareCommits(arguments: arguments, root: root).run()
+            let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
+            let record = try JSONFile.object("\(root)/results/compare/\(short)..\(short)/base/run.json")
+            #expect((record["load"] as? [String: Any])?["own_processes"] as? Int == own, "\(options)")
+        }
+    }
+
     /// The same slowdown when `--max-rounds 5` allows no more rounds: `b` looked changed but has
     /// five pairs, so it stays `noisy` (exit 3) and compare.txt says why; `--change-repetitions 5`
     /// claims it from the same five rounds.

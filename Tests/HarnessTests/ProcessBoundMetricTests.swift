@@ -166,6 +166,21 @@ import Testing
         })
     }
 
+    /// A load average that still reads what just ended, with nobody running in the second the
+    /// driver watched: no busy machine (every whole-suite comparison in a row had said one).
+    @Test func aLaggingLoadAverageIsNoBusyMachine() {
+        let lagging = RunMetadata.MachineLoad(average: [3.05, 3.21, 3.01], running: 0, busiest: [])
+        let side = Self.result(start: 2.2, end: 2.2, before: lagging, own: 2)
+        #expect(!RunCompatibility.warnings(base: side, head: side).contains { $0.contains("before the comparison") })
+        // Others busy in that second, if little: beyond the half core the driver's own leave.
+        let little = RunMetadata.MachineLoad(average: [0.1, 0.1, 0.1], running: 1, busiest: ["gzip 30% cpu", "python3 25% cpu"])
+        let warned = RunCompatibility.warnings(base: Self.result(start: 2.2, end: 2.2, before: little, own: 2),
+                                               head: Self.result(start: 2.2, end: 2.2, before: little, own: 2))
+        #expect(warned.contains { $0.hasPrefix("the machine was busy before the comparison started anything (load average 0.10") })
+        #expect(RunCompatibility.cpuShare("a b 97% cpu") == 0.97 && RunCompatibility.cpuShare("x 50%") == 0
+                && RunCompatibility.cpuShare("x nan% cpu") == 0)
+    }
+
     @Test func theRecordSurvivesRunJSON() throws {
         let side = Self.result(start: 1, end: 1, before: RunMetadata.MachineLoad(average: [1, 2, 3], running: 4, busiest: ["a 50% cpu"]), own: 2)
         let text = try side.metadata!.jsonText()
