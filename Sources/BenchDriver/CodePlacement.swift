@@ -6,11 +6,12 @@ import Foundation
 /// A process runs its code from its binary's pages in the page cache. Every process of one file
 /// maps the same physical pages, and the caches are indexed by physical address, so which lines
 /// of a hot loop share a cache set stays fixed while the file stays cached: for a whole
-/// comparison, and for a base kept in .build-commits, for every comparison against it. Such a
-/// placement is a lean that every pair of a comparison repeats, which more rounds cannot
-/// average. An A/A of one commit (the head running a copy of the base's binary) called a group's
-/// rows 4.5% slower from ten pairs that all leaned one way; three more A/As of that group leaned
-/// by −2% to +0.4%.
+/// comparison, and for a base kept in .build-commits, for every comparison against it. Whatever
+/// lean such a placement gives, every pair of a comparison repeats it, and more rounds cannot
+/// average it. How large it is was not settled: two comparisons of one group against each of
+/// three fixed copies of one binary put its plain modes 1.1–2.7% apart between the two
+/// comparisons of a copy, as far as the copies were apart, and one copy read lowest both times
+/// (docs/experiments/2026-11-27-fresh-binary-copies.md).
 ///
 /// A copy is a new file, with new pages. Both sides get a fresh copy before each round. Their
 /// placement then differs from round to round: a spread between repetitions, which the pairs
