@@ -11,13 +11,14 @@ import os, shutil, signal, subprocess, sys, tempfile, time
 # A commit's layout-bench as the drivers see it: `run --help-hidden` names the hidden options (with
 # the duet), `list --json` two scenarios, and `run … --out DIR` writes one group's results. Once the
 # calls to it reach the number in HANG (a file beside it), a timed run writes its pid to
-# HANGING and sleeps, as a long measurement would.
+# HANGING and sleeps, as a long measurement would. Its folder is written into it (@HERE@): the
+# drivers time fresh copies of it elsewhere.
 FAKE = r"""#!/bin/sh
-here=$(dirname "$0")
+here="@HERE@"
 if [ "$1" = list ]; then echo '{"scenarios": [{"name": "a", "items": [1000]}, {"name": "b", "items": [1000, 2000]}]}'; exit 0; fi
 if [ "$2" = --help-hidden ]; then echo '--verified --verify-only --brief --duet'; exit 0; fi
-echo "$*" >>"$0.calls"
-n=$(grep -c . "$0.calls")
+echo "$*" >>"$here/layout-bench.calls"
+n=$(grep -c . "$here/layout-bench.calls")
 out=""; scenario="$2"; items=1000; prev=""
 for a in "$@"; do [ "$prev" = --out ] && out=$a; [ "$prev" = --items ] && items=$a; prev=$a; done
 mkdir -p "$out"
@@ -113,7 +114,7 @@ def main():
             os.makedirs(folder)
             path = os.path.join(folder, "layout-bench")
             with open(path, "w") as f:
-                f.write(FAKE)
+                f.write(FAKE.replace("@HERE@", folder))
             os.chmod(path, 0o755)
             harnesses[hash] = path
         build = os.path.join(root, "build")
