@@ -106,8 +106,8 @@ public enum RunCompatibility {
     /// the entry does not end so).
     static func cpuShare(_ entry: String) -> Double {
         let words = entry.split(separator: " ")
-        guard words.count >= 2, words.last == "cpu", let percent = words[words.count - 2].split(separator: "%").first,
-              words[words.count - 2].hasSuffix("%"), let value = Double(percent), value.isFinite, value >= 0 else { return 0 }
+        guard words.count >= 2, words.last == "cpu", words[words.count - 2].hasSuffix("%"),
+              let value = Double(words[words.count - 2].dropLast()), value.isFinite, value >= 0 else { return 0 }
         return value / 100
     }
 

@@ -18,6 +18,17 @@ import Foundation
 /// average and the interval counts, rather than a bias. The next round's copy is made while the
 /// previous one still holds its pages, so it cannot be given the same ones.
 enum CodePlacement {
+    /// Round `round`'s copies: each of `binaries` copied into `root/round-R/NAME/` (NAME its
+    /// side or commit), then round R − 1's copies removed; returns the copies in order.
+    static func copies(forRound round: Int, of binaries: [(name: String, binary: String)], under root: String) throws(DriverError) -> [String] {
+        var copies: [String] = []
+        for (name, binary) in binaries {
+            copies.append(try freshCopy(of: binary, into: "\(root)/round-\(round)/\(name)"))
+        }
+        Paths.remove("\(root)/round-\(round - 1)")
+        return copies
+    }
+
     /// Copies `binary` into `folder` (made if missing), keeping its file name; returns the copy.
     static func freshCopy(of binary: String, into folder: String) throws(DriverError) -> String {
         try Paths.makeDirectory(folder)
@@ -28,7 +39,4 @@ enum CodePlacement {
         }
         return copy
     }
-
-    /// The folder of round `round`'s copies under `folder`.
-    static func roundFolder(_ folder: String, round: Int) -> String { "\(folder)/round-\(round)" }
 }

@@ -200,10 +200,10 @@ public final class CompareCommits: @unchecked Sendable {
                 // Both sides' code on new pages every round; the copies of one binary in an A/A
                 // share no pages either (the side whose turn followed the other's found shared
                 // code warm in the core's caches, and an A/A called a row 8% faster).
-                let copies = CodePlacement.roundFolder(Paths.absolute(work) + "/code", round: round)
-                base!.runBinary = try CodePlacement.freshCopy(of: base!.harness.binary, into: copies + "/base")
-                head!.runBinary = try CodePlacement.freshCopy(of: head!.harness.binary, into: copies + "/head")
-                Paths.remove(CodePlacement.roundFolder(Paths.absolute(work) + "/code", round: round - 1))
+                let copies = try CodePlacement.copies(forRound: round, of: [("base", base!.harness.binary), ("head", head!.harness.binary)],
+                                                      under: Paths.absolute(work) + "/code")
+                base!.runBinary = copies[0]
+                head!.runBinary = copies[1]
                 try runRound(round, groups: groups, duet: duet, extra: round > rounds)
             }
             let roundSeconds = Int(monotonicSeconds() - roundStart)

@@ -261,13 +261,9 @@ public final class History: @unchecked Sendable {
             if live.isEmpty { break }
             // Every commit's code on new pages each round (CodePlacement): two commits whose
             // code is alike would otherwise differ by where their files' pages happen to sit.
-            var binaries: [Int: String] = [:]
-            let copies = Paths.absolute(work) + "/code"
-            for member in live {
-                binaries[member] = try CodePlacement.freshCopy(
-                    of: commits[member].harness.binary, into: CodePlacement.roundFolder(copies, round: round) + "/\(commits[member].hash)")
-            }
-            Paths.remove(CodePlacement.roundFolder(copies, round: round - 1))
+            let copies = try CodePlacement.copies(forRound: round, of: live.map { (commits[$0].hash, commits[$0].harness.binary) },
+                                                  under: Paths.absolute(work) + "/code")
+            let binaries = Dictionary(uniqueKeysWithValues: zip(live, copies))
             // Each unit: a pair of neighbours (or one commit) on one group, a duet on one core.
             var units: [(commits: [Int], group: ScenarioGroup)] = []
             for pair in Self.pairs(count: live.count, round: round) {

@@ -165,7 +165,7 @@ public enum RoundSchedule {
         report.rows.map {
             JudgedRow(scenario: $0.key.scenario, items: $0.key.items, verdict: $0.verdict?.rawValue ?? "",
                       widened: $0.threshold > $0.policy.threshold, awaitsRepetitions: $0.awaitsRepetitions,
-                     pairs: Swift.min($0.baseRepetitions, $0.headRepetitions))
+                      pairs: Swift.min($0.baseRepetitions, $0.headRepetitions))
         }
     }
 
