@@ -18,13 +18,24 @@ public struct PrefixSumReference: RowOffsets {
         try self.init(heights: Array(repeating: estimate, count: count))
     }
 
-    /// Re-sums from row `first`: `starts[i]` is the sum of the heights of rows `0 ..< i`, added in order.
+    /// Re-sums from row `first`: `starts[i]` is the sum of the heights of rows `0 ..< i`, added in
+    /// order. The starts up to `first` stand (the rows above it did not change); the array is first
+    /// brought to `count + 1` values, then overwritten in place from `first + 1` on.
     private mutating func recompute(from first: Int) {
-        starts.removeSubrange((first + 1)...)
-        var y = starts[first]
-        for height in heights[first...] {
-            y += height
-            starts.append(y)
+        let wanted = heights.count + 1
+        if starts.count > wanted {
+            starts.removeLast(starts.count - wanted)
+        } else if starts.count < wanted {
+            starts.append(contentsOf: repeatElement(0, count: wanted - starts.count))
+        }
+        heights.withUnsafeBufferPointer { heights in
+            starts.withUnsafeMutableBufferPointer { starts in
+                var y = starts[first]
+                for row in first..<heights.count {
+                    y += heights[row]
+                    starts[row + 1] = y
+                }
+            }
         }
     }
 

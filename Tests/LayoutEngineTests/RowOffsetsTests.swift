@@ -104,6 +104,30 @@ import LayoutReference
         #expect(changes == 4000)
     }
 
+    /// The reference itself, against a plain array summed anew after every change: its starts are
+    /// the heights above each row added in order, bit for bit (it re-sums in place from the
+    /// changed row, so a start it failed to overwrite, or an array of the wrong length, shows).
+    @Test func referenceStartsAreTheInOrderSumsAfterEveryChange() throws {
+        for seed in 0..<20 {
+            var rng = SeededRandom(seed: UInt64(seed) + 900)
+            var plain = (0..<rng.int(0...300)).map { _ in rng.double(0...300) }
+            var reference = try PrefixSumReference(heights: plain)
+            for step in 0..<200 {
+                let change = Self.randomChange(count: plain.count, rng: &rng, arbitrary: true)
+                switch change {
+                case .setHeight(let row, let height): plain[row] = height
+                case .insert(let at, let heights): plain.insert(contentsOf: heights, at: at)
+                case .remove(let at, let removing): plain.removeSubrange(at..<(at + removing))
+                }
+                try reference.apply(change)
+                var sums = [0.0], y = 0.0
+                for height in plain { y += height; sums.append(y) }
+                #expect(reference.allOffsets == sums, "seed \(seed) step \(step)")
+                #expect(reference.heights == plain)
+            }
+        }
+    }
+
     @Test func rowAtOffsetIsExactOnEveryBoundary() throws {
         var rng = SeededRandom(seed: 12)
         let heights = (0..<2000).map { _ in rng.chance(0.1) ? 0 : Double(rng.int(1...800)) / 8 }
