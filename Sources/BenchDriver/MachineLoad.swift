@@ -6,8 +6,8 @@ import Darwin
 #endif
 
 /// The machine's load before a driver starts anything: the three load averages, how many
-/// processes of others are running, and the busiest of them over one second, leaving out the
-/// driver's own process tree. Every load average a run records later includes the driver's own
+/// processes of others are running, how much CPU all of them took over one second (in cores),
+/// and the busiest of them, leaving out the driver's own process tree. Every load average a run records later includes the driver's own
 /// processes, so a warning of a busy machine must speak of this, not of the comparison itself.
 /// Recorded in the merged run.json as `load.before` (`RoundMerge.Load`); nil where there is no
 /// /proc (not Linux).
@@ -19,7 +19,8 @@ public enum MachineLoad {
         var cpuTicks: Int
     }
 
-    /// {"average": [1, 5, 15 minute load], "running": N, "busiest": ["COMMAND P% cpu", …]}.
+    /// {"average": [1, 5, 15 minute load], "running": N, "others_cores": C (cores, every process of
+    /// others), "busiest": ["COMMAND P% cpu", …] (the five busiest at 5% or more)}.
     public static func measure(root: Int32 = getpid(), interval: Double = 1) -> [String: Any]? {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
         let average = text.split(separator: " ").prefix(3).compactMap { Double($0) }
@@ -38,9 +39,11 @@ public enum MachineLoad {
         }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var busy: [(share: Double, command: String)] = []
+        var othersCores = 0.0
         for (pid, process) in second where !own.contains(pid) {
             guard let before = first[pid] else { continue }
-            let share = Double(process.cpuTicks - before.cpuTicks) / ticks / interval
+            let share = Double(max(process.cpuTicks - before.cpuTicks, 0)) / ticks / interval
+            othersCores += share
             if share >= 0.05 { busy.append((share, process.command)) }
         }
         busy.sort { $0.share != $1.share ? $0.share > $1.share : $0.command > $1.command }
@@ -48,6 +51,7 @@ public enum MachineLoad {
         return [
             "average": average,
             "running": running,
+            "others_cores": (othersCores * 100).rounded() / 100,
             "busiest": busy.prefix(5).map { "\($0.command) \(Int(($0.share * 100).rounded()))% cpu" },
         ]
     }
@@ -74,6 +78,7 @@ public enum MachineLoad {
         }
         var line = "the machine before the comparison started: load average " + average.joined(separator: " ")
         line += ", \(before["running"].map { "\($0)" } ?? "?") processes of others running"
+        if let cores = before["others_cores"] as? Double { line += ", using \(formatted(cores)) cores" }
         if let busiest = before["busiest"] as? [String], !busiest.isEmpty {
             line += "; busiest: " + busiest.joined(separator: ", ")
         }

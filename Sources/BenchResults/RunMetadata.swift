@@ -86,11 +86,15 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         public var running: Int?
         /// The busiest processes of others at that moment, e.g. "swift-frontend 97% cpu", busiest first.
         public var busiest: [String]?
+        /// The CPU all processes of others took over the second watched, in cores (records before
+        /// it have only `busiest`, the five busiest at 5% or more).
+        public var othersCores: Double?
 
-        public init(average: [Double], running: Int? = nil, busiest: [String]? = nil) {
+        public init(average: [Double], running: Int? = nil, busiest: [String]? = nil, othersCores: Double? = nil) {
             self.average = average
             self.running = running
             self.busiest = busiest
+            self.othersCores = othersCores
         }
     }
 

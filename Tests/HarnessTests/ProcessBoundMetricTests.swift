@@ -4,6 +4,7 @@ import Testing
 @testable import BenchPlatform
 @testable import BenchResults
 @testable import BenchCompare
+@testable import BenchDriver
 
 /// Metrics whose value depends on the process that measured it (`Metric.Kind.perProcess`:
 /// `peak_rss`, `alloc_bytes`) never cry wolf in a comparison of one binary with itself (issue 31,
@@ -181,10 +182,45 @@ import Testing
                 && RunCompatibility.cpuShare("x nan% cpu") == 0)
     }
 
+    /// Many small processes of others, none among the busiest five at 5%: judged by the CPU they
+    /// all took in that second, which the record now carries as a number.
+    @Test func manySmallProcessesOfOthersAreABusyMachine() {
+        let many = RunMetadata.MachineLoad(average: [0.4, 0.3, 0.2], running: 30, busiest: ["make 4% cpu"], othersCores: 1.9)
+        let side = Self.result(start: 2.2, end: 2.2, before: many, own: 2)
+        let said = RunCompatibility.warnings(base: side, head: side).filter { $0.contains("before the comparison") }
+        #expect(said == ["the machine was busy before the comparison started anything (load average 0.40 on 2 cores, "
+                         + "30 processes running, others using 1.90 cores; busiest: make 4% cpu): expect noisy times"], "\(said)")
+        // The same second with others idle: no warning, whatever the busiest list and the load average say.
+        let idle = RunMetadata.MachineLoad(average: [3.05, 3, 3], running: 0, busiest: ["gzip 60% cpu"], othersCores: 0.1)
+        let quiet = Self.result(start: 2.2, end: 2.2, before: idle, own: 2)
+        #expect(!RunCompatibility.warnings(base: quiet, head: quiet).contains { $0.contains("before the comparison") })
+        // A number run.json cannot hold honestly is no busy machine, and no trap.
+        let broken = Self.result(start: 2.2, end: 2.2, before: RunMetadata.MachineLoad(average: [0.1, 0.1, 0.1], othersCores: .nan), own: 2)
+        #expect(!RunCompatibility.warnings(base: broken, head: broken).contains { $0.contains("before the comparison") })
+    }
+
+    /// What `MachineLoad.measure` writes, put in run.json as the drivers merge it, reads back as
+    /// the record, others' cores included.
+    @Test func theMeasuredLoadReadsBackAsTheRecord() throws {
+        guard let load = MachineLoad.measure(interval: 0.2) else { return }
+        let cores = try #require(load["others_cores"] as? Double)
+        #expect(cores >= 0 && cores.isFinite)
+        let text = try Self.result(start: 1, end: 1, before: nil, own: 2).metadata!.jsonText()
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var loadObject = try #require(object["load"] as? [String: Any])
+        loadObject["before"] = load
+        object["load"] = loadObject
+        let merged = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        let before = try #require(try RunMetadata.decode(merged).load.before)
+        #expect(before.othersCores == cores)
+        #expect(before.busiest == load["busiest"] as? [String])
+    }
+
     @Test func theRecordSurvivesRunJSON() throws {
-        let side = Self.result(start: 1, end: 1, before: RunMetadata.MachineLoad(average: [1, 2, 3], running: 4, busiest: ["a 50% cpu"]), own: 2)
+        let side = Self.result(start: 1, end: 1, before: RunMetadata.MachineLoad(average: [1, 2, 3], running: 4, busiest: ["a 50% cpu"], othersCores: 0.55), own: 2)
         let text = try side.metadata!.jsonText()
         #expect(text.contains("\"own_processes\" : 2"), "\(text)")
+        #expect(text.contains("\"others_cores\" : 0.55"), "\(text)")
         let decoded = try RunMetadata.decode(text)
         #expect(decoded.load == side.metadata!.load)
         // A plain run's run.json has neither field.
