@@ -72,10 +72,9 @@ public enum RunCompatibility {
     }
 
     /// The machine before the driver started anything (`RunMetadata.Load.before`): said once when
-    /// both sides carry the same record (one driver ran both), else per side. Busy by what others
-    /// ran in the second the driver watched them (`othersCores`; records before it sum `busiest`,
-    /// the five busiest), beyond what its own processes leave
-    /// of the cores: a load average lags by minutes, and after a comparison, a build or a test run
+    /// both sides carry the same record (one driver ran both), else per side. Busy by the CPU others
+    /// took in the second the driver watched them (`othersCores`), beyond what its own processes
+    /// leave of the cores: a load average lags by minutes, and after a comparison, a build or a test run
     /// that just ended it still reads their load (3.05 before an A/A that followed another, with
     /// nothing running). Records without that second are judged by their load average.
     static func beforeWarnings(base: RunMetadata?, head: RunMetadata?) -> [String] {
@@ -89,13 +88,10 @@ public enum RunCompatibility {
             let cores = Double(max(metadata.machine.activeCores, 1))
             let margin = busyMargin(cores: cores, own: metadata.load.ownProcesses ?? 1)
             guard let load = before.average.first else { continue }
-            if let others = before.othersCores {
-                guard others.isFinite, others > margin else { continue }
-            } else if let busiest = before.busiest {
-                guard busiest.reduce(0, { $0 + cpuShare($1) }) > margin else { continue }
-            } else if load <= margin {
-                continue
-            }
+            // What others ran, in cores: the record's number, else the sum of its five busiest
+            // (records before the number), else the load average (records before both).
+            let others = before.othersCores ?? before.busiest.map { $0.reduce(0) { $0 + cpuShare($1) } } ?? load
+            guard others > margin else { continue }
             var facts = "load average \(formatted(load)) on \(metadata.machine.activeCores) cores"
             if let running = before.running { facts += ", \(running) processes running" }
             if let others = before.othersCores { facts += ", others using \(formatted(others)) cores" }

@@ -7,8 +7,9 @@ import Darwin
 
 /// The machine's load before a driver starts anything: the three load averages, how many
 /// processes of others are running, how much CPU all of them took over one second (in cores),
-/// and the busiest of them, leaving out the driver's own process tree. Every load average a run records later includes the driver's own
-/// processes, so a warning of a busy machine must speak of this, not of the comparison itself.
+/// and the busiest of them, leaving out the driver's own process tree. Every load average a run
+/// records later includes the driver's own processes, so a warning of a busy machine must speak
+/// of this, not of the comparison itself.
 /// Recorded in the merged run.json as `load.before` (`RoundMerge.Load`); nil where there is no
 /// /proc (not Linux).
 public enum MachineLoad {
