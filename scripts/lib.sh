@@ -1,5 +1,15 @@
 # Shared by scripts/*: install what a fresh Debian machine lacks. Sourced, not run.
 
+# Runs a command and says on stderr how long it took ("time: LABEL N s"), so that a log of
+# scripts/test or .ci/run shows where its minutes go. Usage: timed LABEL COMMAND [ARGUMENT ...]
+timed() {
+    local label=$1 start=$SECONDS status=0
+    shift
+    "$@" || status=$?
+    echo "time: $label $((SECONDS - start)) s" >&2
+    return $status
+}
+
 # Runs a command as root (directly, or through sudo when available).
 as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
