@@ -154,7 +154,7 @@ public enum ComparisonTable {
         var byMetric: [String: [RowComparison.Judgement: [RowComparison]]] = [:]
         for row in report.rows { byMetric[row.key.metric, default: [:]][row.judgement, default: []].append(row) }
         let phrases: [RowComparison.Judgement: String] = [
-            .processes: "by their processes (repetitions' medians; a change from \(report.options.repetitionsForChange) repetitions a side)",
+            .processes: "by their processes (each process's midmean, its median where a sample is 0; a change from \(report.options.repetitionsForChange) repetitions a side)",
             .samples: "by their samples (one repetition on a side)",
             .exact: "exactly",
             .oneProcess: "by one process on a side (never regressed: unchanged within the threshold, else noisy)",

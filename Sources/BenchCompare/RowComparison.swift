@@ -22,8 +22,10 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// One scenario × mode × items × operation × metric present on both sides, judged.
 ///
 /// Statistical metrics (time) measured in at least two repetitions per side are judged on the
-/// repetitions' medians (`RepetitionRatio`: paired by repetition number where both sides carry the
-/// same numbers, else Welch), because whole processes differ by more than samples inside one do.
+/// repetitions' centres (`RepetitionRatio`: paired by repetition number where both sides carry the
+/// same numbers, else Welch), because whole processes differ by more than samples inside one do. A
+/// repetition's centre is the geometric midmean of its samples (`ProcessCentre`), or its median
+/// where a sample of the row is zero.
 /// With θ the row's threshold: `regressed` when the ratio is at least 1 + ¾θ and the whole interval
 /// at `changeConfidence` (99%) lies above 1 + θ/2 (a slowdown of about the threshold, and surely more
 /// than half of it); `improved` symmetrically (both only from `Options.repetitionsForChange`
@@ -44,7 +46,7 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// when the whole interval lies within the threshold band; `noisy` otherwise.
 ///
 /// Per-process metrics (`peak_rss`, `alloc_bytes`: values that depend on the process that measured
-/// them) are judged like time on their repetitions' medians, spread-widened threshold and all, unless
+/// them) are judged like time on their repetitions' centres, spread-widened threshold and all, unless
 /// every sample of both sides is one value (then exactly, as a count). With fewer than two
 /// repetitions on a side, or a zero among them, no process spread can be seen: such a row is
 /// `unchanged` within its threshold and `noisy` beyond it, never `regressed` (two quick runs of one
@@ -66,10 +68,10 @@ public struct RowComparison: Sendable {
     public var baseMedian: Double
     public var headMedian: Double
     /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0. Judged by
-    /// repetitions: the geometric mean of the per-repetition ratios of medians (`RepetitionRatio`).
+    /// repetitions: the geometric mean of the per-repetition ratios of centres (`RepetitionRatio`).
     public var ratio: Double
     public var interval: Bootstrap.Interval
-    /// Two-sided: the t-test of the repetitions' medians for a row judged by repetitions, else
+    /// Two-sided: the t-test of the repetitions' centres for a row judged by repetitions, else
     /// Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
     public var pValue: Double
     /// nil for metrics that are not judged (`elements`).
@@ -77,7 +79,7 @@ public struct RowComparison: Sendable {
     /// The threshold this row was judged at: the metric's, or wider for a statistical row whose
     /// processes spread more (see the type's documentation).
     public var threshold: Double
-    /// Whether the interval came from the repetitions' medians, paired by repetition number.
+    /// Whether the interval came from the repetitions' centres, paired by repetition number.
     public var pairedRepetitions: Bool = false
     /// Which rule judged the row (compare.txt and compare.csv's `judged` say it per row).
     public var judgement: Judgement
@@ -90,7 +92,7 @@ public struct RowComparison: Sendable {
 
     /// The rule a row was judged by.
     public enum Judgement: String, Sendable, CaseIterable {
-        /// On the repetitions' medians (several processes a side): a t interval, the threshold
+        /// On the repetitions' centres (several processes a side): a t interval, the threshold
         /// widened to the processes' spread, a change only from `Options.repetitionsForChange` a side.
         case processes = "by-processes"
         /// One repetition on a side: a bootstrap over the samples and Mann–Whitney U (time only).
@@ -178,9 +180,10 @@ public struct RowComparison: Sendable {
         // A per-process metric is a count only when it repeats: every sample of both sides one
         // value, and more than one sample a side (one process's one peak_rss shows nothing).
         let repeats = constant && baseValues.count >= 2 && headValues.count >= 2
+        let centres = ProcessCentre.centres(base: base.repetitions, head: head.repetitions)
         if byProcesses, !constant, let byRepetition = RepetitionRatio(
-            base: base.repetitions.map(Quantile.median), baseNumbers: base.repetitionNumbers,
-            head: head.repetitions.map(Quantile.median), headNumbers: head.repetitionNumbers,
+            base: centres.base, baseNumbers: base.repetitionNumbers,
+            head: centres.head, headNumbers: head.repetitionNumbers,
             confidence: options.confidence) {
             ratio = byRepetition.ratio
             interval = byRepetition.interval

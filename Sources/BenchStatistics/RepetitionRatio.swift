@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// The ratio of two sides measured in independent repetitions (fresh processes), judged on the
-/// repetitions' medians: on a shared machine whole processes run faster or slower by more than the
-/// samples inside one process scatter, so the repetition is the unit of evidence, not the sample.
+/// repetitions' centres (`ProcessCentre`'s midmean, or a median): on a shared machine whole
+/// processes run faster or slower by more than the samples inside one process scatter, so the
+/// repetition is the unit of evidence, not the sample. Below, "median" is a repetition's centre.
 ///
 /// - **Paired**, when both sides carry the same repetition numbers, each once: the log of each
 ///   pair's ratio of medians, d_i = log(head_i / base_i), then a Student-t interval of their mean,

@@ -13,7 +13,8 @@ struct Compare: ParsableCommand {
         discussion: """
             BASE and HEAD are results directories (or their samples.csv.gz or samples.csv). Rows are paired by scenario × mode \
             × items × operation × metric. Time measured in several repetitions (fresh processes) per side is \
-            judged on the repetitions' medians: paired by repetition number when both sides carry the same \
+            judged on the repetitions' midmeans (the geometric mean of the middle half of a process's samples; \
+            the medians where a sample of the row is 0): paired by repetition number when both sides carry the same \
             numbers (scripts/compare-commits runs a scenario group of both commits seconds apart under one \
             number), else unpaired; a t interval of the log ratio (from ten pairs, of its 20% trimmed mean: \
             Yuen's test, so that a process that ran at another speed is set aside). With θ the threshold: `regressed` when the \

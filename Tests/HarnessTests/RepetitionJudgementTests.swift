@@ -8,7 +8,7 @@ import Testing
 @testable import BenchRunner
 @testable import BenchCompare
 
-/// Time judged on the repetitions' medians (`RepetitionRatio`, `RowComparison.judgeRepetitions`):
+/// Time judged on the repetitions' centres (`RepetitionRatio`, `RowComparison.judgeRepetitions`):
 /// its statistics against scipy's, pairing by repetition number, and the rules that keep an A/A
 /// comparison quiet.
 @Suite struct RepetitionJudgementTests {
