@@ -3,11 +3,14 @@
 // offsets-storm-first-row at 1,000,000 rows (row 0 resized, a prefix sum near the middle, a
 // descent to the middle offset). Prints each tree's median ns per operation.
 // Build and run: cc -O2 -o fenwick-placement fenwick-placement.c && taskset -c 0 ./fenwick-placement
+// With the argument h (2026-11-28-process-midmean.md), each tree is 2 MB aligned and advised to
+// transparent huge pages (this machine: /sys/kernel/mm/transparent_hugepage/enabled = madvise).
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 #define N (1L << 20)
 #define TREES 4
@@ -44,11 +47,21 @@ static int ascending(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    int huge = argc > 1 && argv[1][0] == 'h';
     double *trees[TREES];
     for (int k = 0; k < TREES; k++) {
         // As a Swift array: a 32-byte header before the elements.
-        char *block = malloc(N * sizeof(double) + 32);
+        char *block;
+        if (huge) {
+            // 2 MB aligned and advised: transparent huge pages back it, so the cache sets its
+            // lines fall in follow from the virtual address alone.
+            size_t bytes = ((N * sizeof(double) + 32) + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+            if (posix_memalign((void **)&block, 2u << 20, bytes)) return 1;
+            madvise(block, bytes, MADV_HUGEPAGE);
+        } else {
+            block = malloc(N * sizeof(double) + 32);
+        }
         trees[k] = (double *)(block + 32);
         for (long i = 1; i <= N; i++) trees[k][i - 1] = 44.0;
         for (long i = 1; i <= N; i++) {
