@@ -180,8 +180,9 @@ public struct RowComparison: Sendable {
         // A per-process metric is a count only when it repeats: every sample of both sides one
         // value, and more than one sample a side (one process's one peak_rss shows nothing).
         let repeats = constant && baseValues.count >= 2 && headValues.count >= 2
-        let centres = ProcessCentre.centres(base: base.repetitions, head: head.repetitions)
-        if byProcesses, !constant, let byRepetition = RepetitionRatio(
+        // Reduced only for a row that is judged by its processes (a sort per repetition).
+        let centres = byProcesses && !constant ? ProcessCentre.centres(base: base.repetitions, head: head.repetitions) : nil
+        if let centres, let byRepetition = RepetitionRatio(
             base: centres.base, baseNumbers: base.repetitionNumbers,
             head: centres.head, headNumbers: head.repetitionNumbers,
             confidence: options.confidence) {
