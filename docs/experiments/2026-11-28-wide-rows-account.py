@@ -19,9 +19,10 @@ any of the A/As (θ, compare.csv's `threshold`):
   the other rows its two processes timed taken off: what a control kernel timed in the same
   processes could divide out.
 - theta_at_5: the threshold five pairs of that spread give when their estimate hits it:
-  3 s sqrt(4 / chi2(0.25, 4)), as RowComparison widens θ.
+  3 s sqrt(4 / chi2(0.25, 4)), as RowComparison widens θ, before its floor at the metric's 5%.
 - pairs_for_7: the fewest pairs whose threshold at that spread is 7% (the spread counting
-  sqrt(5 / n), as compare does for n > 5).
+  sqrt(5 / n), as compare does for n > 5). From ten pairs compare takes Yuen's trimmed mean,
+  whose spread this untrimmed estimate only approximates.
 - spread_but_worst_pair: the pooled spread without the one pair farthest from its A/A's mean.
 - held_by, the first that holds: "chance of five pairs" (theta_at_5 <= 7%: the row is wide only
   when five pairs overestimate its spread); "one process off" (theta_at_5 of
