@@ -233,7 +233,8 @@ public final class CompareCommits: @unchecked Sendable {
             // claimed from.
             let seconds = groupSeconds.withLock { $0 }
             let undecided = RoundSchedule.undecided(groupsAll, rows: judged)
-            let confirming = RoundSchedule.confirming(groupsAll, rows: judged, pairsForChange: arguments.repetitionsForChange)
+            let confirming = RoundSchedule.confirming(groupsAll, rows: judged, pairsForChange: arguments.repetitionsForChange,
+                                                      pairsForNoisy: arguments.pairsForNoisy)
             let next = RoundSchedule.nextRound(unsettled, seconds: seconds, remainingSeconds: remaining, lanes: ownProcesses,
                                                undecided: undecided, confirming: confirming)
             stoppedByBudget = next.count < unsettled.count
@@ -269,8 +270,9 @@ public final class CompareCommits: @unchecked Sendable {
             }
         }
         if confirmingRounds > 0 {
-            text += "\(confirmingRounds) round(s) past the budget measured \(confirmedGroups.count) scenario group(s) whose rows looked changed, "
-                + "or were still noisy, at fewer than \(arguments.repetitionsForChange) pairs, the fewest a change is claimed from (--change-repetitions)\n"
+            text += "\(confirmingRounds) round(s) past the budget measured \(confirmedGroups.count) scenario group(s) whose rows looked changed "
+                + "at fewer than \(arguments.repetitionsForChange) pairs, the fewest a change is claimed from (--change-repetitions), "
+                + "or were still noisy at fewer than \(arguments.pairsForNoisy)\n"
         }
         if stoppedByBudget {
             text += "the budget of \(arguments.budgetMinutes) min left groups unmeasured that more rounds would have helped: rows still "

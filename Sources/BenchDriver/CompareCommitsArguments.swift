@@ -19,6 +19,14 @@ public struct CompareCommitsArguments: Equatable {
     /// at fewer stays `noisy`, and its group runs the rounds that take it to eight, even past the
     /// budget, as does a group with a row still `noisy` at fewer (`RoundSchedule.confirming`).
     public var repetitionsForChange = 8
+    /// The pairs a group with a row still `noisy` runs to, past the budget: twice
+    /// `repetitionsForChange`. In the third whole-suite A/A of b24822a one row was left noisy at
+    /// eight pairs (exit 3): its processes read one of two speeds, and six of eight base processes
+    /// had drawn the fast one. Simulated with the same judgement, such a row is left noisy at eight
+    /// pairs one time in 100 and at sixteen one in 10,000; a row whose processes spread normally
+    /// by 5%, from 0.6% to 0.01%, while the rows it calls `regressed` falsely go from 0.01% to
+    /// 0.04% (30,000 simulated A/As of each; docs/methodology.md).
+    public var pairsForNoisy: Int { 2 * repetitionsForChange }
     /// compare's `--threshold` options, in order, as `--threshold VALUE` pairs.
     public var thresholds: [String] = []
     /// run's `--mode` and `--items` options, in order, as pairs.

@@ -147,16 +147,22 @@ public enum RoundSchedule {
         Set(unsettled(groups, rows: rows.filter { $0.verdict == "noisy" }))
     }
 
-    /// The groups of `groups` that have a row with too few pairs for a change to be claimed
-    /// (`pairsForChange`) and either looks changed or is still `noisy`. `nextRound` measures them
-    /// past the budget. A comparison then leaves no row undecided (exit 3) before it has the pairs
-    /// that could have decided it. A row still noisy at `pairsForChange` pairs gets no more rounds
-    /// past the budget.
-    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow], pairsForChange: Int? = nil) -> Set<ScenarioGroup> {
+    /// The groups of `groups` that have a row that looks changed with too few pairs for a change
+    /// to be claimed (`pairsForChange`), or a row still `noisy` at fewer than `pairsForNoisy`
+    /// pairs (nil: `pairsForChange`). `nextRound` measures them past the budget. A comparison then
+    /// leaves no row undecided (exit 3) before it has the pairs that could have decided it.
+    ///
+    /// A row still noisy once it has the pairs a change needs is a row whose interval happened to
+    /// land across its threshold: its mean sits some four standard errors from 1 in an A/A, which
+    /// more pairs draw back (compare-commits gives it twice the pairs a change needs). Rows whose
+    /// processes run at one of two speeds do so most: eight pairs of processes each fast or slow by
+    /// chance can lean one way, and agree well enough that the interval cannot close.
+    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow], pairsForChange: Int? = nil,
+                                  pairsForNoisy: Int? = nil) -> Set<ScenarioGroup> {
         Set(unsettled(groups, rows: rows.filter { row in
             if row.awaitsRepetitions { return true }
-            guard row.verdict == "noisy", let pairsForChange, let pairs = row.pairs else { return false }
-            return pairs < pairsForChange
+            guard row.verdict == "noisy", let limit = pairsForNoisy ?? pairsForChange, let pairs = row.pairs else { return false }
+            return pairs < limit
         }))
     }
 

@@ -149,6 +149,12 @@ import Testing
         #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8) == [groups[1]])
         #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 5).isEmpty)
         #expect(RoundSchedule.confirming(groups, rows: counted).isEmpty)
+        // compare-commits gives a row still noisy twice the pairs a change needs.
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8, pairsForNoisy: 16) == [groups[1], groups[3]])
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8, pairsForNoisy: 8) == [groups[1]])
+        counted[3].pairs = 16
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8, pairsForNoisy: 16) == [groups[1]])
+        #expect(CompareCommitsArguments().pairsForNoisy == 16)
     }
 
     @Test func groupsFollowTheListing() {
