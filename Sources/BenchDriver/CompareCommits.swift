@@ -200,10 +200,15 @@ public final class CompareCommits: @unchecked Sendable {
                 // Both sides' code on new pages every round; the copies of one binary in an A/A
                 // share no pages either (the side whose turn followed the other's found shared
                 // code warm in the core's caches, and an A/A called a row 8% faster).
-                let copies = try CodePlacement.copies(forRound: round, of: [("base", base!.harness.binary), ("head", head!.harness.binary)],
+                // Which side is copied first alternates by round, as which side starts does: in an
+                // A/A whose base was always copied and started first, the base's processes of one
+                // row read 125 ns in all eight rounds and the head's 211 ns (`regressed`, 1.61).
+                let baseFirst = RoundSchedule.baseCopiedFirst(round: round)
+                let sides = [("base", base!.harness.binary), ("head", head!.harness.binary)]
+                let copies = try CodePlacement.copies(forRound: round, of: baseFirst ? sides : sides.reversed(),
                                                       under: Paths.absolute(work) + "/code")
-                base!.runBinary = copies[0]
-                head!.runBinary = copies[1]
+                base!.runBinary = copies[baseFirst ? 0 : 1]
+                head!.runBinary = copies[baseFirst ? 1 : 0]
                 try runRound(round, groups: groups, duet: duet, extra: round > rounds)
             }
             let roundSeconds = Int(monotonicSeconds() - roundStart)
@@ -433,7 +438,10 @@ public final class CompareCommits: @unchecked Sendable {
                     let names = RoundSchedule.duetNames(round: round, index: index)
                     let core = pin ? lane : nil
                     let start = monotonicSeconds()
-                    concurrently([(base!, names.base, names.head), (head!, names.head, names.base)].map { side, mine, theirs in { [self] in
+                    // The side that takes the first turn is also started first.
+                    let pair = [(base!, names.base, names.head), (head!, names.head, names.base)]
+                    let started = RoundSchedule.baseFirst(round: round, index: index) ? pair : pair.reversed()
+                    concurrently(started.map { side, mine, theirs in { [self] in
                         if let error = runGroup(side, round: round, index: index, group: group, duet: "\(barrier):\(mine):\(theirs)", core: core) {
                             failures.add(error)
                         }

@@ -46,6 +46,13 @@ public enum RoundSchedule {
         (index + round) % 2 != 0
     }
 
+    /// Whether round `round` copies the base's binary before the head's (`CodePlacement`): odd
+    /// rounds do, even ones copy the head's first, so that whatever the order of the copies
+    /// brings falls on each side in half the rounds, and pairing cancels it.
+    public static func baseCopiedFirst(round: Int) -> Bool {
+        round % 2 != 0
+    }
+
     /// The duet's names of the two sides: the side whose name sorts first takes the first
     /// sampling turn.
     public static func duetNames(round: Int, index: Int) -> (base: String, head: String) {

@@ -61,7 +61,11 @@ import Testing
         #expect(RoundSchedule.baseFirst(round: 1, index: 1) == false)
         #expect(RoundSchedule.baseFirst(round: 1, index: 2) == true)
         #expect(RoundSchedule.baseFirst(round: 2, index: 1) == true)
+        // The binaries' copies: the base's first in round 1, then each round the other side's.
+        #expect(RoundSchedule.baseCopiedFirst(round: 1))
+        #expect((1...8).filter { RoundSchedule.baseCopiedFirst(round: $0) }.count == 4)
         for round in 1...6 {
+            #expect(RoundSchedule.baseCopiedFirst(round: round) != RoundSchedule.baseCopiedFirst(round: round + 1))
             for index in 1...6 {
                 #expect(RoundSchedule.baseFirst(round: round, index: index) != RoundSchedule.baseFirst(round: round + 1, index: index))
                 let names = RoundSchedule.duetNames(round: round, index: index)
