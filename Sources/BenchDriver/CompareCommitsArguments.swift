@@ -217,7 +217,8 @@ public struct CompareCommitsArguments: Equatable {
                              call a timed row regressed or improved only from N pairs of processes
                              (default 8; compare's own default is 5): a row that looks changed at
                              fewer stays noisy, and its group runs the rounds that take it to N
-                             first, even past the budget; so does a group with a row still noisy
+                             first, even past the budget; a group with a row still noisy runs
+                             them up to 2N
           --threshold T      passed to compare (METRIC=PERCENT or PERCENT for time; repeatable)
           --mode M, --items N  passed to run (repeatable)
           --back-to-back     run a group's two processes one after the other (which first alternates)
