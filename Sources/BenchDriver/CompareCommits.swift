@@ -202,7 +202,7 @@ public final class CompareCommits: @unchecked Sendable {
                 // code warm in the core's caches, and an A/A called a row 8% faster).
                 // Which side is copied first alternates by round, as which side starts does: in an
                 // A/A whose base was always copied and started first, the base's processes of one
-                // row read 125 ns in all eight rounds and the head's 211 ns (`regressed`, 1.61).
+                // row read 125–172 ns in all eight rounds and the head's 208–242 ns (`regressed`, 1.61).
                 let baseFirst = RoundSchedule.baseCopiedFirst(round: round)
                 let sides = [("base", base!.harness.binary), ("head", head!.harness.binary)]
                 let copies = try CodePlacement.copies(forRound: round, of: baseFirst ? sides : sides.reversed(),
@@ -238,8 +238,7 @@ public final class CompareCommits: @unchecked Sendable {
             // claimed from.
             let seconds = groupSeconds.withLock { $0 }
             let undecided = RoundSchedule.undecided(groupsAll, rows: judged)
-            let confirming = RoundSchedule.confirming(groupsAll, rows: judged, pairsForChange: arguments.repetitionsForChange,
-                                                      pairsForNoisy: arguments.pairsForNoisy)
+            let confirming = RoundSchedule.confirming(groupsAll, rows: judged, pairsForNoisy: arguments.pairsForNoisy)
             let next = RoundSchedule.nextRound(unsettled, seconds: seconds, remainingSeconds: remaining, lanes: ownProcesses,
                                                undecided: undecided, confirming: confirming)
             stoppedByBudget = next.count < unsettled.count

@@ -17,7 +17,7 @@ public struct CompareCommitsArguments: Equatable {
     /// pairs two of four whole-suite A/As here called one of them `regressed`; resampled from an
     /// A/A's pairs, eight make that about one comparison in a thousand. A row that looks changed
     /// at fewer stays `noisy`, and its group runs the rounds that take it to eight, even past the
-    /// budget, as does a group with a row still `noisy` at fewer (`RoundSchedule.confirming`).
+    /// budget; a group with a row still `noisy` runs to `pairsForNoisy` (`RoundSchedule.confirming`).
     public var repetitionsForChange = 8
     /// The pairs a group with a row still `noisy` runs to, past the budget: twice
     /// `repetitionsForChange`. In the third whole-suite A/A of b24822a one row was left noisy at

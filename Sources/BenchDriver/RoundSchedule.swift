@@ -155,8 +155,8 @@ public enum RoundSchedule {
     }
 
     /// The groups of `groups` that have a row that looks changed with too few pairs for a change
-    /// to be claimed (`pairsForChange`), or a row still `noisy` at fewer than `pairsForNoisy`
-    /// pairs (nil: `pairsForChange`). `nextRound` measures them past the budget. A comparison then
+    /// to be claimed (`RowComparison.awaitsRepetitions`), or a row still `noisy` at fewer than
+    /// `pairsForNoisy` pairs (nil: none for that). `nextRound` measures them past the budget. A comparison then
     /// leaves no row undecided (exit 3) before it has the pairs that could have decided it.
     ///
     /// A row still noisy once it has the pairs a change needs is a row whose interval happened to
@@ -164,11 +164,10 @@ public enum RoundSchedule {
     /// more pairs draw back (compare-commits gives it twice the pairs a change needs). Rows whose
     /// processes run at one of two speeds do so most: eight pairs of processes each fast or slow by
     /// chance can lean one way, and agree well enough that the interval cannot close.
-    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow], pairsForChange: Int? = nil,
-                                  pairsForNoisy: Int? = nil) -> Set<ScenarioGroup> {
+    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow], pairsForNoisy: Int? = nil) -> Set<ScenarioGroup> {
         Set(unsettled(groups, rows: rows.filter { row in
             if row.awaitsRepetitions { return true }
-            guard row.verdict == "noisy", let limit = pairsForNoisy ?? pairsForChange, let pairs = row.pairs else { return false }
+            guard row.verdict == "noisy", let limit = pairsForNoisy, let pairs = row.pairs else { return false }
             return pairs < limit
         }))
     }

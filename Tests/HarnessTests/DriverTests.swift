@@ -150,14 +150,13 @@ import Testing
         counted[1].pairs = 5
         counted[3].pairs = 8
         counted[4].pairs = 5  // unchanged at a widened θ: decided, more pairs only narrow it
-        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8) == [groups[1]])
-        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 5).isEmpty)
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForNoisy: 8) == [groups[1]])
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForNoisy: 5).isEmpty)
         #expect(RoundSchedule.confirming(groups, rows: counted).isEmpty)
         // compare-commits gives a row still noisy twice the pairs a change needs.
-        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8, pairsForNoisy: 16) == [groups[1], groups[3]])
-        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8, pairsForNoisy: 8) == [groups[1]])
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForNoisy: 16) == [groups[1], groups[3]])
         counted[3].pairs = 16
-        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForChange: 8, pairsForNoisy: 16) == [groups[1]])
+        #expect(RoundSchedule.confirming(groups, rows: counted, pairsForNoisy: 16) == [groups[1]])
         #expect(CompareCommitsArguments().pairsForNoisy == 16)
     }
 
