@@ -36,6 +36,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Callgrind client requests (start/stop instrumentation around a timed region).
         .target(name: "CCallgrind"),
+        // An interruption flag and a count of children being started, shared by SignalCleanup's
+        // handler and the threads that start children (C11 atomics: no lock in a handler).
+        .target(name: "CInterrupt"),
         // Real text (docs/text.md): HarfBuzz shapes, FreeType gives font metrics, ICU finds line
         // break opportunities (UAX #14); CLineBreak wraps ICU's version-renamed C functions.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
@@ -55,7 +58,7 @@ let package = Package(
         //
         // The platform: child processes, signals, atomic files and results directories, input
         // files, gzip, the clock and the allocation, perf and callgrind counters.
-        .target(name: "BenchPlatform", dependencies: ["CJemalloc", "CZlib", "CCallgrind"]),
+        .target(name: "BenchPlatform", dependencies: ["CJemalloc", "CZlib", "CCallgrind", "CInterrupt"]),
         // The results format: every CSV and JSON schema a run writes and compare reads, `Metric`,
         // run metadata, their readers and writers.
         .target(name: "BenchResults", dependencies: ["BenchPlatform", "BenchStatistics"]),

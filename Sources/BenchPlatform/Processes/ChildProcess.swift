@@ -57,10 +57,11 @@ package func runChildProcessReportingSignal(
     guard standardInput >= 0 else { throw CocoaError(.fileReadUnknown) }
     defer { close(standardInput); if input != nil { unlink(inputPath) } }
 
-    let pid = try spawn(
-        executable: executable, arguments: arguments, environment: environment, directory: directory,
-        standardInput: standardInput, standardOutput: output, standardError: passesErrorThrough ? STDERR_FILENO : output)
-    SignalCleanup.register(child: pid)
+    let pid = try SignalCleanup.startChild {
+        try spawn(
+            executable: executable, arguments: arguments, environment: environment, directory: directory,
+            standardInput: standardInput, standardOutput: output, standardError: passesErrorThrough ? STDERR_FILENO : output)
+    }
     defer { SignalCleanup.unregister(child: pid) }
     var status: Int32 = 0
     if let stalled {

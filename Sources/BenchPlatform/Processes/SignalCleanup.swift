@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CInterrupt
 
 /// Temporary paths to remove if the process is interrupted (SIGINT, SIGTERM, SIGHUP): staging
 /// directories and the files in them, temporary files of atomic writes and child processes;
@@ -122,7 +123,41 @@ public enum SignalCleanup {
         unlinkat(directory, name, AT_REMOVEDIR)
     }
 
+    /// Starts a child with `start` (which returns its process id) and registers it, so that an
+    /// interruption either ends it or finds it never started. Without this, a thread of a
+    /// driver's lane could start the next group's child while the handler of another thread was
+    /// waiting for the children it had sent SIGTERM, and that child outlived the driver. The
+    /// handler first marks the process as interrupted, then waits for the starts in flight to
+    /// register their children; a start that comes after the mark throws and starts nothing.
+    /// This thread holds the signals back meanwhile, so the handler never runs in the middle of
+    /// a start it would wait for. Unregister the child with `unregister(child:)` once reaped.
+    public static func startChild(_ start: () throws -> pid_t) throws -> pid_t {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        installHandlersOnce()
+        guard lb_child_start_enter() == 0 else { throw Interrupted() }
+        defer { lb_child_start_leave() }
+        let pid = try start()
+        register(child: pid)
+        return pid
+    }
+
+    /// A child was not started: the process is being interrupted.
+    public struct Interrupted: Error {}
+
+    private static func installHandlersOnce() {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        installHandlers()
+    }
+
     /// A child process to send SIGTERM if this one is interrupted, until `unregister(child:)`.
+    /// A child started elsewhere than `startChild` may miss an interruption that comes between
+    /// its start and this call.
     public static func register(child pid: pid_t) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
@@ -180,6 +215,11 @@ public enum SignalCleanup {
     }
 
     static let handler: @convention(c) (Int32) -> Void = { signal in
+        // No child starts from now on; the starts already under way register theirs (a
+        // second at most: a start stuck longer is not waited for).
+        lb_interrupt_begin()
+        var nap = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+        for _ in 0..<1000 where lb_child_starts_in_flight() > 0 { nanosleep(&nap, nil) }
         // SIGTERM, then wait for the children (a second at most, then SIGKILL): one still running
         // (valgrind writing its last dump) would write into the directories removed below.
         for slot in 0..<SignalCleanup.capacity where SignalCleanup.children[slot] > 0 {
