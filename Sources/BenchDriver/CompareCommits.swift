@@ -203,12 +203,11 @@ public final class CompareCommits: @unchecked Sendable {
                 // Which side is copied first alternates by round, as which side starts does: in an
                 // A/A whose base was always copied and started first, the base's processes of one
                 // row read 125–172 ns in all eight rounds and the head's 208–242 ns (`regressed`, 1.61).
-                let baseFirst = RoundSchedule.baseCopiedFirst(round: round)
-                let sides = [("base", base!.harness.binary), ("head", head!.harness.binary)]
-                let copies = try CodePlacement.copies(forRound: round, of: baseFirst ? sides : sides.reversed(),
-                                                      under: Paths.absolute(work) + "/code")
-                base!.runBinary = copies[baseFirst ? 0 : 1]
-                head!.runBinary = copies[baseFirst ? 1 : 0]
+                let sides = RoundSchedule.copyOrder([("base", base!.harness.binary), ("head", head!.harness.binary)], round: round)
+                let copies = try CodePlacement.copies(forRound: round, of: sides, under: Paths.absolute(work) + "/code")
+                let copy = Dictionary(uniqueKeysWithValues: zip(sides.map { $0.0 }, copies))
+                base!.runBinary = copy["base"]!
+                head!.runBinary = copy["head"]!
                 try runRound(round, groups: groups, duet: duet, extra: round > rounds)
             }
             let roundSeconds = Int(monotonicSeconds() - roundStart)

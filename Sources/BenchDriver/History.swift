@@ -261,9 +261,12 @@ public final class History: @unchecked Sendable {
             if live.isEmpty { break }
             // Every commit's code on new pages each round (CodePlacement): two commits whose
             // code is alike would otherwise differ by where their files' pages happen to sit.
-            let copies = try CodePlacement.copies(forRound: round, of: live.map { (commits[$0].hash, commits[$0].harness.binary) },
+            // The order of the copies alternates by round, as in compare-commits (whose A/A
+            // leant one way while the base was always copied first): oldest first in odd rounds.
+            let copied = RoundSchedule.copyOrder(live, round: round)
+            let copies = try CodePlacement.copies(forRound: round, of: copied.map { (commits[$0].hash, commits[$0].harness.binary) },
                                                   under: Paths.absolute(work) + "/code")
-            let binaries = Dictionary(uniqueKeysWithValues: zip(live, copies))
+            let binaries = Dictionary(uniqueKeysWithValues: zip(copied, copies))
             // Each unit: a pair of neighbours (or one commit) on one group, a duet on one core.
             var units: [(commits: [Int], group: ScenarioGroup)] = []
             for pair in Self.pairs(count: live.count, round: round) {
@@ -290,13 +293,17 @@ public final class History: @unchecked Sendable {
                     let index = next + slot + 1
                     let core = pin ? slot : nil
                     var duet: [String?] = unit.commits.map { _ in nil }
+                    var started = Array(unit.commits.indices)
                     if unit.commits.count == 2 {
                         let barrier = Paths.absolute("\(work)/duet/r\(round)-u\(index)")
                         try Paths.makeDirectory(barrier)
                         let first = RoundSchedule.baseFirst(round: round, index: index)
                         duet = [first ? "\(barrier):1:2" : "\(barrier):2:1", first ? "\(barrier):2:1" : "\(barrier):1:2"]
+                        // The commit that takes the first turn is also started first.
+                        if !first { started.reverse() }
                     }
-                    for (position, member) in unit.commits.enumerated() {
+                    for position in started {
+                        let member = unit.commits[position]
                         let commit = commits[member]
                         let binary = binaries[member] ?? commit.harness.binary
                         let spec = duet[position]

@@ -53,6 +53,12 @@ public enum RoundSchedule {
         round % 2 != 0
     }
 
+    /// The order in which round `round` copies `binaries` (base before head, or oldest commit
+    /// first): as given when `baseCopiedFirst(round:)`, reversed otherwise.
+    public static func copyOrder<Binary>(_ binaries: [Binary], round: Int) -> [Binary] {
+        baseCopiedFirst(round: round) ? binaries : binaries.reversed()
+    }
+
     /// The duet's names of the two sides: the side whose name sorts first takes the first
     /// sampling turn.
     public static func duetNames(round: Int, index: Int) -> (base: String, head: String) {

@@ -64,6 +64,11 @@ import Testing
         // The binaries' copies: the base's first in round 1, then each round the other side's.
         #expect(RoundSchedule.baseCopiedFirst(round: 1))
         #expect((1...8).filter { RoundSchedule.baseCopiedFirst(round: $0) }.count == 4)
+        // history copies its commits in the same alternation: oldest first in odd rounds.
+        #expect(RoundSchedule.copyOrder(["base", "head"], round: 1) == ["base", "head"])
+        #expect(RoundSchedule.copyOrder([3, 4, 5], round: 1) == [3, 4, 5])
+        #expect(RoundSchedule.copyOrder([3, 4, 5], round: 2) == [5, 4, 3])
+        #expect((1...6).allSatisfy { RoundSchedule.copyOrder([1, 2], round: $0).first == (RoundSchedule.baseCopiedFirst(round: $0) ? 1 : 2) })
         for round in 1...6 {
             #expect(RoundSchedule.baseCopiedFirst(round: round) != RoundSchedule.baseCopiedFirst(round: round + 1))
             for index in 1...6 {
