@@ -18,6 +18,7 @@ BREAK_BEFORE_CLOSING (an injected bug for the tests): allow a break before closi
 """
 from __future__ import annotations
 
+import functools
 import os
 
 import icu
@@ -43,6 +44,7 @@ class Face:
     _cache: dict = {}
 
     def __init__(self, family):
+        self.family = family
         rel, index = FAMILIES[family]
         path = next(d + "/" + rel for d in font_dirs() if os.path.exists(d + "/" + rel))
         self.face = hb.Face(hb.Blob.from_file_path(path), index)
@@ -110,6 +112,16 @@ def break_opportunities(text):
 
 
 def segments(text, face):
+    """The text's break segments: each one's full and visible advance, whether a hard break ends
+    it, and its clusters' advances (font units). They depend on the text and the font, not on
+    the width, so a text laid out at many widths is segmented once (the list is not changed by
+    its callers)."""
+    return _segments(text, face.family, BREAK_BEFORE_CLOSING)
+
+
+@functools.lru_cache(maxsize=64)
+def _segments(text, family, break_before_closing):
+    face = Face.get(family)
     adv, starts = cluster_advances(text, face)
     segs = []
     start = 0

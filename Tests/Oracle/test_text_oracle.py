@@ -147,12 +147,12 @@ def compare(tally, case, result, label):
     tally.check(abs(result["lineHeight"] - lh) <= TOLERANCE, f"{label}: line height {result['lineHeight']} != oracle {lh}")
     iw = oracle.intrinsic_width(text, family, size)
     tally.check(abs(result["intrinsic"] - iw) <= TOLERANCE, f"{label}: intrinsic width {result['intrinsic']} != oracle {iw} for {text!r}")
+    expected = [oracle.layout(text, family, size, width, max_lines) for width in case["widths"]]
     for which in ("layouts", "cached"):
         got = result[which]
         if not tally.check(len(got) == len(case["widths"]), f"{label}: {which}: {len(got)} layouts for {len(case['widths'])} widths"):
             continue
-        for width, (gw, gl) in zip(case["widths"], got):
-            ew, el = oracle.layout(text, family, size, width, max_lines)
+        for width, (gw, gl), (ew, el) in zip(case["widths"], got, expected):
             tally.check(gl == el and abs(gw - ew) <= TOLERANCE,
                         f"{label}: {which} at width {width!r} maxLines {max_lines}: swift ({gw}, {gl}) != oracle ({ew}, {el}) for {text!r}")
 
