@@ -132,18 +132,14 @@ public enum SignalCleanup {
     /// This thread holds the signals back meanwhile, so the handler never runs in the middle of
     /// a start it would wait for. Unregister the child with `unregister(child:)` once reaped.
     public static func startChild(_ start: () throws -> pid_t) throws -> pid_t {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        installHandlersOnce()
-        guard lb_child_start_enter() == 0 else { throw Interrupted() }
-        defer { lb_child_start_leave() }
-        let pid = try start()
-        register(child: pid)
-        return pid
+        try deferringSignals { () throws -> pid_t in
+            installHandlersOnce()
+            guard lb_child_start_enter() == 0 else { throw Interrupted() }
+            defer { lb_child_start_leave() }
+            let pid = try start()
+            register(child: pid)
+            return pid
+        }
     }
 
     /// A child was not started: the process is being interrupted.
