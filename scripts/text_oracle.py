@@ -121,6 +121,8 @@ def segments(text, face):
 
 @functools.lru_cache(maxsize=64)
 def _segments(text, family, break_before_closing):
+    # break_before_closing is the flag break_opportunities reads: in the key so that a text
+    # segmented before the flag changed is not reused after.
     face = Face.get(family)
     adv, starts = cluster_advances(text, face)
     segs = []

@@ -203,11 +203,13 @@ public final class CompareCommits: @unchecked Sendable {
                 // Which side is copied first alternates by round, as which side starts does: in an
                 // A/A whose base was always copied and started first, the base's processes of one
                 // row read 125–172 ns in all eight rounds and the head's 208–242 ns (`regressed`, 1.61).
-                let sides = RoundSchedule.copyOrder([("base", base!.harness.binary), ("head", head!.harness.binary)], round: round)
-                let copies = try CodePlacement.copies(forRound: round, of: sides, under: Paths.absolute(work) + "/code")
-                let copy = Dictionary(uniqueKeysWithValues: zip(sides.map { $0.0 }, copies))
-                base!.runBinary = copy["base"]!
-                head!.runBinary = copy["head"]!
+                let sides = [("base", base!.harness.binary), ("head", head!.harness.binary)]
+                let copies = try CodePlacement.copies(forRound: round, of: RoundSchedule.copyOrder(sides, round: round),
+                                                      under: Paths.absolute(work) + "/code")
+                // copyOrder puts them back: it reverses or keeps two.
+                let copied = RoundSchedule.copyOrder(copies, round: round)
+                base!.runBinary = copied[0]
+                head!.runBinary = copied[1]
                 try runRound(round, groups: groups, duet: duet, extra: round > rounds)
             }
             let roundSeconds = Int(monotonicSeconds() - roundStart)

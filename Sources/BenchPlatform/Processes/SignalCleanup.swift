@@ -151,10 +151,9 @@ public enum SignalCleanup {
         installHandlers()
     }
 
-    /// A child process to send SIGTERM if this one is interrupted, until `unregister(child:)`.
-    /// A child started elsewhere than `startChild` may miss an interruption that comes between
-    /// its start and this call.
-    public static func register(child pid: pid_t) {
+    /// A child process to send SIGTERM if this one is interrupted, until `unregister(child:)`
+    /// (`startChild` registers what it starts).
+    static func register(child pid: pid_t) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         installHandlers()
