@@ -19,53 +19,76 @@ import LayoutEngine
 @Suite struct ScenarioFuzzTests {
     static let mutationsPerFile = 160
 
-    @Test func mutatedScenariosLoadOrFailWithOnePath() throws {
-        let catalog = try ScenarioCatalog.locate()
-        let corpus = ProcessInfo.processInfo.environment["LAYOUT_BENCH_FUZZ_CORPUS"]
+    /// What one file's mutations came to: the counts of each outcome, and the failures, recorded
+    /// by the test once every file has run.
+    struct FileOutcome: Sendable {
         var loaded = 0, refused = 0, syntax = 0, laidOut = 0
-        for (fileIndex, path) in try catalog.files().enumerated() {
-            // Tiny sweeps, so that what loads also runs quickly (the mutations bring the huge values).
-            var original = try JSONParser.parse([UInt8](FileManager.default.contents(atPath: path)!), file: path)
-            if case .object(var members) = original, let i = members.firstIndex(where: { $0.key == "items" }) {
-                members[i].value = .array([Mutator.number("20"), Mutator.number("50")])
-                original = .object(members)
+        var failures: [String] = []
+    }
+
+    /// Each shipped file's mutations run as a child task of their own, so that the cores share
+    /// the work (one file's sequence depends on its index only); the mix is checked over all.
+    @Test func mutatedScenariosLoadOrFailWithOnePath() async throws {
+        let files = try ScenarioCatalog.locate().files()
+        let corpus = ProcessInfo.processInfo.environment["LAYOUT_BENCH_FUZZ_CORPUS"]
+        let outcomes = try await withThrowingTaskGroup(of: FileOutcome.self) { group in
+            for (fileIndex, path) in files.enumerated() {
+                group.addTask { try Self.mutate(file: path, index: fileIndex, corpus: corpus) }
             }
-            let name = (path as NSString).lastPathComponent
-            var random = SplitMix64(seed: 0xF0A2, stream: UInt64(fileIndex))
-            for round in 0..<Self.mutationsPerFile {
-                var value = original
-                for _ in 0...(random.next(below: 3)) { Mutator.mutate(&value, using: &random) }
-                var text = value.description
-                if random.next(below: 10) == 0 { text = String(text.prefix(random.next(below: text.utf8.count))) }
-                if random.next(below: 12) == 0 { text = Mutator.duplicateAKey(in: text, using: &random) }
-                let file = "fuzz/\(name.dropLast(5))-\(round).json"
-                if let corpus, round % 24 == 0 {
-                    try text.write(toFile: corpus + "/" + (file as NSString).lastPathComponent, atomically: false, encoding: .utf8)
-                }
-                do {
-                    let scenario = try Scenario(parsing: text, file: file)
-                    let plan = try BenchmarkPlan(scenario: scenario)
-                    loaded += 1
-                    if loaded % 5 == 0, try runTiny(plan) { laidOut += 1 }
-                } catch let error as ScenarioError {
-                    if error.path.isEmpty { syntax += 1 } else { refused += 1 }
-                    #expect(error.file == file, "\(error)")
-                    #expect(error.location != nil || error.message.contains("at the top level"), "no path or position: \(error)")
-                    #expect(!error.description.contains("\n"), "more than one line: \(error)")
-                } catch {
-                    Issue.record("\(file) loaded but failed at a tiny item count: \(error)\n\(text)")
-                }
-            }
+            return try await group.reduce(into: [FileOutcome]()) { $0.append($1) }
         }
+        for failure in outcomes.flatMap(\.failures) { Issue.record(Comment(rawValue: failure)) }
+        let loaded = outcomes.map(\.loaded).reduce(0, +), refused = outcomes.map(\.refused).reduce(0, +)
+        let syntax = outcomes.map(\.syntax).reduce(0, +), laidOut = outcomes.map(\.laidOut).reduce(0, +)
         // The mix covers every outcome.
         print("fuzz: loaded \(loaded), refused \(refused), syntax errors \(syntax), laid out \(laidOut)")
         #expect(loaded > 100 && refused > 1000 && syntax > 100 && laidOut > 15,
                 "loaded \(loaded), refused \(refused), syntax errors \(syntax), laid out \(laidOut)")
     }
 
+    /// The seeded mutations of one shipped file through the loader (the type's documentation).
+    static func mutate(file path: String, index fileIndex: Int, corpus: String?) throws -> FileOutcome {
+        var outcome = FileOutcome()
+        // Tiny sweeps, so that what loads also runs quickly (the mutations bring the huge values).
+        var original = try JSONParser.parse([UInt8](FileManager.default.contents(atPath: path)!), file: path)
+        if case .object(var members) = original, let i = members.firstIndex(where: { $0.key == "items" }) {
+            members[i].value = .array([Mutator.number("20"), Mutator.number("50")])
+            original = .object(members)
+        }
+        let name = (path as NSString).lastPathComponent
+        var random = SplitMix64(seed: 0xF0A2, stream: UInt64(fileIndex))
+        for round in 0..<Self.mutationsPerFile {
+            var value = original
+            for _ in 0...(random.next(below: 3)) { Mutator.mutate(&value, using: &random) }
+            var text = value.description
+            if random.next(below: 10) == 0 { text = String(text.prefix(random.next(below: text.utf8.count))) }
+            if random.next(below: 12) == 0 { text = Mutator.duplicateAKey(in: text, using: &random) }
+            let file = "fuzz/\(name.dropLast(5))-\(round).json"
+            if let corpus, round % 24 == 0 {
+                try text.write(toFile: corpus + "/" + (file as NSString).lastPathComponent, atomically: false, encoding: .utf8)
+            }
+            do {
+                let scenario = try Scenario(parsing: text, file: file)
+                let plan = try BenchmarkPlan(scenario: scenario)
+                outcome.loaded += 1
+                if outcome.loaded % 5 == 0, try runTiny(plan) { outcome.laidOut += 1 }
+            } catch let error as ScenarioError {
+                if error.path.isEmpty { outcome.syntax += 1 } else { outcome.refused += 1 }
+                if error.file != file { outcome.failures.append("wrong file: \(error)") }
+                if error.location == nil && !error.message.contains("at the top level") {
+                    outcome.failures.append("no path or position: \(error)")
+                }
+                if error.description.contains("\n") { outcome.failures.append("more than one line: \(error)") }
+            } catch {
+                outcome.failures.append("\(file) loaded but failed at a tiny item count: \(error)\n\(text)")
+            }
+        }
+        return outcome
+    }
+
     /// Builds every mode's measurement (which verifies it against the reference) at a tiny item
     /// count and runs each operation twice, when that is cheap; false when skipped.
-    func runTiny(_ plan: BenchmarkPlan) throws -> Bool {
+    static func runTiny(_ plan: BenchmarkPlan) throws -> Bool {
         let items = plan.scenario.data.isExplicit ? plan.itemCounts[0] : Swift.min(plan.itemCounts.min()!, 12)
         let footprint = ScenarioFootprint(plan: plan, items: items)
         guard footprint.memoryBytes < 64e6 else { return false }
