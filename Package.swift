@@ -1,8 +1,11 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
     name: "LayoutBench",
+    // The clock APIs (`Clock`, `Duration`, `ContinuousClock`) the engine's precache and the
+    // harness's sampling use need macOS 13 and iOS 16; the Linux build takes no platform.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutReference", targets: ["LayoutReference"]),

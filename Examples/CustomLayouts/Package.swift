@@ -1,10 +1,11 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // What a layout author writes to benchmark their layouts with LayoutBench: the layouts (a library
 // that knows nothing of the harness) and an executable whose main registers them.
 let package = Package(
     name: "CustomLayouts",
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "CustomLayouts", targets: ["CustomLayouts"]),
         .executable(name: "custom-layout-bench", targets: ["custom-layout-bench"]),
