@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import LayoutEngine
 
-// The README's "Bring your own layout" example, verbatim between the markers; a test below checks
-// that the README still shows exactly this code, so the example always compiles and works.
+// docs/your-layout.md's first layout (the README points to it), verbatim between the markers; a
+// test below checks that the page still shows exactly this code, so the example always compiles
+// and works.
 // README-EXAMPLE-BEGIN
 /// A grid of equal square cells: four per row.
 struct SquareGrid: CollectionLayout {
@@ -56,13 +57,13 @@ struct SquareGrid: CollectionLayout {
         #expect(layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 0, width: 300, height: 800)))
     }
 
-    @Test func theReadmeShowsThisCode() throws {
+    @Test func yourLayoutPageShowsThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let readme = try String(contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+            .deletingLastPathComponent().appendingPathComponent("docs/your-layout.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let begin = source.range(of: "// README-EXAMPLE-BEGIN\n")!, end = source.range(of: "// README-EXAMPLE-END")!
         let example = String(source[begin.upperBound..<end.lowerBound])
-        #expect(readme.contains(example), "README.md's example differs from ReadmeExampleTests.swift")
+        #expect(readme.contains(example), "docs/your-layout.md's first layout differs from ReadmeExampleTests.swift")
     }
 }
