@@ -73,6 +73,7 @@ public enum Commits {
     /// files in `TMPDIR` when a build fails or is stopped.
     public static func build(_ hash: String, with command: String) throws(DriverError) -> String {
         let short = String(hash.prefix(7))
+        try checkBinary(command, what: "--build-command \(command)")
         let result: (status: Int32, output: String)
         do {
             result = try TemporaryFiles.withToolEnvironment { environment in
@@ -100,16 +101,19 @@ public enum Commits {
             throw DriverError("\(what): \(String(cString: strerror(errno)))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw DriverError("\(what): \(ResultsFile.kind(mode: info.st_mode) ?? "not a regular file"), not a layout-bench")
+            throw DriverError("\(what): \(ResultsFile.kind(mode: info.st_mode) ?? "not a regular file"), not an executable file")
         }
         guard access(path, X_OK) == 0 else { throw DriverError("\(what): not executable") }
     }
 
-    /// An error of Foundation or the system in words (never `Code=3584 "(null)"`).
+    /// An error of Foundation or the system in words (never `NSCocoaErrorDomain error 3584`).
     static func describe(_ error: Error) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        let text = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-        return text.contains("(null)") ? "it cannot be started" : text
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.domain == NSCocoaErrorDomain ? "the system could not start it" : error.localizedDescription
     }
 }
 
