@@ -88,12 +88,14 @@ public struct HistoryArguments: Equatable {
                              with --quick 2, too few for a step between neighbours to be claimed:
                              a change needs 5 a side); each samples briefly (`run --brief`, where
                              the commit's harness has it). --rounds N is the same option
-          --machine NAME     the machine's name (default: hostname -s, or $LAYOUT_BENCH_MACHINE)
+          --machine NAME     the machine's name (default: hostname -s, or $LAYOUT_BENCH_MACHINE): the name
+                             of its folder, 1 to 64 letters, digits, '.', '_' or '-', not starting with '.'
           --threshold PCT    the step detector's threshold (default 5)
           --first-parent     only the commits of the range's first-parent line: a merge is one step
           --back-to-back     run neighbouring commits' processes one after the other, not as duets
           --no-plot          do not draw the history charts
-        Commits already stored for this machine (results/history/<machine>/<commit>/samples.csv.gz) are skipped.
+        Commits already stored for this machine (results/history/<machine>/<commit>/samples.csv.gz) are skipped;
+        every stored commit is read first as `layout-bench compare` reads results (one refused is an error).
         Commits that do not build, or have no harness, are reported and left out.
         Results: results/history/<machine>/{<commit>/, commits.txt, steps.csv, neighbours.csv,
                  neighbours.txt, report/}
