@@ -461,9 +461,15 @@ public final class History: @unchecked Sendable {
             let sessions = [base, head].map { (try? JSONFile.object("\(store)/\($0)/run.json"))?["history_session"] as? String }
             let paired = sessions[0] != nil && sessions[0] == sessions[1]
             // Stored results are judged as compare judges them, or not at all: a step whose sides
-            // cannot be read is an error, never a step left out.
-            let outcome = try Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics,
-                                        unpaired: !paired)
+            // cannot be read is an error, never a step left out. Two neighbours that share no row
+            // (every scenario renamed) are said to, as compare says it.
+            let outcome: Judge.Outcome
+            do {
+                outcome = try Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics, unpaired: !paired)
+            } catch where error.message.hasSuffix("in common; nothing to compare") {
+                lines.append("\(base.prefix(7)) → \(head.prefix(7)): no row in common, nothing to compare")
+                continue
+            }
             let changed = outcome.report.rows.filter { $0.verdict == .regressed || $0.verdict == .improved }
             for row in changed {
                 csv += [base.prefix(7), head.prefix(7), Substring(row.verdict!.rawValue), Substring(row.key.scenario), Substring(row.key.mode),

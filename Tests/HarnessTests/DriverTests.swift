@@ -932,6 +932,15 @@ import Testing
         #expect(try String(contentsOfFile: "\(root)/lf.csv", encoding: .utf8) == String(contentsOfFile: "\(root)/crlf.csv", encoding: .utf8))
         try Data(compressed).write(to: URL(fileURLWithPath: samples))
         #expect(try History(arguments: arguments, root: root).run() == 0)
+        // Neighbours with no row in common (every scenario renamed) are said to be, not an error.
+        let renamed = lines.enumerated().map { line -> String in
+            var fields = line.element.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if line.offset > 0 { fields[3] += "-new" }
+            return fields.joined(separator: ",")
+        }
+        try Data(try Gzip.compress(Array((renamed.joined(separator: "\n") + "\n").utf8))).write(to: URL(fileURLWithPath: samples))
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+        #expect(try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8).contains("no row in common, nothing to compare"))
     }
 
     /// The step detector is given the medians of the stored samples as compare's readers read
