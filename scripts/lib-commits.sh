@@ -42,11 +42,11 @@ build_commit() {
         rm -rf "$tree"
         git worktree prune
         git worktree add --detach --quiet "$tree" "$sha" >&2 || {
-            echo "error: cannot check out $short into $tree" >&2; return 1; }
+            echo "build-commit: cannot check out $short into $tree" >&2; return 1; }
         touch "$root/$sha.checkout"
     fi
     if [ ! -d "$tree/Sources/layout-bench" ] || [ ! -d "$tree/Scenarios" ]; then
-        echo "error: commit $short has no harness (no Sources/layout-bench or Scenarios/); pick a later commit" >&2
+        echo "build-commit: commit $short has no harness (no Sources/layout-bench or Scenarios/); pick a later commit" >&2
         git worktree remove --force "$tree" >/dev/null 2>&1 || true
         rm -f "$root/$sha.checkout"
         return 1
@@ -62,7 +62,7 @@ build_commit() {
         wait "$build" || status=$?
         trap - INT TERM
         if [ "$status" != 0 ]; then
-            echo "error: commit $short does not build; the last lines of $log:" >&2
+            echo "build-commit: commit $short does not build; the last lines of $log:" >&2
             tail -n 15 "$log" | sed 's/^/    /' >&2
             return 1
         fi

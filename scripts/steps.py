@@ -7,17 +7,51 @@ commits), in the same direction. Requiring the following commits to agree keeps 
 measurement from being called a step; the last commit of the range can only be confirmed by itself.
 After a step the level restarts there, so later steps are found too.
 
-Usage: python3 steps.py HISTORY_DIR [--threshold 0.05] [--window 3]
-Reads HISTORY_DIR/commits.txt (oldest first) and HISTORY_DIR/<commit>/samples.csv; writes
-HISTORY_DIR/steps.csv and prints one line per step.
+Usage: python3 steps.py HISTORY_DIR [--medians FILE] [--threshold 0.05] [--window 3]
+Reads HISTORY_DIR/commits.txt (oldest first) and the medians of each commit: from FILE
+(commit,scenario,mode,items,operation,median: what `layout-bench history` writes after reading the
+stored samples with compare's bounded, strict readers), else from HISTORY_DIR/<commit>/samples.csv
+(for a history on hand; this reader holds the file's rows in memory). Writes HISTORY_DIR/steps.csv
+(refusing to replace anything there but a regular file) and prints one line per step.
 """
 import argparse
 import csv
 import os
+import stat
 import statistics
 import sys
 
 from results_csv import InputError, samples_path, time_series_from_samples
+
+
+MEDIANS_HEADER = ["commit", "scenario", "mode", "items", "operation", "median"]
+
+
+def medians_from_file(path, commits):
+    """The series of medians_by_commit, read from a medians file (one row per commit and row)."""
+    by_commit = {}
+    try:
+        with open(path, newline="") as f:
+            reader = csv.reader(f)
+            if next(reader, None) != MEDIANS_HEADER:
+                raise InputError(f"{path}: not a medians file (expected the header {','.join(MEDIANS_HEADER)})")
+            for number, row in enumerate(reader, start=2):
+                if len(row) != len(MEDIANS_HEADER):
+                    raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(MEDIANS_HEADER)}")
+                try:
+                    key, median = (row[1], row[2], int(row[3]), row[4]), float(row[5])
+                except ValueError:
+                    raise InputError(f"{path}: line {number}: items or median is not a number")
+                by_commit.setdefault(row[0], []).append((key, median))
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror or error})")
+    except (csv.Error, UnicodeDecodeError) as error:
+        raise InputError(f"{path}: not a CSV file ({error})")
+    series = {}
+    for commit in commits:
+        for key, median in by_commit.get(commit, []):
+            series.setdefault(key, []).append((commit, median))
+    return series
 
 
 def medians_by_commit(directory, commits):
@@ -52,6 +86,7 @@ def detect(points, threshold, window):
 def main():
     parser = argparse.ArgumentParser(description="Find the commits where a median moved beyond the threshold.")
     parser.add_argument("history")
+    parser.add_argument("--medians", help="the medians of each commit (written by layout-bench history)")
     parser.add_argument("--threshold", type=float, default=0.05, help="relative change (default 0.05 = 5%%)")
     parser.add_argument("--window", type=int, default=3, help="commits before and after that must agree (default 3)")
     arguments = parser.parse_args()
@@ -61,8 +96,15 @@ def main():
             commits = [line.split()[0] for line in f if line.strip()]
     except OSError:
         sys.exit(f"steps: error: {order}: missing")
+    target = os.path.join(arguments.history, "steps.csv")
+    if os.path.lexists(target) and not stat.S_ISREG(os.lstat(target).st_mode):
+        sys.exit(f"steps: error: {target}: not a regular file (a FIFO, a device, a directory or a symbolic link); "
+                 "steps.py replaces only a regular file there: remove it")
     try:
-        series = medians_by_commit(arguments.history, commits)
+        if arguments.medians:
+            series = medians_from_file(arguments.medians, commits)
+        else:
+            series = medians_by_commit(arguments.history, commits)
     except InputError as error:
         sys.exit(f"steps: error: {error}")
     rows = []
@@ -80,7 +122,7 @@ def main():
         writer.writerow(["scenario", "mode", "items", "operation", "metric", "commit", "previous_commit",
                          "before", "after", "ratio", "confirmations"])
         writer.writerows(rows)
-    os.replace(temporary, os.path.join(arguments.history, "steps.csv"))
+    os.replace(temporary, target)
     if not rows:
         print(f"no step beyond {arguments.threshold:.0%} in {len(commits)} commits")
 

@@ -64,6 +64,13 @@ public final class CompareCommits: @unchecked Sendable {
             DriverLog.say("warning: --max-rounds \(arguments.roundLimits.maxRounds) allows fewer rounds than the "
                 + "\(arguments.repetitionsForChange) pairs a timed change is claimed from (--change-repetitions): a change will stay noisy")
         }
+        // What can be known before anything is built or measured is checked first: a binary
+        // given that cannot run, or the exact track without callgrind (whose counts would be
+        // `unsupported`, judging only allocations and recall).
+        for (option, binary) in [("--base-binary", arguments.baseBinary), ("--head-binary", arguments.headBinary)] {
+            if let binary { try Commits.checkBinary(binary, what: "\(option) \(binary)") }
+        }
+        if arguments.instructions { try Self.checkValgrind() }
         let baseHash = try Commits.resolve(arguments.positional[0], in: root)
         let headHash = try Commits.resolve(arguments.positional[1], in: root)
         // The machine as the comparison found it, before it builds or runs anything: every load
@@ -88,6 +95,14 @@ public final class CompareCommits: @unchecked Sendable {
             Paths.remove(work)
             throw error
         }
+    }
+
+    /// The exact track counts under callgrind: without valgrind on PATH it is one error, before
+    /// anything is built or measured.
+    static func checkValgrind() throws(DriverError) {
+        guard findOnPath("valgrind") == nil else { return }
+        throw DriverError("--instructions counts under callgrind, and valgrind is not on PATH: install it "
+            + "(apt-get install valgrind; scripts/compare-commits does), or compare without --instructions")
     }
 
     private func buildCommand() throws(DriverError) -> String {
@@ -350,11 +365,12 @@ public final class CompareCommits: @unchecked Sendable {
     // MARK: Verification
 
     /// A verification that passed is remembered beside the build
-    /// (.build-commits/<commit>.verified-KEY, KEY a hash of the binary and of the scenarios and
-    /// options verified): verifying the same binary on the same scenarios again would find the same.
+    /// (.build-commits/<commit>.verified-KEY, KEY a hash of the binary, the options and the content
+    /// of the scenarios verified): verifying the same binary on the same input would find the same.
     func verifiedMarker(_ side: Side, scenarios: [String], items: Int? = nil) -> String? {
         VerifiedMarker.path(root: root, commit: side.hash, binary: side.harness.binary, scenarios: scenarios,
-                            options: arguments.runOptions + (items.map { ["--items", String($0)] } ?? []))
+                            options: arguments.runOptions + (items.map { ["--items", String($0)] } ?? []),
+                            directory: side.harness.directory)
     }
 
     /// Verifies `batch`'s scenarios (at its count, when it names one); `apart`: one of several
@@ -513,7 +529,7 @@ public final class CompareCommits: @unchecked Sendable {
     /// into place.
     private func merge() throws(DriverError) -> Int32 {
         let (records, defaultOut) = try Shards.check(arguments.positional)
-        final = arguments.mergeOut ?? defaultOut
+        final = try Shards.checkOut(arguments.mergeOut ?? defaultOut, shares: arguments.positional)
         work = "\(final).tmp-\(getpid())"
         Paths.remove(work)
         try Paths.makeDirectory(work)
@@ -594,17 +610,60 @@ extension Array where Element: Hashable {
 }
 
 /// A verification that passed, remembered beside the commit's build:
-/// .build-commits/<commit>.verified-KEY, KEY a hash of the binary and of the scenarios and run
-/// options verified. compare-commits and history both read and write them, so a commit verified
-/// by one is not verified again by the other on the same scenarios and options.
+/// .build-commits/<commit>.verified-KEY. compare-commits and history both read and write them, so
+/// a commit verified by one is not verified again by the other on the same input.
+///
+/// KEY is a hash of what the verification depends on, by content, never by name: the binary, the
+/// run options, the SCENARIO arguments, the environment the child reads (`LAYOUT_BENCH_SCENARIOS`,
+/// `LAYOUT_BENCH_FONT_DIRS`), and the content of every scenario file the child reads (each given
+/// by path; every file of its scenarios directory when a scenario is named, or none) and of each
+/// one's `data.file`. A scenario edited in place, or a data file rewritten, verifies again.
 enum VerifiedMarker {
-    /// The marker's path (under `root`, else the working directory); nil where no SHA-256 tool is.
-    static func path(root: String?, commit: String, binary: String, scenarios: [String], options: [String]) -> String? {
+    static let environment = ["LAYOUT_BENCH_SCENARIOS", "LAYOUT_BENCH_FONT_DIRS"]
+
+    /// The marker's path (under `root`, else the working directory); nil where no SHA-256 tool
+    /// is, or a file cannot be read (the verification then runs). `directory`: where the child
+    /// runs (its commit's worktree), which relative paths and `Scenarios/` are relative to.
+    static func path(root: String?, commit: String, binary: String, scenarios: [String], options: [String],
+                     directory: String) -> String? {
         guard let binaryHash = sha256(file: binary) else { return nil }
-        let listed = scenarios + options
-        let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined())
+        let files = inputFiles(scenarios: scenarios, directory: directory)
+        guard let contents = files.isEmpty ? "" : sha256(files: files) else { return nil }
+        let variables = ProcessInfo.processInfo.environment
+        let listed = scenarios + options + environment.map { "\($0)=\(variables[$0] ?? "")" }
+        let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined()) + contents
         guard let key = sha256(text: text) else { return nil }
         return "\(root.map { $0 + "/" } ?? "").build-commits/\(commit).verified-\(key.prefix(16))"
+    }
+
+    /// The files a child running in `directory` reads for `scenarios` (see the type), sorted.
+    static func inputFiles(scenarios: [String], directory: String) -> [String] {
+        func inTree(_ path: String) -> String { path.hasPrefix("/") ? path : directory + "/" + path }
+        var files: [String] = []
+        let isPath = { (argument: String) in argument.contains("/") || argument.hasSuffix(".json") }
+        if scenarios.isEmpty || scenarios.contains(where: { !isPath($0) }) {
+            let named = ProcessInfo.processInfo.environment["LAYOUT_BENCH_SCENARIOS"].flatMap { $0.isEmpty ? nil : $0 }
+            let folder = inTree(named ?? "Scenarios")
+            files += Paths.entries(folder).map { folder + "/" + $0 }.filter(isRegularFile)
+        }
+        files += scenarios.filter(isPath).map(inTree)
+        for file in files where file.hasSuffix(".json") && isRegularFile(file) {
+            if let data = dataFile(of: file) { files.append(data) }
+        }
+        return files.filter(isRegularFile).uniqued().sorted()
+    }
+
+    /// The `data.file` a scenario file names, relative to its folder (nil when it names none).
+    static func dataFile(of scenario: String) -> String? {
+        guard let bytes = FileManager.default.contents(atPath: scenario),
+              let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+              let file = (object["data"] as? [String: Any])?["file"] as? String, !file.isEmpty else { return nil }
+        return file.hasPrefix("/") ? file : (scenario as NSString).deletingLastPathComponent + "/" + file
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// Remembers a verification that passed (nothing when the folder is not there).
@@ -642,4 +701,12 @@ func sha256(text: String) -> String? {
 private func firstWord(_ result: (status: Int32, output: String)) -> String? {
     guard result.status == 0, let word = result.output.split(separator: " ").first, word.count == 64 else { return nil }
     return String(word)
+}
+
+/// sha256sum's lines for `files` (each file's hash and path), nil when one cannot be read.
+func sha256(files: [String]) -> String? {
+    let tool = findOnPath("sha256sum").map { ($0, files) } ?? findOnPath("shasum").map { ($0, ["-a", "256"] + files) }
+    guard let (executable, arguments) = tool else { return nil }
+    let result = ChildRun(executable: executable, arguments: arguments).run(log: nil)
+    return result.status == 0 ? result.output : nil
 }

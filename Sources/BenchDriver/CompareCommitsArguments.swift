@@ -232,7 +232,9 @@ public struct CompareCommitsArguments: Equatable {
           --merge DIR ...    judge the shares DIR ... (all N of one comparison, from machines alike)
                              together into results/compare/<base>..<head> (or --out DIR): the verdicts
                              one unsharded comparison of the same samples gives. Refuses shares of other
-                             commits or options, a share missing or given twice, and machines that differ.
+                             commits or options, a share missing or given twice, and machines that differ;
+                             --out replaces only an earlier merged comparison (never a share, a file, or
+                             a folder holding anything a comparison does not write)
           --tool PATH        with --merge: the layout-bench that judges (default: this checkout's, release)
         Results: results/compare/<base>..<head>/{base,head}/samples.csv.gz, compare.csv, compare.txt,
                  causes.csv (with --instructions: the functions behind each regression), report/

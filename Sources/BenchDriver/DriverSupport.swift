@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import BenchPlatform
+import BenchResults
 
 /// What the drivers (`compare-commits`, `history`) say when they stop: one line for the user
 /// (`error: …`, naming the file or option), exit status 1, nothing of the comparison written.
@@ -98,6 +99,7 @@ enum Paths {
     }
 
     static func write(bytes: [UInt8], to path: String) throws(DriverError) {
+        try checkOwnFile(path)
         let temporary = path + ".tmp-\(getpid())"
         guard manager.createFile(atPath: temporary, contents: Data(bytes)) else {
             throw DriverError("\(path): cannot write it")
@@ -106,6 +108,19 @@ enum Paths {
             unlink(temporary)
             throw DriverError("\(path): cannot write it (\(String(cString: strerror(errno))))")
         }
+    }
+
+    /// Refuses to replace `path` unless it is missing or a regular file: the drivers' own files
+    /// (commits.txt, steps.csv, compare.txt, …) are replaced through a rename, which would put a
+    /// regular file in the place of a FIFO, a device or a symbolic link (and lose the link).
+    static func checkOwnFile(_ path: String) throws(DriverError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        let kind = info.st_mode & S_IFMT
+        guard kind != S_IFREG else { return }
+        let what = kind == S_IFLNK ? "a symbolic link" : ResultsFile.kind(mode: info.st_mode) ?? "not a regular file"
+        throw DriverError("\(path): is \(what), not a regular file; the driver writes its own file there and replaces only "
+            + "a regular file: remove it")
     }
 
     static func append(_ text: String, to path: String) {
@@ -128,6 +143,17 @@ enum Paths {
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : workingDirectory + "/" + path
     }
+}
+
+/// `text` in single quotes for a message: control characters and non-ASCII shown as `\u{…}`,
+/// at most 80 characters (a name given on the command line is echoed, never its raw bytes).
+func quotedForMessage(_ text: String) -> String {
+    var shown = ""
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+        if index == 80 { shown += "…"; break }
+        shown += scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+    }
+    return "'" + shown + "'"
 }
 
 /// JSON objects of run.json and shard.json, read and written as Foundation values (the drivers

@@ -88,12 +88,14 @@ public struct HistoryArguments: Equatable {
                              with --quick 2, too few for a step between neighbours to be claimed:
                              a change needs 5 a side); each samples briefly (`run --brief`, where
                              the commit's harness has it). --rounds N is the same option
-          --machine NAME     the machine's name (default: hostname -s, or $LAYOUT_BENCH_MACHINE)
+          --machine NAME     the machine's name (default: hostname -s, or $LAYOUT_BENCH_MACHINE): the name
+                             of its folder, 1 to 64 letters, digits, '.', '_' or '-', not starting with '.'
           --threshold PCT    the step detector's threshold (default 5)
           --first-parent     only the commits of the range's first-parent line: a merge is one step
           --back-to-back     run neighbouring commits' processes one after the other, not as duets
           --no-plot          do not draw the history charts
-        Commits already stored for this machine (results/history/<machine>/<commit>/samples.csv.gz) are skipped.
+        Commits already stored for this machine (results/history/<machine>/<commit>/samples.csv.gz) are skipped;
+        every stored commit is read first as `layout-bench compare` reads results (one refused is an error).
         Commits that do not build, or have no harness, are reported and left out.
         Results: results/history/<machine>/{<commit>/, commits.txt, steps.csv, neighbours.csv,
                  neighbours.txt, report/}
@@ -135,13 +137,18 @@ public final class History: @unchecked Sendable {
     }
 
     public func run() throws(DriverError) -> Int32 {
+        let machine = try Self.machine(arguments.machine)
         let commits = try Commits.range(arguments.range, firstParent: arguments.firstParent, in: root)
+        guard !commits.isEmpty else { throw DriverError("the range '\(arguments.range)' holds no commits") }
+        let store = "\(prefix)results/history/\(machine)"
+        // The store's own files are regular files history replaces; anything else there (a FIFO,
+        // a symbolic link, a directory) is refused before anything is built.
+        for name in Self.storeFiles { try Paths.checkOwnFile("\(store)/\(name)") }
+        // Every commit stored earlier is read now, with compare's readers (bounded, strict): a
+        // tampered or truncated one is one error before anything is built or measured.
+        try StoredCommits.check(store: store)
         // The machine as history found it, before it builds or runs anything (as compare-commits).
         machineBefore = MachineLoad.measure()
-        guard !commits.isEmpty else { throw DriverError("the range '\(arguments.range)' holds no commits") }
-        let machine = arguments.machine ?? ProcessInfo.processInfo.environment["LAYOUT_BENCH_MACHINE"]
-            ?? String(ProcessInfo.processInfo.hostName.split(separator: ".").first ?? "machine")
-        let store = "\(prefix)results/history/\(machine)"
         try Paths.makeDirectory(store)
         var failed = 0
         var todo: [Commit] = []
@@ -167,9 +174,19 @@ public final class History: @unchecked Sendable {
         try writeOrder(commits, store: store)
         DriverLog.say("steps (threshold \(percent)%):")
         if let steps = DriverScripts.steps, let python = findOnPath("python3") {
-            let result = ChildRun(executable: python, arguments: [steps, store, "--threshold", "\(arguments.thresholdPercent / 100)"]).run(log: nil)
+            // The step detector reads the medians this process took from the stored samples with
+            // compare's readers, never the samples themselves.
+            let medians = "\(store)/.medians.tmp-\(getpid()).csv"
+            SignalCleanup.register([Paths.absolute(medians)])
+            defer {
+                Paths.remove(medians)
+                SignalCleanup.unregister([Paths.absolute(medians)])
+            }
+            try StoredCommits.writeMedians(store: store, to: medians)
+            let result = ChildRun(executable: python, arguments: [steps, store, "--medians", medians,
+                                                                  "--threshold", "\(arguments.thresholdPercent / 100)"]).run(log: nil)
             FileHandle.standardOutput.write(Data(result.output.utf8))
-            if result.status != 0 { DriverLog.say("warning: the step detector failed (scripts/steps.py)") }
+            if result.status != 0 { throw DriverError("the step detector failed (scripts/steps.py):", details: Array(result.output.split(separator: "\n").map(String.init).suffix(3))) }
         }
         try judgeNeighbours(store: store)
         var drawn = false
@@ -182,6 +199,43 @@ public final class History: @unchecked Sendable {
         DriverLog.say("results: \(store) (commits.txt, steps.csv, neighbours.csv\(drawn ? ", report/index.html" : ""))")
         if failed > 0 { throw DriverError("\(failed) commit(s) could not be measured") }
         return 0
+    }
+
+    /// The files history writes in a machine's store besides the commits' folders.
+    static let storeFiles = ["commits.txt", "steps.csv", "neighbours.csv", "neighbours.txt"]
+
+    /// The machine's name (`--machine`, else `$LAYOUT_BENCH_MACHINE`, else the host's short name),
+    /// the name of a folder of results/history: a name, never a path. Letters, digits, `.`, `_`
+    /// and `-`, at most 64, not starting with `.` (no `..`, no hidden folder, nothing empty).
+    static func machine(_ given: String?) throws(DriverError) -> String {
+        let environment = ProcessInfo.processInfo.environment["LAYOUT_BENCH_MACHINE"]
+        let (name, source): (String, String)
+        if let given {
+            (name, source) = (given, "--machine")
+        } else if let environment {
+            (name, source) = (environment, "LAYOUT_BENCH_MACHINE")
+        } else {
+            return machineName(fromHost: ProcessInfo.processInfo.hostName)
+        }
+        guard isMachineName(name) else {
+            throw DriverError("\(source) \(quotedForMessage(name)): a machine's name is the name of its folder in results/history: "
+                + "1 to 64 letters, digits, '.', '_' or '-', not starting with '.'")
+        }
+        return name
+    }
+
+    static func isMachineName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+    }
+
+    /// The host's short name as a machine name (what does not fit a name is left out).
+    static func machineName(fromHost host: String) -> String {
+        let short = String(host.split(separator: ".").first ?? "")
+        let kept = String(String.UnicodeScalarView(short.unicodeScalars.filter {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+        }).prefix(64))
+        return kept.isEmpty ? "machine" : kept
     }
 
     /// The threshold as given: "5", "2.5".
@@ -365,7 +419,7 @@ public final class History: @unchecked Sendable {
 
     private func verify(_ commit: Commit, runOptions: [String], work: String) -> DriverError? {
         let marker = VerifiedMarker.path(root: root, commit: commit.hash, binary: commit.harness.binary,
-                                         scenarios: arguments.scenarios, options: runOptions)
+                                         scenarios: arguments.scenarios, options: runOptions, directory: commit.harness.directory)
         if let marker, Paths.exists(marker) {
             DriverLog.say("\(commit.short): verified earlier on these scenarios (\(marker))")
             return nil
@@ -406,8 +460,16 @@ public final class History: @unchecked Sendable {
             let base = order[index - 1], head = order[index]
             let sessions = [base, head].map { (try? JSONFile.object("\(store)/\($0)/run.json"))?["history_session"] as? String }
             let paired = sessions[0] != nil && sessions[0] == sessions[1]
-            guard let outcome = try? Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics,
-                                               unpaired: !paired) else { continue }
+            // Stored results are judged as compare judges them, or not at all: a step whose sides
+            // cannot be read is an error, never a step left out. Two neighbours that share no row
+            // (every scenario renamed) are said to, as compare says it.
+            let outcome: Judge.Outcome
+            do {
+                outcome = try Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics, unpaired: !paired)
+            } catch where error.message.hasSuffix("in common; nothing to compare") {
+                lines.append("\(base.prefix(7)) → \(head.prefix(7)): no row in common, nothing to compare")
+                continue
+            }
             let changed = outcome.report.rows.filter { $0.verdict == .regressed || $0.verdict == .improved }
             for row in changed {
                 csv += [base.prefix(7), head.prefix(7), Substring(row.verdict!.rawValue), Substring(row.key.scenario), Substring(row.key.mode),

@@ -164,6 +164,58 @@ public enum Shards {
         return (records, "results/compare/\(base.prefix(7))..\(head.prefix(7))")
     }
 
+    /// What a merged comparison's folder holds: what `--merge --out` may replace.
+    static let comparisonEntries: Set<String> = ["base", "head", "compare.csv", "compare.txt", "causes.csv", "report"]
+
+    /// The folder `--merge --out` names, checked before anything is merged, as `run`, `dump`,
+    /// `compare` and `export` check theirs: a missing path, or an earlier merged comparison (only
+    /// the entries a comparison writes), is replaced whole (`Paths.replace`); a symbolic link is
+    /// followed to the directory it names. Refused, with one line: a regular file, a device, a
+    /// FIFO or a socket; a directory holding anything a comparison does not write (the user's
+    /// files); a share (shard.json), one of the shares given, or a directory that holds one.
+    /// Returns the path to replace.
+    public static func checkOut(_ given: String, shares: [String]) throws(DriverError) -> String {
+        var out = given
+        while out.count > 1 && out.hasSuffix("/") { out.removeLast() }
+        guard !out.isEmpty else { throw DriverError("--out: expected a directory path") }
+        func refuse(_ reason: String) -> DriverError { DriverError("--out \(given): \(reason)") }
+        var info = stat()
+        guard lstat(out, &info) == 0 else {
+            guard errno == ENOENT else { throw refuse("cannot use the path (\(String(cString: strerror(errno))))") }
+            return out
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = realPath(out), stat(resolved, &info) == 0 else {
+                throw refuse("a symbolic link to nothing; give a directory for the merged comparison")
+            }
+            out = resolved
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw refuse("exists and is \(ResultsFile.kind(mode: info.st_mode) ?? "a regular file"), not a directory; give a directory for the merged comparison")
+        }
+        guard let real = realPath(out), real != "/" else { throw refuse("give a directory by name, not the root") }
+        for share in shares {
+            guard let shareReal = realPath(share) else { continue }
+            if shareReal == real || shareReal.hasPrefix(real + "/") {
+                throw refuse("is \(shareReal == real ? "" : "a directory holding ")the share \(share) given to --merge; give another directory")
+            }
+        }
+        let entries = Paths.entries(out)
+        if entries.contains("shard.json") {
+            throw refuse("is a share of compare-commits --shard (it holds shard.json); a merge never replaces one: give another directory")
+        }
+        if let foreign = entries.first(where: { !comparisonEntries.contains($0) }) {
+            throw refuse("holds '\(foreign)', which a comparison does not write; give a new directory or an earlier merged comparison's")
+        }
+        return out
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Merges checked shares into `out`: per side the samples of every share (disjoint scenario
     /// groups, their repetition numbers kept, so a group's two commits stay paired by round) and
     /// the first share's run.json (merged runs summed, times spanning all, the busiest machine

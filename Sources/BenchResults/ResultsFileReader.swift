@@ -58,7 +58,7 @@ package enum ResultsFile {
         return kind(mode: info.st_mode)
     }
 
-    static func kind(mode: mode_t) -> String? {
+    package static func kind(mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a directory"

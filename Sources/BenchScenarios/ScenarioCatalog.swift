@@ -159,10 +159,13 @@ public struct ScenarioCatalog: Hashable, Sendable {
         return loaded
     }
 
-    /// Loads every scenario of the directory, in file-name order; the first error stops.
+    /// Loads every scenario of the directory, in file-name order; the first error stops. The
+    /// suite is checked as `run` checks it (`checkUniqueNames`): `list`, and the drivers that
+    /// build their groups from `list --json`, never pass a suite `run` refuses.
     public func loadAll() throws(ScenarioError) -> [Scenario] {
         var scenarios: [Scenario] = []
         for path in try files() { scenarios.append(try Scenario.load(path: path)) }
+        try Self.checkUniqueNames(scenarios)
         return scenarios
     }
 

@@ -100,6 +100,12 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            // Before anything is loaded or measured: without valgrind every count would be
+            // `unsupported`, and a run that counted nothing would look complete.
+            if instructions && !CallgrindRunner.isAvailable {
+                throw CommandFailure(message: "--instructions counts under callgrind, and valgrind is not on PATH: install it "
+                    + "(apt-get install valgrind), or run without --instructions")
+            }
             let loaded = try ScenarioCatalog.loadTimed(arguments: scenarios)
             for load in loaded where load.seconds > 1 {
                 let items = load.scenario.data.isExplicit ? " (\(load.scenario.itemCounts[0]) explicit items)" : ""

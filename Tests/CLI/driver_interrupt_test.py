@@ -76,9 +76,9 @@ def alive(pid):
         return False
 
 
-def interrupt(command, root, hanging, pid_files):
+def interrupt(command, root, hanging, pid_files, env=None):
     """Runs `command` in `root` until a child hangs, sends the driver SIGINT and returns its status."""
-    process = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.monotonic() + 60
     while not os.path.exists(hanging) and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -182,12 +182,28 @@ def main():
         expect(not os.path.exists(os.path.join(store, hashes[2])), "history: the interrupted commit was stored")
         expect(leftovers(store) == [] and not [n for n in os.listdir(store) if n.startswith(".measuring")],
                f"history: left {leftovers(store)} {os.listdir(store)}")
+
+        # A commit's build interrupted: what the build left in its TMPDIR (SwiftPM's
+        # TemporaryDirectory.* and *.lock) goes with it; the driver's TMPDIR is left empty.
+        tmpdir = os.path.join(root, "tmp")
+        os.makedirs(tmpdir)
+        hanging = os.path.join(root, "BUILD-HANGING")
+        slow = os.path.join(root, "slow-build")
+        with open(slow, "w") as f:
+            f.write('#!/bin/sh\nmkdir "$TMPDIR/TemporaryDirectory.abc"; touch "$TMPDIR/build.lock"\n'
+                    f'echo $$ >{hanging}\nexec sleep 60\n')
+        os.chmod(slow, 0o755)
+        building = [binary, "history", "--machine", "building", "--no-plot", "--build-command", slow, hashes[2]]
+        status, error = interrupt(building, root, hanging, [], env=dict(os.environ, TMPDIR=tmpdir))
+        expect(status in (-signal.SIGINT, 130), f"history: exit {status} after SIGINT during a build: {error[-300:]}")
+        expect(os.listdir(tmpdir) == [], f"history: an interrupted build left {os.listdir(tmpdir)} in TMPDIR")
     finally:
         shutil.rmtree(root, ignore_errors=True)
     if failures:
         print(f"driver interrupt test: {len(failures)} failures")
         sys.exit(1)
-    print("driver interrupt test: compare-commits and history interrupted mid-round; earlier results intact, nothing partial left")
+    print("driver interrupt test: compare-commits and history interrupted mid-round and mid-build; earlier results intact, "
+          "nothing partial left")
 
 
 if __name__ == "__main__":

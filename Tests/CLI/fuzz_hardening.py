@@ -20,7 +20,7 @@ import csv, gzip, json, math, os, random, re, shlex, shutil, signal, stat, subpr
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCENARIOS = os.path.join(REPO, "Scenarios")
-CLASSES = ["special", "numbers", "bomb", "stdout", "signals"]
+CLASSES = ["special", "numbers", "bomb", "stdout", "signals", "drivers"]
 TIMEOUT = 20.0            # seconds; a call still running then is a hang
 TARGET_SECONDS = 0.5      # the longest command interrupted at random moments
 BOMB_TIMEOUT = 60.0
@@ -47,6 +47,10 @@ DEFECTS = {  # tag: what it means (and the item of issue 34 it belongs to)
     "exit-status": "an exit status other than the ones allowed (issue 34 #10)",
     "usage-message": "a usage error that says 'Missing value' though a value was given (issue 34 #10)",
     "error-line": "exit 1 without exactly one error line naming the file, field or option (issue 34 #10)",
+    "driver-out-replaced": "compare-commits --merge --out replaced or changed what it must refuse (issue 48 #1)",
+    "machine-path": "history --machine written as a path (issue 48 #2)",
+    "store-replaced": "history replaced a special file of its store (issue 48 #19)",
+    "driver-message": "a driver ran or wrote something before an error it could have found first (issue 48 #10, #16)",
 }
 
 
@@ -1420,6 +1424,9 @@ def run_classes(binary, seed, classes, only_case=None, keep=False):
                 ran = stdout_class(h, fx, rng)
             elif cls == "signals":
                 ran = signals_class(h, fx, rng, have_valgrind)
+            elif cls == "drivers":
+                from hardening_drivers import drivers_class
+                ran = drivers_class(h, fx, rng)
             failed = len({case for c, case, _, _ in h.failures[before:]})
             print(f"fuzz-cli: {cls}: {ran} cases, {failed} failed, {time.monotonic() - began:.1f} s", flush=True)
     finally:

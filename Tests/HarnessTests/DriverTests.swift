@@ -362,6 +362,55 @@ import Testing
         #expect(!Paths.entries(root).contains { $0.hasPrefix("bad") })
     }
 
+    /// `--merge --out` replaces only what a merge wrote: a missing path, or an earlier merged
+    /// comparison (also through a symbolic link to it). Refused, with everything left as it was:
+    /// a directory holding the user's files, a share given (or a directory holding one), another
+    /// share, a regular file, a device node, a FIFO, a dangling symbolic link.
+    @Test func theMergeReplacesOnlyAnEarlierMergedComparison() throws {
+        let root = try Self.writeShares(count: 2)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let shares = ["\(root)/share-1", "\(root)/share-2"]
+        func tree(_ path: String) -> [String: Data] {
+            var files: [String: Data] = [:]
+            for entry in FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [] {
+                if let data = FileManager.default.contents(atPath: path + "/" + entry) { files[entry] = data }
+            }
+            return files
+        }
+        func refused(_ out: String, saying words: String) {
+            let result = Self.merge(shares, out: out)
+            #expect(result.status == nil, "\(out)")
+            #expect(result.error?.message.hasPrefix("--out \(out): ") == true && result.error?.message.contains(words) == true,
+                    "\(out): \(result.error?.message ?? "no error")")
+        }
+        let user = "\(root)/user"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        try "mine\n".write(toFile: "\(user)/notes.txt", atomically: true, encoding: .utf8)
+        refused(user, saying: "holds 'notes.txt'")
+        #expect(try String(contentsOfFile: "\(user)/notes.txt", encoding: .utf8) == "mine\n")
+        let share = tree(shares[0])
+        refused(shares[0], saying: "the share \(shares[0]) given to --merge")
+        refused(root, saying: "a directory holding the share")
+        #expect(tree(shares[0]) == share && Paths.isFile(shares[0] + "/shard.json"))
+        try FileManager.default.copyItem(atPath: shares[1], toPath: "\(root)/another")
+        refused("\(root)/another", saying: "holds shard.json")
+        try "file\n".write(toFile: "\(root)/file", atomically: true, encoding: .utf8)
+        refused("\(root)/file", saying: "is a regular file, not a directory") 
+        #expect(mkfifo("\(root)/fifo", 0o600) == 0)
+        refused("\(root)/fifo", saying: "is a FIFO, not a directory")
+        refused("/dev/null", saying: "is a character device, not a directory")
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/dangling", withDestinationPath: "\(root)/nothing")
+        refused("\(root)/dangling", saying: "a symbolic link to nothing")
+        #expect(try String(contentsOfFile: "\(root)/file", encoding: .utf8) == "file\n")
+        #expect(!Paths.entries(root).contains { $0.contains(".tmp-") })
+        // An earlier merge is replaced, through a link to it too; the link stays a link.
+        #expect(Self.merge(shares, out: "\(root)/merged").status == 2)
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/latest", withDestinationPath: "\(root)/merged")
+        #expect(Self.merge(shares, out: "\(root)/latest").status == 2)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "\(root)/latest")) == "\(root)/merged")
+        #expect(Paths.isFile("\(root)/merged/compare.txt"))
+    }
+
     // MARK: Arguments
 
     @Test func theOptionsMeanWhatTheScriptsOptionsMeant() throws {
@@ -619,6 +668,106 @@ import Testing
         #expect(Paths.entries("\(root)/results/compare") == ["\(short)..\(short)"])
     }
 
+    /// A build that fails is one error line naming the commit and how the command ended (a
+    /// command that says nothing, as /bin/false, included); a build that prints what is not an
+    /// executable file is refused by name, never with a Foundation error code.
+    @Test func aFailedBuildIsOneLineNamingTheCommit() throws {
+        let root = try makeScratchDirectory("build")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let hash = String(repeating: "ab", count: 20)
+        func failure(_ command: String) -> String {
+            do { _ = try Commits.build(hash, with: command); return "built" } catch { return error.message }
+        }
+        #expect(failure("/bin/false") == "commit abababa could not be built: /bin/false exited with status 1")
+        for (printed, why) in [("\(root)/nothing", "No such file or directory"), (root, "a directory, not an executable file"),
+                               ("\(root)/plain", "not executable"), ("", "printed no path")] {
+            try "plain\n".write(toFile: "\(root)/plain", atomically: true, encoding: .utf8)
+            try "#!/bin/sh\necho '\(printed)'\n".write(toFile: "\(root)/build", atomically: true, encoding: .utf8)
+            chmod("\(root)/build", 0o755)
+            let message = failure("\(root)/build")
+            #expect(message.contains(why) && !message.contains("NSCocoaErrorDomain"), "\(printed): \(message)")
+        }
+        #expect(failure("\(root)/missing-command") == "--build-command \(root)/missing-command: No such file or directory")
+        #expect(failure(root) == "--build-command \(root): a directory, not an executable file")
+    }
+
+    /// Each build runs with a TMPDIR of its own, removed when it ends, failed or not: SwiftPM's
+    /// `TemporaryDirectory.*` and `*.lock` files stay out of the user's TMPDIR.
+    @Test func aBuildKeepsItsTemporaryFilesToItself() throws {
+        let root = try makeScratchDirectory("build")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for status in [0, 1] {
+            try """
+                #!/bin/sh
+                echo "$TMPDIR" >"\(root)/seen"
+                mkdir "$TMPDIR/TemporaryDirectory.abc" && touch "$TMPDIR/build.lock" "$TMPDIR/TemporaryDirectory.abc/x"
+                echo /bin/sh
+                exit \(status)
+                """.write(toFile: "\(root)/build", atomically: true, encoding: .utf8)
+            chmod("\(root)/build", 0o755)
+            _ = try? Commits.build(String(repeating: "c", count: 40), with: "\(root)/build")
+            let seen = try String(contentsOfFile: "\(root)/seen", encoding: .utf8).trimmingCharacters(in: .newlines)
+            let ours = TemporaryDirectory.path
+            #expect(!seen.isEmpty && URL(fileURLWithPath: seen).standardized.path != URL(fileURLWithPath: ours).standardized.path,
+                    "status \(status): the build used TMPDIR \(seen)")
+            #expect(!Paths.exists(seen), "status \(status): \(seen) left behind")
+            if seen == ours { Paths.remove(seen + "/TemporaryDirectory.abc"); Paths.remove(seen + "/build.lock") }
+        }
+    }
+
+    /// git's own lines (`fatal: bad revision`) come after the driver's line, as its details,
+    /// never on stderr before it.
+    @Test func gitsOwnLinesAreDetailsOfTheDriversError() throws {
+        guard let root = try Self.repository(commits: 1) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var error: DriverError?
+        do { _ = try Commits.range("nosuch..HEAD", in: root) } catch let caught { error = caught }
+        #expect(error?.message == "'nosuch..HEAD' is not a revision range of this repository")
+        #expect(error?.details.first?.hasPrefix("git: fatal:") == true, "\(error?.details ?? [])")
+        #expect(Commits.hashes("warning: x\n0123456789abcdef0123456789abcdef01234567\n") == ["0123456789abcdef0123456789abcdef01234567"])
+    }
+
+    /// A binary given that cannot run is found before anything is measured or verified.
+    @Test func aMissingBinaryIsFoundFirst() throws {
+        guard let (root, parsed) = try Self.fakeComparison(["--back-to-back", "--max-rounds", "5"]) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var arguments = parsed
+        arguments.baseBinary = "\(root)/nonexistent"
+        var message = ""
+        do { _ = try CompareCommits(arguments: arguments, root: root).run() } catch { message = error.message }
+        #expect(message == "--base-binary \(root)/nonexistent: No such file or directory")
+        #expect(!Paths.exists("\(root)/head-calls"), "the head was run before the base binary was checked")
+    }
+
+    /// The verification marker is keyed by content: the same scenario path with other content,
+    /// a rewritten data file, an edited file of the scenarios directory or another
+    /// LAYOUT_BENCH_FONT_DIRS value is another key (verified again); the same input, the same key.
+    @Test func theVerificationMarkerIsKeyedByContent() throws {
+        let root = try makeScratchDirectory("marker")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/Scenarios", withIntermediateDirectories: true)
+        try "#!/bin/sh\n".write(toFile: "\(root)/binary", atomically: true, encoding: .utf8)
+        try #"{"name": "s", "data": {"file": "s.csv"}}"#.write(toFile: "\(root)/s.json", atomically: true, encoding: .utf8)
+        try "h\n1\n".write(toFile: "\(root)/s.csv", atomically: true, encoding: .utf8)
+        try #"{"name": "n"}"#.write(toFile: "\(root)/Scenarios/n.json", atomically: true, encoding: .utf8)
+        func key(_ scenarios: [String]) -> String? {
+            VerifiedMarker.path(root: root, commit: "c", binary: "\(root)/binary", scenarios: scenarios, options: ["--quick"], directory: root)
+        }
+        for scenarios in [["s.json"], ["\(root)/s.json"], ["n"], []] {
+            let before = key(scenarios)
+            #expect(before != nil && key(scenarios) == before, "\(scenarios)")
+        }
+        let path = key(["s.json"]), absolute = key(["\(root)/s.json"]), named = key(["n"]), all = key([])
+        try #"{"name": "s", "data": {"file": "s.csv"}, "items": [1]}"#.write(toFile: "\(root)/s.json", atomically: true, encoding: .utf8)
+        #expect(key(["s.json"]) != path && key(["\(root)/s.json"]) != absolute)
+        let edited = key(["s.json"])
+        try "h\n2\n".write(toFile: "\(root)/s.csv", atomically: true, encoding: .utf8)
+        #expect(key(["s.json"]) != edited)
+        try #"{"name": "n", "items": [2]}"#.write(toFile: "\(root)/Scenarios/n.json", atomically: true, encoding: .utf8)
+        #expect(key(["n"]) != named && key([]) != all)
+        #expect(VerifiedMarker.inputFiles(scenarios: ["s.json", "n"], directory: root) == ["\(root)/Scenarios/n.json", "\(root)/s.csv", "\(root)/s.json"])
+    }
+
     // MARK: history
 
     /// history over three commits of fake harnesses: the 2nd makes `b` 20% slower, the 3rd
@@ -693,6 +842,143 @@ import Testing
         #expect(later.contains("\(short[0]) → \(short[1]): 2 regressed") && later.contains("not paired rounds"))
         // The others were stored and not run again.
         #expect(try String(contentsOfFile: "\(root)/calls-\(hashes[0])", encoding: .utf8).split(separator: "\n").count == 16)
+    }
+
+    /// A fake history of `count` commits over fake harnesses, stored once; returns the root,
+    /// the commits and the arguments that ran it. nil where git cannot make a repository.
+    static func storedHistory(count: Int = 2, machine: String = "test") throws -> (root: String, hashes: [String], arguments: HistoryArguments)? {
+        guard let root = try repository(commits: count + 1) else { return nil }
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        let hashes = try Commits.range("HEAD~\(count)..HEAD", in: root)
+        for hash in hashes {
+            try fakeHarness("\(root)/harness-\(hash)", calls: "\(root)/calls-\(hash)", slow: 1, duet: true, peakRSS: 30_000_000)
+        }
+        try "#!/bin/sh\necho \"\(root)/harness-$1\"\n".write(toFile: "\(root)/build", atomically: true, encoding: .utf8)
+        chmod("\(root)/build", 0o755)
+        let arguments = try HistoryArguments.parse(["--machine", machine, "--no-plot", "--build-command", "\(root)/build",
+                                                    "--rounds", "2", "HEAD~\(count)..HEAD"])
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+        return (root, hashes, arguments)
+    }
+
+    /// A machine's name is the name of its folder in results/history, never a path: `..`, `/`,
+    /// an empty name, a hidden one and control characters are refused before anything is
+    /// built, and nothing is written outside results/history/<machine>.
+    @Test func aMachineNameIsAName() throws {
+        for bad in ["../../escape", "", ".", "..", "a/b", ".hidden", "bell\u{7}", String(repeating: "m", count: 65)] {
+            var arguments = HistoryArguments()
+            arguments.machine = bad
+            arguments.positional = ["HEAD"]
+            arguments.buildCommand = "/nonexistent"
+            guard let root = try Self.repository(commits: 1) else { return }
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            var message = ""
+            do { _ = try History(arguments: arguments, root: root).run() } catch { message = error.message }
+            #expect(message.hasPrefix("--machine '") && message.contains("a machine's name is the name of its folder"), "\(bad): \(message)")
+            #expect(!message.contains("\u{7}"))
+            #expect(!Paths.exists("\(root)/results"), "\(bad)")
+            #expect(!Paths.exists("\(root)/../escape"), "\(bad)")
+        }
+        #expect(History.isMachineName("ci-runner_2.eu"))
+        #expect(History.machineName(fromHost: "box.example.com") == "box" && History.machineName(fromHost: "../x") == "x" && History.machineName(fromHost: "..") == "machine")
+    }
+
+    /// Stored results are read back with compare's readers: tampered, truncated or bombed, each
+    /// is one error naming the file and history fails (never "median 242 → −7 ns", exit 0).
+    @Test func historyReadsItsStoreAsCompareReadsResults() throws {
+        guard let (root, hashes, arguments) = try Self.storedHistory() else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = "\(root)/results/history/test"
+        let samples = "\(store)/\(hashes[1])/samples.csv.gz"
+        let original = try ResultsFile.contents(of: samples)
+        let text = String(decoding: original, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        func negative() -> String {
+            var changed = lines
+            var fields = changed[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[12] = "-7"
+            changed[1] = fields.joined(separator: ",")
+            return changed.joined(separator: "\n") + "\n"
+        }
+        let compressed = try Gzip.compress(original)
+        let tampered: [(String, [UInt8], String)] = [
+            ("a negative value", try Gzip.compress(Array(negative().utf8)), "line 2"),
+            ("truncated gzip", Array(compressed.prefix(compressed.count / 2)), samples),
+            ("an empty file", [], samples),
+            ("a row twice", try Gzip.compress(Array((lines.joined(separator: "\n") + "\n" + lines[1] + "\n").utf8)), samples),
+            ("a missing column", try Gzip.compress(Array((lines.map { $0.split(separator: ",").dropLast().joined(separator: ",") }
+                .joined(separator: "\n") + "\n").utf8)), samples),
+            ("schema 9", try Gzip.compress(Array((lines.enumerated().map { $0.offset == 0 ? $0.element : "9" + $0.element.dropFirst() }
+                .joined(separator: "\n") + "\n").utf8)), samples),
+        ]
+        for (what, bytes, named) in tampered {
+            try Data(bytes).write(to: URL(fileURLWithPath: samples))
+            var message = ""
+            do { _ = try History(arguments: arguments, root: root).run() } catch { message = error.message }
+            #expect(message.contains(samples) && message.contains(named), "\(what): \(message)")
+        }
+        // A bomb: the rows followed by newlines past any cap (here, a small one), refused while reading.
+        try Data(try Gzip.compress(original + [UInt8](repeating: UInt8(ascii: "\n"), count: 1 << 22))).write(to: URL(fileURLWithPath: samples))
+        #expect(throws: CompareError.self) { _ = try ResultSet.load("\(store)/\(hashes[1])", limit: 1 << 20) }
+        var message = ""
+        do { _ = try History(arguments: arguments, root: root).run() } catch { message = error.message }
+        #expect(message.contains(samples), "bomb: \(message)")
+        // CRLF record ends are CSV as compare reads it (RFC 4180): the same medians as LF.
+        try Data(compressed).write(to: URL(fileURLWithPath: samples))
+        try StoredCommits.writeMedians(store: store, to: "\(root)/lf.csv")
+        try Data(try Gzip.compress(Array((lines.joined(separator: "\r\n") + "\r\n").utf8))).write(to: URL(fileURLWithPath: samples))
+        try StoredCommits.writeMedians(store: store, to: "\(root)/crlf.csv")
+        #expect(try String(contentsOfFile: "\(root)/lf.csv", encoding: .utf8) == String(contentsOfFile: "\(root)/crlf.csv", encoding: .utf8))
+        try Data(compressed).write(to: URL(fileURLWithPath: samples))
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+        // Neighbours with no row in common (every scenario renamed) are said to be, not an error.
+        let renamed = lines.enumerated().map { line -> String in
+            var fields = line.element.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if line.offset > 0 { fields[3] += "-new" }
+            return fields.joined(separator: ",")
+        }
+        try Data(try Gzip.compress(Array((renamed.joined(separator: "\n") + "\n").utf8))).write(to: URL(fileURLWithPath: samples))
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+        #expect(try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8).contains("no row in common, nothing to compare"))
+    }
+
+    /// The step detector is given the medians of the stored samples as compare's readers read
+    /// them (`--medians`), never the samples: steps.py's own reader is not what history judges by.
+    @Test func theStepDetectorReadsTheMediansHistoryTook() throws {
+        guard let (root, hashes, _) = try Self.storedHistory() else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = "\(root)/results/history/test"
+        let medians = "\(root)/medians.csv"
+        try StoredCommits.writeMedians(store: store, to: medians)
+        let rows = try String(contentsOfFile: medians, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first == "commit,scenario,mode,items,operation,median")
+        // Three groups a commit (a 1000, b 1000, b 2000), one time row each.
+        #expect(rows.dropFirst().count == 3 * hashes.count)
+        #expect(rows.dropFirst().allSatisfy { row in hashes.contains { row.hasPrefix($0 + ",") } })
+        #expect(StoredCommits.median([3, 1, 2]) == 2 && StoredCommits.median([4, 1, 2, 3]) == 2.5)
+    }
+
+    /// history replaces only regular files in its store: a FIFO `steps.csv` or a symbolic link
+    /// `commits.txt` is refused with one error, and left as it was (never waited on).
+    @Test func historyRefusesSpecialFilesInItsStore() throws {
+        guard let (root, _, arguments) = try Self.storedHistory() else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = "\(root)/results/history/test"
+        for (name, make) in [("steps.csv", { (path: String) in _ = mkfifo(path, 0o600) }),
+                             ("commits.txt", { (path: String) in try? FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "\(root)/elsewhere") }),
+                             ("neighbours.txt", { (path: String) in try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) })] {
+            Paths.remove("\(store)/\(name)")
+            make("\(store)/\(name)")
+            var message = ""
+            do { _ = try History(arguments: arguments, root: root).run() } catch { message = error.message }
+            #expect(message.hasPrefix("\(store)/\(name): is ") && message.contains("not a regular file"), "\(name): \(message)")
+            var info = stat()
+            #expect(lstat("\(store)/\(name)", &info) == 0 && info.st_mode & S_IFMT != S_IFREG, "\(name) replaced")
+            #expect(!Paths.exists("\(root)/elsewhere"))
+            Paths.remove("\(store)/\(name)")
+        }
+        #expect(try History(arguments: arguments, root: root).run() == 0)
     }
 
     @Test func historyRoundsAsGivenEvenWhenQuick() throws {

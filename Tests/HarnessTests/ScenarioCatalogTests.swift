@@ -18,7 +18,8 @@ import Foundation
     }
 
     @Test func listsJSONFilesSortedAndResolvesNamesAndPaths() throws {
-        let root = try makeTree(["b.json": scenarioJSON(), "a.json": scenarioJSON(), "notes.txt": "x"])
+        let root = try makeTree(["b.json": scenarioJSON().replacingOccurrences(of: #""name": "test""#, with: #""name": "test-b""#),
+                                 "a.json": scenarioJSON(), "notes.txt": "x"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let catalog = try ScenarioCatalog.locate(environment: [:], currentDirectory: root, executablePath: nil)
         #expect(catalog.directory == root + "/Scenarios")
@@ -42,6 +43,17 @@ import Foundation
         #expect(message([a, b]) == "\(b): name: the scenario name \"test\" is also the name of \(a); rows are keyed by name, so each scenario of a run needs its own")
         #expect(message([a, a]) == "\(a): name: the scenario \"test\" is given twice; give each scenario once")
         #expect(message([a]) == "loaded")
+    }
+
+    /// `list` (and so the groups compare-commits builds from `list --json`) loads the suite as
+    /// `run` does: two files of one scenario name are refused, naming both.
+    @Test func theWholeSuiteRefusesTwoScenariosOfOneName() throws {
+        let root = try makeTree(["b.json": scenarioJSON(), "a.json": scenarioJSON()])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let a = root + "/Scenarios/a.json", b = root + "/Scenarios/b.json"
+        var message = "loaded"
+        do { _ = try ScenarioCatalog(directory: root + "/Scenarios").loadAll() } catch { message = error.description }
+        #expect(message == "\(b): name: the scenario name \"test\" is also the name of \(a); rows are keyed by name, so each scenario of a run needs its own")
     }
 
     @Test func environmentVariableAndExecutableLocation() throws {
