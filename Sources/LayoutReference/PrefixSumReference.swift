@@ -28,16 +28,20 @@ public struct PrefixSumReference: RowOffsets {
         try self.init(heights: Array(repeating: estimate, count: count))
     }
 
-    /// Every start again: 0, then each row's height added to the running sum, top to bottom.
+    /// Every start again: 0, then each row's height added to the running sum, top to bottom
+    /// (through buffer pointers: a trace records thousands of changes of a million rows).
     private mutating func sumFromTheTop() {
-        allOffsets.removeAll(keepingCapacity: true)
-        allOffsets.reserveCapacity(heights.count + 1)
-        var sum = 0.0
-        for height in heights {
-            allOffsets.append(sum)
-            sum += height
+        if allOffsets.count != heights.count + 1 { allOffsets = Array(repeating: 0, count: heights.count + 1) }
+        heights.withUnsafeBufferPointer { heights in
+            allOffsets.withUnsafeMutableBufferPointer { starts in
+                var sum = 0.0
+                for row in 0..<heights.count {
+                    starts[row] = sum
+                    sum += heights[row]
+                }
+                starts[heights.count] = sum
+            }
         }
-        allOffsets.append(sum)
     }
 
     public var count: Int { heights.count }
