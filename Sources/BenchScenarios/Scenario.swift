@@ -6,7 +6,8 @@ import BenchResults
 /// One scenario file (docs/scenario-format.md), parsed strictly: a layout configuration, a data set, a workload,
 /// the modes to compare and the item counts to sweep.
 ///
-/// Top-level keys: `name`, `description` (non-empty strings), `viewport` (optional: `width` > 0,
+/// Top-level keys: `name`, `description` (non-empty strings of at most `ScenarioLimits.maxNameBytes`
+/// and `maxDescriptionBytes`), `viewport` (optional: `width` > 0,
 /// `height` > 0, defaults 390 x 844), `layout` (`ScenarioLayout`), `data` (`ScenarioData`),
 /// `workload` (`ScenarioWorkload`: its `kind` is checked here, the rest by the harness), `modes`
 /// (non-empty array of unique non-empty strings, checked against the workload by the harness
@@ -92,8 +93,8 @@ public struct Scenario: Hashable, Sendable, Codable {
 
     private init(_ root: JSONReader, deferredSections: DeferredSections?) throws(ScenarioError) {
         file = root.file
-        name = try root.requireNonEmptyString("name")
-        description = try root.requireNonEmptyString("description")
+        name = try Self.boundedText(root, "name", maxBytes: ScenarioLimits.maxNameBytes)
+        description = try Self.boundedText(root, "description", maxBytes: ScenarioLimits.maxDescriptionBytes)
         viewportSize = Self.defaultViewport
         if let v = try root.optionalObject("viewport") {
             viewportSize.width = try v.optionalDouble("width", default: Self.defaultViewport.width, .positiveSize)
@@ -168,6 +169,18 @@ public struct Scenario: Hashable, Sendable, Codable {
             }
         }
         try root.finish()
+    }
+
+    /// A required non-empty string of at most `maxBytes` UTF-8 bytes: the name and description
+    /// reach every results file, whose readers refuse a record past 1 MiB, and the name the paths
+    /// and command lines built from it, so a longer one is refused here, before anything runs.
+    private static func boundedText(_ root: JSONReader, _ key: String, maxBytes: Int) throws(ScenarioError) -> String {
+        let text = try root.requireNonEmptyString(key)
+        let bytes = text.utf8.count
+        guard bytes <= maxBytes else {
+            throw root.error(at: key, "expected at most \(maxBytes) bytes of UTF-8, got \(bytes)")
+        }
+        return text
     }
 
     // MARK: Modes

@@ -23,6 +23,11 @@ public enum ScenarioLimits {
     public static let maxSectionStyles = 10_000
     /// `maxWords` of a text distribution: words in one item's text.
     public static let maxWords = 10_000
+    /// UTF-8 bytes of a scenario's `name`, which names its rows in every results file and is
+    /// part of paths and keys built from it (the suite's longest is under 40).
+    public static let maxNameBytes = 128
+    /// UTF-8 bytes of a scenario's `description` (one sentence or a short paragraph).
+    public static let maxDescriptionBytes = 4_096
     /// `workload.steps` of `append` and `edit`.
     public static let maxSteps = 100_000
     /// `workload.batch` of `append`: items appended per step.
@@ -39,6 +44,11 @@ public enum ScenarioLimits {
     /// The largest content height (and so every coordinate) an accepted scenario may produce at
     /// its largest item count after its workload: 1e13 pt keeps positions exact to 1/500 pt.
     public static let maxContentHeight = 1e13
+    /// Row sums of an `offsets` `resize-storm` (resizes × rows at the largest item count): every
+    /// resize re-sums every row in the reference and the O(n) structures, so a `reverse` storm is
+    /// quadratic in the rows; 1e10 is a `reverse` storm of 100,000 rows, where a million rows
+    /// would outlast the default stall timeout.
+    public static let maxStormRowSums = 1e10
     /// The share of the machine's physical memory a scenario may be estimated to need.
     public static let memoryShare = 0.8
     /// The largest scenario or data file read, in bytes (2 GiB: about 100 million items of CSV).

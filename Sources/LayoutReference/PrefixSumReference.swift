@@ -1,15 +1,25 @@
 import LayoutEngine
 
-/// The plain answer every `RowOffsets` strategy is verified against: an array of heights and an
-/// array of their prefix sums, re-summed from the changed row on every change. Obviously right, O(n).
+/// The plain answer every `RowOffsets` strategy is verified against, computed as a reader of the
+/// definition would: row `i` starts at the sum of the heights of rows `0 ..< i`, added in order
+/// from the top; the row at offset `y` is the last one that starts at or above it.
+///
+/// It keeps no state between changes but the heights: after every change the starts are summed
+/// again from row 0, so nothing a change leaves behind (a stale start, the wrong first row to
+/// re-sum from, a shifted slot after an insert) can reach an answer. That is deliberately not
+/// the `suffix` strategy's algorithm (re-summing from the changed row, a binary search), which
+/// this checks. O(n) per change, O(log n) per `row(at:)`: the `offsets` workload records its traces
+/// against it once per fixture, and refuses at load the traces that would take too many changes
+/// of too many rows (`OffsetsWorkload.maxReferenceRowSums`).
 public struct PrefixSumReference: RowOffsets {
     public private(set) var heights: [Double]
-    private var starts: [Double] = [0]
+    /// All row starts plus the content height (`count + 1` values).
+    public private(set) var allOffsets: [Double] = []
 
     public init(heights: [Double]) throws(RowOffsetsError) {
         for height in heights { try Self.checkHeight(height) }
         self.heights = heights
-        recompute(from: 0)
+        sumFromTheTop()
     }
 
     public init(count: Int, estimate: Double) throws(RowOffsetsError) {
@@ -18,64 +28,58 @@ public struct PrefixSumReference: RowOffsets {
         try self.init(heights: Array(repeating: estimate, count: count))
     }
 
-    /// Re-sums from row `first`: `starts[i]` is the sum of the heights of rows `0 ..< i`, added in
-    /// order. The starts up to `first` stand (the rows above it did not change); the array is first
-    /// brought to `count + 1` values, then overwritten in place from `first + 1` on.
-    private mutating func recompute(from first: Int) {
-        let wanted = heights.count + 1
-        if starts.count > wanted {
-            starts.removeLast(starts.count - wanted)
-        } else if starts.count < wanted {
-            starts.append(contentsOf: repeatElement(0, count: wanted - starts.count))
-        }
+    /// Every start again: 0, then each row's height added to the running sum, top to bottom
+    /// (through buffer pointers: a trace records thousands of changes of a million rows).
+    private mutating func sumFromTheTop() {
+        if allOffsets.count != heights.count + 1 { allOffsets = Array(repeating: 0, count: heights.count + 1) }
         heights.withUnsafeBufferPointer { heights in
-            starts.withUnsafeMutableBufferPointer { starts in
-                var y = starts[first]
-                for row in first..<heights.count {
-                    y += heights[row]
-                    starts[row + 1] = y
+            allOffsets.withUnsafeMutableBufferPointer { starts in
+                var sum = 0.0
+                for row in 0..<heights.count {
+                    starts[row] = sum
+                    sum += heights[row]
                 }
+                starts[heights.count] = sum
             }
         }
     }
 
     public var count: Int { heights.count }
     public func height(of row: Int) -> Double { heights[row] }
-    public func offset(of row: Int) -> Double { starts[row] }
+    public func offset(of row: Int) -> Double { allOffsets[row] }
 
-    /// All row starts plus the content height (`count + 1` values).
-    public var allOffsets: [Double] { starts }
-
+    /// The last row that starts at or above `y` (row 0 when none does), by halving an interval
+    /// whose lower end always starts at or above `y` (or is row 0) and whose upper end is past the
+    /// answer: the starts never decrease, heights being at least 0. (A walk from the top would be
+    /// O(row) per query, too slow for the reuse workload's million-frame traces.)
     public func row(at y: Double) throws(RowOffsetsError) -> Int {
         try Self.checkOffset(y)
-        guard count > 0 else { return 0 }
-        // The last row whose start is at or above y: the number of starts <= y among rows 1..<count.
-        var low = 1, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= y { low = middle + 1 } else { high = middle }
+        var atOrAbove = 0, past = Swift.max(count, 1)
+        while past - atOrAbove > 1 {
+            let probe = atOrAbove + (past - atOrAbove) / 2
+            if allOffsets[probe] <= y { atOrAbove = probe } else { past = probe }
         }
-        return low - 1
+        return atOrAbove
     }
 
     public mutating func setHeight(_ height: Double, of row: Int) throws(RowOffsetsError) {
         try Self.checkRow(row, count: count)
         try Self.checkHeight(height)
         heights[row] = height
-        recompute(from: row)
+        sumFromTheTop()
     }
 
     public mutating func insert(heights new: [Double], at row: Int) throws(RowOffsetsError) {
         try Self.checkInsert(new, at: row, count: count)
         heights.insert(contentsOf: new, at: row)
-        recompute(from: row)
+        sumFromTheTop()
     }
 
     public mutating func remove(at row: Int, count removing: Int) throws(RowOffsetsError) {
         try Self.checkRemove(at: row, removing: removing, count: count)
         heights.removeSubrange(row..<(row + removing))
-        recompute(from: row)
+        sumFromTheTop()
     }
 
-    public var storageBytes: Int { 8 * (heights.capacity + starts.capacity) }
+    public var storageBytes: Int { 8 * (heights.capacity + allOffsets.capacity) }
 }

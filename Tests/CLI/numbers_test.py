@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Numbers and limits at the command line (issue 34, items 2 and 10): values at and beyond the
 conversions they reach, out-of-range options, a missing TMPDIR, data files that end in blank
-lines and templates whose heights pass the documented limits. Each must give its documented exit
+lines, templates whose heights pass the documented limits and an `offsets` resize storm that
+cannot finish (issue 48). Each must give its documented exit
 status (64 for the command line, 1 for input) and one clear line naming the option, or the file
 and field; none may crash the process (a signal exit) or leave output behind.
 
@@ -206,6 +207,19 @@ def checks(binary, work):
                     fail(f"{' '.join(command)}: the error does not name {field}: {result.stderr[-800:]!r}")
                 continue
             expect(result, command, 1, f"layout-bench: error: {path}: {field}", one_line=True, absent=[out])
+    # Issue 48, item 7: a resize storm that cannot finish (every row of a million resized, each
+    # re-summing every row) is refused when the file loads, naming a count that can.
+    storm = {"name": "storm", "description": "a reverse storm of a million rows", "layout": {"kind": "list"},
+             "data": {"generate": {"heights": {"distribution": "text", "minWords": 3, "maxWords": 30}, "seed": 1}},
+             "workload": {"kind": "offsets", "operations": ["resize-storm"]}, "modes": ["btree"], "items": [1000, 1000000]}
+    path = os.path.join(work, "storm.json")
+    json.dump(storm, open(path, "w"))
+    out = os.path.join(work, "storm-out")
+    for command in (["dump", path, "--mode", "btree", "--items", "1000"], ["run", path, "--quick", "--repetitions", "1", "--out", out]):
+        result = run(binary, command, work)
+        expect(result, command, 1, f"layout-bench: error: {path}: workload.operations[0]: resize-storm", one_line=True, absent=[out])
+        if "use at most 100000 items" not in result.stderr:
+            fail(f"{' '.join(command)}: no count that can run in {result.stderr[-800:]!r}")
     if leftovers(work):
         fail(f"staging left behind: {leftovers(work)}")
 

@@ -2,7 +2,8 @@
 """Bad input for labels on real fonts (issue 32, docs/text.md): an unknown font family, a point
 size <= 0 or above 1,000, fontScale beside a font, a bad lineHeight, a text longer than 65,536
 UTF-8 bytes (inline, in a data file, generated), a data file that is not valid UTF-8, a font file
-that is missing and one FreeType cannot open (through LAYOUT_BENCH_FONT_DIRS). Each must exit 1
+that is missing and one FreeType cannot open (through LAYOUT_BENCH_FONT_DIRS); a line height only
+a line of text makes too tall, a 2 MiB scenario name (issue 48). Each must exit 1
 with one stderr line naming the file and the field, leave no results behind and never crash.
 Then a valid real-text scenario must run (the control: the checks above fail for their reason).
 
@@ -108,6 +109,15 @@ def main():
             f.write(b"not a font at all" * 10)
         expect_error(binary, folder, "font FreeType cannot open", scenario(), ["label.font.family", "FreeType cannot open"],
                      env={"LAYOUT_BENCH_FONT_DIRS": broken})
+        # Issue 48: refused when the file loads, not per mode during the run (a line of 1e9 pt
+        # with one word; empty texts take none), nor by the results' readers after it (a name
+        # of 2 MiB).
+        label = {"text": "text", "font": {"family": "DejaVu Sans", "size": 17}, "lineHeight": 1e9}
+        expect_error(binary, folder, "lineHeight 1e9", scenario(label),
+                     ["s.json", "data.templates.row.views.body.label.lineHeight", "with one line of text", "lower its lineHeight"])
+        expect_error(binary, folder, "2 MiB name", dict(scenario(), name="n" * (2 << 20)), ["s.json: name:", "at most 128 bytes"])
+        expect_error(binary, folder, "long description", dict(scenario(), description="d" * 4097),
+                     ["s.json: description:", "at most 4096 bytes"])
         # The control: the same scenario with good input runs, in every language.
         for language in ("en", "ru", "zh", "mixed"):
             family = "DejaVu Sans" if language in ("en", "ru") else "WenQuanYi Micro Hei"

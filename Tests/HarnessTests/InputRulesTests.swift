@@ -61,6 +61,33 @@ import LayoutEngine
                          "label.top == contentView.top", "contentView.bottom == label.bottom"]}
         """#
 
+    /// One label whose every line is 1e9 pt: 0 pt with empty texts, past the size limit with one word.
+    static let billionLine = #"""
+        {"views": {"title": {"label": {"text": "text", "lineHeight": 18}}, "body": {"label": {"text": "detail", "lineHeight": 1000000000}}},
+         "constraints": ["title.leading == contentView.leading", "title.trailing == contentView.trailing", "title.top == contentView.top",
+                         "body.leading == contentView.leading", "body.trailing == contentView.trailing", "body.top == title.bottom",
+                         "contentView.bottom == body.bottom"]}
+        """#
+
+    /// Issue 48, item 15: a label with `lineHeight` 1e9 passed the load check (empty texts take no
+    /// line) and failed every mode as its rows were measured. A template is also measured with one
+    /// line in each label that shows text, and refused at the line height that makes it too tall.
+    @Test func oneLineOfTextIsMeasuredWhenTheFileLoads() throws {
+        expectPlanError({ try plan(Self.templated(Self.billionLine, items: 10)) }, path: "data.templates.t.views.body.label.lineHeight",
+                        "the template's height with one line of text in each label at a row width of 390 pt is 1000000018.5 pt, more than the limit of 1000000000 pt for any size (label \"body\": a line of 1000000000 pt); lower its lineHeight")
+        // Rows without text show no line: nothing to refuse.
+        _ = try plan(Self.templated(Self.billionLine, items: 10, words: (0, 0)))
+        // Explicit items: only the sources the items fill take a line. Texts without details pass…
+        func explicit(_ item: String) -> String {
+            scenarioJSON(layout: #"{"kind": "list"}"#, data: #"{"templates": {"t": \#(Self.billionLine)}, "sections": [[\#(item)]]}"#,
+                         workload: #"{"kind": "query", "frames": 10}"#, modes: #"["linear"]"#, items: nil)
+        }
+        _ = try plan(explicit(#"{"template": "t", "text": "a"}"#))
+        // …one detail does not.
+        expectPlanError({ try plan(explicit(#"{"template": "t", "text": "a", "detail": "b"}"#)) },
+                        path: "data.templates.t.views.body.label.lineHeight", "a line of 1000000000 pt")
+    }
+
     /// docs/scenario-format.md, "Limits": any size at most 1e9 pt, the content at most 1e13 pt. A
     /// template's height bypassed both: 1e12 pt rows, 1e16 pt of content, were laid out.
     @Test func templatedHeightsKeepTheDocumentedLimits() throws {

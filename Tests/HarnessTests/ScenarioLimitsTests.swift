@@ -115,6 +115,22 @@ import LayoutEngine
         }
     }
 
+    /// Issue 48, item 14: a 2 MiB `name` ran, and then every reader of the results refused them
+    /// ("a record longer than 1 MiB"). Names and descriptions are bounded when the file loads.
+    @Test func namesAndDescriptionsAreBounded() throws {
+        func with(name: String = "test", description: String = "a test scenario") -> String {
+            scenarioJSON().replacing(#""name": "test""#, with: #""name": "\#(name)""#)
+                .replacing(#""description": "a test scenario""#, with: #""description": "\#(description)""#)
+        }
+        #expect(try parseScenario(with(name: String(repeating: "n", count: 128))).name.utf8.count == 128)
+        expectScenarioError(with(name: String(repeating: "n", count: 129)), path: "name", "expected at most 128 bytes of UTF-8, got 129")
+        expectScenarioError(with(name: String(repeating: "n", count: 2 << 20)), path: "name", "expected at most 128 bytes of UTF-8, got 2097152")
+        // Bytes, not characters: 43 three-byte characters are 129 bytes.
+        expectScenarioError(with(name: String(repeating: "\u{20AC}", count: 43)), path: "name", "got 129")
+        #expect(try parseScenario(with(description: String(repeating: "d", count: 4096))).description.utf8.count == 4096)
+        expectScenarioError(with(description: String(repeating: "d", count: 4097)), path: "description", "expected at most 4096 bytes of UTF-8, got 4097")
+    }
+
     @Test func physicalMemoryIsRead() {
         #expect(ScenarioFootprint.physicalMemory() > 1e8)
     }

@@ -1,5 +1,6 @@
 import LayoutEngine
 import TextShaping
+import BenchResults
 
 /// The most a templated row may measure (docs/scenario-format.md, "Limits"). A template's height
 /// is known only once it is measured, so the limits the rest of a scenario keeps when it loads
@@ -47,11 +48,16 @@ extension Scenario {
     package func checkTemplateHeights() throws(ScenarioError) {
         let names: [String]
         let sectionCount: Int
+        // Whether some row shows a text (a detail): then each label of that source takes at least
+        // one line, which empty texts do not show.
+        let showsText: Bool, showsDetail: Bool
         switch data {
         case .generated(let generator):
             guard case .template(let weights, _, let maxWords) = generator.heights else { return }
             names = weights.map(\.name)
             sectionCount = generator.sections
+            showsText = maxWords > 0
+            showsDetail = maxWords > 0
             // A generated text a label with a font shows is at most `TextLimits.maximumBytes`:
             // refused now when `maxWords` of the language's longest words could pass it.
             let longest = maxWords * WordGenerator.maximumBytesPerWord(generator.language)
@@ -63,7 +69,11 @@ extension Scenario {
             guard !items.templateKinds.isEmpty else { return }
             names = items.templateNames
             sectionCount = items.sectionCount
+            showsText = items.texts.map(Self.anyNonEmpty) ?? false
+            showsDetail = items.details.map(Self.anyNonEmpty) ?? false
         }
+        // The shortest text that takes a line: one letter.
+        let oneLetter: ArraySlice<UInt8> = [0x61]
         var widths: [Double] = []
         for s in 0..<Swift.min(sectionCount, layout.sections.count) {
             let style = layout.section(s).style
@@ -81,7 +91,39 @@ extension Scenario {
                 if !templateHeightLimit.admits(height) {
                     throw templateHeightLimit.error(file: file, template: template, rowHeight: height, rowWidth: width, item: nil, emptyTexts: true)
                 }
+                guard showsText || showsDetail,
+                      let oneLine = try? measurer.fittingHeight(
+                          text: showsText ? oneLetter : [], detail: showsDetail ? oneLetter : [], width: width - template.accessoryWidth)
+                else { continue }
+                let lineRow = CellTemplate.rowHeight(fitting: oneLine)
+                if !templateHeightLimit.admits(lineRow) {
+                    throw oneLineError(template: template, rowHeight: lineRow, rowWidth: width, showsText: showsText, showsDetail: showsDetail)
+                }
             }
         }
+    }
+
+    /// The error for a template whose height with one line in each label that shows text passes
+    /// the limit: at the tallest such label's `lineHeight` (what makes the line tall), else at
+    /// the template.
+    private func oneLineError(template: CellTemplate, rowHeight: Double, rowWidth: Double, showsText: Bool, showsDetail: Bool) -> ScenarioError {
+        let shown = template.views.compactMap { view -> (name: String, label: TemplateLabel)? in
+            guard case .label(let label) = view.content, label.source == .text ? showsText : showsDetail else { return nil }
+            return (view.name, label)
+        }
+        let path = "data.templates." + template.name
+        let tallest = shown.max { $0.label.lineHeight < $1.label.lineHeight }
+        let message = "the template's height with one line of text in each label at a row width of \(format(rowWidth)) pt is "
+            + "\(format(rowHeight)) pt, " + templateHeightLimit.exceeded
+        guard let tallest else {
+            return ScenarioError(file: file, path: path, message: message + "; lower its sizes, line heights, lines or multipliers")
+        }
+        return ScenarioError(
+            file: file, path: JSONPath.joining(path, "views." + tallest.name + ".label.lineHeight"),
+            message: message + " (label \(JSONValue.quoted(tallest.name)): a line of \(format(tallest.label.lineHeight)) pt); lower its lineHeight")
+    }
+
+    private static func anyNonEmpty(_ texts: ItemTexts) -> Bool {
+        (0..<texts.count).contains { !texts[$0].isEmpty }
     }
 }

@@ -84,7 +84,10 @@ public struct CellMeasureWorkload: Workload {
 
         /// Whether the mode's text measurer keeps a cache.
         var cachesText: Bool {
-            self == .fdAddRemoveTextCache || self == .editWidthTextCache || self == .fdAddRemoveBatchedTextCache || self == .editWidthBatchedTextCache
+            switch self {
+            case .fdAddRemoveTextCache, .editWidthTextCache, .fdAddRemoveBatchedTextCache, .editWidthBatchedTextCache: return true
+            case .freshEngine, .fdAddRemove, .editWidth, .frame, .fdAddRemoveBatched, .editWidthBatched: return false
+            }
         }
     }
 

@@ -101,8 +101,16 @@ public struct OffsetsWorkload: Workload {
     public static let stormResizesKey = WorkloadKey(
         "stormResizes", .integer, default: .integer(100), bound: .between(1, 1_000_000),
         about: "resizes of a `repeat` storm")
+    /// `resize-storm` runs only where a scenario lists it: its `reverse` storm resizes every row,
+    /// and each resize costs the reference and the O(n) structures every row (`validate`).
+    public static let operationsKey = WorkloadKey(
+        "operations", .operations, default: .described("every operation but `resize-storm`, in the listed order"),
+        about: "the operations to time, each named once")
     public static let keys = [framesKey, estimatesKey, stepsKey, pageKey, anchorKey, stormKey, stormRowKey, stormResizesKey,
-                              WorkloadKey.operations, seedKey]
+                              operationsKey, seedKey]
+
+    /// The operations a scenario that names none times: every one but the storm.
+    public static let defaultOperations = Operation.allCases.filter { $0 != .resizeStorm }
 
     /// Frames of the scroll session.
     public var frames: Int
@@ -140,7 +148,8 @@ public struct OffsetsWorkload: Workload {
         storm = try spec.choice(Self.stormKey, default: .reverse)
         stormRow = try spec.int(Self.stormRowKey)
         stormResizes = try spec.int(Self.stormResizesKey)
-        operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
+        operations = spec.has(Self.operationsKey.name)
+            ? try spec.operationList(Self.operationsKey.name, of: Operation.self) : Self.defaultOperations
         try spec.finish()
     }
 
@@ -156,6 +165,37 @@ public struct OffsetsWorkload: Workload {
         }
         if operations.contains(.resizeStorm), storm == .repeat, let items = scenario.itemCounts.first(where: { $0 <= stormRow }) {
             throw scenario.workload.error(at: Self.stormRowKey.name, "row \(stormRow) does not exist at \(items) items; expected a row below every item count")
+        }
+        try checkStormWork(scenario)
+    }
+
+    /// Refuses a `resize-storm` that cannot finish: each of its resizes re-sums every row in the
+    /// reference the trace is recorded against (and in the `rebuild` and `suffix` structures it is
+    /// verified on), so a storm costs resizes × rows row sums, which must stay within
+    /// `ScenarioLimits.maxStormRowSums` at the largest item count. The error names the operation
+    /// and the largest count (or resize count) that can.
+    func checkStormWork(_ scenario: Scenario) throws(ScenarioError) {
+        guard let index = operations.firstIndex(of: .resizeStorm), let items = scenario.itemCounts.max() else { return }
+        let limit = ScenarioLimits.maxStormRowSums
+        let resizes = storm == .reverse ? items : stormResizes
+        let rowSums = Double(resizes) * Double(items)
+        guard rowSums > limit else { return }
+        let operation = JSONPath.appending("workload.operations", index: index)
+        switch storm {
+        case .reverse:
+            let largest = Int(limit.squareRoot())
+            throw ScenarioError(
+                file: scenario.file, path: operation,
+                message: "resize-storm (storm \"reverse\") resizes each of \(items) rows once and every resize re-sums all of them: "
+                    + "\(format(rowSums)) row sums, more than the limit of \(format(limit)) (docs/scenario-format.md, limits); "
+                    + "use at most \(largest) items, or storm \"repeat\"")
+        case .repeat:
+            let largest = Int(limit / Double(items))
+            throw ScenarioError(
+                file: scenario.file, path: operation,
+                message: "resize-storm (storm \"repeat\") resizes row \(stormRow) \(stormResizes) times and every resize re-sums all "
+                    + "\(items) rows: \(format(rowSums)) row sums, more than the limit of \(format(limit)) (docs/scenario-format.md, limits); "
+                    + "use at most \(largest) stormResizes at \(items) items, or at most \(Int(limit / Double(stormResizes))) items")
         }
     }
 

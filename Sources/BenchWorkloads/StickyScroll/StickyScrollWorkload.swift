@@ -20,8 +20,17 @@ public struct StickyScrollWorkload: Workload {
         case cached
         case viewportQuery = "viewport-query"
 
-        /// The engine's strategy, or nil for the baseline.
-        public var pinningMode: PinningMode? { PinningMode(rawValue: rawValue) }
+        /// The engine's strategy, or nil for the baseline. A switch, not the raw value: a
+        /// harness name that matched no engine case would otherwise build the unpinned baseline
+        /// and be verified against the unpinned reference (`ModeMappingTests`).
+        public var pinningMode: PinningMode? {
+            switch self {
+            case .relayout: return .relayout
+            case .scan: return .scan
+            case .cached: return .cached
+            case .viewportQuery: return nil
+            }
+        }
 
         /// Every strategy is exact.
         public var accuracyMetric: Metric? { nil }
@@ -49,7 +58,8 @@ public struct StickyScrollWorkload: Workload {
             case .cached: return "none: a galloping search from the last step"
             case .viewportQuery: return "a baseline"
             }
-        }    }
+        }
+    }
     public enum Operation: String, WorkloadOperation {
         /// One bounds change: shouldInvalidate, invalidate, prepare, viewport query.
         case scrollStep = "scroll-step"
