@@ -240,7 +240,7 @@ import Testing
         try Data(try Gzip.compress(Array(other.utf8))).write(to: URL(fileURLWithPath: "\(root)/round-2/g-1/samples.csv.gz"))
         #expect(throws: DriverError.self) { try RoundMerge.merge(rounds: ["\(root)/round-1", "\(root)/round-2"], into: "\(root)/side") }
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(root)/side/samples.csv.gz")) == before)
-        #expect(Paths.entries("\(root)/side").sorted() == ["run.json", "samples.csv.gz"])
+        #expect(Paths.entries("\(root)/side").sorted() == ["failures.csv", "run.json", "samples.csv.gz"])
     }
 
     // MARK: Shards
