@@ -45,6 +45,14 @@ with open_csv(os.path.join(out, "samples.csv.gz")) as f:
     samples = list(csv.DictReader(f))
 if not summary or not samples:
     fail("no rows")
+# A failed mode is recorded (failures.csv, summary.csv's `failed` rows), never just absent: none may fail.
+failed = [r for r in summary if r["metric"] == "failed"]
+if failed:
+    fail(f"{len(failed)} failed groups in summary.csv, first: {failed[0]['scenario']} {failed[0]['mode']} {failed[0]['items']}")
+with open(os.path.join(out, "failures.csv"), newline="") as f:
+    failure_rows = list(csv.reader(f))
+if failure_rows[1:]:
+    fail(f"failures.csv records {len(failure_rows) - 1} failed groups, first: {failure_rows[1]}")
 # Schema 2 (docs/command-line.md: raised when peak_rss became one group-level row): every row carries it, and
 # peak_rss rows have an empty mode and operation (schema 1 copied them under every mode).
 SCHEMA = "2"

@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 
-from results_csv import COMPARE_HEADER, SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
+from results_csv import COMPARE_HEADER, FAILURES_HEADER, SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODE_COLOURS = {}  # mode -> colour, one per mode in every chart of a report (set by main)
@@ -112,7 +112,8 @@ def read_summary(directory):
         if len(row) != len(header):
             raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
         r = {name: row[i] for name, i in column.items()}
-        if r["median"] == "unsupported" or not r["mode"]:
+        # A failed group's row (metric `failed`) has no numbers; failures_html shows it.
+        if r["median"] == "unsupported" or not r["mode"] or r["metric"] == "failed":
             continue
         workloads[r["scenario"]] = r["workload"]
         try:
@@ -130,6 +131,32 @@ def read_summary(directory):
             except ValueError:
                 raise InputError(f"{path}: line {number}: {r['metric']}: expected a number")
     return times, workloads, accuracy
+
+
+def failures_html(directory):
+    """The groups whose mode failed in the run (failures.csv, docs/csv.md), first of the page: a failed
+    mode has no rows, and its absence must not read as a good run's. Empty when none failed."""
+    path = os.path.join(directory, "failures.csv")
+    if not os.path.exists(path):
+        return ""
+    header, rows = read_csv(path)
+    if header != FAILURES_HEADER:
+        raise InputError(f"{path}: not a failures.csv (expected the header {','.join(FAILURES_HEADER)})")
+    if not rows:
+        return ""
+    table = ["<table class=\"failed\"><tr><th>scenario</th><th>mode</th><th>items</th><th>check</th><th>step</th>"
+             "<th>what went wrong</th></tr>"]
+    for number, row in enumerate(rows, start=2):
+        if len(row) != len(header):
+            raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
+        r = dict(zip(header, row))
+        step = r["step"] + (f" {r['operation']}" if r["operation"] else "")
+        table.append("<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in (r["scenario"], r["mode"], r["items"], r["check"], step, r["message"]))
+                     + "</tr>")
+    table.append("</table>")
+    return (f"<h2 class=\"failed\">Failed: {len(rows)} mode{'s' if len(rows) != 1 else ''}</h2>"
+            "<p>These scenario × mode × items groups failed in the run and have no rows below: the run is not a good one.</p>"
+            + "".join(table))
 
 
 def answers_html(directory, questions, heuristics):
@@ -213,10 +240,21 @@ def format_value(text, unit):
 
 
 def regressions_html(compare_path):
-    """The regressed rows of a compare.csv first, with the functions behind each (causes.csv beside it)."""
+    """The failed groups of a compare.csv first, then the regressed rows, with the functions behind
+    each (causes.csv beside it)."""
     header, rows = read_csv(compare_path)
-    regressed = [entry for entry in (dict(zip(header, row)) for row in rows if row) if entry.get("verdict") == "regressed"]
-    parts = ["<h2>Regressions</h2>"]
+    entries = [dict(zip(header, row)) for row in rows if row]
+    regressed = [entry for entry in entries if entry.get("verdict") == "regressed"]
+    failed = [entry for entry in entries if entry.get("verdict") == "failed"]
+    parts = []
+    if failed:
+        parts.append(f"<h2 class=\"failed\">Failed: {len(failed)} group{'s' if len(failed) != 1 else ''}</h2>"
+                     "<p>A mode failed on a side (failures.csv beside each side's samples says what went wrong); "
+                     "its group is not compared.</p><table class=\"failed\"><tr><th>scenario</th><th>mode</th><th>items</th>"
+                     "<th>where</th></tr>"
+                     + "".join("<tr>" + "".join(f"<td>{html.escape(r.get(k, ''))}</td>" for k in ("scenario", "mode", "items", "judged"))
+                               + "</tr>" for r in failed) + "</table>")
+    parts.append("<h2>Regressions</h2>")
     if not regressed:
         parts.append("<p>Nothing regressed.</p>")
         return "\n".join(parts)
@@ -365,11 +403,15 @@ def compare_chart(out, path, limit=60):
     header, rows = read_csv(path)
     if header not in COMPARE_HEADERS:
         raise InputError(f"{path}: not a compare.csv (written by layout-bench compare --out)")
-    judged = [entry for entry in (dict(zip(header, row)) for row in rows) if entry.get("verdict") in VERDICT_COLOURS]
+    entries = [dict(zip(header, row)) for row in rows]
+    judged = [entry for entry in entries if entry.get("verdict") in VERDICT_COLOURS]
+    failed = sum(entry.get("verdict") == "failed" for entry in entries)
     if not judged:
+        if failed:
+            return None, {"failed": failed}
         raise InputError(f"{path}: no compared rows")
     shown = [r for r in judged if r["verdict"] != "unchanged" or r["metric"] == "time"][:limit]
-    counts = {v: sum(r["verdict"] == v for r in judged) for v in VERDICT_COLOURS}
+    counts = {"failed": failed} | {v: sum(r["verdict"] == v for r in judged) for v in VERDICT_COLOURS}
     figure, axis = plt.subplots(figsize=(11, 1.6 + 0.24 * len(shown)))
     ys = np.arange(len(shown))[::-1]
     for y, r in zip(ys, shown):
@@ -403,6 +445,8 @@ def compare_chart(out, path, limit=60):
         axis.xaxis.set_minor_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
     axis.set_xlabel(f"head median / base median{' (log scale)' if logarithmic else ''}; "
                     f"dashed: ±{time_threshold:.0%} time threshold (θ: a row judged at a wider one, its processes' spread)")
+    if failed:
+        axis.plot([], [], "x", color="black", label=f"failed ({failed}, not drawn)")
     for verdict, colour in VERDICT_COLOURS.items():
         axis.plot([], [], "o", color=colour, label=f"{verdict} ({counts[verdict]})")
     axis.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), title="verdict", title_fontsize=8)
@@ -488,6 +532,7 @@ def write_index(out, sections, facts_by_source, answers=()):
              "td,th{text-align:left;padding:2px 10px;border-bottom:1px solid #eee;vertical-align:top}"
              "figure{margin:0 0 2.5em 0}figcaption{margin:.3em 0 .6em 0}.q{font-style:italic}"
              "table.answers td{font-variant-numeric:tabular-nums;white-space:nowrap}"
+             ".failed{color:#c62828}table.failed td{color:#000}"
              ".swatch{display:inline-block;width:.8em;height:.8em;margin-right:.4em;vertical-align:baseline}</style></head><body>",
              "<h1>LayoutBench report</h1>"]
     parts.extend(answer for answer in answers if answer)
@@ -566,6 +611,7 @@ def main():
                     raise InputError(f"{samples_path(path)}: no time samples to draw")
                 stats = summarise(series)
                 facts.append((path, machine_facts(os.path.join(path, "run.json"))))
+                answers.append(failures_html(path))
                 answers.append(answers_html(path, questions, heuristics))
                 charts = []
                 for scenario in sorted({key[0] for key in stats}):
@@ -587,8 +633,9 @@ def main():
                     if os.path.exists(run_json):
                         facts.append((f"{side} ({directory})", machine_facts(run_json)))
                 summary = ", ".join(f"{n} {v}" for v, n in counts.items())
-                sections.append((f"Compare {path}", [(name, "Did head make anything slower than base?",
-                                                      f"Verdicts: {summary}.")]))
+                if name is not None:
+                    sections.append((f"Compare {path}", [(name, "Did head make anything slower than base?",
+                                                          f"Verdicts: {summary}.")]))
             else:
                 charts = history_charts(temporary_out, path, questions)
                 with open(os.path.join(path, "commits.txt")) as f:

@@ -13,6 +13,7 @@ SAMPLES_HEADER = SCHEMA["samples"]
 SUMMARY_HEADER = SCHEMA["summary"]
 COMPARE_HEADER = SCHEMA["compare"]
 CAUSES_HEADER = SCHEMA["causes"]
+FAILURES_HEADER = SCHEMA["failures"]
 SCHEMAS = ("1", "2")  # 2: peak_rss is one group-level row (empty mode); time rows are the same in both
 
 

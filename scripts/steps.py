@@ -21,7 +21,7 @@ import stat
 import statistics
 import sys
 
-from results_csv import InputError, samples_path, time_series_from_samples
+from results_csv import FAILURES_HEADER, InputError, read_csv, samples_path, time_series_from_samples
 
 
 MEDIANS_HEADER = ["commit", "scenario", "mode", "items", "operation", "median"]
@@ -66,6 +66,24 @@ def medians_by_commit(directory, commits):
     return series
 
 
+def failures_by_commit(directory, commits):
+    """[(commit, row)] of the groups whose mode failed in each stored commit (its failures.csv, docs/csv.md;
+    none for results of a version before it): a failed mode has no samples, and must not read as no step."""
+    failed = []
+    for commit in commits:
+        path = os.path.join(directory, commit, "failures.csv")
+        if not os.path.exists(path):
+            continue
+        header, rows = read_csv(path)
+        if header != FAILURES_HEADER:
+            raise InputError(f"{path}: not a failures.csv (expected the header {','.join(FAILURES_HEADER)})")
+        for number, row in enumerate(rows, start=2):
+            if len(row) != len(header):
+                raise InputError(f"{path}: line {number}: {len(row)} fields, header has {len(header)}")
+            failed.append((commit, dict(zip(header, row))))
+    return failed
+
+
 def detect(points, threshold, window):
     """[(index, before, after, confirmations)] for each step in [(commit, median)]; confirmations is
     the number of later commits that agreed (0 for a step at the last commit)."""
@@ -105,6 +123,7 @@ def main():
             series = medians_from_file(arguments.medians, commits)
         else:
             series = medians_by_commit(arguments.history, commits)
+        failed = failures_by_commit(arguments.history, commits)
     except InputError as error:
         sys.exit(f"steps: error: {error}")
     rows = []
@@ -123,6 +142,11 @@ def main():
                          "before", "after", "ratio", "confirmations"])
         writer.writerows(rows)
     os.replace(temporary, target)
+    for commit, r in failed:
+        print(f"{r['scenario']} {r['mode']} {r['items']}: failed at {commit[:10]} ({r['check']} at {r['step']}: {r['message']})")
+    if failed:
+        print(f"{len(failed)} scenario group(s) failed in {len({commit for commit, _ in failed})} of {len(commits)} commits: "
+              "they have no samples there, so no step is found for them")
     if not rows:
         print(f"no step beyond {arguments.threshold:.0%} in {len(commits)} commits")
 

@@ -15,6 +15,35 @@ public struct ComparisonReport: Sendable {
         public var reason: String
     }
 
+    /// A scenario × mode × items group whose mode failed on a side (failures.csv): verdict
+    /// `failed`, worst of all, whatever the other side did — a failed mode has no numbers to judge,
+    /// and a gate must not pass a run that broke it (nor one whose base broke it: that comparison
+    /// says nothing of the group either). Its rows on either side are left out of the judged and
+    /// the one-sided rows.
+    public struct Failed: Sendable, Equatable {
+        public var group: FailedGroup
+        /// Each side's failure; nil where the group did not fail.
+        public var base: FailureRow?
+        public var head: FailureRow?
+        /// Whether the side that did not fail has rows of the group (it verified there), per side.
+        public var inBase: Bool
+        public var inHead: Bool
+
+        /// `failed-in-base`, `failed-in-head` or `failed-in-both` (compare.csv's `judged`).
+        public var judged: String {
+            base != nil && head != nil ? "failed-in-both" : base != nil ? "failed-in-base" : "failed-in-head"
+        }
+
+        /// What happened on each side: "failed in head, verified in base".
+        public var sides: String {
+            if base != nil && head != nil { return "failed in base and in head" }
+            let (failedSide, other, present) = base != nil ? ("base", "head", inHead) : ("head", "base", inBase)
+            return "failed in \(failedSide), " + (present ? "verified in \(other)" : "not run in \(other)")
+        }
+
+        public var workload: String { (head ?? base)?.workload ?? "" }
+    }
+
     /// exp(mean(log ratio)) over a scenario's judged rows of one metric with a finite, positive ratio.
     public struct GeometricMean: Sendable, Equatable {
         public var scenario: String
@@ -28,6 +57,8 @@ public struct ComparisonReport: Sendable {
     public var options: RowComparison.Options
     /// Worst first (see `ComparisonTable.order`).
     public var rows: [RowComparison]
+    /// The groups that failed on a side, by group (see `Failed`).
+    public var failed: [Failed]
     public var oneSided: [OneSided]
     public var geometricMeans: [GeometricMean]
     public var warnings: [String]
@@ -43,8 +74,11 @@ public struct ComparisonReport: Sendable {
         var oneSided: [OneSided] = []
         var warnings = RunCompatibility.warnings(base: base, head: head)
         var changedWork: [String] = []
+        let failed = Self.failedGroups(base: base, head: head)
+        let failedGroups = Set(failed.map(\.group))
         let keys = Set(base.series.keys).union(head.series.keys).sorted()
             .filter { options.metrics.isEmpty || options.metrics.contains($0.metric) }
+            .filter { !failedGroups.contains(FailedGroup(scenario: $0.scenario, mode: $0.mode, items: $0.items)) }
         // Each file holds one unit per series (the metric's, for a metric this version knows);
         // a metric it does not know may still come in other units from the two runs.
         for key in keys {
@@ -77,7 +111,7 @@ public struct ComparisonReport: Sendable {
                 break
             }
         }
-        guard !rows.isEmpty else {
+        guard !rows.isEmpty || !failed.isEmpty else {
             throw CompareError(file: "", message: "\(base.samplesPath) and \(head.samplesPath) have no scenario × mode × items × operation × metric in common; nothing to compare")
         }
         let unknown = Set(rows.filter { !$0.policy.isKnown }.map(\.key.metric)).sorted()
@@ -120,6 +154,7 @@ public struct ComparisonReport: Sendable {
                 + "(scripts/compare-commits runs the row's group until it has them)")
         }
         self.rows = rows.sorted(by: ComparisonTable.order)
+        self.failed = failed
         self.oneSided = oneSided
         self.warnings = warnings
         self.geometricMeans = Self.geometricMeans(rows)
@@ -155,17 +190,35 @@ public struct ComparisonReport: Sendable {
         return rows
     }
 
-    /// 2 when a row regressed, else 3 when a row was too noisy to decide, else 4 when rows improved,
-    /// else 0 (docs/command-line.md).
+    /// 2 when a group failed or a row regressed, else 3 when a row was too noisy to decide, else 4
+    /// when rows improved, else 0 (docs/command-line.md).
     public var exitStatus: Int32 {
         let verdicts = Set(rows.compactMap(\.verdict))
-        if verdicts.contains(.regressed) { return 2 }
+        if !failed.isEmpty || verdicts.contains(.regressed) { return 2 }
         if verdicts.contains(.noisy) { return 3 }
         if verdicts.contains(.improved) { return 4 }
         return 0
     }
 
-    public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
+    public func count(_ verdict: Verdict) -> Int {
+        verdict == .failed ? failed.count : rows.filter { $0.verdict == verdict }.count
+    }
+
+    /// Every group that failed on either side, in order of group.
+    static func failedGroups(base: ResultSet, head: ResultSet) -> [Failed] {
+        let baseFailures = Dictionary(base.failures.map { ($0.group, $0) }, uniquingKeysWith: { first, _ in first })
+        let headFailures = Dictionary(head.failures.map { ($0.group, $0) }, uniquingKeysWith: { first, _ in first })
+        let groups = Set(baseFailures.keys).union(headFailures.keys)
+        guard !groups.isEmpty else { return [] }
+        func present(_ side: ResultSet) -> Set<FailedGroup> {
+            Set(side.series.filter { $0.value.count > 0 }.keys.map { FailedGroup(scenario: $0.scenario, mode: $0.mode, items: $0.items) })
+        }
+        let inBase = present(base), inHead = present(head)
+        return groups.sorted().map { group in
+            Failed(group: group, base: baseFailures[group], head: headFailures[group],
+                   inBase: inBase.contains(group), inHead: inHead.contains(group))
+        }
+    }
 
     static func geometricMeans(_ rows: [RowComparison]) -> [GeometricMean] {
         var sums: [String: (scenario: String, metric: String, logSum: Double, count: Int)] = [:]

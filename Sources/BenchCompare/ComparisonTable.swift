@@ -42,6 +42,14 @@ public enum ComparisonTable {
 
     public static func csv(_ report: ComparisonReport) -> String {
         var writer = CSVWriter(header: csvHeader)
+        // The failed groups first (verdict `failed`, judged `failed-in-SIDE`, statistics empty).
+        for entry in report.failed {
+            let failure = entry.head ?? entry.base
+            writer.append([
+                entry.group.scenario, entry.workload, entry.group.mode, String(entry.group.items), failure?.operation ?? "", "", "",
+                "", "", "", "", "", "", "", "", "", "", "", Verdict.failed.rawValue, entry.judged,
+            ])
+        }
         for row in report.rows {
             writer.append([
                 row.key.scenario, row.workload, row.key.mode, String(row.key.items), row.key.operation, row.key.metric,
@@ -93,9 +101,18 @@ public enum ComparisonTable {
                     : "") + "\n"
         }
         out += judgementText(report)
+        out += failedText(report)
         out += "\n"
-        if !shown.isEmpty {
+        if !shown.isEmpty || !report.failed.isEmpty {
             var table: [[String]] = [["verdict", "scenario", "mode", "items", "operation", "metric", "base", "head", "ratio", "interval", "p", "θ"]]
+            for entry in report.failed {
+                func side(_ failure: FailureRow?, _ present: Bool) -> String { failure != nil ? "failed" : present ? "verified" : "not run" }
+                table.append([
+                    Verdict.failed.rawValue, entry.group.scenario, entry.group.mode, String(entry.group.items),
+                    (entry.head ?? entry.base)?.operation ?? "", "", side(entry.base, entry.inBase), side(entry.head, entry.inHead),
+                    "", "", "", "",
+                ])
+            }
             for row in shown {
                 table.append([
                     row.verdict?.rawValue ?? "", row.key.scenario, row.key.mode, String(row.key.items), row.key.operation,
@@ -145,6 +162,21 @@ public enum ComparisonTable {
         }
         out += "\n" + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.joined(separator: ", ")
             + ", \(report.oneSided.count) on one side only\n"
+        return out
+    }
+
+    /// The groups that failed on a side, first of all: each with what happened on both sides and
+    /// the failure's own line (empty when none failed).
+    static func failedText(_ report: ComparisonReport) -> String {
+        guard !report.failed.isEmpty else { return "" }
+        var out = "failed (\(report.failed.count)): a mode that failed on a side has nothing to judge; its group is not "
+            + "compared (failures.csv beside the samples says what went wrong):\n"
+        for entry in report.failed {
+            out += "  \(entry.group.label): \(entry.sides)\n"
+            for (name, failure) in [("base", entry.base), ("head", entry.head)] {
+                if let failure { out += "    \(name): \(failure.summary)\n" }
+            }
+        }
         return out
     }
 

@@ -8,12 +8,15 @@ import BenchResults
 
 /// The verdict of one compared row (docs/command-line.md).
 public enum Verdict: String, Sendable, CaseIterable, Comparable {
+    /// A scenario × mode × items group whose mode failed on a side (failures.csv): nothing of it
+    /// is judged (`ComparisonReport.failed`).
+    case failed
     case regressed
     case noisy
     case improved
     case unchanged
 
-    /// Worst first: regressed, noisy, improved, unchanged.
+    /// Worst first: failed, regressed, noisy, improved, unchanged.
     public static func < (a: Verdict, b: Verdict) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -34,6 +34,9 @@ public final class CompareCommits: @unchecked Sendable {
     /// Each group's duration (both sides of its duet) in the round that last measured it,
     /// written by the lanes.
     private let groupSeconds = Locked<[ScenarioGroup: Double]>([:])
+    /// Per side ("base", "head"), the groups whose mode failed its verification (failures.csv of
+    /// its verification run), written by the verifying threads.
+    private let verificationFailures = Locked<[String: [FailureRow]]>([:])
 
     struct Side {
         var name: String
@@ -181,6 +184,9 @@ public final class CompareCommits: @unchecked Sendable {
             } })
             if let error = failures.first { throw error }
             DriverLog.say("verification took \(minutesSeconds(Int(monotonicSeconds() - verifyStart)))")
+            var failed = verificationFailures.withLock { $0 }
+            if headHash == baseHash, let same = failed["base"] { failed["head"] = same }
+            if !failed.isEmpty { return try endAtFailedVerification(failed) }
         }
 
         let (rounds, maxRounds) = arguments.roundLimits
@@ -311,6 +317,46 @@ public final class CompareCommits: @unchecked Sendable {
         return outcome.status
     }
 
+    /// A mode failed its verification on a side: the comparison ends before its rounds, its
+    /// verdict the failed groups (`failed`, exit 2; docs/command-line.md). Timing a mode that
+    /// gives wrong answers, or dies, measures nothing worth judging, and the gate fails either way;
+    /// compare.txt lists the groups first, with each failure's line. Shares of a sharded
+    /// comparison cannot be merged without their rounds, so a share's failed verification
+    /// stays an error.
+    private func endAtFailedVerification(_ failed: [String: [FailureRow]]) throws(DriverError) -> Int32 {
+        if arguments.shard != nil {
+            let first = (failed["base"] ?? failed["head"] ?? []).first
+            throw DriverError("\(failed["base"] != nil ? "base" : "head") failed its verification:", details: first.map { [$0.message] } ?? [])
+        }
+        // Each side's failures stay in its folder (SIDE/failures.csv), as a merged side's do.
+        for side in [base!, head!] {
+            try Paths.makeDirectory("\(work)/\(side.name)")
+            try Paths.write(FailureRow.csv(failed[side.name] ?? [], runID: "", commit: side.short),
+                            to: "\(work)/\(side.name)/\(FailureRow.fileName)")
+        }
+        func side(_ side: Side) -> ResultSet {
+            var set = ResultSet(samplesPath: "\(work)/\(side.name)", series: [:], commits: [side.short])
+            set.failures = failed[side.name] ?? []
+            return set
+        }
+        let report: ComparisonReport
+        do { report = try ComparisonReport(base: side(base), head: side(head), options: try Judge.options(arguments.compareArguments)) } catch {
+            throw DriverError("\(error)")
+        }
+        do { try AtomicFile.write(ComparisonTable.files(report, csvPath: work + "/compare.csv"), option: "--out") } catch {
+            throw DriverError("\(error)")
+        }
+        for side in ["base", "head"] { try keepRunRecords(side, rounds: 0) }
+        var text = ComparisonTable.text(report, showUnchanged: false)
+        text += "\nthe verification failed, so no round was run: a mode that fails has no numbers to compare "
+            + "(fix it, or leave it out with --mode in the run options)\n"
+        if let machineBefore { text += MachineLoad.summary(machineBefore) + "\n" }
+        text = text.replacingOccurrences(of: work, with: final)
+        try Paths.write(text, to: work + "/compare.txt")
+        try publish(text: text)
+        return report.exitStatus
+    }
+
     /// The folder renamed into place, compare.txt on stdout, the chart, and where it all is.
     private func publish(text: String) throws(DriverError) {
         try Paths.replace(final, with: work)
@@ -392,6 +438,13 @@ public final class CompareCommits: @unchecked Sendable {
                 + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute(out)],
             directory: side.harness.directory)
         if child.run(log: log).status != 0 {
+            // A mode that failed is recorded in the run's failures.csv, and judged `failed`; a
+            // run that failed otherwise (bad input, a full disk) is an error.
+            if let failed = try? FailureRow.load(besideIn: out), !failed.isEmpty {
+                for failure in failed { DriverLog.say("\(side.name) (\(side.short)): \(failure.message)") }
+                verificationFailures.withLock { $0[side.name, default: []] += failed }
+                return nil
+            }
             return DriverError("\(side.name) (\(side.short)) failed its verification:",
                                details: lastLines(of: log, 5) { $0.contains("FAILED") || $0.contains("error") })
         }
@@ -415,6 +468,12 @@ public final class CompareCommits: @unchecked Sendable {
             arguments: ["run"] + scenarios + arguments.runOptions + extra + ["--out", Paths.absolute("\(work)/\(side.name)/round-\(round)")],
             directory: side.harness.directory)
         if child.run(log: log).status != 0 {
+            // A mode that failed is in the round's failures.csv, which the merge carries into the
+            // side's and the judgement calls `failed`; a run that failed otherwise is an error.
+            if let failed = try? FailureRow.load(besideIn: "\(work)/\(side.name)/round-\(round)"), !failed.isEmpty {
+                for failure in failed { DriverLog.say("\(side.name) (\(side.short)): \(failure.message)") }
+                return nil
+            }
             return DriverError("layout-bench run of \(side.name) (\(side.short)) failed in round \(round):", details: lastLines(of: log, 5))
         }
         return nil

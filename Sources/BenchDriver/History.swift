@@ -188,7 +188,7 @@ public final class History: @unchecked Sendable {
             FileHandle.standardOutput.write(Data(result.output.utf8))
             if result.status != 0 { throw DriverError("the step detector failed (scripts/steps.py):", details: Array(result.output.split(separator: "\n").map(String.init).suffix(3))) }
         }
-        try judgeNeighbours(store: store)
+        let failedGroups = try judgeNeighbours(store: store)
         var drawn = false
         if arguments.plot, let plot = DriverScripts.plot {
             let result = ChildRun(executable: plot, arguments: ["--out", store + "/report", store]).run(log: nil)
@@ -198,6 +198,7 @@ public final class History: @unchecked Sendable {
         }
         DriverLog.say("results: \(store) (commits.txt, steps.csv, neighbours.csv\(drawn ? ", report/index.html" : ""))")
         if failed > 0 { throw DriverError("\(failed) commit(s) could not be measured") }
+        if failedGroups > 0 { throw DriverError("\(failedGroups) scenario group(s) failed in stored commits (neighbours.txt names them)") }
         return 0
     }
 
@@ -451,7 +452,10 @@ public final class History: @unchecked Sendable {
     /// Each step between neighbouring stored commits judged as compare-commits' timed track judges
     /// its two sides (time at the threshold given, and peak_rss):
     /// neighbours.csv (base, head and the changed rows) and a line per step that changed rows.
-    private func judgeNeighbours(store: String) throws(DriverError) {
+    /// A group a stored commit's failures.csv names is `failed` in both steps beside it, never a
+    /// quiet step; returns how many such commit × group there are.
+    private func judgeNeighbours(store: String) throws(DriverError) -> Int {
+        var failedGroups = Set<String>()
         let order = ((try? Paths.read(store + "/commits.txt")) ?? "").split(separator: "\n").map(String.init)
         var csv = "base,head,verdict,scenario,mode,items,operation,metric,base_median,head_median,ratio\n"
         var lines: [String] = []
@@ -479,7 +483,16 @@ public final class History: @unchecked Sendable {
             }
             let regressed = changed.filter { $0.verdict == .regressed }, improved = changed.filter { $0.verdict == .improved }
             let undecided = outcome.report.rows.filter { $0.verdict == .noisy }.count
-            if !changed.isEmpty || undecided > 0 {
+            let failed = outcome.report.failed
+            for entry in failed {
+                csv += [String(base.prefix(7)), String(head.prefix(7)), Verdict.failed.rawValue, entry.group.scenario, entry.group.mode,
+                        String(entry.group.items), "", "", "", "", ""].map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ",") + "\n"
+            }
+            for entry in failed {
+                if entry.base != nil { failedGroups.insert(base + "\u{1F}" + entry.group.label) }
+                if entry.head != nil { failedGroups.insert(head + "\u{1F}" + entry.group.label) }
+            }
+            if !changed.isEmpty || undecided > 0 || !failed.isEmpty {
                 func list(_ rows: [RowComparison]) -> String {
                     rows.prefix(5).map { row in
                         let key = row.key
@@ -489,6 +502,10 @@ public final class History: @unchecked Sendable {
                         .joined(separator: "; ") + (rows.count > 5 ? "; …" : "")
                 }
                 var line = "\(base.prefix(7)) → \(head.prefix(7)):"
+                if !failed.isEmpty {
+                    line += " \(failed.count) failed (" + failed.prefix(5).map { "\($0.group.label): \($0.sides)" }.joined(separator: "; ")
+                        + (failed.count > 5 ? "; …" : "") + ")"
+                }
                 if !regressed.isEmpty { line += " \(regressed.count) regressed (\(list(regressed)))" }
                 if !improved.isEmpty { line += " \(improved.count) improved (\(list(improved)))" }
                 if undecided > 0 { line += " \(undecided) undecided (noisy, or fewer than 5 repetitions a side)" }
@@ -501,6 +518,7 @@ public final class History: @unchecked Sendable {
             + (lines.isEmpty ? "  none changed a row\n" : lines.map { "  " + $0 + "\n" }.joined())
         try Paths.write(text, to: store + "/neighbours.txt")
         FileHandle.standardOutput.write(Data(text.utf8))
+        return failedGroups.count
     }
 }
 

@@ -4,7 +4,8 @@ import BenchResults
 
 /// Merges the samples of several rounds of one side into one results directory: its
 /// samples.csv.gz (every row of every round, repetitions renumbered), a run.json that spans them,
-/// and the first round's profiles.csv.gz.
+/// the first round's profiles.csv.gz, and failures.csv: every group that failed in any round (or
+/// in the verification that came before them, `failures`), once.
 ///
 /// A round is either a results directory (a run of its own; its repetitions are numbered on
 /// from the rounds before: 1, 2, … in the order first met, keyed by round, run and repetition),
@@ -45,7 +46,7 @@ public enum RoundMerge {
     }
 
     /// Merges `rounds` (in order) into `out`.
-    public static func merge(rounds: [String], into out: String, load: Load = Load()) throws(DriverError) {
+    public static func merge(rounds: [String], into out: String, load: Load = Load(), failures: [FailureRow] = []) throws(DriverError) {
         var header: [UInt8]?
         var output: [UInt8] = []
         var runs: [String] = []
@@ -112,6 +113,16 @@ public enum RoundMerge {
             merged["load"] = record
         }
         try JSONFile.write(merged, to: out + "/run.json")
+        // A group that failed in one round failed: its rows in the others are not the mode's.
+        var failed = failures
+        do {
+            for part in runs { failed += try FailureRow.load(besideIn: part) }
+        } catch { throw DriverError("\(error)") }
+        var seen = Set<FailedGroup>()
+        failed = failed.filter { seen.insert($0.group).inserted }
+        let source = merged["source"] as? [String: Any]
+        try Paths.write(FailureRow.csv(failed, runID: merged["run_id"] as? String ?? "", commit: source?["commit"] as? String ?? ""),
+                        to: out + "/" + FailureRow.fileName)
         // The functions' instruction counts are exact: the first round's profile speaks for all.
         if let profile = runs.map({ $0 + "/" + FunctionProfileRow.fileName }).first(where: Paths.isFile) {
             do { try Paths.write(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: profile))), to: out + "/" + FunctionProfileRow.fileName) } catch let error as DriverError {

@@ -21,6 +21,9 @@ public enum CSVSchema {
 
     /// The value written for a metric that cannot be measured on this machine.
     public static let unsupported = "unsupported"
+    /// summary.csv's `metric` of a group whose mode failed, and the value of its statistics: one
+    /// such row per failed scenario × mode × items, what went wrong in failures.csv beside it.
+    public static let failed = "failed"
 }
 
 /// A metric value: a number, or `unsupported` when this machine cannot measure it.

@@ -67,6 +67,9 @@ public struct ResultSet: Sendable {
     public var metadataProblem: String?
     /// The functions' instructions per operation (`profiles.csv.gz` of a `run --instructions`), if any.
     public var profiles: [FunctionProfileRow] = []
+    /// The groups whose mode failed in the run (`failures.csv` beside the samples; none for results
+    /// of a version before it). `compare` calls each `failed`.
+    public var failures: [FailureRow] = []
     /// What the user should know about the files read, for stderr: samples without the run.json
     /// (and summary.csv) that `run` writes beside them.
     public var notices: [String] = []
@@ -138,6 +141,7 @@ public struct ResultSet: Sendable {
         if FileManager.default.fileExists(atPath: profilesPath) {
             result.profiles = try FunctionProfileRow.load(profilesPath, limit: limit)
         }
+        result.failures = try FailureRow.load(besideIn: directory, limit: limit)
         let metadataPath = (directory.isEmpty ? "." : directory) + "/run.json"
         if !FileManager.default.fileExists(atPath: metadataPath) {
             result.metadataProblem = "no run.json beside \(samplesPath); machines not checked"

@@ -16,6 +16,10 @@ import Foundation
 ///
 /// A benchmark is named `scenario/mode/items/operation` (peak_rss, a per-process value, has no
 /// mode or operation: `scenario/items`).
+///
+/// A run in which a mode failed (summary.csv's `failed` rows) is not exported: the services keep
+/// what they are sent as the next point of each series, and a failed mode's missing points would
+/// read as a good run's. It is an error naming the failed groups, and nothing is written.
 public enum ResultsExport {
     public enum Format: String, CaseIterable, Sendable {
         case bmf
@@ -28,6 +32,12 @@ public enum ResultsExport {
     public static func json(
         _ run: RunSummaryFile, format: Format, metrics: Set<String> = []
     ) throws(CompareError) -> String {
+        if let first = run.failed.first {
+            let more = run.failed.count > 1 ? " and \(run.failed.count - 1) more group\(run.failed.count == 2 ? "" : "s")" : ""
+            throw CompareError(file: run.path, message: "line \(first.line): \(first.group.label)\(more) failed in this run "
+                + "(failures.csv beside it says what went wrong); a run with a failed mode is not exported, as its missing rows "
+                + "would read as a good run's")
+        }
         let entries = run.entries.filter { entry in
             guard metrics.isEmpty || metrics.contains(entry.metric) else { return false }
             switch format {

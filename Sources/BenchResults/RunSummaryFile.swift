@@ -27,6 +27,9 @@ public struct RunSummaryFile: Sendable {
     public var commit: String
     /// Numeric entries, in file order; `unsupported` rows are left out.
     public var entries: [Entry]
+    /// The groups whose mode failed in the run (rows of metric `failed`), in file order, with the
+    /// line of each.
+    public var failed: [(group: FailedGroup, line: Int)] = []
 
     /// `argument` is a results directory or its summary.csv.
     public static func load(_ argument: String) throws(CompareError) -> RunSummaryFile {
@@ -58,6 +61,8 @@ public struct RunSummaryFile: Sendable {
         var entries: [Entry] = []
         var seen: [String: Int] = [:]
         var runID = "", commit = ""
+        var failed: [(group: FailedGroup, line: Int)] = []
+        var failedLines: [FailedGroup: Int] = [:]
         while try records.next() {
             func fail(_ message: String) -> CompareError { records.error(message) }
             guard records.count == header.count else {
@@ -73,6 +78,21 @@ public struct RunSummaryFile: Sendable {
             }
             let scenario = records.string(column("scenario")), mode = records.string(column("mode"))
             let operation = records.string(column("operation")), metric = records.string(column("metric")), unit = records.string(column("unit"))
+            if metric == CSVSchema.failed {
+                // A group whose mode failed: no operation, unit or samples, every statistic `failed`.
+                guard operation.isEmpty, unit.isEmpty, samples == 0,
+                      statistics.allSatisfy({ records.field($0, is: "failed") }) else {
+                    throw fail("a row of metric 'failed' has an empty operation and unit, samples 0 and every statistic 'failed'")
+                }
+                let group = FailedGroup(scenario: scenario, mode: mode, items: items)
+                if let earlier = failedLines.updateValue(records.line, forKey: group) {
+                    throw fail("a second 'failed' row for \(group.label) (line \(earlier); each row appears once)")
+                }
+                failed.append((group, records.line))
+                runID = records.string(column("run_id"))
+                commit = records.string(column("commit"))
+                continue
+            }
             if let problem = ResultsValue.unitProblem(unit, metric: metric) { throw fail("unit: \(problem)") }
             let identity = [scenario, mode, String(items), operation, metric].joined(separator: "\u{1F}")
             guard seen.updateValue(records.line, forKey: identity) == nil else {
@@ -118,6 +138,6 @@ public struct RunSummaryFile: Sendable {
             entries.append(Entry(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric, unit: unit,
                                  samples: samples, median: values[2]!, ciLow: values[9], ciHigh: values[10], line: records.line))
         }
-        return RunSummaryFile(path: path, runID: runID, commit: commit, entries: entries)
+        return RunSummaryFile(path: path, runID: runID, commit: commit, entries: entries, failed: failed)
     }
 }

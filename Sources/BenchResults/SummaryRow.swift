@@ -41,6 +41,14 @@ public struct SummaryRow: Sendable, Equatable {
                   items: items, operation: operation, metric: metric.rawValue, unit: metric.unit, summary: summary)
     }
 
+    /// The row of a group whose mode failed (`FailureRow`): metric `failed`, no operation or
+    /// unit, `samples` 0 and every statistic `failed`, so that a reader of summary.csv alone (a
+    /// spreadsheet, `export`) sees the group failed rather than missing.
+    public static func failedFields(_ failure: FailureRow, runID: String, commit: String) -> [String] {
+        [String(CSVSchema.version), runID, commit, failure.scenario, failure.workload, failure.mode, String(failure.items),
+         "", CSVSchema.failed, "", "0"] + Array(repeating: CSVSchema.failed, count: 11)
+    }
+
     /// The fields in `CSVSchema.summaryHeader` order.
     public var fields: [String] {
         let identity = [String(schema), runID, commit, scenario, workload, mode, String(items), operation, metric, unit]

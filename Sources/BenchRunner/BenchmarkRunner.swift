@@ -120,14 +120,36 @@ public struct ModeKey: Hashable, Sendable {
     public var items: Int
 }
 
-/// A mode that failed at one item count (verification, set-up, or an operation), with the reason.
+/// A mode that failed at one item count (verification, set-up, or an operation), with the reason:
+/// what went wrong (`check`) at which step of the group (and operation), as failures.csv records it.
 public struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible {
     public var scenario: String
     public var mode: String
     public var items: Int
     public var message: String
+    public var step: FailureRow.Step
+    public var check: FailureRow.Check
+    /// The operation of the step, when it is one operation's (empty otherwise).
+    public var operation: String = ""
+
+    public init(scenario: String, mode: String, items: Int, message: String, step: FailureRow.Step,
+                check: FailureRow.Check, operation: String = "") {
+        self.scenario = scenario
+        self.mode = mode
+        self.items = items
+        self.message = message
+        self.step = step
+        self.check = check
+        self.operation = operation
+    }
 
     public var key: ModeKey { ModeKey(scenario: scenario, mode: mode, items: items) }
+
+    /// Its row of failures.csv, in a run of `workload`.
+    public func row(workload: String) -> FailureRow {
+        FailureRow(scenario: scenario, workload: workload, mode: mode, items: items, operation: operation,
+                   step: step, check: check, message: description)
+    }
 
     public var description: String {
         message.hasPrefix(scenario) ? message : "\(scenario) \(mode) at \(items) items: \(message)"

@@ -28,6 +28,9 @@ public final class ChildProgressLog {
         /// True while the group's modes are sampled together, in turns: a crash then cannot be
         /// pinned on one mode (`RunSession` samples each alone in the next child).
         public var sampledTogether: Bool? = nil
+        /// The step of the group (and its operation), for the failure a death there records.
+        public var step: FailureRow.Step? = nil
+        public var operation: String? = nil
     }
 
     private let descriptor: Int32
@@ -40,8 +43,12 @@ public final class ChildProgressLog {
 
     deinit { close(descriptor) }
 
-    public func record(scenario: String, items: Int, mode: String?, doing: String, sampledTogether: Bool = false) {
-        let record = Record(scenario: scenario, items: items, mode: mode, doing: doing, sampledTogether: sampledTogether ? true : nil)
+    public func record(
+        scenario: String, items: Int, mode: String?, doing: String, step: FailureRow.Step? = nil, operation: String = "",
+        sampledTogether: Bool = false
+    ) {
+        let record = Record(scenario: scenario, items: items, mode: mode, doing: doing, sampledTogether: sampledTogether ? true : nil,
+                            step: step, operation: operation.isEmpty ? nil : operation)
         guard var line = try? HarnessJSON.encoder().encode(record) else { return }
         line.append(UInt8(ascii: "\n"))
         line.withUnsafeBytes { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }

@@ -72,8 +72,12 @@ final class GroupMeasurement {
     }
 
     /// Records what the child is doing (`ChildProgressLog`), outside any timed region.
-    private func note(_ mode: String?, sampledTogether: Bool = false, _ doing: @autoclosure () -> String) {
-        options.progressLog?.record(scenario: plan.scenario.name, items: items, mode: mode, doing: doing(), sampledTogether: sampledTogether)
+    private func note(
+        _ mode: String?, step: FailureRow.Step, operation: String = "", sampledTogether: Bool = false, _ doing: @autoclosure () -> String
+    ) {
+        options.progressLog?.record(
+            scenario: plan.scenario.name, items: items, mode: mode, doing: doing(), step: step, operation: operation,
+            sampledTogether: sampledTogether)
     }
 
     func run() {
@@ -81,11 +85,11 @@ final class GroupMeasurement {
         AllocationCounters.releaseFreedMemory()
         PeakMemory.resetPeak()
         let group: WorkloadGroup
-        note(nil, "setting up the workload's fixture")
+        note(nil, step: .fixture, "setting up the workload's fixture")
         do {
             group = try phases.time(\.fixture) { try plan.workload.makeGroup(scenario: plan.scenario, items: items) }
         } catch {
-            for mode in plan.modeNames { fail(mode, "to set up", error) }
+            for mode in plan.modeNames { fail(mode, "to set up", step: .fixture, error) }
             return
         }
         build(group)
@@ -103,7 +107,7 @@ final class GroupMeasurement {
                 reportGroup("\(plan.scenario.name) \(items) items: the duet partner did not arrive within \(Int(DuetBarrier.timeoutSeconds)) s; sampling alone")
             }
         }
-        note(nil, sampledTogether: true, "sampling the modes interleaved (" + running.map(\.mode).uniqued().joined(separator: ", ") + ")")
+        note(nil, step: .sampling, sampledTogether: true, "sampling the modes interleaved (" + running.map(\.mode).uniqued().joined(separator: ", ") + ")")
         phases.time(\.sampling) { sampleInterleaved(turns: turns) }
         if options.policy.countsAllocations { phases.time(\.allocations) { countAllocations() } }
         reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
@@ -116,17 +120,23 @@ final class GroupMeasurement {
         }
     }
 
-    private func fail(_ mode: String, _ what: String, _ error: any Error) {
+    /// Fails `mode` at `step` (of `operation`): a `VerificationError` is the verification's check,
+    /// anything else an error.
+    private func fail(_ mode: String, _ what: String, step: FailureRow.Step, operation: String = "", _ error: any Error) {
         failed.insert(mode)
         running.removeAll { $0.mode == mode }
-        outcome.failures.append(ModeFailure(scenario: plan.scenario.name, mode: mode, items: items, message: "\(error)"))
+        outcome.failures.append(ModeFailure(
+            scenario: plan.scenario.name, mode: mode, items: items, message: "\(error)", step: step,
+            check: error is VerificationError ? .verification : .error, operation: operation))
         reportMode(mode, "FAILED \(what): \(error)")
     }
 
     /// Builds and (in the first repetition) verifies each mode, and warms its operations up.
     private func build(_ group: WorkloadGroup) {
         for mode in plan.modes {
-            note(mode.rawValue, options.verify ? "building and verifying the mode" : "building the mode")
+            note(mode.rawValue, step: .build, options.verify ? "building and verifying the mode" : "building the mode")
+            // The step and operation a failure is at: the build until an operation warms up.
+            var step = FailureRow.Step.build, current = ""
             do {
                 let measured = try phases.time(options.verify ? \.verification : \.build) {
                     try group.measure(mode: mode, verify: options.verify)
@@ -137,7 +147,8 @@ final class GroupMeasurement {
                 }
                 for (operation, work) in measured.operations {
                     let driver = OperationDriver(work)
-                    note(mode.rawValue, "warming up its \(operation) operation")
+                    (step, current) = (.warmUp, operation)
+                    note(mode.rawValue, step: .warmUp, operation: operation, "warming up its \(operation) operation")
                     try phases.time(\.warmUp) { try driver.warmUp(sampler: sampler) }
                     let coverage = options.coverage[OperationCoverage.key(
                         scenario: plan.scenario.name, mode: measured.mode, items: items, operation: operation)]
@@ -146,7 +157,8 @@ final class GroupMeasurement {
                 observations[measured.mode] = measured.observations
                 speedupBaselines[measured.mode] = measured.speedupBaselines
             } catch {
-                fail(mode.rawValue, error is VerificationError ? "verification" : "to build", error)
+                fail(mode.rawValue, error is VerificationError ? "verification" : step == .build ? "to build" : "to warm \(current) up",
+                     step: step, operation: current, error)
             }
         }
     }
@@ -170,7 +182,7 @@ final class GroupMeasurement {
                     do {
                         entry.samples.append(try entry.driver.sample(sampler: sampler))
                     } catch {
-                        fail(entry.mode, "while sampling \(entry.operation)", error)
+                        fail(entry.mode, "while sampling \(entry.operation)", step: .sampling, operation: entry.operation, error)
                         break
                     }
                     entry.elapsed &+= MonotonicClock.now() &- t0
@@ -201,13 +213,13 @@ final class GroupMeasurement {
 
     private func countAllocations() {
         for entry in running where !failed.contains(entry.mode) {
-            note(entry.mode, "counting the allocations of its \(entry.operation) operation")
+            note(entry.mode, step: .allocations, operation: entry.operation, "counting the allocations of its \(entry.operation) operation")
             do {
                 entry.allocationCounts = try entry.driver.countAllocations(
                     passes: BenchmarkRunner.allocationCountPasses, operations: entry.coveredOperations,
                     budgetNanoseconds: options.policy.maxTime.nanoseconds)
             } catch {
-                fail(entry.mode, "while counting allocations of \(entry.operation)", error)
+                fail(entry.mode, "while counting allocations of \(entry.operation)", step: .allocations, operation: entry.operation, error)
             }
         }
     }

@@ -198,7 +198,7 @@ public struct RunSession {
         }
         metadata.coverage = outcome.coverage
         metadata.finish()
-        try write(outcome.series, profiles: profiles)
+        try write(outcome.series, profiles: profiles, failures: outcome.failures)
         return Result(directory: directory, failures: outcome.failures)
     }
 
@@ -283,7 +283,8 @@ public struct RunSession {
                 result.failures.append(ModeFailure(
                     scenario: plan.scenario.name, mode: mode, items: record.items,
                     message: "\(plan.scenario.name): mode \(mode) at \(record.items) items: the child process \(how) while "
-                        + "\(record.doing) (layout \(plan.scenario.layoutKind), workload \(plan.scenario.workload.kind)); it gets no rows"))
+                        + "\(record.doing) (layout \(plan.scenario.layoutKind), workload \(plan.scenario.workload.kind)); it gets no rows",
+                    step: record.step ?? .build, check: watch.stalled ? .stall : .crash, operation: record.operation ?? ""))
             }
             pending[index].modes.removeAll { modes.contains($0.rawValue) }
             if pending[index].modes.isEmpty { pending.remove(at: index) }
@@ -449,7 +450,8 @@ public struct RunSession {
                         }
                     } catch {
                         failures.append(ModeFailure(
-                            scenario: plan.scenario.name, mode: mode, items: items, message: "under callgrind: \(error)"))
+                            scenario: plan.scenario.name, mode: mode, items: items, message: "under callgrind: \(error)",
+                            step: .callgrind, check: .error))
                     }
                 }
             }
@@ -467,8 +469,9 @@ public struct RunSession {
     // MARK: Output
 
     /// samples.csv: every value with its repetition; summary.csv: one row per scenario × mode ×
-    /// items × operation × metric over all repetitions, in first-seen order.
-    private func write(_ series: [MetricSeries], profiles: [FunctionProfileRow]) throws {
+    /// items × operation × metric over all repetitions, in first-seen order, and a `failed` row
+    /// per failed group; failures.csv: what went wrong in each (a header alone when nothing did).
+    private func write(_ series: [MetricSeries], profiles: [FunctionProfileRow], failures: [ModeFailure]) throws {
         let commit = metadata.source.commit
         var samples = CSVWriter(header: CSVSchema.samplesHeader)
         var summary = CSVWriter(header: CSVSchema.summaryHeader)
@@ -498,12 +501,20 @@ public struct RunSession {
                 mode: key.mode, items: key.items, operation: key.operation, metric: key.metric,
                 summary: values.map { Summary(repetitions: $0) }).fields)
         }
+        let workloads = Dictionary(plans.map { ($0.scenario.name, $0.scenario.workload.kind) }, uniquingKeysWith: { first, _ in first })
+        // A group fails once (a reader refuses a second row); the first failure is the one said.
+        var recorded = Set<ModeKey>()
+        let failureRows = failures.filter { recorded.insert($0.key).inserted }.map { $0.row(workload: workloads[$0.scenario] ?? "") }
+        for failure in failureRows {
+            summary.append(SummaryRow.failedFields(failure, runID: metadata.runID, commit: commit))
+        }
         let compressed: [UInt8]
         do { compressed = try Gzip.compress(Array(samples.text.utf8)) } catch {
             throw OutputError(option: results.option, path: results.target, reason: "cannot compress samples.csv.gz: \(error)")
         }
         try results.write(bytes: compressed, to: "samples.csv.gz")
         try results.write(summary.text, to: "summary.csv")
+        try results.write(FailureRow.csv(failureRows, runID: metadata.runID, commit: commit), to: FailureRow.fileName)
         if !profiles.isEmpty {
             let text = FunctionProfileRow.csv(FunctionProfileRow.demangled(profiles))
             do { try results.write(bytes: try Gzip.compress(Array(text.utf8)), to: FunctionProfileRow.fileName) } catch let error as OutputError {

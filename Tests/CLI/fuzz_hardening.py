@@ -28,7 +28,7 @@ BOMB_MEMORY_KB = 1 << 20  # 1 GiB
 MEMORY_GUARD_KB = 3 << 20 # any call past 3 GiB is stopped (the machine is shared)
 ERROR = "layout-bench: error:"
 DEVICES = {"null": (1, 3), "full": (1, 7), "zero": (1, 5)}
-RUN_FILES = ["samples.csv.gz", "summary.csv", "run.json"]
+RUN_FILES = ["samples.csv.gz", "summary.csv", "run.json", "failures.csv"]
 
 DEFECTS = {  # tag: what it means (and the item of issue 34 it belongs to)
     "hang": "did not finish within the timeout (issue 34 #3)",
@@ -653,6 +653,8 @@ def special_class(h, fx, rng):
         ("run.json", results_file("run.json", fx.head, lambda: open(os.path.join(fx.head, "run.json"), "rb").read()),
          optional_file_commands("run.json")),
         ("profiles.csv.gz", results_file("profiles.csv.gz", fx.head, lambda: fx.profiles_gz), optional_file_commands("profiles.csv.gz")),
+        ("failures.csv", results_file("failures.csv", fx.head, lambda: open(os.path.join(fx.head, "failures.csv"), "rb").read()),
+         optional_file_commands("failures.csv")),
         ("summary-direct", summary_direct, summary_direct_commands),
         ("summary.csv", results_file("summary.csv", fx.base, lambda: open(os.path.join(fx.base, "summary.csv"), "rb").read()),
          summary_in_dir_commands),

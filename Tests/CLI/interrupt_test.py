@@ -8,7 +8,7 @@ Usage: Tests/CLI/interrupt_test.py BINARY
 """
 import gzip, csv, json, os, random, shutil, signal, subprocess, sys, tempfile, time
 
-FILES = ["samples.csv.gz", "summary.csv", "run.json"]
+FILES = ["samples.csv.gz", "summary.csv", "run.json", "failures.csv"]
 
 def run_ids(directory):
     """The run id of each of the three files; a complete set has one."""

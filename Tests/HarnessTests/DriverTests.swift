@@ -240,7 +240,7 @@ import Testing
         try Data(try Gzip.compress(Array(other.utf8))).write(to: URL(fileURLWithPath: "\(root)/round-2/g-1/samples.csv.gz"))
         #expect(throws: DriverError.self) { try RoundMerge.merge(rounds: ["\(root)/round-1", "\(root)/round-2"], into: "\(root)/side") }
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(root)/side/samples.csv.gz")) == before)
-        #expect(Paths.entries("\(root)/side").sorted() == ["run.json", "samples.csv.gz"])
+        #expect(Paths.entries("\(root)/side").sorted() == ["failures.csv", "run.json", "samples.csv.gz"])
     }
 
     // MARK: Shards
@@ -458,7 +458,10 @@ import Testing
     /// runs that much slower (a spread between processes that widens every row's θ). Each run
     /// also appends its file's inode, its path and its `--out` to `calls.code`.
     static func fakeHarness(_ path: String, calls: String, slow: Double, duet: Bool, failRound: Int? = nil, aFactor: Double = 1,
-                            peakRSS: Int? = nil, wobble: Double = 0) throws {
+                            peakRSS: Int? = nil, wobble: Double = 0, failsVerification: Bool = false) throws {
+        // A failed verification as `run` records it: failures.csv (b's binary mode at 1000 items), exit 1.
+        let failedVerification = "printf '\(FailureRow.header.joined(separator: ","))\\n2,r,abc,b,query,binary,1000,,build,verification,"
+            + "b: mode binary at 1000 items disagrees with the reference: off\\n' >\"$out/failures.csv\"; exit 1"
         let script = """
             #!/bin/sh
             if [ "$1" = list ]; then echo '{"scenarios": [{"name": "a", "items": [1000]}, {"name": "b", "items": [1000, 2000]}]}'; exit 0; fi
@@ -470,7 +473,7 @@ import Testing
             mkdir -p "$out"
             n=$(grep -c . "\(calls)")
             \(failRound.map { "[ \"$n\" -ge \($0) ] && case \"$*\" in *--verify-only*) ;; *) echo 'boom' >&2; exit 1;; esac" } ?? "")
-            case "$*" in *--verify-only*) echo '{"start_time": "2026-11-26T10:00:00Z"}' >"$out/run.json"; exit 0;; esac
+            case "$*" in *--verify-only*) echo '{"start_time": "2026-11-26T10:00:00Z"}' >"$out/run.json"; \(failsVerification ? failedVerification : "exit 0");; esac
             factor=\(aFactor); [ "$scenario" = b ] && factor=\(slow)
             [ $((n % 2)) = 1 ] && factor=$(awk -v f=$factor 'BEGIN { print f * (1 + \(wobble)) }')
             { echo 'schema,run_id,commit,scenario,workload,mode,items,operation,repetition,sample,metric,unit,value'
@@ -506,10 +509,12 @@ import Testing
     /// over them (over `base` alone with `oneBinary`), with `options` and no chart. The caller
     /// removes `root`.
     static func fakeComparison(_ options: [String], headSlow: Double = 1, duet: Bool = false, failRound: Int? = nil,
-                               wobble: Double = 0, oneBinary: Bool = false) throws -> (root: String, arguments: CompareCommitsArguments)? {
+                               wobble: Double = 0, oneBinary: Bool = false, baseFailsVerification: Bool = false)
+        throws -> (root: String, arguments: CompareCommitsArguments)? {
         guard let root = try repository() else { return nil }
         try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
-        try fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: duet, failRound: failRound, wobble: wobble)
+        try fakeHarness("\(root)/base", calls: "\(root)/base-calls", slow: 1, duet: duet, failRound: failRound, wobble: wobble,
+                        failsVerification: baseFailsVerification)
         try fakeHarness("\(root)/head", calls: "\(root)/head-calls", slow: headSlow, duet: duet, wobble: wobble)
         var arguments = try CompareCommitsArguments.parse(
             ["--no-plot"] + options + ["--base-binary", "\(root)/base", "--head-binary", "\(root)/\(oneBinary ? "base" : "head")", "HEAD", "HEAD"])
@@ -768,6 +773,25 @@ import Testing
         #expect(VerifiedMarker.inputFiles(scenarios: ["s.json", "n"], directory: root) == ["\(root)/Scenarios/n.json", "\(root)/s.csv", "\(root)/s.json"])
     }
 
+    /// A mode that fails its verification is judged `failed` (exit 2, first in compare.txt and
+    /// compare.csv), not a driver error and never a pass; no round is run. (HEAD against itself
+    /// verifies once, so the group failed on both sides.)
+    @Test func aFailedVerificationIsJudgedFailed() throws {
+        guard let (root, arguments) = try Self.fakeComparison(["--back-to-back"], baseFailsVerification: true) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try CompareCommits(arguments: arguments, root: root).run() == 2)
+        let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
+        let folder = "\(root)/results/compare/\(short)..\(short)"
+        let text = try String(contentsOfFile: "\(folder)/compare.txt", encoding: .utf8)
+        #expect(text.contains("failed (1): ") && text.contains("  b binary 1000: failed in base and in head"))
+        #expect(text.contains("1 failed, 0 regressed, 0 noisy, 0 improved, 0 unchanged") && text.contains("no round was run"))
+        let csv = try String(contentsOfFile: "\(folder)/compare.csv", encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 2 && csv[1].hasPrefix("b,query,binary,1000,") && csv[1].hasSuffix(",failed,failed-in-both"))
+        #expect(try FailureRow.load(besideIn: folder + "/base").map(\.mode) == ["binary"])
+        let calls = try String(contentsOfFile: "\(root)/base-calls", encoding: .utf8).split(separator: "\n")
+        #expect(calls.count == 1 && calls[0].contains("--verify-only"))
+    }
+
     // MARK: history
 
     /// history over three commits of fake harnesses: the 2nd makes `b` 20% slower, the 3rd
@@ -979,6 +1003,34 @@ import Testing
             Paths.remove("\(store)/\(name)")
         }
         #expect(try History(arguments: arguments, root: root).run() == 0)
+    }
+
+    /// A stored commit whose run failed a mode (its failures.csv) is no silent step: its step is
+    /// judged `failed` in neighbours.txt and neighbours.csv, and history exits non-zero counting it.
+    @Test func historyCountsAStoredCommitThatFailedAMode() throws {
+        guard let root = try Self.repository(commits: 3) else { return }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: "\(root)/.build-commits", withIntermediateDirectories: true)
+        let hashes = try Commits.range("HEAD~2..HEAD", in: root)
+        for hash in hashes { try Self.fakeHarness("\(root)/harness-\(hash)", calls: "\(root)/calls-\(hash)", slow: 1, duet: true) }
+        try "#!/bin/sh\necho \"\(root)/harness-$1\"\n".write(toFile: "\(root)/build", atomically: true, encoding: .utf8)
+        chmod("\(root)/build", 0o755)
+        let arguments = try HistoryArguments.parse(["--machine", "test", "--no-plot", "--build-command", "\(root)/build",
+                                                    "--rounds", "2", "HEAD~2..HEAD"])
+        #expect(try History(arguments: arguments, root: root).run() == 0)
+        let store = "\(root)/results/history/test"
+        let failure = FailureRow(scenario: "b", workload: "query", mode: "binary", items: 1000, step: .build, check: .verification,
+                                 message: "b: mode binary at 1000 items disagrees with the reference: off")
+        try FailureRow.csv([failure], runID: "r", commit: "abc").write(toFile: "\(store)/\(hashes[1])/failures.csv", atomically: true, encoding: .utf8)
+        #expect {
+            _ = try History(arguments: arguments, root: root).run()
+        } throws: { error in
+            (error as? DriverError)?.message == "1 scenario group(s) failed in stored commits (neighbours.txt names them)"
+        }
+        let text = try String(contentsOfFile: "\(store)/neighbours.txt", encoding: .utf8)
+        #expect(text.contains("\(hashes[0].prefix(7)) → \(hashes[1].prefix(7)): 1 failed (b binary 1000: failed in head, verified in base)"))
+        let csv = try String(contentsOfFile: "\(store)/neighbours.csv", encoding: .utf8)
+        #expect(csv.contains("\(hashes[0].prefix(7)),\(hashes[1].prefix(7)),failed,b,binary,1000,"))
     }
 
     @Test func historyRoundsAsGivenEvenWhenQuick() throws {

@@ -214,6 +214,6 @@ let mixedScenario = scenarioJSON(
         }
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/run.json"))) as? [String: Any]
         #expect(json?["run_id"] as? String != nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["run.json", "samples.csv.gz", "summary.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["failures.csv", "run.json", "samples.csv.gz", "summary.csv"])
     }
 }

@@ -218,7 +218,7 @@ import Glibc
         let second = try ResultsDirectory(target: target)
         for name in ResultsDirectory.fileNames { try second.write("second\n", to: name) }
         try second.commit()
-        #expect(contents(target) == ["mine", "run.json", "samples.csv.gz", "summary.csv"])
+        #expect(contents(target) == ["failures.csv", "mine", "run.json", "samples.csv.gz", "summary.csv"])
         #expect(contents(root) == ["run"])
     }
 

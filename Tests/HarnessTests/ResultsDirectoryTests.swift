@@ -30,7 +30,7 @@ import Testing
         #expect(contents(root + "/nested").count == 1 && contents(root + "/nested")[0].hasPrefix(".run.partial-"))
         try results.commit()
         #expect(contents(root + "/nested") == ["run"])
-        #expect(contents(target) == ["run.json", "samples.csv.gz", "summary.csv"])
+        #expect(contents(target) == ["failures.csv", "run.json", "samples.csv.gz", "summary.csv"])
     }
 
     @Test func existingDirectoryIsExchangedKeepingOtherEntries() throws {

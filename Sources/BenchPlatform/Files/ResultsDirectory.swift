@@ -61,7 +61,7 @@ public final class ResultsDirectory {
     /// handler removes files before directories).
     private var registered: [String] { written.map { staging + "/" + $0 } + [staging] }
 
-    public static let fileNames = ["samples.csv.gz", "summary.csv", "run.json"]
+    public static let fileNames = ["samples.csv.gz", "summary.csv", "run.json", "failures.csv"]
     /// What a run replaces in an existing directory: its own files, the ones a run writes only
     /// sometimes (`profiles.csv.gz` of `--instructions`), the uncompressed samples an earlier
     /// version wrote, and the report `scripts/plot` drew from the earlier run. A reader must never

@@ -86,7 +86,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
     public var workloads: [WorkloadEntry]
     public var metrics: [MetricEntry]
     /// The columns of every CSV file the harness writes, by file ("samples", "summary",
-    /// "profiles"; the command line adds compare's "compare" and "causes"): the one definition
+    /// "profiles", "failures"; the command line adds compare's "compare" and "causes"): the one definition
     /// the Python readers take them from (scripts/results_schema.json, written by
     /// scripts/docs-tables).
     public var csv: [String: [String]]?
@@ -108,7 +108,8 @@ public struct CatalogListing: Codable, Sendable, Equatable {
                 modes: plan.modeNames, items: plan.itemCounts)
         }
         workloads = WorkloadCatalog.all.map { Self.entry(for: $0) }
-        csv = ["samples": CSVSchema.samplesHeader, "summary": CSVSchema.summaryHeader, "profiles": FunctionProfileRow.header]
+        csv = ["samples": CSVSchema.samplesHeader, "summary": CSVSchema.summaryHeader, "profiles": FunctionProfileRow.header,
+               "failures": FailureRow.header]
         metrics = Metric.allCases.map { metric in
             MetricEntry(
                 name: metric.rawValue, unit: metric.unit, better: metric.direction.rawValue, kind: metric.kind.rawValue,
