@@ -75,10 +75,13 @@ public struct RowComparison: Sendable {
     public var headMedian: Double
     /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0. Judged by
     /// repetitions: the geometric mean of the per-repetition ratios of centres (`RepetitionRatio`).
+    /// A count judged exactly: the ratio of its totals (`ExactTotals`), and `baseMedian` and
+    /// `headMedian` its mean per step.
     public var ratio: Double
     public var interval: Bootstrap.Interval
     /// Two-sided: the t-test of the repetitions' centres for a row judged by repetitions, else
-    /// Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
+    /// Mann–Whitney U; NaN for exact metrics (judged by their totals, no test) and for per-process
+    /// metrics whose samples are constant on both sides.
     public var pValue: Double
     /// nil for metrics that are not judged (`elements`).
     public var verdict: Verdict?
@@ -114,7 +117,7 @@ public struct RowComparison: Sendable {
         case processes = "by-processes"
         /// One repetition on a side: a bootstrap over the samples and Mann–Whitney U (time only).
         case samples = "by-samples"
-        /// A count: the medians against the threshold.
+        /// A count: its total over the steps both sides counted against the threshold (`ExactTotals`).
         case exact
         /// A per-process metric with one process on a side (or a zero median): its spread between
         /// processes cannot be seen, so it is `unchanged` within the threshold and `noisy` beyond.
