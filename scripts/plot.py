@@ -5,6 +5,7 @@ of scripts/history; writes PNG and SVG per chart, growth.csv, and index.html.
 """
 import argparse
 import csv
+import functools
 import html
 import json
 import math
@@ -159,9 +160,61 @@ def failures_html(directory):
             + "".join(table))
 
 
-def answers_html(directory, questions, heuristics):
+# The fewest processes that ran both modes from which the report bounds their ratio. One process
+# shows nothing of how processes differ; two show it by one difference, and a 95% interval of one
+# degree of freedom spans 12.7 of its standard deviations each way (a quick run on a busy machine
+# printed 1.81× [0.01, 379.72]): a bound on nothing.
+RATIO_PROCESSES = 3
+
+
+@functools.lru_cache(maxsize=None)
+def student_t_quantile(p, nu):
+    """The p quantile (p > 0.5) of Student's t with nu degrees of freedom: its density integrated
+    by Simpson's rule, inverted by bisection (no scipy needed)."""
+    log_scale = math.lgamma((nu + 1) / 2) - math.lgamma(nu / 2) - 0.5 * math.log(nu * math.pi)
+
+    def density(x):
+        return math.exp(log_scale - (nu + 1) / 2 * math.log1p(x * x / nu))
+
+    def cdf(t, steps=2000):
+        h = t / steps
+        total = density(0) + density(t) + sum((4 if i % 2 else 2) * density(i * h) for i in range(1, steps))
+        return 0.5 + total * h / 3
+
+    low, high = 0.0, 1.0
+    while cdf(high) < p:
+        low, high = high, 2 * high
+    for _ in range(50):
+        middle = (low + high) / 2
+        low, high = (middle, high) if cdf(middle) < p else (low, middle)
+    return (low + high) / 2
+
+
+def ratio_interval(mode, fastest):
+    """The factors (low, high) by which a mode's ratio to the fastest mode may differ in another run,
+    from their processes ({process: [values]}), or the number of processes both ran in when fewer than
+    RATIO_PROCESSES. The modes of a scenario take turns in each process, so a process's speed scales
+    both: per process the log of its ratio of medians, and a 95% prediction interval of their mean
+    as summary.csv's (exp(± t(0.975, n − 1) · s · √(2/n)))."""
+    shared = [process for process in mode if process in fastest]
+    logs = []
+    for process in shared:
+        a, b = float(np.median(mode[process])), float(np.median(fastest[process]))
+        if a <= 0 or b <= 0:
+            return len(shared)  # a zero median: no log ratio, no bound
+        logs.append(math.log(a / b))
+    n = len(logs)
+    if n < RATIO_PROCESSES:
+        return n
+    half = student_t_quantile(0.975, n - 1) * float(np.std(logs, ddof=1)) * math.sqrt(2 / n)
+    return math.exp(-half), math.exp(half)
+
+
+def answers_html(directory, questions, heuristics, processes):
     """Per scenario: its question, then per operation a table with a row per mode and a column per
-    item count: the ratio of the mode's median to the fastest exact mode's, with the interval."""
+    item count: the ratio of the mode's median to the fastest exact mode's, with the interval of the
+    ratio over the processes that ran both (`ratio_interval`; processes as
+    time_series_from_samples(by_process=True) gives them), or how few they were."""
     summary = read_summary(directory)
     if summary is None:
         return ""
@@ -175,9 +228,10 @@ def answers_html(directory, questions, heuristics):
 
     parts = ["<h2>Answers</h2>",
              "<p>Per scenario, its question; per operation and item count, each mode's median time as a multiple "
-             "of the fastest exact mode's (<b>1.00×</b>), with the interval of the mode's median divided by the "
-             "fastest's median (an approximation of the ratio's interval). Heuristic modes are marked with their "
-             "accuracy and never count as the fastest.</p>"]
+             "of the fastest exact mode's (<b>1.00×</b>), with a 95% interval of where another run's ratio should "
+             "fall, from the ratio in each process that ran both modes (the modes take turns in every process); "
+             f"from fewer than {RATIO_PROCESSES} such processes the ratio is not bounded, and the cell says how few. "
+             "Heuristic modes are marked with their accuracy and never count as the fastest.</p>"]
     for scenario in sorted({key[0] for key in times}):
         parts.append(f"<h3 id=\"answer-{html.escape(slug(scenario))}\">{html.escape(scenario)}</h3>")
         question = questions.get(scenario, "")
@@ -209,7 +263,7 @@ def answers_html(directory, questions, heuristics):
                     if value is None or not math.isfinite(base) or base <= 0:
                         cells.append("<td></td>")
                         continue
-                    median, low, high = value
+                    median = value[0]
                     note = ""
                     if is_heuristic(scenario, mode, count):
                         metric, accuracy_value = accuracy.get((scenario, mode, count), ("", math.nan))
@@ -218,8 +272,14 @@ def answers_html(directory, questions, heuristics):
                     if mode == fastest.get(count):
                         cells.append(f"<td><b>1.00×</b> ({format_time(median)}){note}</td>")
                     else:
-                        interval = (f" [{low / base:.2f}, {high / base:.2f}]" if math.isfinite(low) and math.isfinite(high) else "")
-                        cells.append(f"<td>{median / base:.2f}×{interval}{note}</td>")
+                        ratio = median / base
+                        bound = ratio_interval(processes.get((scenario, mode, count, operation), {}),
+                                               processes.get((scenario, fastest[count], count, operation), {}))
+                        if isinstance(bound, tuple):
+                            interval = f" [{ratio * bound[0]:.2f}, {ratio * bound[1]:.2f}]"
+                        else:
+                            interval = (f" <i>({bound} process{'' if bound == 1 else 'es'}: too few to bound the ratio)</i>")
+                        cells.append(f"<td>{ratio:.2f}×{interval}{note}</td>")
                 table.append(f"<tr><th>{swatch}{html.escape(mode)}</th>" + "".join(cells) + "</tr>")
             table.append("</table>")
             parts.append("".join(table))
@@ -606,13 +666,14 @@ def main():
     try:
         for kind, path in inputs:
             if kind == "run":
-                series, _ = time_series_from_samples(samples_path(path))
+                processes, _ = time_series_from_samples(samples_path(path), by_process=True)
+                series = {key: [value for values in by_process.values() for value in values] for key, by_process in processes.items()}
                 if not series:
                     raise InputError(f"{samples_path(path)}: no time samples to draw")
                 stats = summarise(series)
                 facts.append((path, machine_facts(os.path.join(path, "run.json"))))
                 answers.append(failures_html(path))
-                answers.append(answers_html(path, questions, heuristics))
+                answers.append(answers_html(path, questions, heuristics, processes))
                 charts = []
                 for scenario in sorted({key[0] for key in stats}):
                     own = {k: v for k, v in stats.items() if k[0] == scenario}

@@ -50,8 +50,10 @@ def read_csv(path):
     return rows[0], rows[1:]
 
 
-def time_series_from_samples(path):
-    """{(scenario, mode, items, operation): [values]} of the time metric, and the scenario workloads."""
+def time_series_from_samples(path, by_process=False):
+    """{(scenario, mode, items, operation): [values]} of the time metric, and the scenario workloads;
+    by_process: {(scenario, mode, items, operation): {(run_id, repetition): [values]}}, the values of
+    each process (a scenario's modes share their processes, which take turns)."""
     header, rows = read_csv(path)
     if header != SAMPLES_HEADER:
         raise InputError(f"{path}: not a samples.csv (header {','.join(header[:4])},...)")
@@ -71,6 +73,10 @@ def time_series_from_samples(path):
             value = float(row[12])
         except ValueError:
             raise InputError(f"{path}: line {number}: value: expected a number, got '{row[12]}'")
-        series.setdefault((row[3], row[5], items, row[7]), []).append(value)
+        key = (row[3], row[5], items, row[7])
+        if by_process:
+            series.setdefault(key, {}).setdefault((row[1], row[8]), []).append(value)
+        else:
+            series.setdefault(key, []).append(value)
         workloads[row[3]] = row[4]
     return series, workloads

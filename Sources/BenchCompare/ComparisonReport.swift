@@ -65,6 +65,9 @@ public struct ComparisonReport: Sendable {
     /// Per regressed row of the exact track, the functions whose instructions moved most (when
     /// both runs have profiles).
     public var causes: [RowKey: [RegressionCause]]
+    /// The load factor of the two runs (`NoiseBound.loadFactor`): what the recorded load can
+    /// stretch a time by.
+    public var loadFactor: Double
 
     public init(base: ResultSet, head: ResultSet, options: RowComparison.Options = .init()) throws(CompareError) {
         self.base = base
@@ -86,7 +89,8 @@ public struct ComparisonReport: Sendable {
             throw CompareError(file: head.samplesPath, message: "line \(h.line): unit: \(key.label) is in '\(h.unit)' here and in '\(b.unit)' "
                 + "in \(base.samplesPath) (line \(b.line)); values in different units are not compared")
         }
-        let judged = Self.judgeInParallel(keys: keys, base: base, head: head, options: options)
+        let load = NoiseBound.loadFactor(base: base.metadata, head: head.metadata)
+        let judged = Self.judgeInParallel(keys: keys, base: base, head: head, options: options, load: load)
         for key in keys {
             let b = base.series[key], h = head.series[key]
             switch (b, h) {
@@ -130,13 +134,14 @@ public struct ComparisonReport: Sendable {
         }
         // Two runs apart in time, one of them on a busy machine: a timed change between them cannot
         // be told from the load (a quick A/A at load 4 and 11 read feed-heights-fd 3× slower), and
-        // nothing pairs the two. Such a change is left `noisy`; a driver's rounds (compare-commits'
-        // duets, paired, load.own_processes) see the load alike on both sides and keep their verdicts.
+        // nothing pairs the two. Such a change is left `noisy`, unless it lies beyond anything the
+        // load can explain (`NoiseBound`); a driver's rounds (compare-commits' duets, paired,
+        // load.own_processes) see the load alike on both sides and keep their verdicts.
         let unpairedBusy = RunCompatibility.busySides(base: base, head: head)
         if !unpairedBusy.isEmpty {
             var withheld = 0
             for index in rows.indices where rows[index].verdict == .regressed || rows[index].verdict == .improved {
-                guard rows[index].judgement == .processes || rows[index].judgement == .samples else { continue }
+                guard rows[index].judgement == .processes || rows[index].judgement == .samples, !rows[index].beyondNoise else { continue }
                 rows[index].verdict = .noisy
                 rows[index].changeWithheld = true
                 withheld += 1
@@ -146,6 +151,18 @@ public struct ComparisonReport: Sendable {
                     + "rounds of one comparison: \(withheld) timed change\(withheld == 1 ? "" : "s") cannot be told from the load and "
                     + "\(withheld == 1 ? "is" : "are") left noisy (compare on a quiet machine, or with scripts/compare-commits)")
             }
+        }
+        // The changes called although a rule withholds changes of their kind: too few repetitions
+        // a side, or unpaired runs on a busy machine.
+        let beyond = rows.filter { row in
+            row.beyondNoise && (!unpairedBusy.isEmpty
+                || (row.judgement == .processes && Swift.min(row.baseRepetitions, row.headRepetitions) < options.repetitionsForChange))
+        }
+        if let first = beyond.first {
+            warnings.append("\(beyond.count) timed change\(beyond.count == 1 ? " lies" : "s lie") beyond anything the recorded load "
+                + "(a load factor of \(RunCompatibility.formatted(load))) and the spread of one build's processes can explain, "
+                + "and \(beyond.count == 1 ? "is" : "are") called whatever the repetitions a side or the load (first: \(first.key.label), "
+                + "ratio \(ComparisonTable.ratioText(first.ratio)), its interval wholly beyond \(RunCompatibility.formatted(first.noiseBound))×)")
         }
         let awaiting = rows.filter { $0.awaitsRepetitions && !$0.changeWithheld }.count
         if awaiting > 0 {
@@ -159,13 +176,14 @@ public struct ComparisonReport: Sendable {
         self.warnings = warnings
         self.geometricMeans = Self.geometricMeans(rows)
         self.causes = RegressionCause.find(rows: self.rows, base: base.profiles, head: head.profiles)
+        self.loadFactor = load
     }
 
     /// The rows present on both sides, judged on every core: the bootstrap of a whole suite's
     /// rows (about 2,000 series of up to thousands of samples each) is most of `compare`'s time.
     /// Each row is seeded by its key, so the result does not depend on the order or the cores.
     static func judgeInParallel(
-        keys: [RowKey], base: ResultSet, head: ResultSet, options: RowComparison.Options
+        keys: [RowKey], base: ResultSet, head: ResultSet, options: RowComparison.Options, load: Double
     ) -> [RowKey: RowComparison] {
         let pairs: [(RowKey, SeriesSamples, SeriesSamples)] = keys.compactMap { key in
             guard let b = base.series[key], let h = head.series[key], b.count > 0, h.count > 0 else { return nil }
@@ -181,7 +199,7 @@ public struct ComparisonReport: Sendable {
             var index = worker
             while index < pairs.count {
                 let (key, b, h) = pairs[index]
-                slots.buffer[index] = RowComparison(key: key, base: b, head: h, options: options)
+                slots.buffer[index] = RowComparison(key: key, base: b, head: h, options: options, load: load)
                 index += workers
             }
         }

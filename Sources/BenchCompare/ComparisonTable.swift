@@ -86,7 +86,9 @@ public enum ComparisonTable {
             + "by repetition number where both sides number them alike; from 10 pairs, Yuen's 20% trimmed mean) and p "
             + "from the same t-test; otherwise "
             + "a bootstrap over repetitions and samples and p from Mann–Whitney U; alpha \(report.options.alpha); "
-            + "a timed change is claimed when its \(percent(report.options.changeConfidence)) interval clears 1 ± θ/2\n"
+            + "a timed change is claimed when its \(percent(report.options.changeConfidence)) interval clears 1 ± θ/2; "
+            + "a count (judged exactly): ratio = head total / base total over the steps both sides counted, base and head "
+            + "its mean per step\n"
         out += "thresholds: " + thresholds.keys.sorted().map { metric in
             let floor = policies[metric]!.floor
             return "\(metric) \(percent(thresholds[metric]!))" + (floor > 0 ? " and \(ComparisonTable.fixed(floor, decimals: 0)) an operation" : "")
@@ -125,6 +127,7 @@ public enum ComparisonTable {
         }
         let hidden = report.rows.count - shown.count
         if hidden > 0 { out += "(\(hidden) unchanged rows not shown; --all shows them)\n" }
+        out += movedStepsText(report)
         if !report.causes.isEmpty {
             out += "\nwhere the instructions went (per operation; the \(RegressionCause.limit) functions whose own instructions moved most):\n"
             for key in report.causes.keys.sorted() {
@@ -188,7 +191,7 @@ public enum ComparisonTable {
         let phrases: [RowComparison.Judgement: String] = [
             .processes: "by their processes (each process's midmean, its median where a sample is 0; a change from \(report.options.repetitionsForChange) repetitions a side)",
             .samples: "by their samples (one repetition on a side)",
-            .exact: "exactly",
+            .exact: "exactly (by their totals over the steps both sides counted)",
             .oneProcess: "by one process on a side (never regressed: unchanged within the threshold, else noisy)",
             .none: "not judged",
         ]
@@ -207,6 +210,28 @@ public enum ComparisonTable {
                 return text
             }
             out += "  \(metric): " + parts.joined(separator: "; ") + "\n"
+        }
+        return out
+    }
+
+    /// Per count judged `regressed` or `improved`, the steps where it moved: how many of the
+    /// steps both sides counted differ, and the first of them with both counts (of each side's
+    /// first repetition).
+    static func movedStepsText(_ report: ComparisonReport) -> String {
+        let moved = report.rows.filter { ($0.verdict == .regressed || $0.verdict == .improved) && $0.totals != nil }
+        guard !moved.isEmpty else { return "" }
+        var out = "\nwhere the counts moved (steps both sides counted, each side's first repetition):\n"
+        for row in moved {
+            let totals = row.totals!
+            out += "  \(row.key.label): total \(format(totals.base, unit: row.unit)) → \(format(totals.head, unit: row.unit)) over "
+                + "\(totals.steps) step\(totals.steps == 1 ? "" : "s"); "
+            if totals.differingSteps == 0 {
+                out += "no step of the first repetitions differs (the repetitions' totals do)\n"
+                continue
+            }
+            out += "\(totals.differingSteps) differ"
+            out += totals.moved.map { "; step \($0.number) \(format($0.base, unit: row.unit)) → \(format($0.head, unit: row.unit))" }.joined()
+            out += totals.differingSteps > totals.moved.count ? "; …\n" : "\n"
         }
         return out
     }

@@ -55,10 +55,16 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// `unchanged` within its threshold and `noisy` beyond it, never `regressed` (two quick runs of one
 /// binary read `alloc_bytes` of `reuse-scroll set-scan` 31% apart).
 ///
-/// Exact metrics (counts that repeat exactly) are judged by the medians: a change beyond the tiny
-/// tolerance is a regression or an improvement. If their samples vary within a side (callgrind's
-/// first region of an operation, a stray allocation), the change must also be borne out by the
-/// samples: the two sides' ranges do not overlap, or the Mann–Whitney p is below alpha; else `noisy`.
+/// Exact metrics (counts that repeat exactly) are judged by their totals over the steps both sides
+/// counted (`ExactTotals`): a change of the total beyond the tiny tolerance (and, for the cache
+/// simulation's counts, beyond `MetricPolicy.floor` per step) is a regression or an improvement,
+/// anything else `unchanged`. A trace's steps are no samples of a distribution, so no test over
+/// them decides, and an exact row is never `noisy`.
+///
+/// A timed change (by processes or by samples) whose interval lies wholly beyond `NoiseBound` (what
+/// the recorded load and the processes of one build can explain) is called `regressed` or
+/// `improved` even where the repetitions a side or the busy-machine rule of `ComparisonReport`
+/// would withhold it (`beyondNoise`).
 public struct RowComparison: Sendable {
     public var key: RowKey
     public var workload: String
@@ -72,10 +78,13 @@ public struct RowComparison: Sendable {
     public var headMedian: Double
     /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0. Judged by
     /// repetitions: the geometric mean of the per-repetition ratios of centres (`RepetitionRatio`).
+    /// A count judged exactly: the ratio of its totals (`ExactTotals`), and `baseMedian` and
+    /// `headMedian` its mean per step.
     public var ratio: Double
     public var interval: Bootstrap.Interval
     /// Two-sided: the t-test of the repetitions' centres for a row judged by repetitions, else
-    /// Mann–Whitney U; NaN for exact metrics whose samples are constant on both sides.
+    /// Mann–Whitney U; NaN for exact metrics (judged by their totals, no test) and for per-process
+    /// metrics whose samples are constant on both sides.
     public var pValue: Double
     /// nil for metrics that are not judged (`elements`).
     public var verdict: Verdict?
@@ -92,6 +101,17 @@ public struct RowComparison: Sendable {
     /// A change the interval bears out, left `noisy` because a side has fewer than
     /// `Options.repetitionsForChange` repetitions (`ComparisonReport` counts them).
     public var awaitsRepetitions = false
+    /// The interval a timed change is claimed from: at `Options.changeConfidence` for a row judged
+    /// by its processes, the row's `interval` otherwise.
+    public var changeInterval: Bootstrap.Interval
+    /// The factor beyond which neither the recorded load nor the processes explain a timed change
+    /// (`NoiseBound`); infinity for a row that is not timed by processes or samples.
+    public var noiseBound: Double = .infinity
+    /// A timed change whose `changeInterval` lies wholly beyond `noiseBound`: called `regressed` or
+    /// `improved` whatever the repetitions a side or the busy-machine rule withhold.
+    public var beyondNoise = false
+    /// An exact row's totals over the steps both sides counted, and where they moved.
+    public var totals: ExactTotals?
 
     /// The rule a row was judged by.
     public enum Judgement: String, Sendable, CaseIterable {
@@ -100,7 +120,7 @@ public struct RowComparison: Sendable {
         case processes = "by-processes"
         /// One repetition on a side: a bootstrap over the samples and Mann–Whitney U (time only).
         case samples = "by-samples"
-        /// A count: the medians against the threshold.
+        /// A count: its total over the steps both sides counted against the threshold (`ExactTotals`).
         case exact
         /// A per-process metric with one process on a side (or a zero median): its spread between
         /// processes cannot be seen, so it is `unchanged` within the threshold and `noisy` beyond.
@@ -160,7 +180,8 @@ public struct RowComparison: Sendable {
         return (Double(reference) / Double(repetitions)).squareRoot()
     }
 
-    public init(key: RowKey, base: SeriesSamples, head: SeriesSamples, options: Options) {
+    /// `load`: the load factor of the two runs (`NoiseBound.loadFactor`), 1 for a quiet machine.
+    public init(key: RowKey, base: SeriesSamples, head: SeriesSamples, options: Options, load: Double = 1) {
         precondition(base.count > 0 && head.count > 0, "both sides need samples")
         self.key = key
         workload = head.workload
@@ -178,7 +199,6 @@ public struct RowComparison: Sendable {
 
         threshold = policy.threshold
         let constant = Self.isConstant(baseValues) && Self.isConstant(headValues)
-        let separated = Self.separation(base: baseValues, head: headValues)
         let byProcesses = policy.kind == .statistical || policy.kind == .perProcess
         // A per-process metric is a count only when it repeats: every sample of both sides one
         // value, and more than one sample a side (one process's one peak_rss shows nothing).
@@ -199,7 +219,7 @@ public struct RowComparison: Sendable {
                     * Self.averaging(repetitions: byRepetition.repetitions, reference: options.spreadRepetitions)
                 threshold = Swift.max(threshold, options.spreadFactor * (exp(spread) - 1))
             }
-            let changeInterval = byRepetition.interval(confidence: options.changeConfidence)
+            changeInterval = byRepetition.interval(confidence: options.changeConfidence)
             verdict = Self.judgeRepetitions(ratio: ratio, interval: interval, changeInterval: changeInterval,
                                             threshold: threshold, direction: policy.direction,
                                             repetitions: byRepetition.repetitions,
@@ -210,6 +230,19 @@ public struct RowComparison: Sendable {
                                                       repetitions: byRepetition.repetitions, repetitionsForChange: 0)
                 awaitsRepetitions = unlimited == .regressed || unlimited == .improved
             }
+            if judgement == .processes { judgeAgainstNoise(load: load) }
+            return
+        }
+        if policy.kind == .exact, let totals = ExactTotals(base: base.repetitions, head: head.repetitions) {
+            self.totals = totals
+            baseMedian = totals.baseMean
+            headMedian = totals.headMean
+            ratio = HierarchicalBootstrap.ratio(totals.head, totals.base)
+            interval = Bootstrap.Interval(low: ratio, high: ratio)
+            changeInterval = interval
+            pValue = .nan
+            judgement = policy.direction == .neither ? .none : .exact
+            verdict = Self.judgeExact(ratio: ratio, change: (totals.headMean - totals.baseMean).magnitude, policy: policy)
             return
         }
         if policy.kind != .statistical && constant {
@@ -224,18 +257,35 @@ public struct RowComparison: Sendable {
                 resamples: options.resamples, seed: hasher.value)
             pValue = MannWhitney.pValue(headValues, baseValues)
         }
+        changeInterval = interval
         if policy.kind == .perProcess && !repeats {
             judgement = policy.direction == .neither ? .none : .oneProcess
             verdict = Self.judgeOneProcess(ratio: ratio, threshold: threshold, direction: policy.direction)
             return
         }
         judgement = policy.direction == .neither ? .none : (policy.kind == .statistical ? .samples : .exact)
-        verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, constant: constant,
-                             separated: separated, policy: policy, alpha: options.alpha)
-        // A count of the simulated caches claims no change smaller than what placement moves.
-        if judgement == .exact, verdict == .regressed || verdict == .improved,
-           (headMedian - baseMedian).magnitude < policy.floor {
-            verdict = .unchanged
+        if policy.kind == .statistical {
+            verdict = Self.judge(ratio: ratio, interval: interval, pValue: pValue, policy: policy, alpha: options.alpha)
+            if judgement == .samples { judgeAgainstNoise(load: load) }
+        } else {
+            // A per-process metric whose every sample is one value: a count.
+            verdict = Self.judgeExact(ratio: ratio, change: (headMedian - baseMedian).magnitude, policy: policy)
+        }
+    }
+
+    /// Sets `noiseBound` and `beyondNoise` for a timed row, and calls a change that lies beyond the
+    /// bound but awaits repetitions (the rule for processes would call it with enough of them).
+    /// A row judged by samples keeps its rule (p below alpha and the interval beyond θ): the bound
+    /// only keeps the busy-machine rule from withholding its change.
+    private mutating func judgeAgainstNoise(load: Double) {
+        noiseBound = NoiseBound.factor(load: load, threshold: threshold)
+        guard let beyond = NoiseBound.verdict(interval: changeInterval, direction: policy.direction, bound: noiseBound) else { return }
+        if verdict == beyond {
+            beyondNoise = true
+        } else if judgement == .processes && verdict == .noisy && awaitsRepetitions {
+            verdict = beyond
+            awaitsRepetitions = false
+            beyondNoise = true
         }
     }
 
@@ -285,30 +335,23 @@ public struct RowComparison: Sendable {
         }
     }
 
-    /// +1 when every head sample is larger than every base sample, -1 when every one is smaller, else 0.
-    static func separation(base: [Double], head: [Double]) -> Int {
-        guard let baseMin = base.min(), let baseMax = base.max(), let headMin = head.min(), let headMax = head.max()
-        else { return 0 }
-        if headMin > baseMax { return 1 }
-        if headMax < baseMin { return -1 }
-        return 0
+    /// The rule for a count: `ratio` beyond the threshold is a change, unless `change` (the
+    /// absolute change per step) is below the metric's floor, what placement alone moves a count of
+    /// the simulated caches by. NaN (totals past Double's range) is `noisy`.
+    static func judgeExact(ratio: Double, change: Double, policy: MetricPolicy) -> Verdict? {
+        guard let worse = Self.worse(policy.direction) else { return nil }
+        let relative = worse(ratio)
+        if relative.isNaN { return .noisy }
+        guard relative > 1 + policy.threshold || relative < 1 - policy.threshold, !(change < policy.floor) else { return .unchanged }
+        return relative > 1 ? .regressed : .improved
     }
 
-    static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double, constant: Bool,
-                      separated: Int = 0, policy: MetricPolicy, alpha: Double) -> Verdict? {
+    /// The rule for a statistical row judged by its samples (the type's documentation).
+    static func judge(ratio: Double, interval: Bootstrap.Interval, pValue: Double,
+                      policy: MetricPolicy, alpha: Double) -> Verdict? {
         guard let worse = Self.worse(policy.direction) else { return nil }
         let upper = 1 + policy.threshold
         let lower = 1 - policy.threshold
-        if policy.kind != .statistical {
-            let change = worse(ratio)
-            if change.isNaN { return .noisy }
-            let significant = constant || pValue < alpha
-            // Separated in the direction of the change ("worse" flips it for higher-is-better).
-            let larger = policy.direction == .lowerIsBetter ? separated : -separated
-            if change > upper { return significant || larger == 1 ? .regressed : .noisy }
-            if change < lower { return significant || larger == -1 ? .improved : .noisy }
-            return .unchanged
-        }
         let a = worse(interval.low), b = worse(interval.high)
         guard !a.isNaN, !b.isNaN else { return .noisy }
         let low = Swift.min(a, b), high = Swift.max(a, b)

@@ -56,7 +56,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public enum Kind: String, Sendable, Equatable {
         /// Noisy measurements: Mann–Whitney U and a bootstrap interval of the ratio of medians.
         case statistical
-        /// Counts that repeat exactly for the same code and input: the medians decide.
+        /// Counts that repeat exactly for the same code and input: their totals over the steps both
+        /// sides counted decide (`ExactTotals`).
         case exact
         /// A value that depends on the process that measured it, not only on the code: `peak_rss`
         /// (one value per process, moved by the kernel's page accounting) and `alloc_bytes` (read
