@@ -168,14 +168,14 @@ public final class History: @unchecked Sendable {
         DriverLog.say("steps (threshold \(percent)%):")
         if let steps = DriverScripts.steps, let python = findOnPath("python3") {
             let result = ChildRun(executable: python, arguments: [steps, store, "--threshold", "\(arguments.thresholdPercent / 100)"]).run(log: nil)
-            FileHandle.standardOutput.write(Data(result.output.utf8))
+            try DriverLog.output(result.output)
             if result.status != 0 { DriverLog.say("warning: the step detector failed (scripts/steps.py)") }
         }
         try judgeNeighbours(store: store)
         var drawn = false
         if arguments.plot, let plot = DriverScripts.plot {
             let result = ChildRun(executable: plot, arguments: ["--out", store + "/report", store]).run(log: nil)
-            FileHandle.standardError.write(Data(result.output.utf8))
+            StandardError.write(result.output)
             if result.status != 0 { DriverLog.say("warning: the history charts could not be drawn") }
             drawn = true
         }
@@ -438,7 +438,7 @@ public final class History: @unchecked Sendable {
         let text = "steps between neighbouring commits (judged as compare-commits judges: time \(percent)%, peak_rss as compare's default):\n"
             + (lines.isEmpty ? "  none changed a row\n" : lines.map { "  " + $0 + "\n" }.joined())
         try Paths.write(text, to: store + "/neighbours.txt")
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try DriverLog.output(text)
     }
 }
 
