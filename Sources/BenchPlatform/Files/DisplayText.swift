@@ -1,12 +1,13 @@
 /// Text a person reads (a terminal, a log, an SVG's title) made safe to show: the characters that
 /// act instead of showing — C0 controls, DEL, C1 controls (an ANSI escape starts with U+001B or
 /// U+009B), the bidirectional formatting controls (U+202E RIGHT-TO-LEFT OVERRIDE reorders the
-/// rest of a line), the line and paragraph separators and the noncharacters U+FFFE and U+FFFF — are written as `\uXXXX`, as a JSON
-/// string writes them. A scenario name such as `"a\u{1B}[2J"` then prints as `a\u001B[2J`
-/// instead of clearing the screen.
+/// rest of a line), the line and paragraph separators and the noncharacters U+FFFE and U+FFFF —
+/// are written as `\uXXXX`, as a JSON string writes them. A scenario name such as `"a\u{1B}[2J"`
+/// then prints as `a\u001B[2J` instead of clearing the screen.
 ///
 /// Every human-readable output passes through `escaped`: standard error (`StandardError`), the
-/// `list` and `compare` tables, the SVG of `render`, and the error lines' quoted values.
+/// `list` and `compare` tables (and compare-commits' compare.txt), the SVG of `render`, and the
+/// error lines' quoted values.
 /// Machine-readable outputs (CSV, JSON) keep their own escaping rules.
 public enum DisplayText {
     /// Whether `scalar` acts rather than shows (line feeds and tabs aside, which `escaped` keeps
