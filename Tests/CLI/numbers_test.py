@@ -140,7 +140,7 @@ def checks(binary, work):
     # Issue 48 #17: options that would be ignored are refused (64), before anything runs.
     out = os.path.join(work, "loose")
     for arguments, message in [
-        (["--in-process", "--stall-timeout", "30"], "--stall-timeout watches"),
+        (["--in-process", "--stall-timeout", "30", "--items", "1000"], "--stall-timeout watches"),
         (["--max-items", "100", "--items", "400"], "--items 400 is above --max-items 100"),
     ]:
         command = ["run", "list-query", "--repetitions", "1", "--out", out] + arguments
