@@ -14,10 +14,10 @@ public enum TextLimits {
     /// The most combining marks (general category M) and default-ignorable characters (joiners,
     /// variation selectors, invisible format characters) one text may hold in a row. HarfBuzz
     /// positions each mark by looking back over the marks and ignorables before it to its base,
-    /// so shaping a run of n costs n²: one long run within `maximumBytes` would take seconds a
-    /// measurement. A cap on the run bounds the cost of every byte, as Unicode's stream-safe
-    /// text format (UAX #15, 30 non-starters) and HarfBuzz's own 32-mark reordering cap bound
-    /// runs of marks; real text stays far below it (a Vietnamese letter has two).
+    /// so shaping a run of n costs n²: one long run within `maximumBytes` stalls every
+    /// measurement of its label. A cap on the run bounds the cost of every byte, as Unicode's
+    /// stream-safe text format (UAX #15, 30 non-starters) and HarfBuzz's own 32-mark reordering
+    /// cap bound runs of marks; real text stays far below it (a Vietnamese letter has two).
     public static let maximumMarkRun = 32
 
     /// The error of a text with `run` (from `longMarkRun`), for the line naming its file and field.
