@@ -360,11 +360,11 @@ public final class CompareCommits: @unchecked Sendable {
     /// The folder renamed into place, compare.txt on stdout, the chart, and where it all is.
     private func publish(text: String) throws(DriverError) {
         try Paths.replace(final, with: work)
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try DriverLog.output(text)
         var drawn = false
         if arguments.plot, let plot = arguments.plotCommand ?? DriverScripts.plot {
             let result = ChildRun(executable: plot, arguments: ["--out", final + "/report", final + "/compare.csv"]).run(log: nil)
-            FileHandle.standardError.write(Data(result.output.utf8))
+            StandardError.write(result.output)
             if result.status != 0 {
                 DriverLog.say("warning: the chart could not be drawn (scripts/plot); the comparison above stands")
             }

@@ -27,10 +27,16 @@ public struct DriverError: Error, Equatable, CustomStringConvertible {
 /// Progress and warnings of a driver: lines on standard error.
 public enum DriverLog {
     nonisolated(unsafe) public static var write: (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.writeLine(line)
     }
 
     public static func say(_ line: String) { write(line) }
+
+    /// Writes a driver's result (compare.txt, the steps) to standard output; one that cannot be
+    /// written (a full disk, a closed descriptor, a pipe whose reader is gone) is an error.
+    static func output(_ text: String) throws(DriverError) {
+        do { try StandardOutput.write(text) } catch { throw DriverError("\(error)") }
+    }
 }
 
 /// Files and directories as the drivers use them: plain paths relative to the working directory.
@@ -124,13 +130,12 @@ enum Paths {
     }
 
     static func append(_ text: String, to path: String) {
-        if let handle = FileHandle(forWritingAtPath: path) {
-            handle.seekToEndOfFile()
-            handle.write(Data(text.utf8))
-            handle.closeFile()
-        } else {
-            _ = manager.createFile(atPath: path, contents: Data(text.utf8))
-        }
+        // write(2), not FileHandle, whose write traps on a full disk; a log line lost there is
+        // no reason to stop.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = FileDescriptorWriting.writeAll(Array(text.utf8), to: descriptor)
     }
 
     /// The directory's entries, sorted; empty when it is not there.

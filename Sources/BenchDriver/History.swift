@@ -185,14 +185,14 @@ public final class History: @unchecked Sendable {
             try StoredCommits.writeMedians(store: store, to: medians)
             let result = ChildRun(executable: python, arguments: [steps, store, "--medians", medians,
                                                                   "--threshold", "\(arguments.thresholdPercent / 100)"]).run(log: nil)
-            FileHandle.standardOutput.write(Data(result.output.utf8))
+            try DriverLog.output(result.output)
             if result.status != 0 { throw DriverError("the step detector failed (scripts/steps.py):", details: Array(result.output.split(separator: "\n").map(String.init).suffix(3))) }
         }
         let failedGroups = try judgeNeighbours(store: store)
         var drawn = false
         if arguments.plot, let plot = DriverScripts.plot {
             let result = ChildRun(executable: plot, arguments: ["--out", store + "/report", store]).run(log: nil)
-            FileHandle.standardError.write(Data(result.output.utf8))
+            StandardError.write(result.output)
             if result.status != 0 { DriverLog.say("warning: the history charts could not be drawn") }
             drawn = true
         }
@@ -517,7 +517,7 @@ public final class History: @unchecked Sendable {
         let text = "steps between neighbouring commits (judged as compare-commits judges: time \(percent)%, peak_rss as compare's default):\n"
             + (lines.isEmpty ? "  none changed a row\n" : lines.map { "  " + $0 + "\n" }.joined())
         try Paths.write(text, to: store + "/neighbours.txt")
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try DriverLog.output(text)
         return failedGroups.count
     }
 }

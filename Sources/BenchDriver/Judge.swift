@@ -63,7 +63,9 @@ public enum Judge {
                     throw DriverError("\(error)")
                 }
             }
-            return Outcome(status: report.exitStatus, text: ComparisonTable.text(report, showUnchanged: false), report: report)
+            // compare.txt and stdout are read by people: names from the results escaped (DisplayText).
+            let text = DisplayText.escaped(ComparisonTable.text(report, showUnchanged: false))
+            return Outcome(status: report.exitStatus, text: text, report: report)
         } catch let error as CompareError {
             throw DriverError(error.description)
         } catch let error as DriverError {

@@ -100,7 +100,7 @@ public enum Shards {
             let path = directory + "/shard.json"
             guard Paths.isFile(path) else { throw DriverError("\(path): no such file (not a share of compare-commits --shard)") }
             let record = try JSONFile.object(path)
-            guard let schema = record["schema"] as? Int, schema == Shards.schema else {
+            guard let schema = integer(record["schema"]), schema == Shards.schema else {
                 throw DriverError("\(path): schema: expected \(Shards.schema), got \(shown(record["schema"]))")
             }
             for (key, kind) in [("base", "str"), ("head", "str"), ("shard", "int"), ("shards", "int"), ("options", "list"),
@@ -109,12 +109,12 @@ public enum Shards {
                 let fits: Bool
                 switch kind {
                 case "str": fits = value is String
-                case "int": fits = (value as? NSNumber).map { Double(truncating: $0) == Double(Int(truncating: $0)) } ?? false
+                case "int": fits = integer(value) != nil
                 default: fits = (value as? [Any]).map { $0.allSatisfy { $0 is String } } ?? false
                 }
                 if !fits { throw DriverError("\(path): \(key): missing or not a \(kind)") }
             }
-            let shard = record["shard"] as! Int, shards = record["shards"] as! Int
+            let shard = integer(record["shard"])!, shards = integer(record["shards"])!
             guard 1 <= shard && shard <= shards else {
                 throw DriverError("\(path): shard: \(shard) lies outside 1...\(shards)")
             }
@@ -272,4 +272,14 @@ public enum Shards {
     private static func firstAverage(_ before: [String: Any]) -> Double {
         ((before["average"] as? [Any])?.first as? NSNumber)?.doubleValue ?? 0
     }
+}
+
+/// A JSON integer as JSONSerialization reads it, or nil: a fraction, a string, or a boolean —
+/// `true` is an NSNumber too, and `as? Int` reads it as 1 (its Objective-C type is `c`, a
+/// number's `i`, `q` or `d`), so `"shard": true` would be share 1.
+func integer(_ value: Any?) -> Int? {
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+    let double = Double(truncating: number)
+    guard double == double.rounded(), abs(double) < 1e15 else { return nil }
+    return Int(double)
 }

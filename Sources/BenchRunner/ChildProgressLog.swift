@@ -35,6 +35,10 @@ public final class ChildProgressLog {
 
     private let descriptor: Int32
 
+    /// The exit status of a child that could not write its progress or its output (both in
+    /// $TMPDIR): the parent then stops the run with one line naming TMPDIR (`RunSession`).
+    public static let unwritableStatus: Int32 = 75
+
     /// Opens (creating or truncating) the file at `path`; nil when it cannot be opened.
     public init?(path: String) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
@@ -51,7 +55,9 @@ public final class ChildProgressLog {
                             step: step, operation: operation.isEmpty ? nil : operation)
         guard var line = try? HarnessJSON.encoder().encode(record) else { return }
         line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBytes { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
+        let written = line.withUnsafeBytes { bytes in write(descriptor, bytes.baseAddress, bytes.count) }
+        // A full $TMPDIR: without its records the parent could pin no crash on a mode.
+        if written < 0 && errno != EINTR { exit(Self.unwritableStatus) }
     }
 
     /// The last complete record of the file at `path`, or nil.

@@ -250,6 +250,9 @@ public struct RunSession {
                 pending.remove(at: index)
             }
             if pending.isEmpty { break }
+            if !child.signaled && child.status == ChildProgressLog.unwritableStatus {
+                throw TemporaryDirectory.unwritable(what: "a child process could not write its output there")
+            }
             // The child ended before it finished: find where, fail that, and run the rest anew.
             guard child.status != 0 || child.signaled, let record = ChildProgressLog.lastRecord(path: progressFile),
                   let index = pending.firstIndex(where: { isGroup($0, record.scenario, record.items) }) else {

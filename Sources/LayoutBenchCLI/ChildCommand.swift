@@ -27,11 +27,19 @@ struct ChildCommand: ParsableCommand {
                 throw CommandFailure(message: "child: standard input is not a request of `layout-bench run`: \(error)")
             }
             let output = try ChildProcessWork.run(
-                request, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-                output: { FileHandle.standardOutput.write($0) })
-            FileHandle.standardOutput.write(output)
+                request, progress: { StandardError.writeLine($0) }, output: writeOutput)
+            writeOutput(output)
         }
     }
+}
+
+/// Writes to standard output, the file in $TMPDIR the parent reads. One that cannot be written (a
+/// full disk) ends this child with `ChildProgressLog.unwritableStatus`, which the parent reports
+/// as its TMPDIR's problem, not the mode's (Foundation's FileHandle trapped, a SIGILL the parent
+/// took for the mode's crash).
+private func writeOutput(_ data: Data) {
+    guard !data.isEmpty else { return }
+    do { try StandardOutput.write(String(decoding: data, as: UTF8.self)) } catch { exit(ChildProgressLog.unwritableStatus) }
 }
 
 /// Ends this child when the `run` that started it is gone (interrupted or killed), checking five

@@ -101,6 +101,13 @@ struct Compare: ParsableCommand {
         let status: Int32 = try reportingErrors {
             let overrides = try parsedThresholds()
             let (baseSet, headSet) = try ResultSet.load(base: base, head: head)
+            // A threshold of a metric neither this version knows nor either side holds judges
+            // nothing: a typo (`tiem=5`) would be lost and time judged at its default.
+            let present = Set(baseSet.series.keys.map(\.metric)).union(headSet.series.keys.map(\.metric))
+            if let unknown = overrides.byMetric.keys.sorted().first(where: { Metric(rawValue: $0) == nil && !present.contains($0) }) {
+                let known = Metric.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--threshold: no metric \(JSONValue.quoted(DisplayText.bounded(unknown))) in this version or in the results compared (known: \(known))")
+            }
             for notice in baseSet.notices + headSet.notices { printWarning(notice) }
             let report = try ComparisonReport(
                 base: baseSet, head: headSet,
@@ -111,7 +118,7 @@ struct Compare: ParsableCommand {
                 let files = ComparisonTable.files(report, csvPath: out)
                 try AtomicFile.write(files, option: "--out")
             }
-            try StandardOutput.write(ComparisonTable.text(report, showUnchanged: all))
+            try StandardOutput.write(DisplayText.escaped(ComparisonTable.text(report, showUnchanged: all)))
             return report.exitStatus
         }
         if status != 0 { throw ExitCode(status) }

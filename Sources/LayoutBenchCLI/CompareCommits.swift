@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import BenchDriver
+import BenchPlatform
 
 /// `layout-bench compare-commits`: the driver of scripts/compare-commits (which builds the two
 /// commits and passes its arguments on). Its options are parsed by `CompareCommitsArguments`, as
@@ -16,12 +17,12 @@ struct CompareCommitsCommand: ParsableCommand {
 
     func run() throws {
         if arguments.contains("-h") || arguments.contains("--help") {
-            FileHandle.standardError.write(Data((CompareCommitsArguments.usage + "\n").utf8))
+            StandardError.writeLine(CompareCommitsArguments.usage)
             return
         }
         let parsed: CompareCommitsArguments
         do { parsed = try CompareCommitsArguments.parse(arguments) } catch {
-            FileHandle.standardError.write(Data(("error: \(error.message)\n" + (error.showsUsage ? CompareCommitsArguments.usage + "\n" : "")).utf8))
+            StandardError.write("error: \(error.message)\n" + (error.showsUsage ? CompareCommitsArguments.usage + "\n" : ""))
             throw ExitCode(1)
         }
         let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: parsed).run() }
@@ -41,12 +42,12 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         if arguments.contains("-h") || arguments.contains("--help") {
-            FileHandle.standardError.write(Data((HistoryArguments.usage + "\n").utf8))
+            StandardError.writeLine(HistoryArguments.usage)
             return
         }
         let parsed: HistoryArguments
         do { parsed = try HistoryArguments.parse(arguments) } catch {
-            FileHandle.standardError.write(Data(("error: \(error.message)\n" + (error.showsUsage ? HistoryArguments.usage + "\n" : "")).utf8))
+            StandardError.write("error: \(error.message)\n" + (error.showsUsage ? HistoryArguments.usage + "\n" : ""))
             throw ExitCode(1)
         }
         let status = try driverStatus { () throws(DriverError) in try History(arguments: parsed).run() }
@@ -59,7 +60,7 @@ private func driverStatus(_ body: () throws(DriverError) -> Int32) throws -> Int
     do {
         return try body()
     } catch {
-        if !error.isSilent { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
+        if !error.isSilent { StandardError.writeLine(error.description) }
         throw ExitCode(1)
     }
 }

@@ -28,8 +28,10 @@ struct Dump: ParsableCommand {
     @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first); with explicit data, its first N items.")
     var items: Int?
 
-    @Option(parsing: .unconditional, help: "The scroll offset Y for pinned elements (negative: pulled past the top).")
-    var offset: Double = 0
+    @Option(name: .customLong("offset"), parsing: .unconditional,
+            help: ArgumentHelp("The scroll offset Y for pinned elements (negative: pulled past the top).", valueName: "offset"))
+    var offsetText = "0"
+    var offset: Double { parseCoordinate(offsetText) ?? 0 }
 
     @Option(parsing: .unconditional, help: "Only the elements the mode's rect query returns for X,Y,W,H.", transform: parseRect)
     var rect: Rect?
@@ -39,7 +41,7 @@ struct Dump: ParsableCommand {
 
     func validate() throws {
         try validateItemCounts(items.map { [$0] } ?? [])
-        try validateOffset(offset)
+        try validateOffset(offsetText)
     }
 
     func run() throws {
@@ -56,13 +58,11 @@ struct Dump: ParsableCommand {
     }
 }
 
-/// Parses `X,Y,W,H`.
+/// Parses `X,Y,W,H`, each a coordinate as `--offset` takes it (`parseCoordinate`).
 func parseRect(_ text: String) throws -> Rect {
-    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-          [x, y, w, h].allSatisfy(\.isFinite)
-    else {
-        throw ValidationError("--rect expects four finite numbers X,Y,W,H (e.g. 0,2000,390,844), got '\(text)'")
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { parseCoordinate(String($0)) }
+    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
+        throw ValidationError("--rect expects four decimal numbers X,Y,W,H from -\(coordinateBound) to \(coordinateBound) (e.g. 0,2000,390,844), got '\(text)'")
     }
     return Rect(x: x, y: y, width: w, height: h)
 }

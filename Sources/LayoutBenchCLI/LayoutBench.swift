@@ -47,6 +47,7 @@ struct LayoutBench: ParsableCommand {
 
     static func main() {
         StandardOutput.secureStandardDescriptors()
+        StandardError.ignoreBrokenPipes()
         main(nil)
     }
 }
@@ -108,13 +109,36 @@ func validateItemCounts(_ counts: [Int]) throws {
     }
 }
 
-/// `--offset`: a finite number within ±`ScenarioLimits.maxContentHeight` (no content is taller,
-/// so nothing lies farther); negative offsets are real (a rubber-band pull past the top).
-func validateOffset(_ offset: Double) throws {
-    let limit = ScenarioLimits.maxContentHeight
-    guard offset.isFinite, abs(offset) <= limit else {
-        let bound = String(format: "%g", limit)
-        throw ValidationError("--offset expects a finite number from -\(bound) to \(bound) (no content is taller), got \(offset)")
+/// A coordinate of `--offset` or `--rect`: a decimal number (`-12`, `2000.5`, `1e3`; not hex,
+/// `nan` or `inf`, which Swift's `Double(_:)` also reads) within ±`ScenarioLimits.maxContentHeight`
+/// (no content is taller, so nothing lies farther); nil otherwise. Negative values are real (a
+/// rubber-band pull past the top, a rect above the content).
+func parseCoordinate(_ text: String) -> Double? {
+    var bytes = Substring(text).utf8.drop { $0 == 0x20 }
+    while bytes.last == 0x20 { bytes = bytes.dropLast() }
+    var sawDigit = false, sawExponent = false, previous: UInt8 = 0
+    for byte in bytes {
+        switch byte {
+        case 0x30...0x39: sawDigit = true
+        case 0x2B, 0x2D: guard previous == 0 || previous == 0x65 || previous == 0x45 else { return nil }
+        case 0x2E: guard !sawExponent else { return nil }
+        case 0x65, 0x45: guard sawDigit, !sawExponent else { return nil }; sawExponent = true
+        default: return nil
+        }
+        previous = byte
+    }
+    guard sawDigit, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite,
+          abs(value) <= ScenarioLimits.maxContentHeight else { return nil }
+    return value
+}
+
+/// The bound of a coordinate, as the errors write it ("1e+13").
+let coordinateBound = String(format: "%g", ScenarioLimits.maxContentHeight)
+
+/// `--offset`: a coordinate (`parseCoordinate`).
+func validateOffset(_ text: String) throws {
+    guard parseCoordinate(text) != nil else {
+        throw ValidationError("--offset expects a finite number from -\(coordinateBound) to \(coordinateBound) (no content is taller), got '\(text)'")
     }
 }
 
@@ -124,11 +148,11 @@ struct CommandFailure: Error {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("\(commandName): error: \(message)\n".utf8))
+    StandardError.writeLine("\(commandName): error: \(message)")
 }
 
 func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("\(commandName): warning: \(message)\n".utf8))
+    StandardError.writeLine("\(commandName): warning: \(message)")
 }
 
 /// The name this executable was run by (`layout-bench`, or a user's `custom-layout-bench`), for

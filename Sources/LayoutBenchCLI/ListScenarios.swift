@@ -46,7 +46,9 @@ struct ListScenarios: ParsableCommand {
                     for mode in workload.modes { line("  \(mode.name.padding(14)) \(mode.about)") }
                 }
             }
-            try StandardOutput.write(text)
+            // Names and descriptions are the scenario files' text: no escape sequence or
+            // bidirectional override reaches the terminal.
+            try StandardOutput.write(DisplayText.escaped(text))
         }
     }
 }

@@ -26,15 +26,17 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "One item count of the scenario's sweep (default: the first); with explicit data, its first N items.")
     var items: Int?
 
-    @Option(parsing: .unconditional, help: "The scroll offset Y (the top of the viewport; negative: pulled past the top).")
-    var offset: Double = 0
+    @Option(name: .customLong("offset"), parsing: .unconditional,
+            help: ArgumentHelp("The scroll offset Y (the top of the viewport; negative: pulled past the top).", valueName: "offset"))
+    var offsetText = "0"
+    var offset: Double { parseCoordinate(offsetText) ?? 0 }
 
     @Option(help: "The SVG file to write.")
     var out: String
 
     func validate() throws {
         try validateItemCounts(items.map { [$0] } ?? [])
-        try validateOffset(offset)
+        try validateOffset(offsetText)
     }
 
     func run() throws {

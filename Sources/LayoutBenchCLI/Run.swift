@@ -58,7 +58,7 @@ struct Run: ParsableCommand {
         "Seconds a repetition's child process may go without starting a new step (a fixture, a mode's build and "
             + "verification, a warm-up, the sampling) before it is stopped and the mode it was in fails "
             + "(default \(Int(RunSession.defaultStallSeconds)); a layout that loops forever).", valueName: "seconds"))
-    var stallTimeout: Double = RunSession.defaultStallSeconds
+    var stallTimeout: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The repetition number of the first repetition in the CSV (for scripts).", visibility: .hidden))
     var repetition = 1
@@ -87,10 +87,19 @@ struct Run: ParsableCommand {
     func validate() throws {
         try validateItemCounts(items)
         if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
-        if !(stallTimeout >= 1 && stallTimeout <= 86_400) {
-            throw ValidationError("--stall-timeout expects seconds from 1 to 86400, got \(stallTimeout)")
+        if let stallTimeout {
+            if !(stallTimeout >= 1 && stallTimeout <= 86_400) {
+                throw ValidationError("--stall-timeout expects seconds from 1 to 86400, got \(stallTimeout)")
+            }
+            // The timeout watches a repetition's child process; in process there is none to stop.
+            if inProcess { throw ValidationError("--stall-timeout watches the repetitions' child processes; --in-process starts none (give one of the two)") }
         }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
+        // --items names counts to run; one above --max-items would be run all the same, or
+        // silently dropped: either way one option is not what it says.
+        if let maxItems, let above = items.first(where: { $0 > maxItems }) {
+            throw ValidationError("--items \(above) is above --max-items \(maxItems); give counts up to it, or one of the two options")
+        }
         if let problem = RunSession.repetitionProblem(first: repetition, count: repetitions) { throw ValidationError(problem.message) }
         if let duet, DuetBarrier(specification: duet) == nil {
             throw ValidationError("--duet expects DIRECTORY:SELF:PARTNER with two different names, got '\(duet)'")
@@ -109,7 +118,7 @@ struct Run: ParsableCommand {
             let loaded = try ScenarioCatalog.loadTimed(arguments: scenarios)
             for load in loaded where load.seconds > 1 {
                 let items = load.scenario.data.isExplicit ? " (\(load.scenario.itemCounts[0]) explicit items)" : ""
-                FileHandle.standardError.write(Data("\(commandName): loading \(load.scenario.file) took \(String(format: "%.2f", load.seconds)) s\(items)\n".utf8))
+                StandardError.writeLine("\(commandName): loading \(load.scenario.file) took \(String(format: "%.2f", load.seconds)) s\(items)")
             }
             var plans = try BenchmarkPlan.select(loaded.map(\.scenario), modes: modes, items: items, maxItems: maxItems, quick: quick)
             for i in plans.indices {
@@ -120,8 +129,8 @@ struct Run: ParsableCommand {
                 let selected = Set(plans.map(\.scenario.name))
                 for load in loaded where !selected.contains(load.scenario.name) {
                     let sweep = load.scenario.itemCounts.map(String.init).joined(separator: ", ")
-                    FileHandle.standardError.write(Data(
-                        "\(commandName): note: skipping \(load.scenario.name): none of the selected modes and counts (its counts: \(sweep))\n".utf8))
+                    StandardError.writeLine(
+                        "\(commandName): note: skipping \(load.scenario.name): none of the selected modes and counts (its counts: \(sweep))")
                 }
             }
 
@@ -130,14 +139,14 @@ struct Run: ParsableCommand {
                 repetition: repetition, repetitions: repetitions, isolation: inProcess ? .inProcess : .processes,
                 commandLine: CommandLine.arguments,
                 executable: CommandLine.arguments[0],
-                progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                progress: { StandardError.writeLine($0) })
             session.verifies = !verified || verifyOnly
             session.verifyOnly = verifyOnly
             session.brief = brief
             session.duet = duet.flatMap(DuetBarrier.init(specification:))
-            session.stallSeconds = stallTimeout
+            session.stallSeconds = stallTimeout ?? RunSession.defaultStallSeconds
             let result = try session.run()
-            FileHandle.standardError.write(Data("results: \(result.directory)\n".utf8))
+            StandardError.writeLine("results: \(result.directory)")
             if !result.failures.isEmpty {
                 for failure in result.failures { printError("\(failure)") }
                 throw ExitCode(1)

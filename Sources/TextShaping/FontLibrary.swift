@@ -10,6 +10,59 @@ public enum TextLimits {
     public static let maximumPointSize = 1000.0
     /// The longest text of one label, in UTF-8 bytes.
     public static let maximumBytes = 65_536
+
+    /// The most combining marks (general category M) and default-ignorable characters (joiners,
+    /// variation selectors, invisible format characters) one text may hold in a row. HarfBuzz
+    /// positions each mark by looking back over the marks and ignorables before it to its base,
+    /// so shaping a run of n costs n²: one long run within `maximumBytes` stalls every
+    /// measurement of its label. A cap on the run bounds the cost of every byte, as Unicode's
+    /// stream-safe text format (UAX #15, 30 non-starters) and HarfBuzz's own 32-mark reordering
+    /// cap bound runs of marks; real text stays far below it (a Vietnamese letter has two).
+    public static let maximumMarkRun = 32
+
+    /// The error of a text with `run` (from `longMarkRun`), for the line naming its file and field.
+    public static func markRunMessage(_ run: (offset: Int, count: Int)) -> String {
+        "\(run.count) combining marks or default-ignorable characters in a row from byte \(run.offset); at most "
+            + "\(maximumMarkRun) in a row (shaping a run costs the square of its length; docs/text.md)"
+    }
+
+    /// The first run in `text` (UTF-8) longer than `maximumMarkRun`: the byte offset of its
+    /// first character and its length in characters; nil when there is none.
+    public static func longMarkRun<Bytes: Collection<UInt8>>(in text: Bytes) -> (offset: Int, count: Int)? {
+        // Every mark and default-ignorable character is at U+00AD or above; below U+0300 only
+        // the soft hyphen, whose lead byte is 0xC2. Text without such bytes needs no decoding.
+        guard text.contains(where: { $0 >= 0xCC || $0 == 0xC2 }) else { return nil }
+        var iterator = text.makeIterator()
+        var decoder = UTF8()
+        var offset = 0, runStart = 0, run = 0
+        while true {
+            let width: Int
+            var inRun = false
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                width = UTF8.width(scalar)
+                if scalar.value >= 0x80 {
+                    let properties = scalar.properties
+                    switch properties.generalCategory {
+                    case .nonspacingMark, .spacingMark, .enclosingMark: inRun = true
+                    default: inRun = properties.isDefaultIgnorableCodePoint
+                    }
+                }
+            case .emptyInput:
+                return run > maximumMarkRun ? (runStart, run) : nil
+            case .error:
+                width = 1
+            }
+            if inRun {
+                if run == 0 { runStart = offset }
+                run += 1
+            } else {
+                if run > maximumMarkRun { return (runStart, run) }
+                run = 0
+            }
+            offset += width
+        }
+    }
 }
 
 /// A font face opened by HarfBuzz (advances, kerning, ligatures: its OpenType shaper at the
@@ -49,14 +102,18 @@ public final class FontLibrary: @unchecked Sendable {
         Family(name: "WenQuanYi Micro Hei", file: "truetype/wqy/wqy-microhei.ttc", faceIndex: 0, package: "fonts-wqy-microhei"),
     ]
 
-    /// Where the files are looked for: LAYOUT_BENCH_FONT_DIRS (colon-separated) when set, else
-    /// Debian's /usr/share/fonts.
+    /// Where the files are looked for: LAYOUT_BENCH_FONT_DIRS (colon-separated, empty entries
+    /// skipped) when set, else Debian's /usr/share/fonts. Empty when the variable names no
+    /// directory (`:`), which `face(family:)` says.
     public static var directories: [String] {
         if let dirs = ProcessInfo.processInfo.environment["LAYOUT_BENCH_FONT_DIRS"], !dirs.isEmpty {
             return dirs.split(separator: ":").map(String.init)
         }
         return ["/usr/share/fonts", "/usr/local/share/fonts"]
     }
+
+    /// The largest font file read (the families' files are a few megabytes).
+    public static let maximumFileBytes = 64 << 20
 
     public static let shared = FontLibrary()
 
@@ -75,7 +132,11 @@ public final class FontLibrary: @unchecked Sendable {
             let known = Self.families.map { "\"\($0.name)\"" }.joined(separator: ", ")
             throw LabelTextError("unknown font family \"\(name)\" (known: \(known))")
         }
-        let candidates = Self.directories.map { $0 + "/" + family.file }
+        let directories = Self.directories
+        guard !directories.isEmpty else {
+            throw LabelTextError("font \"\(name)\" not found: LAYOUT_BENCH_FONT_DIRS names no directory (colon-separated directories; unset, it is /usr/share/fonts:/usr/local/share/fonts)")
+        }
+        let candidates = directories.map { $0 + "/" + family.file }
         guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
             throw LabelTextError("font \"\(name)\" not found: no readable \(candidates.joined(separator: " or ")) (install the Debian package \(family.package))")
         }
@@ -84,13 +145,15 @@ public final class FontLibrary: @unchecked Sendable {
         return face
     }
 
-    /// Opens `path` with FreeType (metrics) and HarfBuzz (shaping).
+    /// Opens `path` with FreeType (metrics) and HarfBuzz (shaping), both from the file's bytes
+    /// read once by `readFontFile` (never opened blocking: a FIFO is refused, not waited on).
     public static func open(path: String, faceIndex: Int, family: String) throws(LabelTextError) -> LoadedFace {
+        let bytes = try readFontFile(path, family: family)
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw LabelTextError("FreeType cannot start") }
         defer { FT_Done_FreeType(library) }
         var ftFace: FT_Face?
-        let error = FT_New_Face(library, path, FT_Long(faceIndex), &ftFace)
+        let error = bytes.withUnsafeBufferPointer { FT_New_Memory_Face(library, $0.baseAddress, FT_Long($0.count), FT_Long(faceIndex), &ftFace) }
         guard error == 0, let ftFace else {
             throw LabelTextError("FreeType cannot open the font file \(path) of \"\(family)\" (FreeType error \(error))")
         }
@@ -98,7 +161,13 @@ public final class FontLibrary: @unchecked Sendable {
         let upem = Int(ftFace.pointee.units_per_EM)
         guard upem > 0 else { throw LabelTextError("the font file \(path) of \"\(family)\" has no units per em (not a scalable font)") }
         let ascender = Int(ftFace.pointee.ascender), descender = Int(ftFace.pointee.descender), height = Int(ftFace.pointee.height)
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+        // Copied into the blob (HarfBuzz's font outlives `bytes`).
+        let blob = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                hb_blob_create_or_fail($0, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            }
+        }
+        guard let blob else {
             throw LabelTextError("HarfBuzz cannot read the font file \(path) of \"\(family)\"")
         }
         defer { hb_blob_destroy(blob) }
@@ -114,6 +183,31 @@ public final class FontLibrary: @unchecked Sendable {
                           ascender: ascender, descender: descender, height: height)
     }
 
+    /// The bytes of the font file at `path`, read as the harness reads every input: opened without
+    /// blocking (`O_NONBLOCK`), only a regular file of at most `maximumFileBytes` (a FIFO with
+    /// no writer or a device would hang the load forever or never end).
+    static func readFontFile(_ path: String, family: String) throws(LabelTextError) -> [UInt8] {
+        func failure(_ reason: String) -> LabelTextError {
+            LabelTextError("cannot read the font file \(path) of \"\(family)\": \(reason)")
+        }
+        let descriptor = openWithoutBlocking(path)
+        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file (a device, a FIFO or a socket never ends)") }
+        guard Int(status.st_size) <= maximumFileBytes else { throw failure("it is larger than \(maximumFileBytes) bytes") }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw failure(count < 0 ? String(cString: strerror(errno)) : "it ended early") }
+            total += count
+        }
+        return bytes
+    }
+
     /// Checks a label's font as a scenario declares it: a known family, opened, and a size in
     /// (0, `TextLimits.maximumPointSize`].
     public func check(_ font: LabelFont) throws(LabelTextError) -> LoadedFace {
@@ -122,4 +216,9 @@ public final class FontLibrary: @unchecked Sendable {
         }
         return try face(family: font.family)
     }
+}
+
+/// open(2) for reading without blocking, under a name `FontLibrary.open` does not shadow.
+private func openWithoutBlocking(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
 }

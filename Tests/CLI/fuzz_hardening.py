@@ -20,7 +20,7 @@ import csv, gzip, json, math, os, random, re, shlex, shutil, signal, stat, subpr
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCENARIOS = os.path.join(REPO, "Scenarios")
-CLASSES = ["special", "numbers", "bomb", "stdout", "signals", "drivers"]
+CLASSES = ["special", "numbers", "bomb", "stdout", "signals", "drivers", "streams"]
 TIMEOUT = 20.0            # seconds; a call still running then is a hang
 TARGET_SECONDS = 0.5      # the longest command interrupted at random moments
 BOMB_TIMEOUT = 60.0
@@ -51,6 +51,11 @@ DEFECTS = {  # tag: what it means (and the item of issue 34 it belongs to)
     "machine-path": "history --machine written as a path (issue 48 #2)",
     "store-replaced": "history replaced a special file of its store (issue 48 #19)",
     "driver-message": "a driver ran or wrote something before an error it could have found first (issue 48 #10, #16)",
+    "stream-status": "a failing stderr changed the exit status, trapped or left staging files (issue 48 #5)",
+    "tmpdir-full": "a full TMPDIR not reported as the disk (naming TMPDIR), or results written (issue 48 #6)",
+    "out-volume": "run --out a mount point or / not refused before measuring, or changed (issue 48 #12)",
+    "control-output": "a control or bidi character reached a human-readable output raw, or the SVG is not XML (issue 48 #18)",
+    "text-cost": "a text within the limits not measured in a bounded time, or one past them not refused (issue 48 #3)",
 }
 
 
@@ -1429,6 +1434,8 @@ def run_classes(binary, seed, classes, only_case=None, keep=False):
             elif cls == "drivers":
                 from hardening_drivers import drivers_class
                 ran = drivers_class(h, fx, rng)
+            elif cls == "streams":
+                ran = hardening_streams.streams_class(h, fx, rng)
             failed = len({case for c, case, _, _ in h.failures[before:]})
             print(f"fuzz-cli: {cls}: {ran} cases, {failed} failed, {time.monotonic() - began:.1f} s", flush=True)
     finally:
@@ -1451,3 +1458,6 @@ def run_classes(binary, seed, classes, only_case=None, keep=False):
         print(f"fuzz-cli: re-run with --seed {seed} --only CLASS [--case TEXT]; --keep keeps the scratch directory")
     print(f"fuzz-cli: hardening classes took {time.monotonic() - started:.1f} s", flush=True)
     return h.failures
+
+
+import hardening_streams  # noqa: E402 (it imports this module)

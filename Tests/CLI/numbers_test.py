@@ -127,6 +127,35 @@ def checks(binary, work):
             fail(f"{' '.join(command)}: not a valid SVG: {error}")
         os.remove(svg)
 
+    # Issue 48 #17: --rect takes its numbers as --offset does (decimal, within ±1e13), and so
+    # does --offset (no hex, which Double(_:) reads).
+    for rect in ["0x10,0,390,844", "0,1e14,390,844", "0,0,390,-1e14", "0,0,nan,844", "0,0,390", "0,,390,844"]:
+        command = ["dump", "list-query", "--mode", "binary", "--items", "1000", "--rect", rect]
+        expect(run(binary, command, work), command, 64)
+    for offset in ["0x10", "0x1p4", "inf", "nan", "1e", "--5"]:
+        command = ["dump", "list-query", "--mode", "binary", "--items", "1000", "--offset", offset]
+        expect(run(binary, command, work), command, 64, "Error: --offset expects a finite number from -1e+13 to 1e+13")
+    for rect, offset in [("0,1e13,390,844", "-1e13"), (" 0, 2000.5 ,390,.5e3", "+12.5")]:
+        command = ["dump", "list-query", "--mode", "binary", "--items", "1000", "--rect", rect, "--offset", offset]
+        expect(run(binary, command, work), command, 0)
+    # Issue 48 #17: options that would be ignored are refused (64), before anything runs.
+    out = os.path.join(work, "loose")
+    for arguments, message in [
+        (["--in-process", "--stall-timeout", "30", "--items", "1000"], "--stall-timeout watches"),
+        (["--max-items", "100", "--items", "400"], "--items 400 is above --max-items 100"),
+    ]:
+        command = ["run", "list-query", "--repetitions", "1", "--out", out] + arguments
+        expect(run(binary, command, work), command, 64, "Error: " + message, absent=[out])
+    command = ["run", "list-query", "--repetitions", "1", "--max-items", "1000", "--items", "1000", "--out", out]
+    expect(run(binary, command, work), command, 0)
+    shutil.rmtree(out, ignore_errors=True)
+    # Issue 48 #17: a threshold of a metric that neither this version knows nor the results hold.
+    for threshold in ["tiem=5", "nosuch=5%"]:
+        command = ["compare", base, base, "--threshold", threshold]
+        expect(run(binary, command, work), command, 64, "Error: --threshold: no metric")
+    command = ["compare", base, base, "--threshold", "alloc_bytes=3"]
+    expect(run(binary, command, work), command, 0)
+
     # Item 2: repetition numbers that would overflow; nothing staged or left.
     out = os.path.join(work, "rr")
     for extra in (["--repetition", "9223372036854775807"], ["--repetition", "0"], ["--repetitions", "1000001"]):

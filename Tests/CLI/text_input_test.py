@@ -44,7 +44,7 @@ def scenario(label=None, data=None, language=None, max_words=20):
             "modes": ["edit-width", "edit-width-text-cache"], "items": [20]}
 
 
-def run(binary, folder, doc, env=None, name="s.json", raw=None):
+def run(binary, folder, doc, env=None, name="s.json", raw=None, timeout=600):
     path = os.path.join(folder, name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(raw if raw is not None else json.dumps(doc, ensure_ascii=False))
@@ -53,18 +53,25 @@ def run(binary, folder, doc, env=None, name="s.json", raw=None):
     environment = dict(os.environ)
     environment.update(env or {})
     result = subprocess.run([binary, "run", "--quick", "--repetitions", "1", "--in-process", path, "--out", out],
-                            env=environment, capture_output=True, text=True, timeout=600)
+                            env=environment, capture_output=True, text=True, timeout=timeout)
     return result, path, out
 
 
-def expect_error(binary, folder, label, doc, needles, env=None, raw=None):
-    result, path, out = run(binary, folder, doc, env=env, raw=raw)
+def expect_error(binary, folder, label, doc, needles, env=None, raw=None, absent=()):
+    try:
+        result, path, out = run(binary, folder, doc, env=env, raw=raw, timeout=60)
+    except subprocess.TimeoutExpired:
+        check(False, f"{label}: still running after 60 s (a hang)")
+        return
     lines = result.stderr.strip().splitlines()
     check(result.returncode == 1, f"{label}: exit {result.returncode}, expected 1; stderr {result.stderr[-600:]!r}")
     check(len(lines) == 1, f"{label}: expected one error line, got {result.stderr[-600:]!r}")
     text = lines[0] if lines else ""
     for needle in needles:
         check(needle in text, f"{label}: {needle!r} not in {text!r}")
+    for needle in absent:
+        check(needle not in result.stderr, f"{label}: {needle!r} in stderr {result.stderr[:300]!r}")
+    check(len(result.stderr) < 2000, f"{label}: an error of {len(result.stderr)} characters (echoed values are bounded)")
     check(not os.path.exists(os.path.join(out, "summary.csv")), f"{label}: left results behind")
 
 
@@ -118,6 +125,35 @@ def main():
         expect_error(binary, folder, "2 MiB name", dict(scenario(), name="n" * (2 << 20)), ["s.json: name:", "at most 128 bytes"])
         expect_error(binary, folder, "long description", dict(scenario(), description="d" * 4097),
                      ["s.json: description:", "at most 4096 bytes"])
+        # Runs of combining marks (issue 48 #3): HarfBuzz's cost grows with a run's square, so a
+        # run longer than 32 marks or default-ignorables is refused at load, inline and in a file.
+        def marks_data(text):
+            return {"templates": {"row": template({"text": "text", "font": {"family": "DejaVu Sans", "size": 17}})},
+                    "sections": [[{"template": "row", "text": text}]]}
+
+        def explicit(data):  # explicit data gives its own item count
+            doc = scenario(data=data)
+            del doc["items"]
+            return doc
+        expect_error(binary, folder, "a + 32,000 combining marks", explicit(marks_data("a" + "\u0301" * 32000)),
+                     ["s.json", "data.sections[0][0].text", "32000 combining marks", "from byte 1", "at most 32"])
+        expect_error(binary, folder, "marks between word joiners", explicit(marks_data("x" + "\u0301\u2060" * 17)),
+                     ["data.sections[0][0].text", "34 combining marks"])
+        with open(os.path.join(folder, "marks.jsonl"), "w") as f:
+            f.write(json.dumps({"section": 0, "template": "row", "text": "ok", "detail": "e" + "\u0316" * 40}) + "\n")
+        data = {"templates": {"row": template({"text": "text", "font": {"family": "DejaVu Sans", "size": 17}})}, "file": "marks.jsonl"}
+        expect_error(binary, folder, "data file marks", explicit(data), ["marks.jsonl", "detail", "40 combining marks"])
+        # Font paths and families as the user gives them (issue 48 #4, #16).
+        fifo = os.path.join(folder, "fifo-fonts")
+        os.makedirs(os.path.join(fifo, "truetype", "dejavu"))
+        os.mkfifo(os.path.join(fifo, "truetype", "dejavu", "DejaVuSans.ttf"))
+        expect_error(binary, folder, "font file a FIFO", scenario(), ["label.font.family", "DejaVuSans.ttf", "not a regular file"],
+                     env={"LAYOUT_BENCH_FONT_DIRS": fifo})
+        expect_error(binary, folder, "LAYOUT_BENCH_FONT_DIRS=:", scenario(), ["label.font.family", "LAYOUT_BENCH_FONT_DIRS names no directory"],
+                     env={"LAYOUT_BENCH_FONT_DIRS": ":"}, absent=["no readable  ("])
+        label = {"text": "text", "font": {"family": "X\u0000\u001b[31m" + "y" * 100000, "size": 17}}
+        expect_error(binary, folder, "family with NUL, escape and 100,000 characters", scenario(label),
+                     ["label.font.family", "unknown font family \"X\\u0000\\u001B[31myyy", "(100007 characters)"], absent=["\x00", "\x1b"])
         # The control: the same scenario with good input runs, in every language.
         for language in ("en", "ru", "zh", "mixed"):
             family = "DejaVu Sans" if language in ("en", "ru") else "WenQuanYi Micro Hei"

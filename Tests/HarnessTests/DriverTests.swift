@@ -352,6 +352,11 @@ import Testing
         #expect(refusal(["\(root)/share-1", options]).hasPrefix("\(options)/shard.json: options ['--quick', '--mode', 'binary'], but"))
         let schema = try copy("schema") { $0["schema"] = 2 }
         #expect(refusal(["\(root)/share-1", schema]) == "\(schema)/shard.json: schema: expected 1, got 2")
+        // Booleans are not numbers (issue 48 #17): `true` once read as share 1.
+        let boolean = try copy("boolean") { $0["shard"] = true }
+        #expect(refusal(["\(root)/share-1", boolean]) == "\(boolean)/shard.json: shard: missing or not a int")
+        let booleanSchema = try copy("boolean-schema") { $0["schema"] = true }
+        #expect(refusal(["\(root)/share-1", booleanSchema]).hasPrefix("\(booleanSchema)/shard.json: schema: expected 1, got "))
         let outside = try copy("outside") { $0["shard"] = 3 }
         #expect(refusal(["\(root)/share-1", outside]) == "\(outside)/shard.json: shard: 3 lies outside 1...2")
         let elsewhere = try copy("elsewhere", edit: { $0["machine"] = ["cpu_model": "another CPU", "active_cores": 2] }, file: "base/run.json")

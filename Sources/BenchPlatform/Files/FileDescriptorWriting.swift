@@ -9,7 +9,7 @@ import Darwin
 /// The durable-write steps `AtomicFile` and `ResultsDirectory` share: write every byte to an open
 /// descriptor (retrying short writes and EINTR) and fsync it; fsync a directory so that a rename in
 /// it is durable.
-enum FileDescriptorWriting {
+package enum FileDescriptorWriting {
     /// Writes all of `bytes` to `descriptor`, then fsyncs it. Returns nil, or the failing step
     /// (`"write"` or `"fsync"`) and its errno.
     static func writeAndSync(_ bytes: [UInt8], to descriptor: Int32) -> (step: String, code: Int32)? {
@@ -19,7 +19,7 @@ enum FileDescriptorWriting {
     }
 
     /// Writes all of `bytes` to `descriptor` (a device or FIFO: no fsync). Returns nil or the errno.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var failure: Int32? = nil
         bytes.withUnsafeBytes { buffer in
             var offset = 0

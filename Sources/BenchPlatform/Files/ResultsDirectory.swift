@@ -88,7 +88,7 @@ public final class ResultsDirectory {
         self.option = option
         self.staging = ""
         let (parent, name) = Self.split(resolved.path)
-        guard name != "." && name != ".." && name != "/" else {
+        guard !name.isEmpty && name != "." && name != ".." && name != "/" else {
             throw OutputError(option: option, path: target, reason: "give a directory by name (not '.', '..' or '/')")
         }
         try createParents(parent, userPath: target)
@@ -116,6 +116,28 @@ public final class ResultsDirectory {
             removeCreatedParents()
             throw OutputError(option: option, path: target, reason: "cannot create a private staging directory")
         }
+        if resolved.kind == .directory { try checkExchangeable(userPath: target) }
+    }
+
+    /// Refuses, before anything is measured, an existing target the staging directory cannot be
+    /// exchanged with: a mount point (a CI volume, a bind mount), where the exchange at the end
+    /// would fail with "Invalid cross-device link" after the whole run. The staging directory is
+    /// moved into the target and back (with signals held back): a move across mounts fails with
+    /// EXDEV exactly where the exchange would. Other failures of the probe (a read-only target)
+    /// say nothing of the exchange and are left to it.
+    private func checkExchangeable(userPath: String) throws(OutputError) {
+        let inside = target + "/" + Self.split(staging).name
+        let code: Int32 = SignalCleanup.deferringSignals {
+            guard rename(staging, inside) == 0 else { return errno }
+            return rename(inside, staging) == 0 ? 0 : errno
+        }
+        var info = stat()
+        if lstat(staging, &info) != 0 && lstat(inside, &info) == 0 { staging = inside }
+        guard code == EXDEV else { return }
+        discard()
+        throw OutputError(option: option, path: userPath,
+                          reason: "is a mount point or on another file system than its parent directory, where the results are staged; "
+                            + "they could not replace it in one step: give a directory inside it (e.g. \(userPath)/results)")
     }
 
     deinit {

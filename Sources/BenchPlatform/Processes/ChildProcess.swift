@@ -39,17 +39,20 @@ package func runChildProcessReportingSignal(
     SignalCleanup.register([outputPath, inputPath])
     defer { SignalCleanup.unregister([outputPath, inputPath]) }
     let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard output >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    guard output >= 0 else { throw TemporaryDirectory.unwritable(what: "cannot create a child process's output file") }
     defer { close(output); unlink(outputPath) }
     var standardInput: Int32
     if let input {
         // Written in place, under the name SignalCleanup knows: FileManager.createFile writes
         // through a hidden temporary file beside it, which an interrupt would leave in $TMPDIR.
         let file = open(inputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        let failed = FileDescriptorWriting.writeAll([UInt8](input), to: file) != nil
+        guard file >= 0 else { throw TemporaryDirectory.unwritable(what: "cannot create a child process's input file") }
+        let failure = FileDescriptorWriting.writeAll([UInt8](input), to: file)
         close(file)
-        guard !failed else { unlink(inputPath); throw CocoaError(.fileWriteUnknown) }
+        if let failure {
+            unlink(inputPath)
+            throw OutputError(option: "TMPDIR", path: TemporaryDirectory.path, doing: "cannot write a child process's input", errno: failure)
+        }
         standardInput = open(inputPath, O_RDONLY | O_CLOEXEC)
     } else {
         standardInput = open("/dev/null", O_RDONLY | O_CLOEXEC)

@@ -1,3 +1,5 @@
+import BenchPlatform
+
 /// A JSON number as written in the file: its `Double` value, whether it was written as an
 /// integer (no fraction, no exponent) and the literal itself, for error messages.
 public struct JSONNumber: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -72,7 +74,9 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// `s` as a JSON string literal.
+    /// `s` as a JSON string literal, every character that acts rather than shows (`DisplayText`:
+    /// controls, DEL, C1, bidirectional overrides) written as `\uXXXX`, so that the literal reads
+    /// the same in a terminal, an error line or a JSON file.
     public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -82,9 +86,7 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where DisplayText.acts(scalar): out += DisplayText.unicodeEscape(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

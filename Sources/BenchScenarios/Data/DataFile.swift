@@ -48,9 +48,14 @@ enum DataFile {
         // Every text a label may show is at most `TextLimits.maximumBytes` (docs/text.md).
         for (field, column) in [("text", items.texts), ("detail", items.details)] {
             guard let column else { continue }
-            for i in 0..<column.count where column[i].count > TextLimits.maximumBytes {
-                throw ScenarioError(file: path, path: "item \(i).\(field)",
-                                    message: "a text of \(column[i].count) UTF-8 bytes; at most \(TextLimits.maximumBytes) (docs/text.md)")
+            for i in 0..<column.count {
+                if column[i].count > TextLimits.maximumBytes {
+                    throw ScenarioError(file: path, path: "item \(i).\(field)",
+                                        message: "a text of \(column[i].count) UTF-8 bytes; at most \(TextLimits.maximumBytes) (docs/text.md)")
+                }
+                if let run = TextLimits.longMarkRun(in: column[i]) {
+                    throw ScenarioError(file: path, path: "item \(i).\(field)", message: TextLimits.markRunMessage(run))
+                }
             }
         }
         return items

@@ -144,6 +144,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         guard bytes.count <= TextLimits.maximumBytes else {
             throw node.error("a text of \(bytes.count) UTF-8 bytes; at most \(TextLimits.maximumBytes) (docs/text.md)")
         }
+        if let run = TextLimits.longMarkRun(in: bytes) { throw node.error(TextLimits.markRunMessage(run)) }
         return bytes
     }
 }

@@ -1,6 +1,7 @@
 import LayoutEngine
 import TextShaping
 import BenchResults
+import BenchPlatform
 
 /// `data.templates` (docs/scenario-format.md, constraint templates): constraint templates by name. Every
 /// error names the file, the JSON path (`data.templates.post.constraints[3]`) and, for a
@@ -76,6 +77,12 @@ public enum TemplateParsing {
         let family = try f.requireNonEmptyString("family")
         let size = try f.requireDouble("size", .above(0, atMost: TextLimits.maximumPointSize))
         try f.finish()
+        // Named here, escaped and bounded: the family is the user's text (a NUL, an escape
+        // sequence, 100,000 characters) and the error line echoes it.
+        guard FontLibrary.families.contains(where: { $0.name == family }) else {
+            let known = FontLibrary.families.map { JSONValue.quoted($0.name) }.joined(separator: ", ")
+            throw f.error(at: "family", "\(prefix): unknown font family \(JSONValue.quoted(DisplayText.bounded(family))) (known: \(known))")
+        }
         do {
             let face = try FontLibrary.shared.face(family: family)
             return (LabelFont(family: family, size: size), face)

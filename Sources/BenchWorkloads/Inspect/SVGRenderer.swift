@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import BenchPlatform
 
 /// Draws a snapshot as SVG: section backgrounds, items, headers and footers (pinned ones
 /// highlighted in orange and labelled "pinned", at their pinned frames for the offset), the
@@ -70,8 +71,12 @@ public enum SVGRenderer {
         return rounded == rounded.rounded() ? String(Int64(rounded)) : "\(rounded)"
     }
 
+    /// Text as XML character data: `&`, `<` and `>` as entities, and the characters that act
+    /// rather than show (`DisplayText`: controls, which XML 1.0 does not allow at all, even as
+    /// references, and bidirectional overrides) as visible `\uXXXX`, so the SVG stays well-formed.
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        DisplayText.escaped(text, keepingLines: false)
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 }
