@@ -91,12 +91,12 @@ import Testing
 
     /// A/A: quick runs of one build (two processes a side), each process at full or half speed
     /// (the widest the processes of one build were seen apart), on a quiet machine and at the
-    /// loads of the plain A/A experiment (7 and 13 on 2 cores). 300 pairs each: none a change;
+    /// loads of the plain A/A experiment (7 and 13 on 2 cores). 100 pairs each: none a change;
     /// and a comparison of a run with itself is unchanged at any load.
     @Test(arguments: [(0.5, 0.5), (7.0, 13.0)])
     func anAAComparisonIsNeverAChange(baseLoad: Double, headLoad: Double) throws {
         var alarms: [String] = []
-        for seed in UInt64(0)..<300 {
+        for seed in UInt64(0)..<100 {
             var generator = SplitMix64(seed: seed)
             func side(_ seed: UInt64) -> [[String]] {
                 let levels = (0..<2).map { _ in ProcessBoundMetricTests.uniform(&generator) < 0.5 ? 1.0 : 2.0 }
