@@ -10,7 +10,7 @@ import LayoutEngine
 /// the `suffix` strategy's algorithm (re-summing from the changed row, a binary search), which
 /// this checks. O(n) per change, O(log n) per `row(at:)`: the `offsets` workload records its traces
 /// against it once per fixture, and refuses at load the traces that would take too many changes
-/// of too many rows (`OffsetsWorkload.maxReferenceRowSums`).
+/// of too many rows (`ScenarioLimits.maxStormRowSums`).
 public struct PrefixSumReference: RowOffsets {
     public private(set) var heights: [Double]
     /// All row starts plus the content height (`count + 1` values).
