@@ -152,15 +152,22 @@ public final class FontLibrary: @unchecked Sendable {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw LabelTextError("FreeType cannot start") }
         defer { FT_Done_FreeType(library) }
-        var ftFace: FT_Face?
-        let error = bytes.withUnsafeBufferPointer { FT_New_Memory_Face(library, $0.baseAddress, FT_Long($0.count), FT_Long(faceIndex), &ftFace) }
-        guard error == 0, let ftFace else {
-            throw LabelTextError("FreeType cannot open the font file \(path) of \"\(family)\" (FreeType error \(error))")
+        // FreeType reads the face from `bytes` for as long as it is open: it is opened, read and
+        // closed while their buffer is lent.
+        let metrics: Result<(upem: Int, ascender: Int, descender: Int, height: Int), LabelTextError> = bytes.withUnsafeBufferPointer { buffer in
+            var ftFace: FT_Face?
+            let error = FT_New_Memory_Face(library, buffer.baseAddress, FT_Long(buffer.count), FT_Long(faceIndex), &ftFace)
+            guard error == 0, let ftFace else {
+                return .failure(LabelTextError("FreeType cannot open the font file \(path) of \"\(family)\" (FreeType error \(error))"))
+            }
+            defer { FT_Done_Face(ftFace) }
+            let upem = Int(ftFace.pointee.units_per_EM)
+            guard upem > 0 else {
+                return .failure(LabelTextError("the font file \(path) of \"\(family)\" has no units per em (not a scalable font)"))
+            }
+            return .success((upem, Int(ftFace.pointee.ascender), Int(ftFace.pointee.descender), Int(ftFace.pointee.height)))
         }
-        defer { FT_Done_Face(ftFace) }
-        let upem = Int(ftFace.pointee.units_per_EM)
-        guard upem > 0 else { throw LabelTextError("the font file \(path) of \"\(family)\" has no units per em (not a scalable font)") }
-        let ascender = Int(ftFace.pointee.ascender), descender = Int(ftFace.pointee.descender), height = Int(ftFace.pointee.height)
+        let (upem, ascender, descender, height) = try metrics.get()
         // Copied into the blob (HarfBuzz's font outlives `bytes`).
         let blob = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
