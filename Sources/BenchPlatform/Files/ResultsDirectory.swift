@@ -132,7 +132,15 @@ public final class ResultsDirectory {
             return rename(inside, staging) == 0 ? 0 : errno
         }
         var info = stat()
-        if lstat(staging, &info) != 0 && lstat(inside, &info) == 0 { staging = inside }
+        if lstat(staging, &info) != 0 && lstat(inside, &info) == 0 {
+            // The move back failed: the staging directory is inside the target, which it could
+            // never be exchanged with. Removed from there, and the run refused now.
+            SignalCleanup.register([inside])
+            SignalCleanup.unregister([staging])
+            staging = inside
+            discard()
+            throw OutputError(option: option, path: userPath, doing: "cannot move its staging directory back out of it", errno: code)
+        }
         guard code == EXDEV else { return }
         discard()
         throw OutputError(option: option, path: userPath,
