@@ -7,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import BenchResults
+import BenchPlatform
 
 /// Where a repetition's child process is, written to a small file the parent names
 /// (`RepetitionRequest.progressFile`), so that when the child dies — a layout that traps in
@@ -55,9 +56,8 @@ public final class ChildProgressLog {
                             step: step, operation: operation.isEmpty ? nil : operation)
         guard var line = try? HarnessJSON.encoder().encode(record) else { return }
         line.append(UInt8(ascii: "\n"))
-        let written = line.withUnsafeBytes { bytes in write(descriptor, bytes.baseAddress, bytes.count) }
         // A full $TMPDIR: without its records the parent could pin no crash on a mode.
-        if written < 0 && errno != EINTR { exit(Self.unwritableStatus) }
+        if FileDescriptorWriting.writeAll(Array(line), to: descriptor) != nil { exit(Self.unwritableStatus) }
     }
 
     /// The last complete record of the file at `path`, or nil.
