@@ -1,6 +1,7 @@
 import Foundation
 import BenchPlatform
 import BenchResults
+import BenchStatistics
 
 /// The commits a history store holds (results/history/<machine>/<commit>/), read back with
 /// `compare`'s readers: the samples streamed with bounded memory (`ResultSet.load`: a gzip bomb,
@@ -32,24 +33,12 @@ enum StoredCommits {
         for name in names(in: store) {
             let results = try read("\(store)/\(name)")
             for (key, samples) in results.series.sorted(by: { $0.key < $1.key }) where key.metric == Metric.time.rawValue {
-                guard let median = median(samples.values) else { continue }
-                csv += [name, key.scenario, key.mode, String(key.items), key.operation].map(csvField).joined(separator: ",")
+                guard !samples.values.isEmpty else { continue }
+                let median = Quantile.median(samples.values)
+                csv += [name, key.scenario, key.mode, String(key.items), key.operation].map(CSVWriter.escape).joined(separator: ",")
                     + ",\(median)\n"
             }
         }
         try Paths.write(csv, to: path)
-    }
-
-    /// The middle value, or the mean of the two middle ones (as Python's statistics.median).
-    static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

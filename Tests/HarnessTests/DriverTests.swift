@@ -4,6 +4,7 @@ import Testing
 @testable import BenchResults
 @testable import BenchCompare
 @testable import BenchDriver
+import BenchStatistics
 @testable import LayoutTestSupport
 
 /// The drivers of `compare-commits` and `history` (BenchDriver): the decisions of the rounds,
@@ -985,7 +986,8 @@ import Testing
         // Three groups a commit (a 1000, b 1000, b 2000), one time row each.
         #expect(rows.dropFirst().count == 3 * hashes.count)
         #expect(rows.dropFirst().allSatisfy { row in hashes.contains { row.hasPrefix($0 + ",") } })
-        #expect(StoredCommits.median([3, 1, 2]) == 2 && StoredCommits.median([4, 1, 2, 3]) == 2.5)
+        // The convention of Python's statistics.median, which steps.py used on the samples itself.
+        #expect(Quantile.median([3, 1, 2]) == 2 && Quantile.median([4, 1, 2, 3]) == 2.5)
     }
 
     /// history replaces only regular files in its store: a FIFO `steps.csv` or a symbolic link
