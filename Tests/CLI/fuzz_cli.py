@@ -11,7 +11,7 @@ stdout that fails, and signals at random moments. They are seeded: the seed is p
 `--seed S` (or LAYOUT_BENCH_FUZZ_SEED) repeats a run; `--only` and `--case` narrow it to a class
 or to the cases whose name contains a text.
 
-Usage: Tests/CLI/fuzz_cli.py CORPUS BINARY [--seed S] [--only issue8,corpus,special,numbers,bomb,stdout,signals,streams]
+Usage: Tests/CLI/fuzz_cli.py CORPUS BINARY [--seed S] [--only issue8,corpus,special,numbers,bomb,stdout,signals,drivers,streams]
                              [--case TEXT] [--keep]
 """
 import argparse, json, os, random, re, shutil, subprocess, sys, tempfile
