@@ -138,21 +138,26 @@ class Outcome:
 
 class Call:
     """One invocation of the binary: its arguments, environment and working directory, printable
-    as the exact shell command that repeats it."""
+    as the exact shell command that repeats it. `stdout` and `stderr` are each None (captured),
+    ("device", path), "closed" or "pipe" (a pipe whose reader is gone: a write gets EPIPE, or
+    SIGPIPE)."""
 
-    def __init__(self, harness, args, cwd=None, tmpdir=None, env=None, stdout=None):
+    def __init__(self, harness, args, cwd=None, tmpdir=None, env=None, stdout=None, stderr=None):
         self.harness, self.args, self.cwd = harness, [str(a) for a in args], cwd or harness.root
         self.tmpdir = tmpdir or harness.fresh_tmpdir()
         self.env = env or {}
-        self.stdout = stdout  # None (captured), ("device", path) or "closed"
+        self.stdout, self.stderr = stdout, stderr
 
     def shell(self):
         env = " ".join(f"{k}={shlex.quote(v)}" for k, v in [("TMPDIR", self.tmpdir)] + sorted(self.env.items()))
         redirect = ""
-        if self.stdout == "closed":
-            redirect = " >&-"
-        elif isinstance(self.stdout, tuple):
-            redirect = f" >{shlex.quote(self.stdout[1])}"
+        for number, spec in ((1, self.stdout), (2, self.stderr)):
+            if spec == "closed":
+                redirect += f" {number}>&-"
+            elif spec == "pipe":
+                redirect += " 2>&1 | head -c0" if number == 2 else " | head -c0"
+            elif isinstance(spec, tuple):
+                redirect += f" {number}>{shlex.quote(spec[1])}"
         return f"cd {shlex.quote(self.cwd)} && {env} {shlex.join([self.harness.binary] + self.args)}{redirect}"
 
     def run(self, timeout=TIMEOUT, memory_limit_kb=MEMORY_GUARD_KB, signal_at=None, on_start=None):
@@ -203,26 +208,39 @@ class Harness:
         out_path = os.path.join(self.logs, f"{self.counter}.out")
         err_path = os.path.join(self.logs, f"{self.counter}.err")
         env = dict(self.environment, TMPDIR=call.tmpdir, **call.env)
-        preexec = None
-        stdout_file = None
-        if call.stdout == "closed":
-            stdout = subprocess.DEVNULL
-            preexec = lambda: os.close(1)
-        elif isinstance(call.stdout, tuple):
-            stdout_file = os.open(call.stdout[1], os.O_WRONLY)
-            stdout = stdout_file
-        else:
-            stdout = open(out_path, "wb")
-        with open(err_path, "wb") as err:
-            started = time.monotonic()
-            process = subprocess.Popen([self.binary] + call.args, cwd=call.cwd, env=env, stdin=subprocess.DEVNULL,
-                                       stdout=stdout, stderr=err, preexec_fn=preexec)
-        if stdout_file is not None:
-            os.close(stdout_file)
-        elif stdout is not subprocess.DEVNULL:
-            stdout.close()
+        opened, closing = [], []
+
+        def target(spec, number, path):
+            if spec == "closed":
+                closing.append(number)
+                return subprocess.DEVNULL
+            if spec == "pipe":
+                read, write = os.pipe()
+                os.close(read)  # no reader
+                opened.append(write)
+                return write
+            if isinstance(spec, tuple):
+                descriptor = os.open(spec[1], os.O_WRONLY)
+                opened.append(descriptor)
+                return descriptor
+            handle = open(path, "wb")
+            opened.append(handle)
+            return handle
+
+        stdout, stderr = target(call.stdout, 1, out_path), target(call.stderr, 2, err_path)
+
+        def preexec():
+            for number in closing:
+                os.close(number)
+
+        started = time.monotonic()
+        process = subprocess.Popen([self.binary] + call.args, cwd=call.cwd, env=env, stdin=subprocess.DEVNULL,
+                                   stdout=stdout, stderr=stderr, preexec_fn=preexec if closing else None)
+        for item in opened:
+            item.close() if hasattr(item, "close") else os.close(item)
         if on_start:
             on_start(process)
+        read = lambda path: open(path, "rb").read() if os.path.exists(path) else b""
         timed_out = over_memory = signalled = False
         # signal_at: (seconds, signal), or (seconds, signal, lines): the seconds counted from the
         # moment stderr holds `lines` lines (a run's last progress line before its final writes).
@@ -235,7 +253,7 @@ class Harness:
             if pid:
                 break
             elapsed = time.monotonic() - started
-            if signal_at and moment is None and open(err_path, "rb").read().count(b"\n") >= signal_at[2]:
+            if signal_at and moment is None and read(err_path).count(b"\n") >= signal_at[2]:
                 moment = elapsed + signal_at[0]
             if signal_at and not signalled and moment is not None and elapsed >= moment:
                 family = descendants(process.pid)
@@ -258,9 +276,8 @@ class Harness:
         seconds = time.monotonic() - started
         if family:
             self.end_orphans(family, grace=1.0 if signalled else 0.0)
-        stdout_bytes = open(out_path, "rb").read() if os.path.exists(out_path) else b""
-        stderr = open(err_path, "rb").read().decode("utf-8", "replace")
-        return Outcome(None if timed_out or over_memory else process.returncode, stdout_bytes, stderr, seconds,
+        return Outcome(None if timed_out or over_memory else process.returncode, read(out_path),
+                       read(err_path).decode("utf-8", "replace"), seconds,
                        max(peak, usage.ru_maxrss), timed_out, over_memory, signalled)
 
     @staticmethod

@@ -27,76 +27,6 @@ ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\
 STORM_TIMEOUT = 60.0  # seconds for one run of a 64 KB text: a hang or a quadratic cost, by a wide margin
 
 
-class StreamCall(fh.Call):
-    """A call whose stdout and stderr may each be a device, closed, or a pipe with no reader."""
-
-    def __init__(self, harness, args, cwd=None, tmpdir=None, env=None, stdout=None, stderr=None):
-        super().__init__(harness, args, cwd=cwd, tmpdir=tmpdir, env=env)
-        self.out_spec, self.err_spec = stdout, stderr
-
-    def shell(self):
-        text = super().shell()
-        for number, spec in ((1, self.out_spec), (2, self.err_spec)):
-            if spec == "closed":
-                text += f" {number}>&-"
-            elif spec == "pipe":
-                text += f" {number}>&1 | head -c0" if number == 2 else " | head -c0"
-            elif isinstance(spec, tuple):
-                text += f" {number}>{spec[1]}"
-        return text
-
-    def run(self, timeout=fh.TIMEOUT):
-        h = self.harness
-        h.counter += 1
-        out_path = os.path.join(h.logs, f"{h.counter}.out")
-        err_path = os.path.join(h.logs, f"{h.counter}.err")
-        env = dict(h.environment, TMPDIR=self.tmpdir, **self.env)
-        opened, closing = [], []
-
-        def target(spec, number, path):
-            if spec == "closed":
-                closing.append(number)
-                return subprocess.DEVNULL
-            if spec == "pipe":
-                read, write = os.pipe()
-                os.close(read)  # no reader: a write gets EPIPE, or SIGPIPE
-                opened.append(write)
-                return write
-            if isinstance(spec, tuple):
-                descriptor = os.open(spec[1], os.O_WRONLY)
-                opened.append(descriptor)
-                return descriptor
-            handle = open(path, "wb")
-            opened.append(handle)
-            return handle
-
-        stdout = target(self.out_spec, 1, out_path)
-        stderr = target(self.err_spec, 2, err_path)
-
-        def preexec():
-            for number in closing:
-                os.close(number)
-
-        started = time.monotonic()
-        process = subprocess.Popen([h.binary] + self.args, cwd=self.cwd, env=env, stdin=subprocess.DEVNULL,
-                                   stdout=stdout, stderr=stderr, preexec_fn=preexec)
-        for item in opened:
-            item.close() if hasattr(item, "close") else os.close(item)
-        timed_out = False
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            family = fh.descendants(process.pid)
-            process.kill()
-            process.wait()
-            h.end_orphans(family, grace=0.0)
-        seconds = time.monotonic() - started
-        read = lambda path: open(path, "rb").read() if os.path.exists(path) else b""
-        return fh.Outcome(None if timed_out else process.returncode, read(out_path),
-                          read(err_path).decode("utf-8", "replace"), seconds, 0, timed_out)
-
-
 def mount_tmpfs(path, size):
     """Mounts a tmpfs of `size` at `path`; None when it worked, else why not."""
     os.makedirs(path, exist_ok=True)
@@ -168,7 +98,7 @@ def streams_class(h, fx, rng):
         case = f"stderr/{name}"
         if not any(h.wanted(f"{case} {t}") for t in targets) and not any(h.wanted(f"stdout/{name} {t}") for t in targets):
             continue
-        reference = StreamCall(h, arguments, cwd=fx.dir).run()
+        reference = fh.Call(h, arguments, cwd=fx.dir).run()
         if os.path.isdir(out_dir):
             shutil.rmtree(out_dir)
         for stream in ("stderr", "stdout"):
@@ -180,7 +110,7 @@ def streams_class(h, fx, rng):
                     continue
                 ran += 1
                 device = ("device", full) if spec == "full" else spec
-                call = StreamCall(h, arguments, cwd=fx.dir, **{stream: device})
+                call = fh.Call(h, arguments, cwd=fx.dir, **{stream: device})
                 outcome = call.run()
                 setup = f"{stream} {'/dev/full (mknod c 1 7)' if spec == 'full' else spec}" + (
                     " (a pipe whose reader has closed)" if spec == "pipe" else "")
@@ -217,7 +147,7 @@ def streams_class(h, fx, rng):
                     fh.remove(os.path.join(tmpfs, entry))
                 fill(tmpfs, leave)
                 out = os.path.join(scratch, "tmpdir-out")
-                call = StreamCall(h, ["run", fx.tiny, "--quick", "--repetitions", "1", "--items", "1000", "--out", out],
+                call = fh.Call(h, ["run", fx.tiny, "--quick", "--repetitions", "1", "--items", "1000", "--out", out],
                                   cwd=fx.dir, tmpdir=tmpfs)
                 outcome = call.run()
                 setup = f"mount -t tmpfs -o size=1m tmpfs {tmpfs}; filled with {tmpfs}/filler, {leave} bytes left"
@@ -254,7 +184,7 @@ def streams_class(h, fx, rng):
                 continue
             ran += 1
             before = fh.snapshot_tree(volume) if target == volume else None
-            call = StreamCall(h, ["run", fx.tiny, "--quick", "--repetitions", "1", "--items", "1000", "--out", target], cwd=fx.dir)
+            call = fh.Call(h, ["run", fx.tiny, "--quick", "--repetitions", "1", "--items", "1000", "--out", target], cwd=fx.dir)
             outcome = call.run()
             expectation = "refused with exit 1 naming --out before anything is measured (no 'repetition' progress line)"
             if h.check_outcome(cls, case, call, outcome, [1], names=["--out"], setup=setup, status_tag="out-volume", expected=expectation):
@@ -280,23 +210,23 @@ def streams_class(h, fx, rng):
         json.dump(tiny, open(scenario, "w", encoding="utf-8"), ensure_ascii=False)
         env = {"LAYOUT_BENCH_SCENARIOS": folder}
         outputs = []
-        listed = StreamCall(h, ["list"], cwd=fx.dir, env=env).run()
+        listed = fh.Call(h, ["list"], cwd=fx.dir, env=env).run()
         if listed.status == 1 and len(listed.error_lines()) == 1:
             # Such a name may be refused at load; then the refusal itself must be escaped.
             outputs.append(("list's error", listed, listed.stderr))
         else:
             for arguments in (["list"], ["list", "--verbose"]):
-                outcome = StreamCall(h, arguments, cwd=fx.dir, env=env).run()
+                outcome = fh.Call(h, arguments, cwd=fx.dir, env=env).run()
                 outputs.append((" ".join(arguments), outcome, outcome.stdout.decode("utf-8", "replace") + outcome.stderr))
             out = os.path.join(scratch, "ctl-run")
-            run = StreamCall(h, ["run", scenario, "--quick", "--repetitions", "1", "--items", "1000", "--out", out], cwd=fx.dir)
+            run = fh.Call(h, ["run", scenario, "--quick", "--repetitions", "1", "--items", "1000", "--out", out], cwd=fx.dir)
             outcome = run.run(timeout=60)
             outputs.append(("run's stderr", outcome, outcome.stderr))
             if outcome.status == 0:
-                compared = StreamCall(h, ["compare", out, out, "--all"], cwd=fx.dir).run()
+                compared = fh.Call(h, ["compare", out, out, "--all"], cwd=fx.dir).run()
                 outputs.append(("the compare table", compared, compared.stdout.decode("utf-8", "replace") + compared.stderr))
             svg = os.path.join(scratch, "ctl.svg")
-            rendered = StreamCall(h, ["render", scenario, "--mode", "binary", "--items", "1000", "--out", svg], cwd=fx.dir).run()
+            rendered = fh.Call(h, ["render", scenario, "--mode", "binary", "--items", "1000", "--out", svg], cwd=fx.dir).run()
             outputs.append(("render", rendered, rendered.stderr + (open(svg, encoding="utf-8").read() if os.path.exists(svg) else "")))
             if rendered.status == 0:
                 try:
@@ -326,7 +256,7 @@ def streams_class(h, fx, rng):
         ran += 1
         path = os.path.join(scratch, re.sub(r"\W+", "-", name) + ".json")
         json.dump(text_scenario("storm", [text]), open(path, "w", encoding="utf-8"), ensure_ascii=False)
-        call = StreamCall(h, ["run", path, "--quick", "--repetitions", "1", "--in-process", "--out", os.path.join(scratch, "storm-out")],
+        call = fh.Call(h, ["run", path, "--quick", "--repetitions", "1", "--in-process", "--out", os.path.join(scratch, "storm-out")],
                           cwd=fx.dir)
         outcome = call.run(timeout=STORM_TIMEOUT)
         h.check_outcome(cls, case, call, outcome, [0], setup=f"one label of {len(text.encode())} UTF-8 bytes ({name})",
@@ -337,7 +267,7 @@ def streams_class(h, fx, rng):
         ran += 1
         path = os.path.join(scratch, "marks.json")
         json.dump(text_scenario("storm", ["a" + "\u0301" * 32000]), open(path, "w", encoding="utf-8"), ensure_ascii=False)
-        call = StreamCall(h, ["run", path, "--quick", "--repetitions", "1", "--in-process", "--out", os.path.join(scratch, "marks-out")],
+        call = fh.Call(h, ["run", path, "--quick", "--repetitions", "1", "--in-process", "--out", os.path.join(scratch, "marks-out")],
                           cwd=fx.dir)
         outcome = call.run(timeout=STORM_TIMEOUT)
         h.check_outcome(cls, case, call, outcome, [1], names=["data.sections[0][0].text"], status_tag="text-cost",
