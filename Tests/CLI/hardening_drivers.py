@@ -19,7 +19,7 @@ binaries and build commands (scripts that print a path or fail) and stores made 
   without valgrind (`compare-commits` and `run`), `list` of a suite with two files of one scenario
   name; a failed build leaves nothing in TMPDIR.
 """
-import gzip, json, os, shutil, stat, subprocess
+import gzip, json, os, shutil, subprocess
 
 import fuzz_hardening as fh
 
@@ -66,22 +66,10 @@ def script(path, text):
 
 
 def tree(path):
-    """What is at `path`, for a before/after check: its kind, and each file's bytes."""
-    if os.path.islink(path):
-        return ("link", os.readlink(path))
-    if not os.path.lexists(path):
-        return ("missing",)
-    mode = os.lstat(path).st_mode
-    if stat.S_ISDIR(mode):
-        found = {}
-        for folder, _, files in os.walk(path):
-            for name in files:
-                full = os.path.join(folder, name)
-                found[os.path.relpath(full, path)] = open(full, "rb").read() if os.path.isfile(full) else "special"
-        return ("dir", found)
-    if stat.S_ISREG(mode):
-        return ("file", open(path, "rb").read())
-    return ("special", stat.S_IFMT(mode))
+    """What is at `path`, for a before/after check: `fuzz_hardening.node`, and for a directory
+    every entry below it (`snapshot_tree`)."""
+    state = fh.node(path)
+    return ("dir", fh.snapshot_tree(path)) if state[0] == "dir" else state
 
 
 def rename_scenario(samples_gz, old, new):
