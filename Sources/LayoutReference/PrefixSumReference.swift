@@ -29,9 +29,15 @@ public struct PrefixSumReference: RowOffsets {
     }
 
     /// Every start again: 0, then each row's height added to the running sum, top to bottom
-    /// (through buffer pointers: a trace records thousands of changes of a million rows).
+    /// (through buffer pointers: a trace records thousands of changes of a million rows). The
+    /// starts are resized in place, so an insert or a remove reuses their storage.
     private mutating func sumFromTheTop() {
-        if allOffsets.count != heights.count + 1 { allOffsets = Array(repeating: 0, count: heights.count + 1) }
+        let wanted = heights.count + 1
+        if allOffsets.count > wanted {
+            allOffsets.removeLast(allOffsets.count - wanted)
+        } else if allOffsets.count < wanted {
+            allOffsets.append(contentsOf: repeatElement(0, count: wanted - allOffsets.count))
+        }
         heights.withUnsafeBufferPointer { heights in
             allOffsets.withUnsafeMutableBufferPointer { starts in
                 var sum = 0.0
