@@ -116,7 +116,9 @@ public struct ComparisonReport: Sendable {
             }
         }
         guard !rows.isEmpty || !failed.isEmpty else {
-            throw CompareError(file: "", message: "\(base.samplesPath) and \(head.samplesPath) have no scenario × mode × items × operation × metric in common; nothing to compare")
+            var error = CompareError(file: "", message: "\(base.samplesPath) and \(head.samplesPath) have no scenario × mode × items × operation × metric in common; nothing to compare")
+            error.isNothingInCommon = true
+            throw error
         }
         let unknown = Set(rows.filter { !$0.policy.isKnown }.map(\.key.metric)).sorted()
         if !unknown.isEmpty {

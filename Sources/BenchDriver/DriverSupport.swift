@@ -13,6 +13,8 @@ public struct DriverError: Error, Equatable, CustomStringConvertible {
     public var message: String
     /// Lines shown after the message (the end of a failed child's log), indented.
     public var details: [String]
+    /// Compare found no row the two sides share (`CompareError.isNothingInCommon`).
+    public var isNothingInCommon = false
 
     public init(_ message: String, details: [String] = []) {
         self.message = message

@@ -470,7 +470,7 @@ public final class History: @unchecked Sendable {
             let outcome: Judge.Outcome
             do {
                 outcome = try Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics, unpaired: !paired)
-            } catch where error.message.hasSuffix("in common; nothing to compare") {
+            } catch where error.isNothingInCommon {
                 lines.append("\(base.prefix(7)) → \(head.prefix(7)): no row in common, nothing to compare")
                 continue
             }

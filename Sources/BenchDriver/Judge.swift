@@ -63,11 +63,12 @@ public enum Judge {
                     throw DriverError("\(error)")
                 }
             }
-            // compare.txt and stdout are read by people: names from the results escaped (DisplayText).
-            let text = DisplayText.escaped(ComparisonTable.text(report, showUnchanged: false))
+            let text = ComparisonTable.text(report, showUnchanged: false)
             return Outcome(status: report.exitStatus, text: text, report: report)
         } catch let error as CompareError {
-            throw DriverError(error.description)
+            var failure = DriverError(error.description)
+            failure.isNothingInCommon = error.isNothingInCommon
+            throw failure
         } catch let error as DriverError {
             throw error
         } catch {

@@ -6,6 +6,9 @@ import BenchPlatform
 public struct CompareError: Error, Equatable, CustomStringConvertible {
     public var file: String
     public var message: String
+    /// The two results share no row: not bad input, but nothing to judge (history says so of a
+    /// step and goes on; compare and compare-commits stop).
+    public var isNothingInCommon = false
     public init(file: String, message: String) { self.file = file; self.message = message }
     public var description: String { file.isEmpty ? message : "\(file): \(message)" }
 }
