@@ -1,5 +1,6 @@
 import Foundation
 import BenchResults
+import BenchPlatform
 
 /// The two renderings of a `ComparisonReport`: a table for people (worst first, units spelled out)
 /// and a CSV for scripts and `scripts/plot`.
@@ -72,7 +73,8 @@ public enum ComparisonTable {
     }
 
     /// The table: warnings, the rows (all, or all but `unchanged`), the one-sided rows, the
-    /// geometric means and a count of each verdict.
+    /// geometric means and a count of each verdict. Read by people, so names from the results
+    /// come out escaped (`DisplayText`), wherever the text goes (stdout, compare.txt).
     public static func text(_ report: ComparisonReport, showUnchanged: Bool) -> String {
         var out = ""
         let baseName = report.base.commits.joined(separator: "+"), headName = report.head.commits.joined(separator: "+")
@@ -165,7 +167,7 @@ public enum ComparisonTable {
         }
         out += "\n" + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.joined(separator: ", ")
             + ", \(report.oneSided.count) on one side only\n"
-        return out
+        return DisplayText.escaped(out)
     }
 
     /// The groups that failed on a side, first of all: each with what happened on both sides and

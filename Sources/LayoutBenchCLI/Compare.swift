@@ -118,7 +118,7 @@ struct Compare: ParsableCommand {
                 let files = ComparisonTable.files(report, csvPath: out)
                 try AtomicFile.write(files, option: "--out")
             }
-            try StandardOutput.write(DisplayText.escaped(ComparisonTable.text(report, showUnchanged: all)))
+            try StandardOutput.write(ComparisonTable.text(report, showUnchanged: all))
             return report.exitStatus
         }
         if status != 0 { throw ExitCode(status) }
