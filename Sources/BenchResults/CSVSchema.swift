@@ -13,11 +13,12 @@ public enum CSVSchema {
         "schema", "run_id", "commit", "scenario", "workload", "mode", "items", "operation",
         "repetition", "sample", "metric", "unit", "value",
     ]
+    /// summary.csv's statistics, after `samples`, in `Summary.csvStatistics` order.
+    public static let summaryStatistics = ["min", "p25", "median", "p75", "p90", "p99", "max", "mean", "mad", "ci_low", "ci_high"]
     public static let summaryHeader = [
         "schema", "run_id", "commit", "scenario", "workload", "mode", "items", "operation",
-        "metric", "unit", "samples", "min", "p25", "median", "p75", "p90", "p99", "max", "mean", "mad",
-        "ci_low", "ci_high",
-    ]
+        "metric", "unit", "samples",
+    ] + summaryStatistics
 
     /// The value written for a metric that cannot be measured on this machine.
     public static let unsupported = "unsupported"

@@ -57,7 +57,7 @@ public struct RunSummaryFile: Sendable {
             throw CompareError(file: path, message: "\(what): expected the header \(header.joined(separator: ","))")
         }
         func column(_ name: String) -> Int { header.firstIndex(of: name)! }
-        let statistics = ["min", "p25", "median", "p75", "p90", "p99", "max", "mean", "mad", "ci_low", "ci_high"].map(column)
+        let statistics = CSVSchema.summaryStatistics.map(column)
         var entries: [Entry] = []
         var seen: [String: Int] = [:]
         var runID = "", commit = ""

@@ -46,15 +46,16 @@ public struct SummaryRow: Sendable, Equatable {
     /// spreadsheet, `export`) sees the group failed rather than missing.
     public static func failedFields(_ failure: FailureRow, runID: String, commit: String) -> [String] {
         [String(CSVSchema.version), runID, commit, failure.scenario, failure.workload, failure.mode, String(failure.items),
-         "", CSVSchema.failed, "", "0"] + Array(repeating: CSVSchema.failed, count: 11)
+         "", CSVSchema.failed, "", "0"] + CSVSchema.summaryStatistics.map { _ in CSVSchema.failed }
     }
 
     /// The fields in `CSVSchema.summaryHeader` order.
     public var fields: [String] {
         let identity = [String(schema), runID, commit, scenario, workload, mode, String(items), operation, metric, unit]
         guard let summary else {
-            return identity + ["0"] + Array(repeating: CSVSchema.unsupported, count: 11)
+            return identity + ["0"] + CSVSchema.summaryStatistics.map { _ in CSVSchema.unsupported }
         }
+        assert(summary.csvStatistics.count == CSVSchema.summaryStatistics.count, "a statistic without its summary.csv column")
         return identity + [String(summary.count)] + summary.csvStatistics.map(CSVWriter.format)
     }
 }
