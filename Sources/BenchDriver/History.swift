@@ -460,6 +460,12 @@ public final class History: @unchecked Sendable {
         var csv = "base,head,verdict,scenario,mode,items,operation,metric,base_median,head_median,ratio\n"
         var lines: [String] = []
         let metrics = ["--threshold", "\(arguments.thresholdPercent)"] + CompareCommitsArguments.timedMetrics
+        // Each stored commit is read once: the head of one step is the base of the next.
+        var previous: (commit: String, results: ResultSet)?
+        func results(_ commit: String) throws(DriverError) -> ResultSet {
+            if let previous, previous.commit == commit { return previous.results }
+            do { return try ResultSet.load("\(store)/\(commit)") } catch { throw DriverError(error.description) }
+        }
         for index in order.indices.dropFirst() {
             let base = order[index - 1], head = order[index]
             let sessions = [base, head].map { (try? JSONFile.object("\(store)/\($0)/run.json"))?["history_session"] as? String }
@@ -469,7 +475,9 @@ public final class History: @unchecked Sendable {
             // (every scenario renamed) are said to, as compare says it.
             let outcome: Judge.Outcome
             do {
-                outcome = try Judge.run(base: "\(store)/\(base)", head: "\(store)/\(head)", csv: nil, arguments: metrics, unpaired: !paired)
+                let baseResults = try results(base), headResults = try results(head)
+                previous = (head, headResults)
+                outcome = try Judge.run(base: baseResults, head: headResults, csv: nil, arguments: metrics, unpaired: !paired)
             } catch where error.isNothingInCommon {
                 lines.append("\(base.prefix(7)) → \(head.prefix(7)): no row in common, nothing to compare")
                 continue

@@ -49,9 +49,17 @@ public enum Judge {
     /// the same rounds (history's commits stored by different sessions), so they are judged as
     /// two plain runs are.
     public static func run(base: String, head: String, csv: String?, arguments: [String], unpaired: Bool = false) throws(DriverError) -> Outcome {
+        let sides: (base: ResultSet, head: ResultSet)
+        do { sides = try ResultSet.load(base: base, head: head) } catch { throw DriverError(error.description) }
+        return try run(base: sides.base, head: sides.head, csv: csv, arguments: arguments, unpaired: unpaired)
+    }
+
+    /// The same judgement of two sides already read (history reads each stored commit once,
+    /// although it is the head of one step and the base of the next).
+    static func run(base baseSet: ResultSet, head headSet: ResultSet, csv: String?, arguments: [String], unpaired: Bool) throws(DriverError) -> Outcome {
+        var baseSet = baseSet, headSet = headSet
         let options = try options(arguments)
         do {
-            var (baseSet, headSet) = try ResultSet.load(base: base, head: head)
             if unpaired {
                 baseSet.metadata?.load.ownProcesses = nil
                 headSet.metadata?.load.ownProcesses = nil
