@@ -66,7 +66,7 @@ let package = Package(
         // run metadata, their readers and writers.
         .target(name: "BenchResults", dependencies: ["BenchPlatform", "BenchStatistics"]),
         // Scenarios: the strict JSON reader, data files, templates, the layout catalog.
-        .target(name: "BenchScenarios", dependencies: ["BenchPlatform", "BenchResults", "LayoutEngine", "LayoutReference", "TextShaping"]),
+        .target(name: "BenchScenarios", dependencies: ["BenchPlatform", "BenchResults", "BenchStatistics", "LayoutEngine", "TextShaping"]),
         // Workloads: each workload's modes, operations and verification; the plan of a scenario.
         .target(name: "BenchWorkloads", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "LayoutEngine", "LayoutReference", "BenchStatistics", "TextShaping"]),
         // The runner: sampling, child processes per group, callgrind, the results of a run.
@@ -84,7 +84,7 @@ let package = Package(
             name: "LayoutBenchCLI",
             dependencies: [
                 "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare",
-                "BenchDriver", "LayoutEngine", "BenchStatistics",
+                "BenchDriver", "LayoutEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

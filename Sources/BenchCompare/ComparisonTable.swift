@@ -315,14 +315,6 @@ public enum ComparisonTable {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 private func count(_ value: Double) -> String {
     abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
 }

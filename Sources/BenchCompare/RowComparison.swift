@@ -1,9 +1,5 @@
+import BenchPlatform
 import BenchStatistics
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BenchResults
 
 /// The verdict of one compared row (docs/command-line.md).

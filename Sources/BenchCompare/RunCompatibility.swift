@@ -32,6 +32,7 @@ public enum RunCompatibility {
                 warnings.append("\(side) ran on a busy machine (load average \(formatted(busiest)) on \(metadata.machine.activeCores) cores): expect noisy times")
             }
         }
+        warnings += notMeasured(base: base.metadata, head: head.metadata)
         warnings += beforeWarnings(base: base.metadata, head: head.metadata)
         guard let b = base.metadata, let h = head.metadata else { return warnings }
         let facts: [(String, String, String)] = [
@@ -48,6 +49,17 @@ public enum RunCompatibility {
             warnings.append("different \(what): base '\(baseValue)', head '\(headValue)'; differences may come from that, not from the code")
         }
         return warnings
+    }
+
+    /// One line per side whose OS did not measure everything (run.json's
+    /// `capabilities.not_measured`), naming what: "head ran on Darwin, which did not measure:
+    /// peak_rss_reset, cpu_pinning". Nothing for runs that do not record capabilities.
+    static func notMeasured(base: RunMetadata?, head: RunMetadata?) -> [String] {
+        [("base", base), ("head", head)].compactMap { side, metadata in
+            guard let capabilities = metadata?.capabilities, !capabilities.notMeasured.isEmpty else { return nil }
+            return "\(side) ran on \(capabilities.os), which did not measure: "
+                + capabilities.notMeasured.map(\.name).joined(separator: ", ") + " (run.json's capabilities say why)"
+        }
     }
 
     /// The sides ("base", "head") that ran on a busy machine, when the two are not the paired

@@ -100,9 +100,10 @@ public final class CompareCommits: @unchecked Sendable {
         }
     }
 
-    /// The exact track counts under callgrind: without valgrind on PATH it is one error, before
-    /// anything is built or measured.
+    /// The exact track counts under callgrind: off Linux, or without valgrind on PATH, it is one
+    /// error, before anything is built or measured.
     static func checkValgrind() throws(DriverError) {
+        if let refusal = PlatformCapabilities.instructionsRefusal { throw DriverError(refusal) }
         guard findOnPath("valgrind") == nil else { return }
         throw DriverError("--instructions counts under callgrind, and valgrind is not on PATH: install it "
             + "(apt-get install valgrind; scripts/compare-commits does), or compare without --instructions")
@@ -648,7 +649,7 @@ struct TimedGroup {
             environment = variables
         }
         var command = [binary, "run", group.scenario] + runOptions + extra + ["--out", out]
-        if let core, let taskset = findOnPath("taskset") { command = [taskset, "-c", String(core)] + command }
+        if let core, let pinning = CPUPinning.commandPrefix(core: core) { command = pinning + command }
         let result = ChildRun(executable: command[0], arguments: Array(command.dropFirst()), directory: harness.directory,
                               environment: environment).run(log: nil)
         lock.lock()

@@ -1,34 +1,21 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BenchPlatform
 
 /// The machine's load before a driver starts anything: the three load averages, how many
 /// processes of others are running, how much CPU all of them took over one second (in cores),
 /// and the busiest of them, leaving out the driver's own process tree. Every load average a run
 /// records later includes the driver's own processes, so a warning of a busy machine must speak
 /// of this, not of the comparison itself.
-/// Recorded in the merged run.json as `load.before` (`RoundMerge.Load`); nil where there is no
-/// /proc (not Linux).
+/// Recorded in the merged run.json as `load.before` (`RoundMerge.Load`); nil where the platform
+/// layer reads no process table (`MachineFacts.processTable()`: Linux only).
 public enum MachineLoad {
-    struct Process {
-        var command: String
-        var state: String
-        var parent: Int
-        var cpuTicks: Int
-    }
-
     /// {"average": [1, 5, 15 minute load], "running": N, "others_cores": C (cores, every process of
     /// others), "busiest": ["COMMAND P% cpu", …] (the five busiest at 5% or more)}.
     public static func measure(root: Int32 = getpid(), interval: Double = 1) -> [String: Any]? {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
-        let average = text.split(separator: " ").prefix(3).compactMap { Double($0) }
-        guard average.count == 3 else { return nil }
-        let first = processes()
+        guard let average = MachineFacts.loadAverage(), let first = MachineFacts.processTable()?.processes else { return nil }
         usleep(UInt32(interval * 1_000_000))
-        let second = processes()
+        guard let table = MachineFacts.processTable() else { return nil }
+        let second = table.processes
         var own: Set<Int> = [Int(root)]
         var changed = true
         while changed {
@@ -38,7 +25,7 @@ public enum MachineLoad {
                 changed = true
             }
         }
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let ticks = table.ticksPerSecond
         var busy: [(share: Double, command: String)] = []
         var othersCores = 0.0
         for (pid, process) in second where !own.contains(pid) {
@@ -55,21 +42,6 @@ public enum MachineLoad {
             "others_cores": (othersCores * 100).rounded() / 100,
             "busiest": busy.prefix(5).map { "\($0.command) \(Int(($0.share * 100).rounded()))% cpu" },
         ]
-    }
-
-    /// Every process of /proc: its command, state, parent and CPU time (user + system ticks).
-    static func processes() -> [Int: Process] {
-        var table: [Int: Process] = [:]
-        for name in Paths.entries("/proc") {
-            guard let pid = Int(name), let text = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { continue }
-            // The command may hold spaces and parentheses: it ends at the last ')'.
-            let command = String(text[text.index(after: open)..<close])
-            let rest = text[text.index(after: close)...].split(separator: " ")
-            guard rest.count > 13, let parent = Int(rest[1]), let user = Int(rest[11]), let system = Int(rest[12]) else { continue }
-            table[pid] = Process(command: command, state: String(rest[0]), parent: parent, cpuTicks: user + system)
-        }
-        return table
     }
 
     /// The line compare.txt ends with: "the machine before the comparison started: load average …".

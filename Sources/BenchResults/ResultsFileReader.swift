@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BenchPlatform
 
 /// Reading a results file (`samples.csv.gz`, `samples.csv`, `summary.csv`, `profiles.csv.gz`) as

@@ -128,6 +128,10 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     /// The operations timed on a prefix of their trace (too slow for a whole pass within the
     /// sampling budget), with the prefix's length (`coverage` in run.json; see `OperationCoverage`).
     public var coverage: [OperationCoverage]? = nil
+    /// What this OS let the run measure and what it did not (`PlatformCapabilities.probe()`:
+    /// `capabilities` in run.json, with `os`, `measured` and `not_measured`); absent from runs
+    /// written before it was recorded.
+    public var capabilities: PlatformCapabilities? = nil
 
     /// One scenario file's load: read, parsed, its data built (`scenario_loads` in run.json).
     public struct ScenarioLoad: Codable, Sendable, Equatable {
@@ -149,23 +153,22 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         directory: String = FileManager.default.currentDirectoryPath
     ) -> RunMetadata {
         let info = ProcessInfo.processInfo
-        let uname = unameFields()
+        let uname = MachineFacts.uname()
         let valgrind = findOnPath("valgrind")
-        return RunMetadata(
+        var metadata = RunMetadata(
             schema: CSVSchema.version,
             runID: runID,
             machine: Machine(
                 hostname: info.hostName,
-                cpuModel: cpuModel() ?? "unknown",
+                cpuModel: MachineFacts.cpuModel() ?? "unknown",
                 cores: info.processorCount,
                 activeCores: info.activeProcessorCount,
                 memoryBytes: info.physicalMemory
             ),
             os: OperatingSystem(
                 name: uname.sysname, release: uname.release, version: uname.version,
-                architecture: uname.machine, prettyName: prettyName() ?? "unknown",
-                aslr: (try? readTextFile("/proc/sys/kernel/randomize_va_space"))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                architecture: uname.machine, prettyName: MachineFacts.osPrettyName() ?? "unknown",
+                aslr: MachineFacts.aslr()
             ),
             toolchain: Toolchain(
                 swiftVersion: commandOutput("swift", ["--version"])?
@@ -187,19 +190,21 @@ public struct RunMetadata: Codable, Sendable, Equatable {
                 allocatedBytes: ThreadAllocationCounter() != nil,
                 allocationCounts: AllocationCounters.allocationCount() != nil
             ),
-            load: Load(start: loadAverage() ?? [], end: nil),
+            load: Load(start: MachineFacts.loadAverage() ?? [], end: nil),
             startTime: utcTimestamp(Date()),
             endTime: nil,
             commandLine: commandLine,
             harnessOverhead: nil,
             swiftDeterministicHashing: info.environment["SWIFT_DETERMINISTIC_HASHING"]
         )
+        metadata.capabilities = PlatformCapabilities.probe()
+        return metadata
     }
 
     /// Records the end time and the load average at the end.
     public mutating func finish(at date: Date = Date()) {
         endTime = Self.utcTimestamp(date)
-        load.end = Self.loadAverage() ?? []
+        load.end = MachineFacts.loadAverage() ?? []
     }
 
     /// Pretty-printed JSON with sorted keys and snake_case names, ending with a newline.
@@ -254,41 +259,6 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         else { return Source(commit: "unknown", dirty: nil) }
         let status = commandOutput("git", ["status", "--porcelain"], directory: directory)
         return Source(commit: commit, dirty: status.map { !$0.isEmpty })
-    }
-
-    static func cpuModel() -> String? {
-        guard let text = try? readTextFile("/proc/cpuinfo") else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("model name") || line.hasPrefix("Model") {
-            if let colon = line.firstIndex(of: ":") {
-                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
-        }
-        return nil
-    }
-
-    static func prettyName() -> String? {
-        guard let text = try? readTextFile("/etc/os-release") else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
-            var value = line.dropFirst("PRETTY_NAME=".count)
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
-            return String(value)
-        }
-        return nil
-    }
-
-    static func loadAverage() -> [Double]? {
-        guard let text = try? readTextFile("/proc/loadavg") else { return nil }
-        let values = text.split(separator: " ").prefix(3).compactMap { Double($0) }
-        return values.count == 3 ? values : nil
-    }
-
-    static func unameFields() -> (sysname: String, release: String, version: String, machine: String) {
-        var info = utsname()
-        uname(&info)
-        func field<T>(_ value: inout T) -> String {
-            withUnsafeBytes(of: &value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        }
-        return (field(&info.sysname), field(&info.release), field(&info.version), field(&info.machine))
     }
 
     static func utcTimestamp(_ date: Date) -> String {

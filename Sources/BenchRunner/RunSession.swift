@@ -544,9 +544,7 @@ public struct RunSession {
     }
 
     private static func resolvedExecutable(_ argument: String) -> String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
+        if let path = ExecutablePath.current() { return path }
         return URL(fileURLWithPath: argument).standardizedFileURL.path
     }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // exp, log, lgamma, erfc: the C library's math, the same symbols on every OS
 
 /// The χ² distribution: its distribution function through the regularised lower incomplete gamma
 /// function (series below a + 1, continued fraction above; after Numerical Recipes §6.2), and its

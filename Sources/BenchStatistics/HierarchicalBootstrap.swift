@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // exp, log, lgamma, erfc: the C library's math, the same symbols on every OS
 
 /// The two-stage bootstrap behind `compare`'s interval of a ratio of medians
 /// (`medianRatioInterval`), for samples taken in several independent repetitions (processes, or

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // exp, log, lgamma, erfc: the C library's math, the same symbols on every OS
 
 /// Mann-Whitney U (Wilcoxon rank-sum) test, two-sided, normal approximation with tie correction and
 /// continuity correction — the same as `scipy.stats.mannwhitneyu(a, b, alternative="two-sided",

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // exp, log, lgamma, erfc: the C library's math, the same symbols on every OS
 
 /// The one value a process's samples of a row are reduced to before the processes are compared
 /// (`RepetitionRatio`): the **geometric midmean**, the mean of the logarithms of the middle half

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // exp, log, lgamma, erfc: the C library's math, the same symbols on every OS
 
 /// The ratio of two sides measured in independent repetitions (fresh processes), judged on the
 /// repetitions' centres (`ProcessCentre`'s midmean, or a median): on a shared machine whole
@@ -192,7 +186,10 @@ public enum StudentT {
     static func incompleteBeta(_ x: Double, a: Double, b: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        let front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x))
+        // In two typed steps (Foundation's CGFloat overloads make the one expression too slow to
+        // type-check); the operations and their order are the same.
+        let gammas: Double = lgamma(a + b) - lgamma(a) - lgamma(b)
+        let front = exp(gammas + a * log(x) + b * log(1 - x))
         if x < (a + 1) / (a + b + 2) { return front * continuedFraction(x, a: a, b: b) / a }
         return 1 - front * continuedFraction(1 - x, a: b, b: a) / b
     }

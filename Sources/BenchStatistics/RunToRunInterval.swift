@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // exp, log, lgamma, erfc: the C library's math, the same symbols on every OS
 
 /// The interval in which another run's median should fall (docs/methodology.md: "a confidence interval
 /// describes what another run on the same machine would give"): a Student-t prediction interval

@@ -111,6 +111,7 @@ struct Run: ParsableCommand {
         try reportingErrors {
             // Before anything is loaded or measured: without valgrind every count would be
             // `unsupported`, and a run that counted nothing would look complete.
+            if instructions, let refusal = PlatformCapabilities.instructionsRefusal { throw CommandFailure(message: refusal) }
             if instructions && !CallgrindRunner.isAvailable {
                 throw CommandFailure(message: "--instructions counts under callgrind, and valgrind is not on PATH: install it "
                     + "(apt-get install valgrind), or run without --instructions")

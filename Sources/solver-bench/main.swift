@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CJemalloc
 import BenchPlatform
 import BenchResults

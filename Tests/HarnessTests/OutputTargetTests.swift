@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 @testable import BenchPlatform
 @testable import BenchResults
 @testable import BenchScenarios

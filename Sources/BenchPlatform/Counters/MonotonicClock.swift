@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Wall-clock time for timing samples: `clock_gettime(CLOCK_MONOTONIC)` in nanoseconds.
 ///
 /// CLOCK_MONOTONIC is not affected by settimeofday or NTP steps (NTP may slew its rate slightly).

@@ -1,7 +1,3 @@
-#if os(Linux)
-import Glibc
-#endif
-
 /// Whether hardware instruction counters work (`perf_event_open` with PERF_TYPE_HARDWARE /
 /// PERF_COUNT_HW_INSTRUCTIONS for this thread, user space only). On the project's VMs there is no PMU
 /// and the call fails with ENOENT, so the `instructions` metric comes from callgrind or is

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var operation: String

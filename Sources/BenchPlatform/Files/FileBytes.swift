@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The largest file the harness reads whole, in bytes (2 GiB: about 100 million items of CSV);
 /// `ScenarioLimits.maxFileBytes` is this bound. Only regular files are read: `/dev/zero` or a
 /// FIFO would never end.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The durable-write steps `AtomicFile` and `ResultsDirectory` share: write every byte to an open
 /// descriptor (retrying short writes and EINTR) and fsync it; fsync a directory so that a rename in
 /// it is durable.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The files this process has read as input (scenario and data files, results), by device and
 /// inode, so that an output never replaces one of them: `export base --out base/summary.csv` or
 /// `dump s.json --out s.json` is refused instead of destroying what the command read. Identity is

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What an output path given by the user (`--out`) designates, after following symbolic links:
 /// the rules every writer of the harness applies before it writes anything.
 ///

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A problem with an output path, in the harness's words: the option, the path the user gave
 /// (never a hidden temporary name) and what went wrong.
 public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -230,22 +222,6 @@ public final class ResultsDirectory {
         // `staging` now holds the previous contents.
         for entry in subdirectories { rename(staging + "/" + entry, target + "/" + entry) }
         Self.removeTree(staging)
-    }
-
-    /// Atomically swaps two directories.
-    static func exchange(_ a: String, _ b: String) -> Bool {
-        #if canImport(Darwin)
-        return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
-        #else
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else {
-            errno = ENOSYS
-            return false
-        }
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let renameExchange: UInt32 = 1 << 1
-        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
-        #endif
     }
 
     // MARK: Helpers

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Standard error written so that it can never end the process: progress, warnings and error
 /// lines go here, and a stderr that cannot be written (a full disk under `2> ci.log`,
 /// `/dev/full`, a pipe whose reader is gone) loses those lines and nothing else.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Standard output written so that a failure is an error, not a silent exit 0: `dump`, `export`,
 /// the `compare` table and `list` write their results here, and a full disk, a closed descriptor
 /// or `/dev/full` ends the command with status 1 and one line on stderr.

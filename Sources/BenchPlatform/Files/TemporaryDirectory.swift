@@ -1,12 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where a run's child processes keep their input and output (`runChildProcess`), and the copy
 /// callgrind runs: `$TMPDIR`, or /tmp when it is unset. `run` checks it before anything else, so
 /// that a missing or read-only one is one line naming TMPDIR rather than a Foundation error in

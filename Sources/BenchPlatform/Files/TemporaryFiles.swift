@@ -1,12 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The harness's files in `$TMPDIR`: `layout-bench-<kind>-<pid>-…` (a child's input and output,
 /// callgrind's dump directory, the debug-stripped copy of the executable, a private directory for
 /// the tools it runs). An interrupt removes them (`SignalCleanup`); what a SIGKILL or a crash left

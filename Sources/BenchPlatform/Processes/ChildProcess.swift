@@ -1,12 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs a child process to completion. Its standard output and error go to a temporary file rather
 /// than a pipe (no reader thread, no EINTR on a pipe read) and are returned together. `input`
 /// becomes its standard input (through a temporary file); with `passesErrorThrough` its standard

@@ -115,9 +115,5 @@ public enum CallgrindRunner {
         }
     }
 
-    static func machineArchitecture() -> String {
-        var info = utsname()
-        uname(&info)
-        return withUnsafeBytes(of: &info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
+    static func machineArchitecture() -> String { MachineFacts.uname().machine }
 }

@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import BenchPlatform
 /// The two processes of a duet (`DuetBarrier`) pinned to one core take their sampling turns in
 /// alternation: one samples a turn (16 samples or 1 ms of one operation, `SamplingTurn.duet`)
 /// while the other waits, then hands the turn over through a FIFO. Both then sample

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import BenchPlatform
 /// A streaming pass over a data file before it is read whole, so that a malformed file is refused
 /// in bounded time and memory: a first line that cannot be the header (CSV) or an item (JSON
 /// Lines) is refused as soon as it ends, a NUL byte at once, and a line longer than any row can

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One value per item — an item frame's x, y, width or height, or a query index's key — as an
 /// array with value semantics whose storage, once it is larger than an allocator keeps for reuse,
 /// is mapped on its own and marked for transparent huge pages (`NodeMemory`, as the B+-tree's
@@ -199,7 +193,9 @@ extension ItemColumn: RangeReplaceableCollection {
             storage = copy
             base = copy.base
         } else if tail > 0 && inserted != subrange.count {
-            memmove(base + subrange.lowerBound + inserted, base + subrange.upperBound, tail * MemoryLayout<Double>.stride)
+            // Overlapping regions: copyMemory is the standard library's memmove.
+            UnsafeMutableRawPointer(base + subrange.lowerBound + inserted)
+                .copyMemory(from: base + subrange.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
         }
         var i = subrange.lowerBound
         for value in newElements {

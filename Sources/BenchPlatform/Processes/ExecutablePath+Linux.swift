@@ -1,0 +1,10 @@
+#if os(Linux)
+import Foundation
+
+extension ExecutablePath {
+    /// The target of /proc/self/exe.
+    public static func current() -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+}
+#endif
