@@ -35,22 +35,57 @@ public final class FontLibrary: @unchecked Sendable {
         public var faceIndex: Int
         /// The Debian package that installs it.
         public var package: String
+        /// The Homebrew cask that installs it on macOS, if there is one.
+        public var cask: String?
+
+        /// How to install the file, for the error of a missing one.
+        var installHint: String {
+            #if os(macOS)
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let install = cask.map { "brew install --cask \($0) (Debian's \(package))" }
+                ?? "no Homebrew cask has it: copy \(name) from Debian's \(package) into ~/Library/Fonts"
+            return "\(install), or set LAYOUT_BENCH_FONT_DIRS; scripts/lib.sh's ensure_text installs it"
+            #else
+            return "install the Debian package \(package)"
+            #endif
+        }
     }
 
     public static let families: [Family] = [
-        Family(name: "DejaVu Sans", file: "truetype/dejavu/DejaVuSans.ttf", faceIndex: 0, package: "fonts-dejavu-core"),
-        Family(name: "DejaVu Serif", file: "truetype/dejavu/DejaVuSerif.ttf", faceIndex: 0, package: "fonts-dejavu-core"),
-        Family(name: "WenQuanYi Micro Hei", file: "truetype/wqy/wqy-microhei.ttc", faceIndex: 0, package: "fonts-wqy-microhei"),
+        Family(name: "DejaVu Sans", file: "truetype/dejavu/DejaVuSans.ttf", faceIndex: 0, package: "fonts-dejavu-core", cask: "font-dejavu"),
+        Family(name: "DejaVu Serif", file: "truetype/dejavu/DejaVuSerif.ttf", faceIndex: 0, package: "fonts-dejavu-core", cask: "font-dejavu"),
+        Family(name: "WenQuanYi Micro Hei", file: "truetype/wqy/wqy-microhei.ttc", faceIndex: 0, package: "fonts-wqy-microhei", cask: nil),
     ]
 
     /// Where the files are looked for: LAYOUT_BENCH_FONT_DIRS (colon-separated, empty entries
-    /// skipped) when set, else Debian's /usr/share/fonts. Empty when the variable names no
-    /// directory (`:`), which `face(family:)` says.
+    /// skipped) when set, else `systemDirectories`. Empty when the variable names no directory
+    /// (`:`), which `face(family:)` says.
     public static var directories: [String] {
         if let dirs = ProcessInfo.processInfo.environment["LAYOUT_BENCH_FONT_DIRS"], !dirs.isEmpty {
             return dirs.split(separator: ":").map(String.init)
         }
+        return systemDirectories
+    }
+
+    /// The font folders of the OS: on macOS the user's, the machine's and the system's
+    /// Library/Fonts (where Homebrew's font casks and installers put files) and Homebrew's
+    /// share/fonts (Apple silicon, then Intel); elsewhere Debian's /usr/share/fonts and
+    /// /usr/local/share/fonts.
+    public static var systemDirectories: [String] {
+        #if os(macOS)
+        let home = ProcessInfo.processInfo.environment["HOME"].map { [$0 + "/Library/Fonts"] } ?? []
+        return home + ["/Library/Fonts", "/System/Library/Fonts", "/System/Library/Fonts/Supplemental",
+                       "/opt/homebrew/share/fonts", "/usr/local/share/fonts"]
+        #else
         return ["/usr/share/fonts", "/usr/local/share/fonts"]
+        #endif
+    }
+
+    /// Where a family's file may be in `directory`: below it as Debian installs it
+    /// (`truetype/dejavu/DejaVuSans.ttf`), then directly in it, as macOS's font folders hold files.
+    static func candidates(of family: Family, in directory: String) -> [String] {
+        let name = family.file.split(separator: "/").last.map(String.init) ?? family.file
+        return [directory + "/" + family.file, directory + "/" + name]
     }
 
     /// The largest font file read (the families' files are a few megabytes).
@@ -75,11 +110,11 @@ public final class FontLibrary: @unchecked Sendable {
         }
         let directories = Self.directories
         guard !directories.isEmpty else {
-            throw LabelTextError("font \"\(name)\" not found: LAYOUT_BENCH_FONT_DIRS names no directory (colon-separated directories; unset, it is /usr/share/fonts:/usr/local/share/fonts)")
+            throw LabelTextError("font \"\(name)\" not found: LAYOUT_BENCH_FONT_DIRS names no directory (colon-separated directories; unset, it is \(Self.systemDirectories.joined(separator: ":")))")
         }
-        let candidates = directories.map { $0 + "/" + family.file }
+        let candidates = directories.flatMap { Self.candidates(of: family, in: $0) }
         guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
-            throw LabelTextError("font \"\(name)\" not found: no readable \(candidates.joined(separator: " or ")) (install the Debian package \(family.package))")
+            throw LabelTextError("font \"\(name)\" not found: no readable \(candidates.joined(separator: " or ")) (\(family.installHint))")
         }
         let face = try Self.open(path: path, faceIndex: family.faceIndex, family: name)
         faces[name] = face
