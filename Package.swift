@@ -55,7 +55,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
-        .target(name: "CLineBreak", dependencies: ["CICU"]),
+        // CICU only with RealText too: a build without it asks pkg-config for no ICU.
+        .target(name: "CLineBreak", dependencies: [.byName(name: "CICU", condition: .when(traits: ["RealText"]))]),
         // Label text measured on real fonts, the engine's `LabelTextMeasuring`: the engine stays
         // pure Swift, the harness hands this to the measurers of labels that name a font. The C
         // libraries only with RealText; without it, the text limits and the error of a font.
