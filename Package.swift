@@ -14,6 +14,14 @@ let package = Package(
         .executable(name: "layout-bench", targets: ["layout-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
+    // RealText builds the native text stack (HarfBuzz, FreeType, ICU) into TextShaping: labels
+    // with a font (docs/text.md). On by default, so this package's own builds, scripts and CI
+    // measure real text; a package that measures none depends on LayoutBench with `traits: []`
+    // and builds, links and runs without the three libraries (docs/your-layout.md).
+    traits: [
+        .trait(name: "RealText", description: "Labels with a font, measured by HarfBuzz, FreeType and ICU (docs/text.md)"),
+        .default(enabledTraits: ["RealText"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Property tests with shrinking, for the differential tests (test targets only).
@@ -47,10 +55,20 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
-        .target(name: "CLineBreak", dependencies: ["CICU"]),
+        // CICU only with RealText too: a build without it asks pkg-config for no ICU.
+        .target(name: "CLineBreak", dependencies: [.byName(name: "CICU", condition: .when(traits: ["RealText"]))]),
         // Label text measured on real fonts, the engine's `LabelTextMeasuring`: the engine stays
-        // pure Swift, the harness hands this to the measurers of labels that name a font.
-        .target(name: "TextShaping", dependencies: ["LayoutEngine", "CHarfBuzz", "CFreeType", "CLineBreak"]),
+        // pure Swift, the harness hands this to the measurers of labels that name a font. The C
+        // libraries only with RealText; without it, the text limits and the error of a font.
+        .target(
+            name: "TextShaping",
+            dependencies: [
+                "LayoutEngine",
+                .byName(name: "CHarfBuzz", condition: .when(traits: ["RealText"])),
+                .byName(name: "CFreeType", condition: .when(traits: ["RealText"])),
+                .byName(name: "CLineBreak", condition: .when(traits: ["RealText"])),
+            ]
+        ),
 
         // The statistics of samples, pure functions of arrays of Double: quantiles, the summary of a
         // series, the run-to-run interval, the bootstrap of a ratio, Mann–Whitney. Knows nothing

@@ -16,15 +16,35 @@ as_root() {
         echo "error: '$*' needs root; install it by hand" >&2; return 1; fi
 }
 
+# On macOS, Homebrew's keg-only formulae (icu4c, zlib) are not linked into its prefix, so
+# pkg-config finds them only through PKG_CONFIG_PATH: each installed one's lib/pkgconfig is put in
+# front of it (`brew --prefix FORMULA`), for pkg-config here and for the swift build after it.
+# Without brew, or for a formula not installed, it does nothing.
+brew_pkg_config_path() {
+    command -v brew >/dev/null 2>&1 || return 0
+    local formula prefix
+    for formula in "$@"; do
+        prefix=$(brew --prefix "$formula" 2>/dev/null) || continue
+        [ -d "$prefix/lib/pkgconfig" ] || continue
+        case ":${PKG_CONFIG_PATH:-}:" in *":$prefix/lib/pkgconfig:"*) ;; *)
+            export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" ;;
+        esac
+    done
+}
+
 # libjemalloc-dev: the allocator the harness links and reads its counters from; zlib1g-dev: samples.csv.gz.
 ensure_jemalloc() {
+    brew_pkg_config_path zlib
     if pkg-config --exists jemalloc zlib 2>/dev/null; then return 0; fi
     if command -v apt-get >/dev/null 2>&1; then
         echo "installing libjemalloc-dev and zlib1g-dev (and pkg-config)..." >&2
         as_root apt-get update -qq >&2
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjemalloc-dev zlib1g-dev pkg-config >&2
     elif command -v brew >/dev/null 2>&1; then
+        echo "installing jemalloc, zlib and pkg-config with Homebrew..." >&2
         brew install jemalloc zlib pkg-config >&2
+        brew_pkg_config_path zlib
+        pkg-config --exists jemalloc zlib || { echo "error: jemalloc or zlib is still missing (pkg-config jemalloc zlib)" >&2; return 1; }
     else
         echo "error: install jemalloc (libjemalloc-dev), zlib (zlib1g-dev) and pkg-config, then run again" >&2
         return 1
@@ -32,12 +52,48 @@ ensure_jemalloc() {
 }
 
 # Real text (docs/text.md): HarfBuzz, FreeType and ICU with their headers and pkg-config files,
-# and the fonts labels may name (DejaVu for Latin and Cyrillic, WenQuanYi Micro Hei for CJK).
+# and the fonts labels may name (DejaVu for Latin and Cyrillic, WenQuanYi Micro Hei for CJK),
+# found where FontLibrary looks: Debian's /usr/share/fonts (below it as Debian installs them),
+# on macOS the Library/Fonts folders and Homebrew's share/fonts (directly in them).
+font_folders() {
+    if [ "$(uname -s)" = Darwin ]; then
+        echo "$HOME/Library/Fonts" /Library/Fonts /System/Library/Fonts /System/Library/Fonts/Supplemental \
+            /opt/homebrew/share/fonts /usr/local/share/fonts
+    else
+        echo /usr/share/fonts /usr/local/share/fonts
+    fi
+}
+font_present() {
+    local folder
+    for folder in $(font_folders); do
+        if [ -r "$folder/$1" ] || [ -r "$folder/${1##*/}" ]; then return 0; fi
+    done
+    return 1
+}
 text_fonts_present() {
-    [ -r /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -r /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ] &&
-        [ -r /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]
+    font_present truetype/dejavu/DejaVuSans.ttf && font_present truetype/dejavu/DejaVuSerif.ttf &&
+        font_present truetype/wqy/wqy-microhei.ttc
+}
+# WenQuanYi Micro Hei has no Homebrew cask: on macOS the file Debian ships (fonts-wqy-microhei
+# 0.2.0-beta-3.1, the one the Linux figures are measured on) is taken from Debian's .deb and
+# checked by its SHA-256 before it goes into ~/Library/Fonts.
+install_wqy_microhei_from_debian() {
+    local work status=0
+    work=$(mktemp -d)
+    (
+        cd "$work" &&
+            curl -fsSL -o wqy.deb https://deb.debian.org/debian/pool/main/f/fonts-wqy-microhei/fonts-wqy-microhei_0.2.0-beta-3.1_all.deb &&
+            ar -x wqy.deb && tar -xf data.tar.* ./usr/share/fonts/truetype/wqy/wqy-microhei.ttc &&
+            [ "$(shasum -a 256 usr/share/fonts/truetype/wqy/wqy-microhei.ttc | cut -d' ' -f1)" = \
+                2420e8078af796b19a3f6ef13de527a1a91c1e7171eea115926c614ced1009b3 ] &&
+            mkdir -p "$HOME/Library/Fonts" && cp usr/share/fonts/truetype/wqy/wqy-microhei.ttc "$HOME/Library/Fonts/"
+    ) || status=$?
+    rm -rf "$work"
+    [ $status = 0 ] || echo "error: could not install WenQuanYi Micro Hei from Debian's fonts-wqy-microhei: put wqy-microhei.ttc into ~/Library/Fonts or set LAYOUT_BENCH_FONT_DIRS" >&2
+    return $status
 }
 ensure_text() {
+    brew_pkg_config_path icu4c
     if pkg-config --exists harfbuzz freetype2 icu-uc 2>/dev/null && { [ -n "${LAYOUT_BENCH_FONT_DIRS:-}" ] || text_fonts_present; }; then
         return 0
     fi
@@ -47,8 +103,15 @@ ensure_text() {
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
             libharfbuzz-dev libfreetype-dev libicu-dev pkg-config fonts-dejavu-core fonts-wqy-microhei >&2
     elif command -v brew >/dev/null 2>&1; then
+        echo "installing HarfBuzz, FreeType, ICU (icu4c, keg-only) and the fonts with Homebrew..." >&2
         brew install harfbuzz freetype icu4c pkg-config >&2
-        echo "note: set LAYOUT_BENCH_FONT_DIRS to a directory holding truetype/dejavu/DejaVuSans.ttf, DejaVuSerif.ttf and truetype/wqy/wqy-microhei.ttc" >&2
+        brew_pkg_config_path icu4c
+        if [ -z "${LAYOUT_BENCH_FONT_DIRS:-}" ]; then
+            { font_present truetype/dejavu/DejaVuSans.ttf && font_present truetype/dejavu/DejaVuSerif.ttf; } ||
+                brew install --cask font-dejavu >&2
+            font_present truetype/wqy/wqy-microhei.ttc || install_wqy_microhei_from_debian || return 1
+            text_fonts_present || { echo "error: DejaVu Sans, DejaVu Serif or WenQuanYi Micro Hei is still missing from $(font_folders)" >&2; return 1; }
+        fi
     else
         echo "error: install HarfBuzz (libharfbuzz-dev), FreeType (libfreetype-dev), ICU (libicu-dev) and the fonts fonts-dejavu-core and fonts-wqy-microhei, then run again" >&2
         return 1
@@ -64,9 +127,14 @@ ensure_swift() {
     return 1
 }
 
-# valgrind: callgrind for --instructions.
+# valgrind: callgrind for --instructions. Without apt (macOS, where valgrind does not run) it
+# says so in one line and returns 1.
 ensure_valgrind() {
     if command -v valgrind >/dev/null 2>&1; then return 0; fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "error: --instructions needs valgrind (callgrind), which runs on Linux, not on $(uname -s)" >&2
+        return 1
+    fi
     echo "installing valgrind for --instructions..." >&2
     as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >&2
 }
@@ -74,8 +142,16 @@ ensure_valgrind() {
 # python3: the CLI tests, the script tests, compare-commits' merging, history's step detector.
 ensure_python3() {
     if command -v python3 >/dev/null 2>&1; then return 0; fi
-    echo "installing python3..." >&2
-    as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >&2
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "installing python3..." >&2
+        as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >&2
+    elif command -v brew >/dev/null 2>&1; then
+        echo "installing python3 with Homebrew..." >&2
+        brew install python >&2
+    else
+        echo "error: install python3, then run again" >&2
+        return 1
+    fi
 }
 
 # scipy (linprog with HiGHS), numpy and kiwisolver: the template oracles (Tests/Oracle); uharfbuzz

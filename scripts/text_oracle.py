@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 
 import icu
 import uharfbuzz as hb
@@ -36,8 +37,23 @@ CLOSING = set(")]}）】」』〕〉》，。、！？：；")
 
 
 def font_dirs():
+    """The folders FontLibrary looks in: LAYOUT_BENCH_FONT_DIRS, else the OS's font folders."""
     dirs = os.environ.get("LAYOUT_BENCH_FONT_DIRS")
-    return dirs.split(":") if dirs else ["/usr/share/fonts", "/usr/local/share/fonts"]
+    if dirs:
+        return [d for d in dirs.split(":") if d]
+    if sys.platform == "darwin":
+        return [os.path.expanduser("~/Library/Fonts"), "/Library/Fonts", "/System/Library/Fonts",
+                "/System/Library/Fonts/Supplemental", "/opt/homebrew/share/fonts", "/usr/local/share/fonts"]
+    return ["/usr/share/fonts", "/usr/local/share/fonts"]
+
+
+def font_path(rel):
+    """The first of DIR/rel (Debian's tree) and DIR/basename (macOS's flat folders), folder by folder."""
+    for d in font_dirs():
+        for candidate in (d + "/" + rel, d + "/" + os.path.basename(rel)):
+            if os.path.exists(candidate):
+                return candidate
+    raise SystemExit(f"text_oracle: no {rel} in {':'.join(font_dirs())}")
 
 
 class Face:
@@ -46,7 +62,7 @@ class Face:
     def __init__(self, family):
         self.family = family
         rel, index = FAMILIES[family]
-        path = next(d + "/" + rel for d in font_dirs() if os.path.exists(d + "/" + rel))
+        path = font_path(rel)
         self.face = hb.Face(hb.Blob.from_file_path(path), index)
         self.font = hb.Font(self.face)
         self.upem = self.face.upem

@@ -10,9 +10,20 @@ let package = Package(
         .library(name: "CustomLayouts", targets: ["CustomLayouts"]),
         .executable(name: "custom-layout-bench", targets: ["custom-layout-bench"]),
     ],
+    // These layouts measure no real text, so LayoutBench's RealText trait (HarfBuzz, FreeType and
+    // ICU, on by default) is off here: the package builds, links and runs without the three
+    // libraries. This package's own RealText trait turns it back on (`swift build --traits
+    // RealText`) for scenarios whose labels name a font; without it such a scenario is one error
+    // naming the trait (docs/your-layout.md, real text).
+    traits: [
+        .trait(name: "RealText", description: "LayoutBench's labels on real fonts (HarfBuzz, FreeType, ICU)"),
+    ],
     dependencies: [
-        // In your own package: .package(url: "https://…/LayoutBench", from: "…").
-        .package(name: "LayoutBench", path: "../.."),
+        // In your own package: .package(url: "https://…/LayoutBench", from: "…", traits: []) for
+        // no real text; leave traits out (the defaults) for real text.
+        .package(name: "LayoutBench", path: "../..", traits: [
+            .init(name: "RealText", condition: .when(traits: ["RealText"])),
+        ]),
     ],
     targets: [
         // The layouts, written against LayoutEngine's `CollectionLayout` only.

@@ -379,9 +379,9 @@ public struct Scenario: Hashable, Sendable, Codable {
 
     /// A text measurer for templates whose labels name a font (cached: generation measures each
     /// text twice), nil when none does.
-    public func textMeasurer(for templates: [CellTemplate], caching: Bool = true) throws(ScenarioError) -> ShapedTextMeasurer? {
+    public func textMeasurer(for templates: [CellTemplate], caching: Bool = true) throws(ScenarioError) -> (any LabelTextMeasuring)? {
         guard templates.contains(where: TemplateMeasurer.needsText) else { return nil }
-        do { return try ShapedTextMeasurer(caching: caching) } catch {
+        do { return try TextEngine.makeMeasurer(caching: caching) } catch {
             throw ScenarioError(file: file, path: "data.templates", message: error.message)
         }
     }

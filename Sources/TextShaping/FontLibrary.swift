@@ -1,69 +1,10 @@
+// Built with the RealText trait only (Package.swift), which links FreeType and HarfBuzz; without it
+// TextEngine says why a label with a font cannot be measured.
+#if RealText
 import CFreeType
 import CHarfBuzz
 import Foundation
 import LayoutEngine
-
-/// The limits of text a label may be given (docs/text.md), checked where scenarios and data
-/// files are read.
-public enum TextLimits {
-    /// Point sizes are in (0, maximumPointSize].
-    public static let maximumPointSize = 1000.0
-    /// The longest text of one label, in UTF-8 bytes.
-    public static let maximumBytes = 65_536
-
-    /// The most combining marks (general category M) and default-ignorable characters (joiners,
-    /// variation selectors, invisible format characters) one text may hold in a row. HarfBuzz
-    /// positions each mark by looking back over the marks and ignorables before it to its base,
-    /// so shaping a run of n costs n²: one long run within `maximumBytes` stalls every
-    /// measurement of its label. A cap on the run bounds the cost of every byte, as Unicode's
-    /// stream-safe text format (UAX #15, 30 non-starters) and HarfBuzz's own 32-mark reordering
-    /// cap bound runs of marks; real text stays far below it (a Vietnamese letter has two).
-    public static let maximumMarkRun = 32
-
-    /// The error of a text with `run` (from `longMarkRun`), for the line naming its file and field.
-    public static func markRunMessage(_ run: (offset: Int, count: Int)) -> String {
-        "\(run.count) combining marks or default-ignorable characters in a row from byte \(run.offset); at most "
-            + "\(maximumMarkRun) in a row (shaping a run costs the square of its length; docs/text.md)"
-    }
-
-    /// The first run in `text` (UTF-8) longer than `maximumMarkRun`: the byte offset of its
-    /// first character and its length in characters; nil when there is none.
-    public static func longMarkRun<Bytes: Collection<UInt8>>(in text: Bytes) -> (offset: Int, count: Int)? {
-        // Every mark and default-ignorable character is at U+00AD or above; below U+0300 only
-        // the soft hyphen, whose lead byte is 0xC2. Text without such bytes needs no decoding.
-        guard text.contains(where: { $0 >= 0xCC || $0 == 0xC2 }) else { return nil }
-        var iterator = text.makeIterator()
-        var decoder = UTF8()
-        var offset = 0, runStart = 0, run = 0
-        while true {
-            let width: Int
-            var inRun = false
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                width = UTF8.width(scalar)
-                if scalar.value >= 0x80 {
-                    let properties = scalar.properties
-                    switch properties.generalCategory {
-                    case .nonspacingMark, .spacingMark, .enclosingMark: inRun = true
-                    default: inRun = properties.isDefaultIgnorableCodePoint
-                    }
-                }
-            case .emptyInput:
-                return run > maximumMarkRun ? (runStart, run) : nil
-            case .error:
-                width = 1
-            }
-            if inRun {
-                if run == 0 { runStart = offset }
-                run += 1
-            } else {
-                if run > maximumMarkRun { return (runStart, run) }
-                run = 0
-            }
-            offset += width
-        }
-    }
-}
 
 /// A font face opened by HarfBuzz (advances, kerning, ligatures: its OpenType shaper at the
 /// face's own units per em, no hinting) with FreeType's metrics for the line height.
@@ -94,22 +35,57 @@ public final class FontLibrary: @unchecked Sendable {
         public var faceIndex: Int
         /// The Debian package that installs it.
         public var package: String
+        /// The Homebrew cask that installs it on macOS, if there is one.
+        public var cask: String?
+
+        /// How to install the file, for the error of a missing one.
+        var installHint: String {
+            #if os(macOS)
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let install = cask.map { "brew install --cask \($0) (Debian's \(package))" }
+                ?? "no Homebrew cask has it: copy \(name) from Debian's \(package) into ~/Library/Fonts"
+            return "\(install), or set LAYOUT_BENCH_FONT_DIRS; scripts/lib.sh's ensure_text installs it"
+            #else
+            return "install the Debian package \(package)"
+            #endif
+        }
     }
 
     public static let families: [Family] = [
-        Family(name: "DejaVu Sans", file: "truetype/dejavu/DejaVuSans.ttf", faceIndex: 0, package: "fonts-dejavu-core"),
-        Family(name: "DejaVu Serif", file: "truetype/dejavu/DejaVuSerif.ttf", faceIndex: 0, package: "fonts-dejavu-core"),
-        Family(name: "WenQuanYi Micro Hei", file: "truetype/wqy/wqy-microhei.ttc", faceIndex: 0, package: "fonts-wqy-microhei"),
+        Family(name: "DejaVu Sans", file: "truetype/dejavu/DejaVuSans.ttf", faceIndex: 0, package: "fonts-dejavu-core", cask: "font-dejavu"),
+        Family(name: "DejaVu Serif", file: "truetype/dejavu/DejaVuSerif.ttf", faceIndex: 0, package: "fonts-dejavu-core", cask: "font-dejavu"),
+        Family(name: "WenQuanYi Micro Hei", file: "truetype/wqy/wqy-microhei.ttc", faceIndex: 0, package: "fonts-wqy-microhei", cask: nil),
     ]
 
     /// Where the files are looked for: LAYOUT_BENCH_FONT_DIRS (colon-separated, empty entries
-    /// skipped) when set, else Debian's /usr/share/fonts. Empty when the variable names no
-    /// directory (`:`), which `face(family:)` says.
+    /// skipped) when set, else `systemDirectories`. Empty when the variable names no directory
+    /// (`:`), which `face(family:)` says.
     public static var directories: [String] {
         if let dirs = ProcessInfo.processInfo.environment["LAYOUT_BENCH_FONT_DIRS"], !dirs.isEmpty {
             return dirs.split(separator: ":").map(String.init)
         }
+        return systemDirectories
+    }
+
+    /// The font folders of the OS: on macOS the user's, the machine's and the system's
+    /// Library/Fonts (where Homebrew's font casks and installers put files) and Homebrew's
+    /// share/fonts (Apple silicon, then Intel); elsewhere Debian's /usr/share/fonts and
+    /// /usr/local/share/fonts.
+    public static var systemDirectories: [String] {
+        #if os(macOS)
+        let home = ProcessInfo.processInfo.environment["HOME"].map { [$0 + "/Library/Fonts"] } ?? []
+        return home + ["/Library/Fonts", "/System/Library/Fonts", "/System/Library/Fonts/Supplemental",
+                       "/opt/homebrew/share/fonts", "/usr/local/share/fonts"]
+        #else
         return ["/usr/share/fonts", "/usr/local/share/fonts"]
+        #endif
+    }
+
+    /// Where a family's file may be in `directory`: below it as Debian installs it
+    /// (`truetype/dejavu/DejaVuSans.ttf`), then directly in it, as macOS's font folders hold files.
+    static func candidates(of family: Family, in directory: String) -> [String] {
+        let name = family.file.split(separator: "/").last.map(String.init) ?? family.file
+        return [directory + "/" + family.file, directory + "/" + name]
     }
 
     /// The largest font file read (the families' files are a few megabytes).
@@ -134,11 +110,11 @@ public final class FontLibrary: @unchecked Sendable {
         }
         let directories = Self.directories
         guard !directories.isEmpty else {
-            throw LabelTextError("font \"\(name)\" not found: LAYOUT_BENCH_FONT_DIRS names no directory (colon-separated directories; unset, it is /usr/share/fonts:/usr/local/share/fonts)")
+            throw LabelTextError("font \"\(name)\" not found: LAYOUT_BENCH_FONT_DIRS names no directory (colon-separated directories; unset, it is \(Self.systemDirectories.joined(separator: ":")))")
         }
-        let candidates = directories.map { $0 + "/" + family.file }
+        let candidates = directories.flatMap { Self.candidates(of: family, in: $0) }
         guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
-            throw LabelTextError("font \"\(name)\" not found: no readable \(candidates.joined(separator: " or ")) (install the Debian package \(family.package))")
+            throw LabelTextError("font \"\(name)\" not found: no readable \(candidates.joined(separator: " or ")) (\(family.installHint))")
         }
         let face = try Self.open(path: path, faceIndex: family.faceIndex, family: name)
         faces[name] = face
@@ -229,3 +205,4 @@ public final class FontLibrary: @unchecked Sendable {
 private func openWithoutBlocking(_ path: String) -> Int32 {
     open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
 }
+#endif

@@ -1,3 +1,6 @@
+// Built with the RealText trait only (Package.swift), which links HarfBuzz and ICU; without it
+// TextEngine says why a label with a font cannot be measured.
+#if RealText
 import CHarfBuzz
 import CLineBreak
 import Foundation
@@ -423,3 +426,4 @@ func layoutbenchTextBreaking(_ measurer: ShapedTextMeasurer, _ text: UnsafeBuffe
 func layoutbenchTextFilling(_ measurer: ShapedTextMeasurer, _ scratch: Bool, _ entry: Int, _ font: Int, _ width: Double, _ maxLines: Int) -> LabelTextLayout {
     measurer.fillBody(scratch: scratch, entry: entry, font: font, width: width, maxLines: maxLines)
 }
+#endif

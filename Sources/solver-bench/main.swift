@@ -247,9 +247,9 @@ func measure(file: String) {
     let strategies = TemplateSolveStrategy.allCases
     var measurers: [[TemplateMeasurer]] = []
     // Labels with a font: one uncached text measurer per mode (docs/text.md).
-    var text: [ShapedTextMeasurer?] = []
+    var text: [(any LabelTextMeasuring)?] = []
     if request.templates.contains(where: TemplateMeasurer.needsText) {
-        do { for _ in strategies { text.append(try ShapedTextMeasurer(caching: false)) } } catch { fail("\(error.message)") }
+        do { for _ in strategies { text.append(try TextEngine.makeMeasurer(caching: false)) } } catch { fail("\(error.message)") }
     } else {
         text = strategies.map { _ in nil }
     }
@@ -294,8 +294,10 @@ func measure(file: String) {
 /// "maxLines": n, "widths": [w...]}`; prints one a line, `{"lineHeight": h, "intrinsic": w,
 /// "layouts": [[width, lines]...], "cached": [[width, lines]...]}`: the text measured by
 /// `ShapedTextMeasurer` without its cache, then with it (each width twice, the second answered by
-/// the cache). For scripts/text_oracle.py's differential test.
+/// the cache). For scripts/text_oracle.py's differential test. Without the RealText trait, one
+/// line naming it.
 func measureText(file: String) {
+    #if RealText
     struct Case: Decodable {
         var text: String
         var family: String
@@ -338,6 +340,9 @@ func measureText(file: String) {
         }
     }
     print(output, terminator: "")
+    #else
+    fail(TextEngine.missingTrait.message)
+    #endif
 }
 
 /// `words [--seed S]`: 60 generated paragraphs (3 to 80 words) per language but the syllables,

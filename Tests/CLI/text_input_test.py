@@ -5,7 +5,8 @@ UTF-8 bytes (inline, in a data file, generated), a data file that is not valid U
 that is missing and one FreeType cannot open (through LAYOUT_BENCH_FONT_DIRS); a line height only
 a line of text makes too tall, a 2 MiB scenario name (issue 48). Each must exit 1
 with one stderr line naming the file and the field, leave no results behind and never crash.
-Then a valid real-text scenario must run (the control: the checks above fail for their reason).
+Then a valid real-text scenario must run (the control: the checks above fail for their reason),
+and one whose font file lies directly in LAYOUT_BENCH_FONT_DIRS, as macOS's folders hold fonts.
 
 Usage: Tests/CLI/text_input_test.py BINARY
 The last line is `N passed, N failed`.
@@ -116,6 +117,15 @@ def main():
             f.write(b"not a font at all" * 10)
         expect_error(binary, folder, "font FreeType cannot open", scenario(), ["label.font.family", "FreeType cannot open"],
                      env={"LAYOUT_BENCH_FONT_DIRS": broken})
+        # Fonts directly in a folder, as macOS's font folders hold them (issue 50): found by name.
+        real = next(p for d in ("/usr/share/fonts/truetype/dejavu", os.path.expanduser("~/Library/Fonts"))
+                    for p in [os.path.join(d, "DejaVuSans.ttf")] if os.path.exists(p))
+        flat = os.path.join(folder, "flat-fonts")
+        os.makedirs(flat)
+        os.symlink(real, os.path.join(flat, "DejaVuSans.ttf"))
+        result, _, out = run(binary, folder, scenario(), env={"LAYOUT_BENCH_FONT_DIRS": flat})
+        check(result.returncode == 0 and os.path.exists(os.path.join(out, "summary.csv")),
+              f"a font directly in LAYOUT_BENCH_FONT_DIRS: exit {result.returncode}; {result.stderr[-600:]!r}")
         # Issue 48: refused when the file loads, not per mode during the run (a line of 1e9 pt
         # with one word; empty texts take none), nor by the results' readers after it (a name
         # of 2 MiB).

@@ -71,8 +71,10 @@ public enum TemplateParsing {
 
     /// `{"family": "DejaVu Sans", "size": 17}`: a family the font library knows, opened now (a
     /// missing file or one FreeType cannot open is an error here, not at the first measurement),
-    /// and a size in (0, `TextLimits.maximumPointSize`].
-    static func parseFont(_ node: JSONNode, prefix: String) throws(ScenarioError) -> (LabelFont, LoadedFace) {
+    /// and a size in (0, `TextLimits.maximumPointSize`]; the font and its line height at that size.
+    /// Without the RealText trait, any font is `TextEngine.missingTrait`, naming the trait.
+    static func parseFont(_ node: JSONNode, prefix: String) throws(ScenarioError) -> (font: LabelFont, lineHeight: Double) {
+        #if RealText
         let f = try node.object()
         let family = try f.requireNonEmptyString("family")
         let size = try f.requireDouble("size", .above(0, atMost: TextLimits.maximumPointSize))
@@ -85,10 +87,13 @@ public enum TemplateParsing {
         }
         do {
             let face = try FontLibrary.shared.face(family: family)
-            return (LabelFont(family: family, size: size), face)
+            return (LabelFont(family: family, size: size), face.lineHeight(size: size))
         } catch {
             throw f.error(at: "family", "\(prefix): \(error.message)")
         }
+        #else
+        throw node.error("\(prefix): \(TextEngine.missingTrait.message)")
+        #endif
     }
 
     static func parseView(_ node: JSONNode, name: String, template: String) throws(ScenarioError) -> TemplateView {
@@ -111,9 +116,9 @@ public enum TemplateParsing {
             let lines = try l.optionalInt("lines", default: 0, .between(0, Double(ScenarioLimits.maxLabelLines)))
             if let fontNode = l.optional("font") {
                 // A label on a real font (docs/text.md): its line height is the font's or a number.
-                let (font, face) = try parseFont(fontNode, prefix: prefix)
+                let (font, fontLineHeight) = try parseFont(fontNode, prefix: prefix)
                 if l.has("fontScale") { throw l.error(at: "fontScale", "\(prefix): fontScale is the table model's; a label with a font takes its size from font.size") }
-                var lineHeight = face.lineHeight(size: font.size)
+                var lineHeight = fontLineHeight
                 if let node = l.optional("lineHeight") {
                     if case .string = node.value {
                         guard try node.string() == "font" else { throw node.error("expected \"font\" or a number > 0") }

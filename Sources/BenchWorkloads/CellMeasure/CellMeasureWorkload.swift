@@ -259,7 +259,7 @@ public final class CellMeasureFixture: WorkloadFixture {
     let checked: [Int]
     private var referenceAnswers: [Double]?
     /// The text measurer of the reference (no cache), when a label names a font.
-    private var referenceText: ShapedTextMeasurer?
+    private var referenceText: (any LabelTextMeasuring)?
 
     init(workload: CellMeasureWorkload, scenario: Scenario, items: Int, rows: TemplatedRows, texts: ItemTexts, data: LayoutData) {
         self.workload = workload
@@ -332,10 +332,12 @@ public final class CellMeasureFixture: WorkloadFixture {
     /// samples find it), then again with the text measurer's clock around shaping and around
     /// breaking and filling lines; the solve is the rest of the pass's time. Totals divided by
     /// the measurements: a clock read per measurement would weigh on the solve's 1-10 µs.
+    /// Without the RealText trait no label has a font (refused at load): nothing to split.
     private func split(_ mode: Mode) throws -> [Observation<Operation>] {
+        #if RealText
         guard mode != .frame else { return [] }
         let operation = try CellMeasureOperation(fixture: self, mode: mode)
-        guard let text = operation.text else { return [] }
+        guard let text = operation.text as? ShapedTextMeasurer else { return [] }
         let count = min(traceLength, Self.splitMeasurements)
         for k in 0..<count { _ = try operation.measure(at: k) }
         text.resetCounters()
@@ -348,6 +350,9 @@ public final class CellMeasureFixture: WorkloadFixture {
         let breaking = Double(text.counters.breakingNanoseconds) / Double(count)
         return [Observation(.measure, .shapingTime, [shaping]), Observation(.measure, .breakingTime, [breaking]),
                 Observation(.measure, .solveTime, [max(0, total - shaping - breaking)])]
+        #else
+        return []
+        #endif
     }
 
     private func verify(_ mode: Mode) throws -> [Observation<Operation>] {
@@ -415,7 +420,7 @@ final class CellMeasureOperation: BatchableOperation {
     private var closedForms: [RowTemplate] = []
     private var step = 0
     /// The text measurer of labels with a font (nil without).
-    private(set) var text: ShapedTextMeasurer?
+    private(set) var text: (any LabelTextMeasuring)?
 
     init(fixture: CellMeasureFixture, mode: CellMeasureWorkload.Mode) throws {
         self.fixture = fixture
