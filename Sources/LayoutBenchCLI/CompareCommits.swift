@@ -36,7 +36,7 @@ struct CompareCommitsCommand: ParsableCommand {
 /// the current directory's (`ScenarioCatalog.locate()`, as `run` finds them), found before
 /// anything runs: their folder is handed to the children, which run where each binary is, through
 /// `LAYOUT_BENCH_SCENARIOS`, and without one the command is one error line (not a verification
-/// that failed). Scenario paths are made absolute for the same reason.
+/// that failed). The binaries' and scenarios' paths are made absolute for the same reason.
 struct CompareBuildsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -67,6 +67,9 @@ struct CompareBuildsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         setenv(ScenarioCatalog.environmentVariable, absolute(catalog.directory), 1)
+        // The children run where each binary is: every path they get is absolute.
+        parsed.baseBinary = parsed.baseBinary.map(absolute)
+        parsed.headBinary = parsed.headBinary.map(absolute)
         parsed.positional = Array(parsed.positional.prefix(2))
             + parsed.scenarios.map { ScenarioCatalog.isPath($0) ? absolute($0) : $0 }
         let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: parsed).run() }
