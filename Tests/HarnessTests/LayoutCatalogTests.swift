@@ -292,7 +292,7 @@ func stackScenario(
         for workload in [#"{"kind": "layout-query", "frames": 60}"#, #"{"kind": "layout-prepare"}"#] {
             let plan = try BenchmarkPlan(scenario: try parseScenario(scenarioJSON(
                 layout: #"{"kind": "test-stack", "gap": 4}"#, data: data, workload: workload, modes: #"["test-stack", "flow", "waterfall"]"#, items: "[200]")))
-            #expect(plan.modes.map(\.rawValue) == ["test-stack", "flow", "waterfall"])
+            #expect(plan.modes.map { $0.rawValue } == ["test-stack", "flow", "waterfall"])
             let group = try plan.workload.makeGroup(scenario: plan.scenario, items: 200)
             for mode in plan.modes { _ = try group.measure(mode: mode, verify: true) }
         }
