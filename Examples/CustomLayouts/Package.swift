@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "CustomLayouts", targets: ["CustomLayouts"]),
+        .library(name: "CustomLayoutKinds", targets: ["CustomLayoutKinds"]),
         .executable(name: "custom-layout-bench", targets: ["custom-layout-bench"]),
     ],
     // These layouts measure no real text, so LayoutBench's RealText trait (HarfBuzz, FreeType and
@@ -28,9 +29,14 @@ let package = Package(
     targets: [
         // The layouts, written against LayoutEngine's `CollectionLayout` only.
         .target(name: "CustomLayouts", dependencies: [.product(name: "LayoutEngine", package: "LayoutBench")]),
+        // Their registrations (`LayoutKind`s: keys, workloads, strategies), a library so that other
+        // packages (a test fixture, your tests) register the same kinds.
+        .target(
+            name: "CustomLayoutKinds",
+            dependencies: ["CustomLayouts", .product(name: "LayoutBenchCLI", package: "LayoutBench")]),
         // `custom-layout-bench`: layout-bench's command line with the two layouts registered.
         .executableTarget(
             name: "custom-layout-bench",
-            dependencies: ["CustomLayouts", .product(name: "LayoutBenchCLI", package: "LayoutBench")]),
+            dependencies: ["CustomLayoutKinds", .product(name: "LayoutBenchCLI", package: "LayoutBench")]),
     ]
 )

@@ -71,18 +71,20 @@ public final class CompareCommits: @unchecked Sendable {
         // given that cannot run, or the exact track without callgrind (whose counts would be
         // `unsupported`, judging only allocations and recall).
         for (option, binary) in [("--base-binary", arguments.baseBinary), ("--head-binary", arguments.headBinary)] {
-            if let binary { try Commits.checkBinary(binary, what: "\(option) \(binary)") }
+            if let binary { try Commits.checkBinary(binary, what: arguments.builds ? binary : "\(option) \(binary)") }
         }
         if arguments.instructions { try Self.checkValgrind() }
-        let baseHash = try Commits.resolve(arguments.positional[0], in: root)
-        let headHash = try Commits.resolve(arguments.positional[1], in: root)
+        // Two builds are named by their binaries' contents; two commits by git.
+        let baseHash = arguments.builds ? try Self.buildHash(arguments.positional[0]) : try Commits.resolve(arguments.positional[0], in: root)
+        let headHash = arguments.builds ? try Self.buildHash(arguments.positional[1]) : try Commits.resolve(arguments.positional[1], in: root)
         // The machine as the comparison found it, before it builds or runs anything: every load
         // average a run records later includes the comparison's own processes.
         machineBefore = MachineLoad.measure()
         var baseBinary = arguments.baseBinary ?? "", headBinary = arguments.headBinary ?? ""
         if arguments.baseBinary == nil { baseBinary = try Commits.build(baseHash, with: try buildCommand()) }
         if arguments.headBinary == nil { headBinary = try Commits.build(headHash, with: try buildCommand()) }
-        let baseShort = Commits.short(baseHash, in: root), headShort = Commits.short(headHash, in: root)
+        let baseShort = arguments.builds ? String(baseHash.prefix(7)) : Commits.short(baseHash, in: root)
+        let headShort = arguments.builds ? String(headHash.prefix(7)) : Commits.short(headHash, in: root)
         final = "\(prefix)results/compare/\(baseShort)..\(headShort)"
         if let shard = arguments.shard { final += "-shard-\(shard.index)-of-\(shard.count)" }
         work = "\(final).tmp-\(getpid())"
@@ -98,6 +100,15 @@ public final class CompareCommits: @unchecked Sendable {
             Paths.remove(work)
             throw error
         }
+    }
+
+    /// The name of a build (`compare-builds`): its binary's SHA-256, so that two builds of the same
+    /// source are the same side and the results folder says which builds it compared.
+    static func buildHash(_ binary: String) throws(DriverError) -> String {
+        guard let hash = sha256(file: binary) else {
+            throw DriverError("\(binary): cannot compute its SHA-256 (no sha256sum on PATH, or the file cannot be read)")
+        }
+        return hash
     }
 
     /// The exact track counts under callgrind: off Linux, or without valgrind on PATH, it is one
@@ -619,7 +630,9 @@ enum DriverScripts {
     }
 
     static var build: String? { script("build-commit") }
-    static var plot: String? { script("plot") }
+    /// The charts: this checkout's scripts/plot, else (in a user's package, which has no scripts/)
+    /// that of the LayoutBench checkout this binary was built from.
+    static var plot: String? { script("plot") ?? LayoutBenchCheckout.script("plot") }
     static var steps: String? { Paths.isFile("scripts/steps.py") ? "scripts/steps.py" : nil }
 }
 

@@ -48,6 +48,9 @@ public struct CompareCommitsArguments: Equatable {
     public var buildCommand: String?
     /// Hidden: the program that draws the report (scripts/plot); nil: none.
     public var plotCommand: String?
+    /// `compare-builds`: BASE and HEAD are two built executables, not commits (their results
+    /// folder is named by each binary's SHA-256); set by `parse(_:builds:)`.
+    public var builds = false
 
     public static func == (a: Self, b: Self) -> Bool {
         a.quick == b.quick && a.instructions == b.instructions && a.rounds == b.rounds && a.maxRounds == b.maxRounds
@@ -64,8 +67,11 @@ public struct CompareCommitsArguments: Equatable {
         public var showsUsage: Bool
     }
 
-    public static func parse(_ arguments: [String]) throws(Problem) -> CompareCommitsArguments {
+    /// With `builds` (`compare-builds`), the first two positional arguments are the two
+    /// executables: they become `baseBinary` and `headBinary`.
+    public static func parse(_ arguments: [String], builds: Bool = false) throws(Problem) -> CompareCommitsArguments {
         var result = CompareCommitsArguments()
+        result.builds = builds
         var rounds: String?, maxRounds = "30", budget = "20", shard: String?, changeRepetitions = "8"
         var index = 0
         func value(_ option: String, _ what: String) throws(Problem) -> String {
@@ -112,7 +118,17 @@ public struct CompareCommitsArguments: Equatable {
             }
             result.shard = parsed
         }
-        if result.positional.count < 2 { throw Problem(message: "give two commits, BASE and HEAD", showsUsage: true) }
+        if result.positional.count < 2 {
+            throw Problem(message: builds ? "give two built executables, BASE and HEAD" : "give two commits, BASE and HEAD", showsUsage: true)
+        }
+        if builds {
+            if result.baseBinary != nil || result.headBinary != nil {
+                throw Problem(message: "compare-builds takes the two executables as BASE and HEAD, not --base-binary or --head-binary", showsUsage: true)
+            }
+            if result.shard != nil { throw Problem(message: "compare-builds takes no --shard", showsUsage: false) }
+            result.baseBinary = result.positional[0]
+            result.headBinary = result.positional[1]
+        }
         if let rounds {
             guard let number = wholeNumber(rounds), number >= 1 else {
                 throw Problem(message: "--rounds expects a whole number >= 1, got '\(rounds)'", showsUsage: false)
@@ -184,6 +200,27 @@ public struct CompareCommitsArguments: Equatable {
 
     /// The metrics of the timed track as compare's options (history judges its steps by them too).
     public static let timedMetrics = ["--metric", "time", "--metric", "peak_rss"]
+
+    /// `compare-builds`' usage: compare-commits' options, of two executables already built.
+    public static func buildsUsage(command: String) -> String {
+        """
+        Did the HEAD build make anything slower than the BASE build, by how much, with what confidence?
+
+        Runs two executables already built (two builds of \(command), for example before and after a
+        change to your layout) interleaved on the scenarios of the current directory's Scenarios/,
+        as compare-commits runs two commits' builds, and judges them as `\(command) compare` does.
+        Results: results/compare/<base>..<head>/ (the first 7 hex digits of each binary's SHA-256).
+        Exit status: 0 nothing regressed, 2 a regression, 3 too noisy to decide, 4 improvements only,
+        1 bad input.
+
+        Usage: \(command) compare-builds [options] BASE HEAD [SCENARIO ...]
+          BASE, HEAD         paths of the two executables (copy the first build aside before the second:
+                             `cp .build/release/\(command) base-\(command)`)
+          options            those of compare-commits (--quick, --rounds, --max-rounds, --budget,
+                             --change-repetitions, --threshold, --mode, --items, --back-to-back, --no-plot,
+                             --instructions); \(command) compare-commits --help describes them
+        """
+    }
 
     public static let usage = """
         Did HEAD make anything slower than BASE, by how much, with what confidence?

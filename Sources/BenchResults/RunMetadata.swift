@@ -34,10 +34,14 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         public var configuration: String
     }
     public struct Source: Codable, Sendable, Equatable {
-        /// `git rev-parse --short HEAD` in the current directory, or "unknown".
+        /// `git rev-parse --short HEAD` in the package that built the binary (`BuildPackage`;
+        /// in the current directory when that is not known), or "unknown".
         public var commit: String
         /// Whether `git status --porcelain` lists anything; nil outside git.
         public var dirty: Bool?
+        /// The folder git was asked in: the package that built the binary (absent in runs made
+        /// before it was recorded).
+        public var package: String? = nil
     }
     public struct Allocator: Codable, Sendable, Equatable {
         public var name: String
@@ -125,6 +129,9 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     /// How long reading and checking each scenario file took (so a slow load is never mistaken
     /// for a slow layout), when the caller timed it.
     public var scenarioLoads: [ScenarioLoad]? = nil
+    /// The LayoutBench release the binary was built against (`LayoutBench.version`; absent in
+    /// runs made before it was recorded).
+    public var layoutBenchVersion: String? = nil
     /// The operations timed on a prefix of their trace (too slow for a whole pass within the
     /// sampling budget), with the prefix's length (`coverage` in run.json; see `OperationCoverage`).
     public var coverage: [OperationCoverage]? = nil
@@ -146,11 +153,12 @@ public struct RunMetadata: Codable, Sendable, Equatable {
         }
     }
 
-    /// Collects everything known at the start of a run. `directory` is where git is asked.
+    /// Collects everything known at the start of a run. `directory` is where git is asked: the
+    /// package that built the binary (`BuildPackage.directory`), else the current directory.
     public static func begin(
         runID: String,
         commandLine: [String] = CommandLine.arguments,
-        directory: String = FileManager.default.currentDirectoryPath
+        directory: String = BuildPackage.directory ?? FileManager.default.currentDirectoryPath
     ) -> RunMetadata {
         let info = ProcessInfo.processInfo
         let uname = MachineFacts.uname()
@@ -195,7 +203,8 @@ public struct RunMetadata: Codable, Sendable, Equatable {
             endTime: nil,
             commandLine: commandLine,
             harnessOverhead: nil,
-            swiftDeterministicHashing: info.environment["SWIFT_DETERMINISTIC_HASHING"]
+            swiftDeterministicHashing: info.environment["SWIFT_DETERMINISTIC_HASHING"],
+            layoutBenchVersion: LayoutBench.version
         )
         metadata.capabilities = PlatformCapabilities.probe()
         return metadata
@@ -256,9 +265,9 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     public static func gitSource(directory: String) -> Source {
         guard let commit = commandOutput("git", ["rev-parse", "--short", "HEAD"], directory: directory),
               !commit.isEmpty, !commit.contains("\n")
-        else { return Source(commit: "unknown", dirty: nil) }
+        else { return Source(commit: "unknown", dirty: nil, package: directory) }
         let status = commandOutput("git", ["status", "--porcelain"], directory: directory)
-        return Source(commit: commit, dirty: status.map { !$0.isEmpty })
+        return Source(commit: commit, dirty: status.map { !$0.isEmpty }, package: directory)
     }
 
     static func utcTimestamp(_ date: Date) -> String {

@@ -132,7 +132,9 @@ public struct RunSession {
 
     public mutating func run() throws -> Result {
         let modeCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).modeCount
-        progress("layout-bench: \(plans.count) scenarios, \(modeCount) scenario × mode × items"
+        // Named after the executable that was run: a user's `custom-layout-bench` says so.
+        let name = metadata.commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 } ?? "layout-bench"
+        progress("\(name): \(plans.count) scenarios, \(modeCount) scenario × mode × items"
                  + (quick ? " (quick)" : "") + ", \(repetitions) repetitions (\(isolation.rawValue)) → \(directory)")
         // A brief or verify-only run (compare-commits' rounds, one per scenario group) reports no
         // medians a reader would correct by the overhead, and measuring it took 60 ms a process.

@@ -109,13 +109,15 @@ public struct Scenario: Hashable, Sendable, Codable {
             layout = try ScenarioLayout.parse(layoutNode, contentWidth: viewportSize.width)
             layoutSelection = LayoutSelection(kind: kindName)
         } else {
-            // A registered kind reads its own keys; its data is generated as for a list (heights,
-            // no widths): one default list style.
+            // A registered kind reads its own keys; its data is generated as for a list (heights;
+            // widths only when the scenario gives `data.generate.widths`): one default list style.
             layoutSelection = LayoutSelection(kind: kindName, values: try kind.readValues(layoutReader))
             layout = ScenarioLayout(sections: [ScenarioSection(style: SectionStyle())])
         }
         var templates: [CellTemplate] = []
-        data = try ScenarioData.parse(try root.require("data"), layout: layout, deferredSections: deferredSections, templates: &templates)
+        data = try ScenarioData.parse(
+            try root.require("data"), layout: layout, deferredSections: deferredSections, templates: &templates,
+            registeredKind: !kind.builtInSchema)
         self.templates = templates
         switch data {
         case .explicit(let explicitItems):
@@ -281,7 +283,7 @@ public struct Scenario: Hashable, Sendable, Codable {
                 var width = 0.0
                 var spansAll = false
                 switch style.kind {
-                case .list: break
+                case .list: if g.everyItemHasWidth { width = g.widths.sample(using: &widthRNG) }
                 case .flow: width = g.widths.sample(using: &widthRNG)
                 case .waterfall: if let k = g.fullWidthEvery, (i + 1) % k == 0 { spansAll = true }
                 }
@@ -348,7 +350,7 @@ public struct Scenario: Hashable, Sendable, Codable {
                                         message: "item \(texts.count - 1): a generated text longer than \(TextLimits.maximumBytes) UTF-8 bytes, the most a label with a font takes (docs/text.md); lower maxWords")
                 }
                 var width = 0.0
-                if case .flow = style.kind { width = g.widths.sample(using: &widthRNG) }
+                if case .flow = style.kind { width = g.widths.sample(using: &widthRNG) } else if g.everyItemHasWidth { width = g.widths.sample(using: &widthRNG) }
                 let rowWidth = Self.measurementWidth(style: style, contentWidth: viewportSize.width, itemWidth: width, spansAllColumns: false)
                 let template = resolved[kind]
                 do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import BenchDriver
 import BenchPlatform
+import BenchScenarios
 
 /// `layout-bench compare-commits`: the driver of scripts/compare-commits (which builds the two
 /// commits and passes its arguments on). Its options are parsed by `CompareCommitsArguments`, as
@@ -25,6 +26,52 @@ struct CompareCommitsCommand: ParsableCommand {
             StandardError.write("error: \(error.message)\n" + (error.showsUsage ? CompareCommitsArguments.usage + "\n" : ""))
             throw ExitCode(1)
         }
+        let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: parsed).run() }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `compare-builds BASE HEAD [SCENARIO …]`: compare-commits of two executables already built — in a
+/// layout author's package, the build before a change and the build after it. The scenarios are
+/// the current directory's (`ScenarioCatalog.locate()`, as `run` finds them), found before
+/// anything runs: their folder is handed to the children, which run where each binary is, through
+/// `LAYOUT_BENCH_SCENARIOS`, and without one the command is one error line (not a verification
+/// that failed). The binaries' and scenarios' paths are made absolute for the same reason.
+struct CompareBuildsCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "compare-builds",
+            abstract: "Compare two builds of this executable (before and after a change) in interleaved rounds.",
+            discussion: "Run `\(commandName) compare-builds --help` for its options (those of compare-commits).")
+    }
+
+    @Argument(parsing: .captureForPassthrough, help: "BASE HEAD [SCENARIO ...]: two executables, and the options of compare-commits.")
+    var arguments: [String] = []
+
+    func run() throws {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            StandardError.writeLine(CompareCommitsArguments.buildsUsage(command: commandName))
+            return
+        }
+        var parsed: CompareCommitsArguments
+        do { parsed = try CompareCommitsArguments.parse(arguments, builds: true) } catch {
+            printError(error.message)
+            if error.showsUsage { StandardError.writeLine(CompareCommitsArguments.buildsUsage(command: commandName)) }
+            throw ExitCode(1)
+        }
+        let here = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : here + "/" + path }
+        let catalog: ScenarioCatalog
+        do { catalog = try ScenarioCatalog.locate() } catch {
+            printError("compare-builds: \(error)")
+            throw ExitCode(1)
+        }
+        setenv(ScenarioCatalog.environmentVariable, absolute(catalog.directory), 1)
+        // The children run where each binary is: every path they get is absolute.
+        parsed.baseBinary = parsed.baseBinary.map(absolute)
+        parsed.headBinary = parsed.headBinary.map(absolute)
+        parsed.positional = Array(parsed.positional.prefix(2))
+            + parsed.scenarios.map { ScenarioCatalog.isPath($0) ? absolute($0) : $0 }
         let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: parsed).run() }
         if status != 0 { throw ExitCode(status) }
     }

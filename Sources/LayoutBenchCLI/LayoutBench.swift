@@ -10,40 +10,54 @@ import BenchRunner
 import BenchCompare
 @_exported import LayoutEngine
 
-struct LayoutBench: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: commandName,
-        abstract: "Measure list and collection layout strategies side by side, verified, as CSV.",
-        discussion: """
-            Each scenario in Scenarios/ names a layout, a data set, a workload (prepare, query, append, \
-            edit), the modes to compare and the item counts to sweep. `run` verifies every mode against \
-            the exact reference, then measures time and allocations (and instructions under callgrind \
-            with --instructions) and writes samples.csv.gz, summary.csv and run.json.
+struct LayoutBenchCommand: ParsableCommand {
+    /// Computed, not stored: it names the executable that was run (`layout-bench`, or a user's
+    /// `custom-layout-bench`) and lists the layout kinds `main(layouts:)` registered before the
+    /// command line is parsed.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: commandName,
+            abstract: "Measure list and collection layout strategies side by side, verified, as CSV.",
+            discussion: """
+                Each scenario in Scenarios/ names a layout, a data set, a workload (prepare, query, append, \
+                edit, or a generic layout-* workload for any layout kind), the modes to compare and the \
+                item counts to sweep. `run` verifies every mode against the exact reference, then measures \
+                time and allocations (and instructions under callgrind with --instructions) and writes \
+                samples.csv.gz, summary.csv and run.json.
 
-            Examples:
-              layout-bench list
-              layout-bench run --quick
-              layout-bench run list-query --items 30000 --mode binary --mode linear
-              layout-bench dump probe-miss-explicit --mode binary-probe \\
-                  --rect 0,2000,390,844
-              layout-bench render mixed-sections-query --mode binary \\
-                  --offset 1200 --out layout.svg
-              layout-bench compare results/base results/head --out diff.csv
+                Layout kinds: \(LayoutCatalog.all.map(\.name).joined(separator: ", "))
+                Generic workloads (any layout kind): \(GenericWorkload.allCases.map(\.rawValue).joined(separator: ", "))
 
-            Exit status:
-              0   success
-              1   bad scenario or data, failed verification, or an
-                  unwritable output: one line naming the file and JSON
-                  path (or the option and path)
-              2   compare: a regression
-              3   compare: too noisy to decide
-              4   compare: improvements only
-              64  malformed command line (unknown option, bad value)
-              An interrupted run (SIGINT, SIGTERM) removes its partial
-              results and ends by the signal.
-            """,
-        subcommands: [ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, CompareCommitsCommand.self, HistoryCommand.self, Export.self, ChildCommand.self, MergeRoundsCommand.self, MachineLoadCommand.self]
-    )
+                Examples:
+                  \(commandName) list
+                  \(commandName) run --quick
+                  \(commandName) run list-query --items 30000 --mode binary --mode linear
+                  \(commandName) dump probe-miss-explicit --mode binary-probe \\
+                      --rect 0,2000,390,844
+                  \(commandName) render mixed-sections-query --mode binary \\
+                      --offset 1200 --out layout.svg
+                  \(commandName) compare results/base results/head --out diff.csv
+                  \(commandName) compare-builds base-binary .build/release/\(commandName)
+
+                Exit status:
+                  0   success
+                  1   bad scenario or data, failed verification, or an
+                      unwritable output: one line naming the file and JSON
+                      path (or the option and path)
+                  2   compare: a regression
+                  3   compare: too noisy to decide
+                  4   compare: improvements only
+                  64  malformed command line (unknown option, bad value)
+                  An interrupted run (SIGINT, SIGTERM) removes its partial
+                  results and ends by the signal.
+                """,
+            version: LayoutBench.version,
+            subcommands: [
+                ListScenarios.self, Run.self, Dump.self, Render.self, Compare.self, CompareBuildsCommand.self, CompareCommitsCommand.self,
+                HistoryCommand.self, Export.self, ChildCommand.self, MergeRoundsCommand.self, MachineLoadCommand.self,
+            ]
+        )
+    }
 
     static func main() {
         StandardOutput.secureStandardDescriptors()
@@ -63,17 +77,26 @@ struct LayoutBench: ParsableCommand {
 /// subcommand sees them, and so do the child processes `run` starts: they run this same
 /// executable, whose `main` registers the same kinds.
 public enum LayoutBenchCLI {
+    /// Whether `main(layouts:)` registered layouts of its own: a layout author's executable, whose
+    /// `run` draws its report itself (there is no scripts/bench in the author's package).
+    nonisolated(unsafe) static var registersLayouts = false
+
     /// Registers `layouts` and runs the command line (`run`, `list`, `dump`, `render`, `compare`,
     /// `export`, and the hidden `child`). A registration that cannot be used (a duplicate name, a
     /// bad key default) is one line on stderr and exit status 1.
-    public static func main(layouts: [LayoutKind]) -> Never {
+    ///
+    /// `file` is the caller's source file (leave it out): run.json records the commit and dirty
+    /// state of the package above it, the package that built this executable (`BuildPackage`).
+    public static func main(layouts: [LayoutKind], file: String = #filePath) -> Never {
+        BuildPackage.directory = BuildPackage.root(of: file)
+        registersLayouts = !layouts.isEmpty
         do {
             try LayoutCatalog.register(layouts)
         } catch {
             printError("\(error)")
             exit(1)
         }
-        LayoutBench.main()
+        LayoutBenchCommand.main()
         exit(0)
     }
 }

@@ -84,6 +84,18 @@ struct Run: ParsableCommand {
             + "layout-bench compare-commits).", valueName: "DIRECTORY:SELF:PARTNER", visibility: .hidden))
     var duet: String?
 
+    @Flag(help: ArgumentHelp(
+        "Do not draw the report (report/index.html in the results), which the run of a layout author's executable draws "
+            + "with the LayoutBench checkout's scripts/plot (layout-bench's own runs leave it to scripts/bench)."))
+    var noPlot = false
+
+    /// Whether this run draws its report: a user's executable (it registered layouts) run by its
+    /// author, not a driver's child (which verifies only, or times rounds of a comparison that
+    /// draws its own chart), and not told otherwise.
+    var drawsReport: Bool {
+        LayoutBenchCLI.registersLayouts && !noPlot && !verifyOnly && !verified && !brief && duet == nil
+    }
+
     func validate() throws {
         try validateItemCounts(items)
         if verifyOnly && instructions { throw ValidationError("--verify-only counts nothing; it cannot take --instructions") }
@@ -147,11 +159,40 @@ struct Run: ParsableCommand {
             session.duet = duet.flatMap(DuetBarrier.init(specification:))
             session.stallSeconds = stallTimeout ?? RunSession.defaultStallSeconds
             let result = try session.run()
+            if drawsReport { drawReport(of: result.directory) }
             StandardError.writeLine("results: \(result.directory)")
             if !result.failures.isEmpty {
                 for failure in result.failures { printError("\(failure)") }
                 throw ExitCode(1)
             }
+        }
+    }
+}
+
+extension Run {
+    /// Draws `directory/report/index.html` with the scripts/plot of the LayoutBench checkout this
+    /// executable was built from, its matplotlib and catalog kept in the user's cache
+    /// (`LayoutBenchCheckout.cacheDirectory`), never in the checkout. A report that cannot be
+    /// drawn (no checkout, no python3, no network to install matplotlib) is a warning: the run's
+    /// CSV files are its results, and its exit status stands.
+    func drawReport(of directory: String) {
+        guard let plot = LayoutBenchCheckout.script("plot") else {
+            printWarning("no report: the LayoutBench checkout this executable was built from (\(LayoutBenchCheckout.root)) has no scripts/plot")
+            return
+        }
+        StandardError.writeLine("\(commandName): drawing the report (\(plot))")
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["LAYOUT_BENCH_PLOT_CACHE": LayoutBenchCheckout.cacheDirectory + "/plot", "LAYOUT_BENCH_PLOT_CATALOG_BINARY": executable]
+        ) { _, new in new }
+        do {
+            let result = try runChildProcess(executable: plot, arguments: [directory], environment: environment)
+            if result.status != 0 || !FileManager.default.fileExists(atPath: directory + "/report/index.html") {
+                StandardError.write(result.output)
+                printWarning("no report: \(plot) exited with status \(result.status); the CSV results stand")
+            }
+        } catch {
+            printWarning("no report: cannot run \(plot) (\(error)); the CSV results stand")
         }
     }
 }

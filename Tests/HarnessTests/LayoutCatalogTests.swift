@@ -186,9 +186,12 @@ func stackScenario(
         #expect(builtInWorkload?.description == #"test.json: layout.kind: layout kind "test-stack" runs under its generic workloads only ("layout-prepare", "layout-query"); workload "query" runs the built-in kinds "list", "flow", "waterfall""#)
         let unsupported = planError(stackScenario(layout: #"{"kind": "test-stack-wrong-geometry"}"#, workload: #"{"kind": "layout-prepare"}"#, modes: #"["test-stack-wrong-geometry"]"#))
         #expect(unsupported?.description == #"test.json: workload.kind: layout kind "test-stack-wrong-geometry" does not support "layout-prepare"; it supports "layout-query""#)
-        let otherKindsMode = planError(stackScenario(modes: #"["waterfall"]"#))
+        // Another registered kind's strategy is no mode of this kind's scenario; the built-in
+        // kinds are (`builtInModesRunBesideARegisteredKind`).
+        let otherKindsMode = planError(stackScenario(modes: #"["test-stack-wrong-geometry"]"#))
         #expect(otherKindsMode?.path == "modes[0]")
-        #expect(otherKindsMode?.message.hasPrefix(#"unknown mode "waterfall" for workload "layout-query"; expected one of "test-stack", "test-stack-throws""#) == true)
+        #expect(otherKindsMode?.message.hasPrefix(#"unknown mode "test-stack-wrong-geometry" for workload "layout-query"; expected one of "test-stack", "test-stack-throws""#) == true)
+        #expect(otherKindsMode?.message.hasSuffix(#""list", "flow", "waterfall""#) == true, "\(otherKindsMode?.message ?? "")")
         #expect(planError(stackScenario()) == nil)
     }
 
@@ -279,6 +282,79 @@ func stackScenario(
                          width: values.randomElement(using: &rng)!, height: values.randomElement(using: &rng)!)
             #expect(LayoutContract.intersects(a, b) == a.intersects(b), "\(a) \(b)")
         }
+    }
+
+    /// A built-in kind named in a registered kind's scenario runs beside it, on the same data,
+    /// built with the built-in's default keys: its frames are the reference's for that kind, and
+    /// it passes verification (with its reference geometry) under every generic workload it can.
+    @Test func builtInModesRunBesideARegisteredKind() throws {
+        let data = #"{"generate": {"heights": {"distribution": "uniform", "min": 20, "max": 60}, "widths": {"distribution": "uniform", "min": 30, "max": 150}, "seed": 4}}"#
+        for workload in [#"{"kind": "layout-query", "frames": 60}"#, #"{"kind": "layout-prepare"}"#] {
+            let plan = try BenchmarkPlan(scenario: try parseScenario(scenarioJSON(
+                layout: #"{"kind": "test-stack", "gap": 4}"#, data: data, workload: workload, modes: #"["test-stack", "flow", "waterfall"]"#, items: "[200]")))
+            #expect(plan.modes.map { $0.rawValue } == ["test-stack", "flow", "waterfall"])
+            let group = try plan.workload.makeGroup(scenario: plan.scenario, items: 200)
+            for mode in plan.modes { _ = try group.measure(mode: mode, verify: true) }
+        }
+        // The flow is the reference flow of the same items at their widths, written independently.
+        let plan = try BenchmarkPlan(scenario: try parseScenario(scenarioJSON(
+            layout: #"{"kind": "test-stack"}"#, data: data, workload: #"{"kind": "layout-query", "frames": 60}"#, modes: #"["flow"]"#, items: "[200]")))
+        let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: 200)
+        let reference = try ReferenceLayout(
+            data: try plan.scenario.makeData(items: 200),
+            styles: try parseScenario(scenarioJSON(layout: #"{"kind": "flow"}"#)).makeStyles(), viewportWidth: plan.scenario.viewport.width)
+        let expected = reference.allElements().sorted { $0.id < $1.id }
+        let shown = snapshot.elements(in: nil)
+        #expect(shown.count == expected.count)
+        func close(_ a: Rect, _ b: Rect) -> Bool {
+            abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
+        }
+        for (element, want) in zip(shown, expected) {
+            #expect(element.id == want.id && close(element.frame, want.frame), "\(element) \(want)")
+        }
+    }
+
+    /// `dump`/`render --offset` of a `layout-*` scenario: the layout is scrolled there first, so a
+    /// pinned header shows at the top of the viewport at that offset, as the built-in reference
+    /// pins it; at offset 0 no header is pinned away from its place.
+    @Test func aSnapshotHonoursTheOffset() throws {
+        let plan = try BenchmarkPlan(scenario: try parseScenario(scenarioJSON(
+            layout: #"{"kind": "list", "header": {"height": 44, "pin": "normal"}}"#,
+            data: #"{"generate": {"sections": 20, "heights": {"distribution": "uniform", "min": 44, "max": 120}, "seed": 10}}"#,
+            workload: #"{"kind": "layout-sticky-scroll", "steps": 40}"#, modes: #"["list"]"#, items: "[400]")))
+        let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: 400)
+        let offset = 2000.5
+        let headers = snapshot.elements(in: nil, offset: offset).filter { $0.id.kind == .header }
+        let pinned = headers.filter(\.isPinned)
+        #expect(pinned.count == 1, "\(pinned)")
+        // At the top of the viewport, or pushed up by the next section's header.
+        #expect(pinned.first.map { $0.frame.minY <= offset && $0.frame.maxY > offset } == true, "\(pinned)")
+        // The reference's pinning at that offset, written independently of the engine.
+        let reference = try ReferenceLayout(
+            data: try plan.scenario.makeData(items: 400), styles: plan.scenario.makeStyles(), viewportWidth: plan.scenario.viewport.width)
+        let section = try #require(pinned.first?.id.section)
+        let natural = reference.allElements().filter { $0.id.kind == .header && $0.frame.minY <= offset }.map(\.id.section).max()
+        #expect(section == natural)
+        #expect(snapshot.elements(in: nil).filter { $0.id.kind == .header && $0.isPinned && $0.frame.minY > 0 }.isEmpty)
+    }
+
+    /// Generated data for a registered kind draws a width for every item when the scenario gives
+    /// `widths` (they were all 0), from their own stream: the heights stay as they were.
+    @Test func generatedWidthsReachARegisteredKind() throws {
+        let heights = #""heights": {"distribution": "uniform", "min": 20, "max": 60}, "seed": 4"#
+        let noWidths = try parseScenario(stackScenario()).makeData(items: 1)  // the default data has no widths
+        #expect(noWidths.size(section: 0, item: 0).width == 0)
+        let plain = try parseScenario(scenarioJSON(layout: #"{"kind": "test-stack"}"#, data: "{\"generate\": {\(heights)}}", modes: #"["test-stack"]"#))
+            .makeData(items: 300)
+        let wide = try parseScenario(scenarioJSON(
+            layout: #"{"kind": "test-stack"}"#, data: "{\"generate\": {\(heights), \"widths\": {\"distribution\": \"uniform\", \"min\": 30, \"max\": 150}}}",
+            modes: #"["test-stack"]"#)).makeData(items: 300)
+        for item in 0..<300 {
+            let size = wide.size(section: 0, item: item)
+            #expect(size.width >= 30 && size.width <= 150, "item \(item): \(size)")
+            #expect(size.height == plain.size(section: 0, item: item).height)
+        }
+        #expect(Set((0..<300).map { wide.size(section: 0, item: $0).width }).count > 100)
     }
 
     /// A run of a broken strategy beside a correct one: the broken one fails with one line and

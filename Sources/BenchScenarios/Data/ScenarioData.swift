@@ -34,8 +34,10 @@ public enum ScenarioData: Hashable, Sendable, Codable {
     }
 
     /// Also reads `data.templates` (constraint templates, docs/scenario-format.md) into `templates`.
+    /// `registeredKind`: the layout is a registered kind, whose generated items may all have widths.
     static func parse(
-        _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil, templates: inout [CellTemplate]
+        _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil, templates: inout [CellTemplate],
+        registeredKind: Bool = false
     ) throws(ScenarioError) -> ScenarioData {
         let r = try node.object()
         if let t = r.optional("templates") { templates = try TemplateParsing.parseTemplates(t) }
@@ -50,7 +52,7 @@ public enum ScenarioData: Hashable, Sendable, Codable {
         }
         switch key {
         case "generate":
-            return .generated(try DataGenerator.parse(value, layout: layout))
+            return .generated(try DataGenerator.parse(value, layout: layout, registeredKind: registeredKind))
         case "sections":
             if let deferredSections {
                 switch ExplicitItemsScanner.scanSections(
@@ -181,7 +183,8 @@ extension ScenarioError {
 /// optional, an added key: in waterfall sections every k-th item — indices k-1, 2k-1, … of the
 /// section — spans all columns; an error when no section is a waterfall), `language` (the
 /// generated texts' language, `TextLanguage`: "syllables" (default), "en", "ru", "zh",
-/// "mixed"; text and template heights only).
+/// "mixed"; text and template heights only). For a registered layout kind (docs/your-layout.md),
+/// `widths` gives every item a width (`everyItemHasWidth`), drawn as a flow's are.
 public struct DataGenerator: Hashable, Sendable, Codable {
     public var sections: Int
     public var heights: SizeDistribution
@@ -189,6 +192,9 @@ public struct DataGenerator: Hashable, Sendable, Codable {
     public var seed: UInt64
     public var fullWidthEvery: Int?
     public var language: TextLanguage = .syllables
+    /// Every item draws a width from `widths`, whatever its section's style: a registered kind's
+    /// scenario gave `widths` (its items are laid out by the user's layout, not by a flow).
+    public var everyItemHasWidth = false
 
     public static let defaultWidths = SizeDistribution.fixed(100)
 
@@ -200,7 +206,7 @@ public struct DataGenerator: Hashable, Sendable, Codable {
         self.fullWidthEvery = fullWidthEvery
     }
 
-    static func parse(_ node: JSONNode, layout: ScenarioLayout) throws(ScenarioError) -> DataGenerator {
+    static func parse(_ node: JSONNode, layout: ScenarioLayout, registeredKind: Bool = false) throws(ScenarioError) -> DataGenerator {
         let r = try node.object()
         let sections = try r.optionalInt("sections", default: 1, .between(1, Double(ScenarioLimits.maxSections)))
         let heights = try SizeDistribution.parse(try r.require("heights"), allowText: true)
@@ -208,7 +214,7 @@ public struct DataGenerator: Hashable, Sendable, Codable {
         var widths = defaultWidths
         if let w = r.optional("widths") {
             widths = try SizeDistribution.parse(w, allowText: false)
-            guard kinds.contains("flow") else {
+            guard kinds.contains("flow") || registeredKind else {
                 throw w.error("'widths' applies to flow items only, and no section of the layout is a flow")
             }
         }
@@ -228,6 +234,7 @@ public struct DataGenerator: Hashable, Sendable, Codable {
         try r.finish()
         var generator = DataGenerator(sections: sections, heights: heights, widths: widths, seed: UInt64(seed), fullWidthEvery: fullWidthEvery)
         generator.language = language
+        generator.everyItemHasWidth = registeredKind && r.has("widths")
         return generator
     }
 

@@ -342,7 +342,7 @@ public struct LayoutKind: Sendable {
     public var sameGeometryAs: SameGeometry?
     public var factory: @Sendable (LayoutInput) throws -> any CollectionLayout
     /// The built-in kinds read `ScenarioLayout`'s schema rather than `keys`.
-    var builtInSchema: Bool
+    package var builtInSchema: Bool
 
     public init(
         name: String, about: String, keys: [LayoutKey] = [], workloads: [GenericWorkload] = GenericWorkload.withoutBatches,

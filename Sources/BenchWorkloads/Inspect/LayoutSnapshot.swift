@@ -18,9 +18,9 @@ public struct LayoutSnapshot {
     /// The styles the frames were laid out with (their pins say what moves with the offset).
     public var styles: [SectionStyle]
     public var pinOffset: Double
-    /// A registered layout that keeps no `LayoutFrames` (`layout-prepare`, `layout-query`): its
-    /// elements, and its own rect query.
-    var registered: (elements: [LayoutAttributes], contentHeight: Double, query: (Rect) -> [LayoutAttributes])?
+    /// A registered layout that keeps no `LayoutFrames` (every `layout-*` workload): its content
+    /// height, and the layout scrolled to an offset — its elements there, and its own rect query.
+    var registered: (contentHeight: Double, at: (Double) -> (elements: [LayoutAttributes], query: (Rect) -> [LayoutAttributes]))?
 
     public init(
         frames: LayoutFrames, queryMode: RectQueryMode, viewport: Rect, styles: [SectionStyle] = [], pinOffset: Double = 0
@@ -32,13 +32,21 @@ public struct LayoutSnapshot {
         self.pinOffset = pinOffset
     }
 
-    /// A registered layout as it answers: `elements` (every element) and its `elements(in:into:)`.
-    init(layout: any CollectionLayout, elements: [LayoutAttributes], viewport: Rect) {
+    /// A registered layout as it answers at a scroll offset: `elements` gives every element of a
+    /// copy of the layout scrolled there, as UIKit scrolls it (`LayoutBoundsChange`), so a layout
+    /// that pins its headers shows them pinned; the query is that copy's `elements(in:into:)`.
+    init(layout: any CollectionLayout, viewport: Rect, elements: @escaping (any CollectionLayout, Rect) -> [LayoutAttributes]) {
         self.init(frames: LayoutFrames(), queryMode: .linear, viewport: viewport)
-        registered = (elements, layout.contentSize.height, { rect in
-            var results: [LayoutAttributes] = []
-            layout.elements(in: rect, into: &results)
-            return results
+        registered = (layout.contentSize.height, { offset in
+            var scrolled = layout
+            let bounds = Rect(x: viewport.x, y: viewport.y + offset, width: viewport.width, height: viewport.height)
+            // A layout whose prepare() throws here shows as it was at offset 0.
+            if (try? LayoutBoundsChange.apply(to: &scrolled, bounds: bounds)) == nil { scrolled = layout }
+            return (elements(scrolled, bounds), { [scrolled] rect in
+                var results: [LayoutAttributes] = []
+                scrolled.elements(in: rect, into: &results)
+                return results
+            })
         })
         styles = [SectionStyle()]  // nothing pins beyond what the layout itself reports
     }
@@ -59,7 +67,8 @@ public struct LayoutSnapshot {
     /// the headers and footers that pin where they are at scroll offset `offset`.
     public func elements(in rect: Rect?, offset: Double = 0) -> [LayoutAttributes] {
         if let registered {
-            return (rect.map(registered.query) ?? registered.elements).sorted { $0.id < $1.id }
+            let scrolled = registered.at(offset)
+            return (rect.map(scrolled.query) ?? scrolled.elements).sorted { $0.id < $1.id }
         }
         var pinned = PinnedElements()
         if !styles.isEmpty {

@@ -235,7 +235,7 @@ struct PinnedReference {
 
     /// Nil when the kind declares no `sameGeometryAs`.
     init?(build: LayoutBuild, mode: LayoutStrategyMode) throws {
-        guard let same = build.kind.sameGeometryAs else { return nil }
+        guard let same = build.kind(of: mode).sameGeometryAs else { return nil }
         do {
             let layout = try build.geometryLayout(same, mode: mode)
             reference = try ReferenceLayout(data: build.data, styles: layout.styles, viewportWidth: build.scenario.viewport.width)
@@ -458,10 +458,19 @@ final class LayoutScrollOperation: BatchableOperation {
 
     /// A bounds change as UIKit makes it, then the query of the new bounds.
     private static func scroll<Layout: CollectionLayout>(_ layout: inout Layout, to bounds: Rect, into buffer: inout [LayoutAttributes]) throws {
+        try LayoutBoundsChange.apply(to: &layout, bounds: bounds)
+        layout.elements(in: bounds, into: &buffer)
+    }
+}
+
+/// A bounds change as UIKit makes it: `shouldInvalidate(forBoundsChange:)`; when it says yes,
+/// `invalidationContext(forBoundsChange:)`, `invalidate(with:)` that context and `prepare()`. The
+/// scroll workloads' steps, and `dump`/`render --offset` of a registered layout.
+enum LayoutBoundsChange {
+    static func apply<Layout: CollectionLayout>(to layout: inout Layout, bounds: Rect) throws {
         if layout.shouldInvalidate(forBoundsChange: bounds) {
             layout.invalidate(with: layout.invalidationContext(forBoundsChange: bounds))
             try layout.prepare()
         }
-        layout.elements(in: bounds, into: &buffer)
     }
 }

@@ -43,9 +43,13 @@ public protocol GenericLayoutWorkload: Workload where Mode == LayoutStrategyMode
 extension GenericLayoutWorkload {
     public static var kind: String { generic.rawValue }
 
-    /// The strategies of the scenario's layout kind.
+    /// The strategies of the scenario's layout kind; beside a registered kind's, the built-in kinds
+    /// (`list`, `flow`, `waterfall`), each built with its default keys on the same data, so one
+    /// scenario compares a user's layout with the engine's (`"modes": ["chip-cloud", "flow"]`).
     public static func allowedModes(for scenario: Scenario) -> [String] {
-        LayoutCatalog.kind(named: scenario.layoutKind)?.strategies.map(\.name) ?? []
+        guard let kind = LayoutCatalog.kind(named: scenario.layoutKind) else { return [] }
+        let own = kind.strategies.map(\.name)
+        return kind.builtInSchema ? own : own + LayoutCatalog.builtIns.map(\.name).filter { !own.contains($0) }
     }
 
     /// Refuses a layout kind that does not support this workload.
@@ -241,17 +245,35 @@ final class LayoutBuild {
         self.kind = kind
     }
 
-    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil) -> LayoutInput {
-        LayoutInput(
-            bounds: scenario.viewport, data: data ?? self.data, strategy: mode.rawValue, selection: selection,
-            scenarioLayout: scenario.layout)
+    /// The kind that builds `mode`: the scenario's, or the built-in kind a registered kind's
+    /// scenario names beside its own strategies (`allowedModes(for:)`).
+    func kind(of mode: LayoutStrategyMode) -> LayoutKind {
+        guard !kind.builtInSchema, let builtIn = mode.kind, builtIn.builtInSchema else { return kind }
+        return builtIn
+    }
+
+    /// The built-in layout a mode of another kind's scenario builds: one section of its kind with
+    /// the default keys of docs/scenario-format.md; nil for the scenario's own strategies.
+    func builtInLayout(of mode: LayoutStrategyMode) throws -> ScenarioLayout? {
+        let kind = kind(of: mode)
+        guard kind.name != self.kind.name else { return nil }
+        let node = JSONNode(.object([JSONMember(key: "kind", value: .string(kind.name))]), file: scenario.file, path: "layout")
+        return try ScenarioLayout.parse(node, contentWidth: scenario.viewport.width)
+    }
+
+    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> LayoutInput {
+        let builtIn = try builtInLayout(of: mode)
+        return LayoutInput(
+            bounds: scenario.viewport, data: data ?? self.data, strategy: mode.rawValue,
+            selection: builtIn == nil ? selection : LayoutSelection(kind: kind(of: mode).name),
+            scenarioLayout: builtIn ?? scenario.layout)
     }
 
     /// A new layout of the strategy (of `data`, by default the scenario's); a factory that throws
     /// fails the mode.
     func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> any CollectionLayout {
         do {
-            return try kind.factory(input(mode, data: data))
+            return try kind(of: mode).factory(input(mode, data: data))
         } catch {
             throw failure(mode, LayoutContract.Violation(check: "factory", step: "build", element: nil, detail: "the factory threw: \(error)"))
         }
@@ -267,7 +289,7 @@ final class LayoutBuild {
 
     /// The verification error of `violation` by the strategy `mode`.
     func failure(_ mode: LayoutStrategyMode, _ violation: LayoutContract.Violation) -> VerificationError {
-        VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: "layout \(kind.name) (mode \(mode.rawValue)): \(violation)")
+        VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: "layout \(kind(of: mode).name) (mode \(mode.rawValue)): \(violation)")
     }
 
     /// Checks `layout` by `LayoutContract` on `rects`, and against the reference geometry when its
@@ -286,7 +308,7 @@ final class LayoutBuild {
         } catch {
             throw failure(mode, error)
         }
-        if let same = kind.sameGeometryAs {
+        if let same = kind(of: mode).sameGeometryAs {
             let reference: ReferenceLayout
             do {
                 let styles = try geometryLayout(same, mode: mode).styles
@@ -308,7 +330,7 @@ final class LayoutBuild {
 
     /// The built-in layout `same` declares, parsed as a scenario's `layout` would be.
     func geometryLayout(_ same: SameGeometry, mode: LayoutStrategyMode) throws -> ScenarioLayout {
-        guard let keys = same.layout else { return scenario.layout }
+        guard let keys = same.layout else { return try builtInLayout(of: mode) ?? scenario.layout }
         var members: [JSONMember] = [JSONMember(key: "kind", value: .string(same.kind))]
         for (key, value) in try keys(input(mode)).sorted(by: { $0.key < $1.key }) {
             let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
@@ -323,7 +345,7 @@ final class LayoutBuild {
                 members.append(JSONMember(key: key, value: value.json))
             }
         }
-        let node = JSONNode(.object(members), file: "sameGeometryAs of layout kind \(kind.name)", path: "layout")
+        let node = JSONNode(.object(members), file: "sameGeometryAs of layout kind \(kind(of: mode).name)", path: "layout")
         return try ScenarioLayout.parse(node, contentWidth: scenario.viewport.width)
     }
 
@@ -352,10 +374,13 @@ final class LayoutBuild {
         return rects
     }
 
-    /// `dump` and `render` of a layout that keeps no `LayoutFrames`: its own answers.
+    /// `dump` and `render` of a layout that keeps no `LayoutFrames`: its own answers, at the
+    /// offset asked for (`--offset`).
     func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil) -> LayoutSnapshot {
-        let all = (try? LayoutContract.elements(of: layout, data: data ?? self.data, bounds: scenario.viewport, step: "snapshot")) ?? []
-        return LayoutSnapshot(layout: layout, elements: all, viewport: scenario.viewport)
+        let data = data ?? self.data
+        return LayoutSnapshot(layout: layout, viewport: scenario.viewport) { layout, bounds in
+            (try? LayoutContract.elements(of: layout, data: data, bounds: bounds, step: "snapshot", pinnedMayStack: true)) ?? []
+        }
     }
 }
 

@@ -24,19 +24,6 @@ public struct CHTWaterfallLayout: CollectionLayout {
     /// The data source: the items of each section.
     public var sections: [[ItemSize]]
     public var bounds: Rect
-    /// A bug planted on purpose: the rect query drops the last element of each answer (for the
-    /// test that the harness's verification catches a broken layout).
-    public var dropsLastElement = false
-    /// Another: `prepare()` traps (for the test that a crashing layout fails its run cleanly).
-    public var trapsInPrepare = false
-    /// Another: `prepare()` traps once this many prepares have run in the process (late enough
-    /// to pass verification and trap while the harness samples).
-    public var trapsAfterPrepares: Int? = nil
-    /// Another: `prepare()` loops forever (for the test that a hung layout is stopped).
-    public var loopsInPrepare = false
-    nonisolated(unsafe) private static var preparesInProcess = 0
-    /// Another: batches drop their deletions (for the test that a batch applied wrongly is caught).
-    public var ignoresDeletions = false
 
     private var allAttributes: [LayoutAttributes] = []
     private var sectionItemAttributes: [[LayoutAttributes]] = []
@@ -64,14 +51,6 @@ public struct CHTWaterfallLayout: CollectionLayout {
 
     public mutating func prepare() throws {
         guard needsPrepare else { return }
-        precondition(!trapsInPrepare, "CHTWaterfallLayout: trapsInPrepare is set")
-        var spins = 0
-        while loopsInPrepare { spins &+= 1 }
-        _ = spins
-        if let limit = trapsAfterPrepares {
-            Self.preparesInProcess += 1
-            precondition(Self.preparesInProcess < limit, "CHTWaterfallLayout: trapsAfterPrepares reached")
-        }
         needsPrepare = false
         allAttributes.removeAll(keepingCapacity: true)
         sectionItemAttributes.removeAll(keepingCapacity: true)
@@ -143,8 +122,7 @@ public struct CHTWaterfallLayout: CollectionLayout {
             switch change {
             case .appendItems(let section, let items): sections[section].append(contentsOf: items)
             case .insertItems(let section, let at, let items): sections[section].insert(contentsOf: items, at: at)
-            case .removeItems(let section, let at, let count):
-                if !ignoresDeletions { sections[section].removeSubrange(at..<(at + count)) }
+            case .removeItems(let section, let at, let count): sections[section].removeSubrange(at..<(at + count))
             case .setHeight(let section, let item, let height): sections[section][item].height = height
             case .insertSection(let at, let items): sections.insert(items, at: at)
             case .removeSection(let at): sections.remove(at: at)
@@ -162,7 +140,6 @@ public struct CHTWaterfallLayout: CollectionLayout {
         for attributes in allAttributes where attributes.frame.intersects(rect) {
             results.append(attributes)
         }
-        if dropsLastElement, !results.isEmpty { results.removeLast() }
     }
 
     public func attributes(for element: ElementID) throws -> LayoutAttributes {
