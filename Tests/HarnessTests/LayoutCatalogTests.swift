@@ -324,7 +324,11 @@ func stackScenario(
             workload: #"{"kind": "layout-sticky-scroll", "steps": 40}"#, modes: #"["list"]"#, items: "[400]")))
         let snapshot = try LayoutSnapshot(plan: plan, mode: plan.modes[0], items: 400)
         let offset = 2000.5
-        let headers = snapshot.elements(in: nil, offset: offset).filter { $0.id.kind == .header }
+        // The headers on screen at that offset (a header of a section scrolled past stays pushed
+        // to its section's end, off screen).
+        let viewport = plan.scenario.viewport.height
+        let headers = snapshot.elements(in: nil, offset: offset)
+            .filter { $0.id.kind == .header && $0.frame.maxY > offset && $0.frame.minY < offset + viewport }
         let pinned = headers.filter(\.isPinned)
         #expect(pinned.count == 1, "\(pinned)")
         // At the top of the viewport, or pushed up by the next section's header.
