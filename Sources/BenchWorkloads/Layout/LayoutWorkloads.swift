@@ -241,17 +241,17 @@ final class LayoutBuild {
         self.kind = kind
     }
 
-    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil) -> LayoutInput {
+    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil, bounds: Rect? = nil) -> LayoutInput {
         LayoutInput(
-            bounds: scenario.viewport, data: data ?? self.data, strategy: mode.rawValue, selection: selection,
+            bounds: bounds ?? scenario.viewport, data: data ?? self.data, strategy: mode.rawValue, selection: selection,
             scenarioLayout: scenario.layout)
     }
 
-    /// A new layout of the strategy (of `data`, by default the scenario's); a factory that throws
-    /// fails the mode.
-    func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> any CollectionLayout {
+    /// A new layout of the strategy (of `data`, by default the scenario's; in `bounds`, by default
+    /// the scenario's viewport); a factory that throws fails the mode.
+    func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil, bounds: Rect? = nil) throws -> any CollectionLayout {
         do {
-            return try kind.factory(input(mode, data: data))
+            return try kind.factory(input(mode, data: data, bounds: bounds))
         } catch {
             throw failure(mode, LayoutContract.Violation(check: "factory", step: "build", element: nil, detail: "the factory threw: \(error)"))
         }
@@ -352,10 +352,12 @@ final class LayoutBuild {
         return rects
     }
 
-    /// `dump` and `render` of a layout that keeps no `LayoutFrames`: its own answers.
-    func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil) -> LayoutSnapshot {
-        let all = (try? LayoutContract.elements(of: layout, data: data ?? self.data, bounds: scenario.viewport, step: "snapshot")) ?? []
-        return LayoutSnapshot(layout: layout, elements: all, viewport: scenario.viewport)
+    /// `dump` and `render` of a layout that keeps no `LayoutFrames`: its own answers, in
+    /// `viewport` (by default the scenario's).
+    func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil, viewport: Rect? = nil) -> LayoutSnapshot {
+        let viewport = viewport ?? scenario.viewport
+        let all = (try? LayoutContract.elements(of: layout, data: data ?? self.data, bounds: viewport, step: "snapshot")) ?? []
+        return LayoutSnapshot(layout: layout, elements: all, viewport: viewport)
     }
 }
 
