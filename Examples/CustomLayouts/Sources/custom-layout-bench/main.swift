@@ -8,9 +8,18 @@ LayoutBenchCLI.main(layouts: [
     LayoutKind(
         name: "square-grid", about: "equal squares, `columns` per row (the README's SquareGrid)",
         keys: [.integer("columns", default: 4, in: 1...64)],
-        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll], bytesPerItem: 8
+        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .resize], bytesPerItem: 8
     ) { input in
         SquareGrid(columns: try input.integer("columns"), itemsPerSection: input.sections.map(\.count), bounds: input.bounds)
+    },
+    // Broken on purpose (the test that layout-resize catches a layout that ignores width changes).
+    LayoutKind(
+        name: "square-grid-ignores-width", about: "broken on purpose: square-grid whose shouldInvalidate ignores width changes",
+        keys: [.integer("columns", default: 4, in: 1...64)], workloads: [.resize], bytesPerItem: 8
+    ) { input in
+        IgnoresWidthChanges(
+            SquareGrid(columns: try input.integer("columns"), itemsPerSection: input.sections.map(\.count), bounds: input.bounds),
+            width: input.bounds.width)
     },
     LayoutKind(
         name: "cht-waterfall",
@@ -28,7 +37,7 @@ LayoutBenchCLI.main(layouts: [
         ],
         // It applies batches of updates to its sections (invalidate(with:)), so it runs the batch
         // workloads too.
-        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll],
+        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .resize],
         strategies: [
             LayoutStrategy(
                 name: "cht-waterfall", about: "the port as CHT ships it",
