@@ -90,17 +90,6 @@ enum ResizeKinds {
         ResizeKinds.registered
     }
 
-    /// The verification failure of the scenario's first mode at `items`, or nil.
-    static func failure(_ text: String, items: Int) throws -> String? {
-        let plan = try BenchmarkPlan(scenario: try parseScenario(text))
-        do {
-            _ = try plan.workload.makeGroup(scenario: plan.scenario, items: items).measure(mode: plan.modes[0], verify: true)
-            return nil
-        } catch let error as VerificationError {
-            return error.description
-        }
-    }
-
     /// A seeded random trace of 2 to 6 widths from 200 to 1400 pt, each differing from the one
     /// before it (the first from `start`, the last from the first).
     static func randomWidths(_ rng: inout SplitMix64, start: Double) -> [Double] {
@@ -176,7 +165,7 @@ enum ResizeKinds {
             let text = scenarioJSON(
                 viewport: #"{"width": 1024, "height": 768}"#, layout: layout, data: Self.data,
                 workload: #"{"kind": "layout-resize", "trace": "\#(trace)"}"#, modes: "[\"\(mode)\"]", items: "[300]")
-            #expect(try Self.failure(text, items: 300) == nil, "\(text)")
+            #expect(try LayoutScrollWorkloadTests.failure(text, items: 300) == nil, "\(text)")
         }
     }
 
@@ -199,18 +188,18 @@ enum ResizeKinds {
                     workload: #"{"kind": "layout-resize", "widths": \#(Self.json(trace))}"#, modes: "[\"\(mode)\"]", items: "[\(items)]")
             }
             let scenario = try parseScenario(text("test-resize"))
-            #expect(try Self.failure(text("test-resize"), items: items) == nil)
+            #expect(try LayoutScrollWorkloadTests.failure(text("test-resize"), items: items) == nil)
             let step0 = "layout-resize step 0 (width 390 → \(Int(trace[0])))"
             let moved = try #require(try Self.firstMovedElement(scenario: scenario, items: items, columns: columns, from: 390, to: trace[0]))
             for (fault, said) in [("ignores-width", true), ("keeps-frames", false)] {
-                let failure = try #require(try Self.failure(text("test-resize-\(fault)"), items: items), "\(fault) passed")
+                let failure = try #require(try LayoutScrollWorkloadTests.failure(text("test-resize-\(fault)"), items: items), "\(fault) passed")
                 let expected = "layout test-resize (mode test-resize-\(fault)): check resize-equals-fresh at \(step0): element \(moved): frame "
                 #expect(failure.contains(expected), "\(failure), expected \(expected)")
                 #expect(failure.hasSuffix("(shouldInvalidate(forBoundsChange:) said no to this width change, so the layout was not invalidated)") == said, "\(failure)")
             }
             // Handled the first width change; the second is shown at the first's width.
             if let later = try Self.firstMovedElement(scenario: scenario, items: items, columns: columns, from: trace[0], to: trace[1]) {
-                let failure = try #require(try Self.failure(text("test-resize-ignores-later"), items: items))
+                let failure = try #require(try LayoutScrollWorkloadTests.failure(text("test-resize-ignores-later"), items: items))
                 let expected = "check resize-equals-fresh at layout-resize step 1 (width \(Int(trace[0])) → \(Int(trace[1]))): element \(later): "
                 #expect(failure.contains(expected), "\(failure), expected \(expected)")
             }
