@@ -263,14 +263,18 @@ enum PinnedKinds {
 
     /// The timed scroll steps allocate nothing once warm (the answer buffer, the slots and the
     /// pool are reused), measured by the runner's allocation counters in an optimized build, for a built-in list with
-    /// pinned headers and for a waterfall whose visible set is not a range.
+    /// pinned headers and for a waterfall whose visible set is not a range; and so do `layout-resize`'s
+    /// width changes (the built-in layout lays out again in the storage it has).
     @Test(arguments: [
         #"{"kind": "list", "header": {"height": 30, "pin": "normal"}, "footer": {"height": 20, "pin": "normal"}}"#,
         #"{"kind": "waterfall", "columns": 3, "header": {"height": 30, "pin": "stacked"}, "background": true}"#,
     ])
     func scrollStepsAllocateNothingInSteadyState(layout: String) throws {
         try #require(AllocationCounters.isAvailable)
-        for workload in [#"{"kind": "layout-sticky-scroll", "steps": 200}"#, #"{"kind": "layout-reuse-scroll", "frames": 200}"#] {
+        for (workload, operation) in [
+            (#"{"kind": "layout-sticky-scroll", "steps": 200}"#, "scroll-step"), (#"{"kind": "layout-reuse-scroll", "frames": 200}"#, "scroll-step"),
+            (#"{"kind": "layout-resize"}"#, "resize-step"),
+        ] {
             let mode = layout.contains("waterfall") ? "waterfall" : "list"
             let text = scenarioJSON(
                 layout: layout,
@@ -280,7 +284,7 @@ enum PinnedKinds {
             let outcome = BenchmarkRunner(plans: [plan], options: .init(policy: .quick, verify: true)).run()
             #expect(outcome.failures.isEmpty, "\(outcome.failures)")
             for metric in [Metric.allocs, .allocBytes] {
-                let values = try #require(outcome.series.first { $0.operation == "scroll-step" && $0.metric == metric }?.values)
+                let values = try #require(outcome.series.first { $0.operation == operation && $0.metric == metric }?.values)
                 // Unoptimized generic code allocates (boxes, copies): only an optimized build
                 // (`swift test -c release`, and every timed run) is held to zero.
                 #if !DEBUG

@@ -8,8 +8,8 @@ import BenchResults
 ///
 /// The built-in kinds register here like any other: their factory builds a `SectionedLayout` from
 /// the scenario's styles, and the generic workloads (`GenericWorkload`: `layout-prepare`,
-/// `layout-query`, `layout-append`, `layout-edit`, `layout-sticky-scroll`, `layout-reuse-scroll`)
-/// run them through the same path as a user's layout.
+/// `layout-query`, `layout-append`, `layout-edit`, `layout-sticky-scroll`, `layout-reuse-scroll`,
+/// `layout-resize`) run them through the same path as a user's layout.
 ///
 /// Registration happens once, before the command line is parsed (children of `run` run the same
 /// `main`, so they see the same kinds); reads after that are lock-protected but uncontended.
@@ -107,6 +107,9 @@ public enum GenericWorkload: String, CaseIterable, Sendable, Hashable {
     /// `layout-reuse-scroll`: `reuse-scroll`'s trace, each step a bounds change, the viewport's
     /// query, and a cell dequeued or enqueued by reuse identifier for each element that entered or left.
     case reuseScroll = "layout-reuse-scroll"
+    /// `layout-resize`: a trace of viewport widths (rotations, iPad split-view widths), each step a
+    /// bounds change of a new width as UIKit drives it, then the new viewport's `elements(in:into:)`.
+    case resize = "layout-resize"
 
     /// Whether the workload sends the layout batches of updates (`prepare(forCollectionViewUpdates:)`),
     /// which a kind must apply to its own data.

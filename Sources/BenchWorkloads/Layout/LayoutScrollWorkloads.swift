@@ -233,12 +233,13 @@ struct PinnedReference {
     let pinOffset: Double
     let kind: String
 
-    /// Nil when the kind declares no `sameGeometryAs`.
-    init?(build: LayoutBuild, mode: LayoutStrategyMode) throws {
+    /// Nil when the kind declares no `sameGeometryAs`. `width` is the content width (by default
+    /// the scenario viewport's; `layout-resize` asks for each width of its trace).
+    init?(build: LayoutBuild, mode: LayoutStrategyMode, width: Double? = nil) throws {
         guard let same = build.kind(of: mode).sameGeometryAs else { return nil }
         do {
             let layout = try build.geometryLayout(same, mode: mode)
-            reference = try ReferenceLayout(data: build.data, styles: layout.styles, viewportWidth: build.scenario.viewport.width)
+            reference = try ReferenceLayout(data: build.data, styles: layout.styles, viewportWidth: width ?? build.scenario.viewport.width)
             pinOffset = layout.pinOffset
             kind = same.kind
         } catch {
@@ -457,7 +458,7 @@ final class LayoutScrollOperation: BatchableOperation {
     }
 
     /// A bounds change as UIKit makes it, then the query of the new bounds.
-    private static func scroll<Layout: CollectionLayout>(_ layout: inout Layout, to bounds: Rect, into buffer: inout [LayoutAttributes]) throws {
+    static func scroll<Layout: CollectionLayout>(_ layout: inout Layout, to bounds: Rect, into buffer: inout [LayoutAttributes]) throws {
         try LayoutBoundsChange.apply(to: &layout, bounds: bounds)
         layout.elements(in: bounds, into: &buffer)
     }

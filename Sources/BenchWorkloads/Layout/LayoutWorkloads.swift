@@ -254,26 +254,27 @@ final class LayoutBuild {
 
     /// The built-in layout a mode of another kind's scenario builds: one section of its kind with
     /// the default keys of docs/scenario-format.md; nil for the scenario's own strategies.
-    func builtInLayout(of mode: LayoutStrategyMode) throws -> ScenarioLayout? {
+    func builtInLayout(of mode: LayoutStrategyMode, contentWidth: Double? = nil) throws -> ScenarioLayout? {
         let kind = kind(of: mode)
         guard kind.name != self.kind.name else { return nil }
         let node = JSONNode(.object([JSONMember(key: "kind", value: .string(kind.name))]), file: scenario.file, path: "layout")
-        return try ScenarioLayout.parse(node, contentWidth: scenario.viewport.width)
+        return try ScenarioLayout.parse(node, contentWidth: contentWidth ?? scenario.viewport.width)
     }
 
-    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> LayoutInput {
-        let builtIn = try builtInLayout(of: mode)
+    func input(_ mode: LayoutStrategyMode, data: LayoutData? = nil, bounds: Rect? = nil) throws -> LayoutInput {
+        let bounds = bounds ?? scenario.viewport
+        let builtIn = try builtInLayout(of: mode, contentWidth: bounds.width)
         return LayoutInput(
-            bounds: scenario.viewport, data: data ?? self.data, strategy: mode.rawValue,
+            bounds: bounds, data: data ?? self.data, strategy: mode.rawValue,
             selection: builtIn == nil ? selection : LayoutSelection(kind: kind(of: mode).name),
             scenarioLayout: builtIn ?? scenario.layout)
     }
 
-    /// A new layout of the strategy (of `data`, by default the scenario's); a factory that throws
-    /// fails the mode.
-    func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil) throws -> any CollectionLayout {
+    /// A new layout of the strategy (of `data`, by default the scenario's; in `bounds`, by default
+    /// the scenario's viewport); a factory that throws fails the mode.
+    func make(_ mode: LayoutStrategyMode, data: LayoutData? = nil, bounds: Rect? = nil) throws -> any CollectionLayout {
         do {
-            return try kind(of: mode).factory(input(mode, data: data))
+            return try kind(of: mode).factory(input(mode, data: data, bounds: bounds))
         } catch {
             throw failure(mode, LayoutContract.Violation(check: "factory", step: "build", element: nil, detail: "the factory threw: \(error)"))
         }
@@ -375,10 +376,10 @@ final class LayoutBuild {
     }
 
     /// `dump` and `render` of a layout that keeps no `LayoutFrames`: its own answers, at the
-    /// offset asked for (`--offset`).
-    func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil) -> LayoutSnapshot {
+    /// offset asked for (`--offset`), in `viewport` (by default the scenario's).
+    func snapshot(of layout: any CollectionLayout, data: LayoutData? = nil, viewport: Rect? = nil) -> LayoutSnapshot {
         let data = data ?? self.data
-        return LayoutSnapshot(layout: layout, viewport: scenario.viewport) { layout, bounds in
+        return LayoutSnapshot(layout: layout, viewport: viewport ?? scenario.viewport) { layout, bounds in
             (try? LayoutContract.elements(of: layout, data: data, bounds: bounds, step: "snapshot", pinnedMayStack: true)) ?? []
         }
     }

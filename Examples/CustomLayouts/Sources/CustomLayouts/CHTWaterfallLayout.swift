@@ -110,11 +110,13 @@ public struct CHTWaterfallLayout: CollectionLayout {
         return best
     }
 
-    /// CHT recomputes everything in its next `prepareLayout` whatever changed. A batch of updates
+    /// CHT recomputes everything in its next `prepareLayout` whatever changed (`invalidateLayout`
+    /// drops every attribute it keeps), a width change included. A batch of updates
     /// (`prepare(forCollectionViewUpdates:)`) changes the data source first: CHT asks its data
     /// source again, this port applies the changes to its `sections`.
     public mutating func invalidate(with context: InvalidationContext) {
         if let newBounds = context.newBounds { bounds = newBounds }
+        needsPrepare = true
     }
 
     public mutating func prepare(forCollectionViewUpdates updates: [LayoutChange]) {

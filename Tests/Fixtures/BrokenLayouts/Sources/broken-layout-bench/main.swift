@@ -13,5 +13,7 @@ LayoutBenchCLI.main(layouts: [
         broken("cht-waterfall-loops", "prepare() never returns (the test that a layout looping forever is stopped)", LoopsInPrepare.init),
         broken("cht-waterfall-drops-deletions", "a batch's deletions are ignored (the test that a batch applied wrongly is caught)",
                DropsDeletions.init),
+        broken("cht-waterfall-ignores-width", "its shouldInvalidate ignores width changes (the test that layout-resize catches it)",
+               IgnoresWidthChanges.init),
     ]),
 ])

@@ -1,0 +1,290 @@
+import BenchStatistics
+import LayoutEngine
+import LayoutReference
+import BenchResults
+import BenchScenarios
+
+/// `layout-resize`: per strategy, a trace of viewport widths — a phone turned and turned back, or
+/// an iPad window through the widths of Split View, Slide Over and Stage Manager — walked as UIKit
+/// drives any layout through a width change. One operation (`resize-step`) is one bounds change of
+/// a new width: `shouldInvalidate(forBoundsChange:)`; when it says yes,
+/// `invalidationContext(forBoundsChange:)`, `invalidate(with:)` and `prepare()`; then the new
+/// viewport's `elements(in:into:)` — the `scroll-step` of `layout-sticky-scroll`
+/// (`LayoutScrollOperation`), along widths instead of offsets.
+///
+/// The layout starts at the scenario's viewport. Each step sets the next width of the trace (the
+/// `trace` key, or `widths`), every one different from the one before it (the last from the
+/// first too, where the trace wraps), so every step is a width change. The viewport's top stays at
+/// one content offset, half the scrollable height at the starting width, clamped to each width's
+/// scrollable height (as a scroll view keeps its `contentOffset` through a rotation and clamps it
+/// to the new content). The items keep their sizes: a height that depends on the width is
+/// self-sizing, not a bounds change.
+///
+/// Verified before timing at every step (above 300,000 items the first, middle and last), on the
+/// state the timed path leaves: the answer by `LayoutContract`'s rules for the step's bounds, and
+/// every element and the content size equal to those of a fresh layout of the kind built at the
+/// new width (its factory with the new bounds at offset 0, prepared, then moved to the step's
+/// offset by the same bounds change; check `resize-equals-fresh`); when the kind declares
+/// `sameGeometryAs`, every element against the reference geometry at the new width with the
+/// built-in pinning at that offset. A layout whose `shouldInvalidate` says no to a width change,
+/// or that keeps frames of the old width, fails at the first step that moves an element, naming it.
+public struct LayoutResizeWorkload: GenericLayoutWorkload {
+    public typealias Mode = LayoutStrategyMode
+    public enum Operation: String, WorkloadOperation {
+        /// One width change and the viewport query.
+        case resizeStep = "resize-step"
+
+        public var timed: String {
+            "one width change of the trace, in order, wrapping at its end: the new bounds (the next width, the content offset kept "
+                + "and clamped), `shouldInvalidate(forBoundsChange:)` and, when it says yes, `invalidationContext(forBoundsChange:)`, "
+                + "`invalidate(with:)` and `prepare()`; then the viewport's `elements(in:into:)`; a sample is a batch of consecutive steps, divided"
+        }
+        public var untimed: String {
+            "the layout's first prepare, a fresh layout at each width of the trace (for its content height), and the verification pass over the whole trace"
+        }
+    }
+
+    /// The width traces `trace` names.
+    public enum Trace: String, CaseIterable, Sendable {
+        /// The viewport turned and back: W × H, then H × W, then W × H again (390 × 844 ↔ 844 × 390).
+        case rotation
+        /// An iPad window resized through Split View, Slide Over and Stage Manager widths, at the
+        /// viewport's height: `splitViewWidths`.
+        case splitView = "split-view"
+    }
+
+    /// The widths of `split-view`, in the order the trace visits them: two thirds and half of a
+    /// 1024-pt screen, Slide Over, a compact window, an iPad mini's full width, the full 1024 pt.
+    public static let splitViewWidths: [Double] = [694, 507, 320, 375, 768, 1024]
+
+    public static let generic = GenericWorkload.resize
+    public static let about =
+        "any registered layout kind: a trace of viewport widths (a rotation, iPad split-view widths), each a bounds change through shouldInvalidate, invalidationContext, invalidate and prepare, then the viewport query"
+
+    public static let maxWidths = 64
+    public static let traceKey = WorkloadKey(
+        "trace", choosing: Trace.rotation,
+        about: "the widths the viewport takes in turn: `rotation` (the viewport turned, its width and height swapped, and back) "
+            + "or `split-view` (694, 507, 320, 375, 768 and 1024 pt at the viewport's height: an iPad's Split View, Slide Over and Stage Manager widths)")
+    public static let widthsKey = WorkloadKey(
+        "widths", .numbers, default: .described("the widths of `trace`"), bound: .positiveSize, maxCount: maxWidths,
+        about: "instead of `trace`: the widths the viewport takes in turn, at its height; each differs from the one before it "
+            + "(the first from the viewport's, the last from the first)")
+    public static let keys = [traceKey, widthsKey]
+
+    public var trace: Trace
+    /// `widths` as written (nil when the trace is `trace`'s).
+    public var widths: [Double]?
+
+    public init(spec: JSONReader) throws(ScenarioError) {
+        let given = spec.has(Self.traceKey.name)
+        trace = try spec.choice(Self.traceKey, default: Trace.rotation)
+        let widthsKey = Self.widthsKey
+        if let nodes = try spec.optionalArray(widthsKey.name) {
+            if given { throw spec.error(at: widthsKey.name, "give either trace or widths, not both") }
+            guard !nodes.isEmpty, nodes.count <= Self.maxWidths else {
+                throw spec.error(at: widthsKey.name, "expected 1 to \(Self.maxWidths) widths, got \(nodes.count)")
+            }
+            var list: [Double] = []
+            for node in nodes { list.append(try node.double(widthsKey.bound)) }
+            widths = list
+        }
+        try spec.finish()
+    }
+
+    public var operations: [Operation] { [.resizeStep] }
+    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: 1) }
+
+    /// The viewport sizes of the trace, in order, for a scenario whose viewport is `viewport`.
+    public func sizes(viewport: Size) -> [Size] {
+        if let widths { return widths.map { Size(width: $0, height: viewport.height) } }
+        switch trace {
+        case .rotation: return [Size(width: viewport.height, height: viewport.width), viewport]
+        case .splitView: return Self.splitViewWidths.map { Size(width: $0, height: viewport.height) }
+        }
+    }
+
+    /// Refuses a step that does not change the width, and for a built-in kind a width its
+    /// section styles do not fit (horizontal insets, columns and spacing), naming the width.
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+        try validateKind(scenario)
+        let sizes = sizes(viewport: scenario.viewportSize)
+        // The field of step `i`: its entry of `widths`, or `trace`.
+        func refuse(_ i: Int, _ message: String) -> ScenarioError {
+            let workload = ScenarioWorkload.path
+            let path = widths == nil
+                ? JSONPath.appending(workload, key: Self.traceKey.name)
+                : JSONPath.appending(JSONPath.appending(workload, key: Self.widthsKey.name), index: i)
+            return ScenarioError(file: scenario.workload.file, path: path, message: message)
+        }
+        for (i, size) in sizes.enumerated() {
+            let before = i == 0 ? scenario.viewportSize.width : sizes[i - 1].width
+            if size.width == before {
+                let what = i == 0 ? "the viewport's width, where the layout starts" : "the width before it"
+                throw refuse(i, "width \(format(size.width)) (step \(i)) equals \(what): every step must change the width")
+            }
+        }
+        if let first = sizes.first, let last = sizes.last, first.width == last.width {
+            throw refuse(
+                sizes.count - 1, "the last width \(format(last.width)) equals the first, where the trace wraps: every step must change the width")
+        }
+        guard !scenario.isRegisteredLayout else { return }
+        for (i, size) in sizes.enumerated() {
+            for style in scenario.layout.styles {
+                do {
+                    try style.validate(contentWidth: size.width, field: "layout")
+                } catch {
+                    throw refuse(i, "the layout does not fit width \(format(size.width)) (step \(i)): \(error)")
+                }
+            }
+        }
+    }
+
+    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutResizeFixture {
+        try LayoutResizeFixture(build: LayoutBuild(scenario: scenario, items: items), sizes: sizes(viewport: scenario.viewportSize))
+    }
+}
+
+/// The width trace of `layout-resize` at one item count.
+public final class LayoutResizeFixture: WorkloadFixture {
+    public typealias Mode = LayoutStrategyMode
+    public typealias Operation = LayoutResizeWorkload.Operation
+    let build: LayoutBuild
+    let sizes: [Size]
+
+    init(build: LayoutBuild, sizes: [Size]) {
+        self.build = build
+        self.sizes = sizes
+    }
+
+    /// The name of step `step` in failures: the workload, the step and its width change.
+    func stepName(_ step: Int) -> String {
+        let from = step == 0 ? build.scenario.viewport.width : sizes[step - 1].width
+        return "layout-resize step \(step) (width \(format(from)) → \(format(sizes[step].width)))"
+    }
+
+    /// A fresh layout of the strategy at the viewport `size` (offset 0), prepared.
+    private func fresh(_ mode: LayoutStrategyMode, size: Size, step: String) throws -> any CollectionLayout {
+        var layout = try build.make(mode, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        try build.prepare(&layout, mode: mode, step: step)
+        return layout
+    }
+
+    /// The viewports of the trace: each size at the content offset of half the scrollable height
+    /// at the starting width (`startHeight`, the layout's content height there), clamped to the
+    /// scrollable height a fresh layout has at that size.
+    func viewports(mode: LayoutStrategyMode, startHeight: Double) throws -> [Rect] {
+        let offset = max(0, startHeight - build.scenario.viewport.height) / 2
+        var heights: [Double: Double] = [:]
+        var viewports: [Rect] = []
+        for (step, size) in sizes.enumerated() {
+            if heights[size.width] == nil {
+                heights[size.width] = try fresh(mode, size: size, step: "\(stepName(step)), a fresh layout at the new width").contentSize.height
+            }
+            let scrollable = max(0, heights[size.width]! - size.height)
+            viewports.append(Rect(x: 0, y: min(offset, scrollable), width: size.width, height: size.height))
+        }
+        return viewports
+    }
+
+    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+        var layout = try build.make(mode)
+        try build.prepare(&layout, mode: mode, step: "prepare")
+        let viewports = try viewports(mode: mode, startHeight: layout.contentSize.height)
+        let operation = LayoutScrollOperation(layout: layout, viewports: viewports)
+        var elements: [Double] = []
+        if verify {
+            for (step, viewport) in viewports.enumerated() {
+                let said = operation.layout.shouldInvalidate(forBoundsChange: viewport)
+                let answer: [LayoutAttributes]
+                do {
+                    answer = try operation.step()
+                } catch {
+                    throw build.failure(mode, LayoutContract.Violation(check: "prepare", step: stepName(step), element: nil, detail: "prepare() threw: \(error)"))
+                }
+                elements.append(Double(answer.count))
+                guard ReferenceGeometry.checksChange(step: step, count: viewports.count, items: build.items) else { continue }
+                try check(operation.layout, answer: answer, mode: mode, step: step, viewport: viewport, saidYes: said)
+            }
+            operation.rewind()
+        }
+        return ModeMeasurement(
+            operations: [TimedOperation(.resizeStep, .batchable(operation))],
+            observations: verify ? [Observation(.resizeStep, .elements, elements)] : [])
+    }
+
+    /// The checks after step `step`: the answer by the contract, every element and the content
+    /// size against a fresh layout at the new width, and the reference geometry when declared.
+    private func check(
+        _ layout: any CollectionLayout, answer: [LayoutAttributes], mode: LayoutStrategyMode, step: Int, viewport: Rect, saidYes: Bool
+    ) throws {
+        let name = stepName(step)
+        // Why a layout shows the old width's frames, when it does.
+        let said = saidYes ? "" : " (shouldInvalidate(forBoundsChange:) said no to this width change, so the layout was not invalidated)"
+        func failure(_ violation: LayoutContract.Violation) -> VerificationError {
+            var violation = violation
+            violation.detail += said
+            return build.failure(mode, violation)
+        }
+        let universe: [LayoutAttributes]
+        do {
+            universe = try LayoutContract.elementsAfterBoundsChange(
+                of: layout, answer: answer, rect: viewport, data: build.data, bounds: viewport, step: name)
+        } catch {
+            throw failure(error)
+        }
+        // The fresh layout, moved to the step's offset as UIKit moves any layout.
+        let freshStep = "\(name), a fresh layout at the new width"
+        var fresh = try fresh(mode, size: Size(width: viewport.width, height: viewport.height), step: freshStep)
+        var ignored: [LayoutAttributes] = []
+        do {
+            try LayoutScrollOperation.scroll(&fresh, to: viewport, into: &ignored)
+        } catch {
+            throw build.failure(mode, LayoutContract.Violation(check: "prepare", step: freshStep, element: nil, detail: "prepare() threw: \(error)"))
+        }
+        let expected: [LayoutAttributes]
+        do {
+            expected = try LayoutContract.elements(of: fresh, data: build.data, bounds: viewport, step: freshStep, pinnedMayStack: true)
+        } catch {
+            throw build.failure(mode, error)
+        }
+        if let violation = LayoutContract.firstDifference(
+            of: universe + extraElements(of: layout, known: universe), from: expected.map { ReferenceElement(id: $0.id, frame: $0.frame) },
+            check: "resize-equals-fresh", step: name) {
+            throw failure(violation)
+        }
+        let size = layout.contentSize, freshSize = fresh.contentSize
+        if !ReferenceTolerance.equal(size.width, freshSize.width) || !ReferenceTolerance.equal(size.height, freshSize.height) {
+            throw failure(LayoutContract.Violation(
+                check: "resize-equals-fresh", step: name, element: nil,
+                detail: "contentSize (\(size.width), \(size.height)), a fresh layout's at the new width (\(freshSize.width), \(freshSize.height))"))
+        }
+        if let reference = try PinnedReference(build: build, mode: mode, width: viewport.width),
+           let violation = reference.firstDifference(of: universe, bounds: viewport, step: name) {
+            throw failure(violation)
+        }
+    }
+
+    /// What a query of everything returns beyond `known` (an element of the old width left behind).
+    private func extraElements(of layout: any CollectionLayout, known: [LayoutAttributes]) -> [LayoutAttributes] {
+        let ids = Set(known.map(\.id))
+        var everything: [LayoutAttributes] = []
+        let size = layout.contentSize
+        layout.elements(in: Rect(x: -1e6, y: -1e6, width: size.width + 2e6, height: size.height + 2e6), into: &everything)
+        var extra: [LayoutAttributes] = []
+        var seen = Set<ElementID>()
+        for element in everything where !ids.contains(element.id) && seen.insert(element.id).inserted { extra.append(element) }
+        return extra
+    }
+
+    /// The layout after one pass of the trace, at the last width (offset 0).
+    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+        var layout = try build.make(mode)
+        try build.prepare(&layout, mode: mode, step: "prepare")
+        let viewports = try viewports(mode: mode, startHeight: layout.contentSize.height)
+        let operation = LayoutScrollOperation(layout: layout, viewports: viewports)
+        _ = try operation.run(count: viewports.count)
+        let last = viewports[viewports.count - 1]
+        return build.snapshot(of: operation.layout, viewport: Rect(x: 0, y: 0, width: last.width, height: last.height))
+    }
+}
