@@ -52,6 +52,10 @@ LayoutBenchCLI.main(layouts: [
                 name: "cht-waterfall-drops-deletions",
                 about: "broken on purpose: a batch's deletions are ignored (the test that a batch applied wrongly is caught)",
                 reproduces: "a bug", bytesPerItem: 400),
+            LayoutStrategy(
+                name: "cht-waterfall-ignores-moves",
+                about: "broken on purpose: a batch's item moves are dropped (IgnoresMoves; the test that a move applied wrongly is caught)",
+                reproduces: "a bug", bytesPerItem: 400),
         ],
         // The built-in waterfall places items by the same rules (docs/engine-semantics.md §4).
         sameGeometryAs: .builtIn("waterfall") { input in
@@ -82,6 +86,7 @@ LayoutBenchCLI.main(layouts: [
         layout.loopsInPrepare = input.strategy == "cht-waterfall-loops"
         layout.trapsAfterPrepares = input.strategy == "cht-waterfall-traps-late" ? 30 : nil
         layout.ignoresDeletions = input.strategy == "cht-waterfall-drops-deletions"
+        if input.strategy == "cht-waterfall-ignores-moves" { return IgnoresMoves(base: layout) }
         return layout
     },
 ])
