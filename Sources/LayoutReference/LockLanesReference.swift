@@ -9,9 +9,11 @@ import LayoutEngine
 /// The user's viewport is the viewport's height at offset 0 at the start, then at each change
 /// where the change happens (before it): its top at the changed item's top (an insert: the item
 /// at the index; a removal or a height change: the first item removed or changed; a section: its
-/// top), or its bottom at the content's end for an append, clamped to the content. Every item
-/// whose frame meets it is seen; the marker moves to the last seen item if that comes later. When
-/// the marked item is removed, the marker passes to the item just before the removed ones.
+/// top), or its bottom at the content's end for an append, clamped to the content (a move: the
+/// moved item or section where it was; a reload: the first reloaded item). Every item whose frame
+/// meets it is seen; the marker moves to the last seen item if that comes later. When the marked
+/// item is removed, the marker passes to the item just before the removed ones. A move and a
+/// reload remove the items and insert them anew, unmarked and without lanes.
 public struct LockLanesReference: UpdateExpectation {
     public let styles: [SectionStyle]
     public let viewport: Rect
@@ -66,6 +68,34 @@ public struct LockLanesReference: UpdateExpectation {
             for t in at..<lanes.count where styles[t % styles.count] != styles[(t + 1) % styles.count] {
                 lanes[t] = fresh(lanes[t].count)
             }
+        case .moveItem(let from, let to):
+            // Removed, then a new item at the destination.
+            let hadMark = marked[from.section][from.item]
+            lanes[from.section].remove(at: from.item)
+            marked[from.section].remove(at: from.item)
+            if hadMark { markItem(before: from.section, from.item) }
+            lanes[to.section].insert(ReferenceWaterfallSection.unassigned, at: to.item)
+            marked[to.section].insert(false, at: to.item)
+        case .moveSection(let from, let to) where from != to:
+            let hadMark = marked[from].contains(true)
+            let movedCount = lanes[from].count
+            lanes.remove(at: from)
+            marked.remove(at: from)
+            if hadMark { markItem(before: from, 0) }
+            lanes.insert(fresh(movedCount), at: to)
+            marked.insert([Bool](repeating: false, count: movedCount), at: to)
+            // Every section between the two indices moved by one: its lanes go when its style did.
+            for t in min(from, to)...max(from, to) where t != to {
+                let before = from < to ? t + 1 : t - 1
+                if styles[t % styles.count] != styles[before % styles.count] { lanes[t] = fresh(lanes[t].count) }
+            }
+        case .moveSection:
+            break  // onto itself: nothing moves
+        case .reloadItems(let s, let at, let items):
+            let hadMark = marked[s][at..<(at + items.count)].contains(true)
+            lanes[s].replaceSubrange(at..<(at + items.count), with: fresh(items.count))
+            marked[s].replaceSubrange(at..<(at + items.count), with: [Bool](repeating: false, count: items.count))
+            if hadMark { markItem(before: s, at) }
         }
         try layOut()
     }
@@ -107,6 +137,9 @@ public struct LockLanesReference: UpdateExpectation {
         case .setHeight(let s, let item, _): y = top(s, item)
         case .insertSection(let at, _): y = at < layout.sectionCount ? layout.sectionTops[at] : end
         case .removeSection(let at): y = layout.sectionTops[at]
+        case .moveItem(let from, _): y = top(from.section, from.item)
+        case .moveSection(let from, _): y = layout.sectionTops[from]
+        case .reloadItems(let s, let at, _): y = top(s, at)
         }
         y = min(max(0, y), end)
         return y

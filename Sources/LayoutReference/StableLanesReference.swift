@@ -9,8 +9,10 @@ import LayoutEngine
 /// state at its position (shortest-first, ties to the leftmost) and keeps it afterwards; an item
 /// with a lane goes to that lane's bottom (plus `lineSpacing` when the lane already holds an
 /// item). Full-width items stay barriers exactly as in a plain waterfall. When a section's style
-/// changes (styles cycle by section index, so inserting or removing a section can change the
-/// style of later ones) its lanes are forgotten.
+/// changes (styles cycle by section index, so inserting, removing or moving a section can change
+/// the style of later ones) its lanes are forgotten. A moved item and a reloaded item are, as
+/// UIKit has them, removed and inserted: they get their lanes afresh; a moved section keeps its
+/// items' lanes unless its style changes.
 public struct StableLanesReference: UpdateExpectation {
     public let styles: [SectionStyle]
     public let viewportWidth: Double
@@ -51,6 +53,24 @@ public struct StableLanesReference: UpdateExpectation {
             for t in at..<lanes.count where styleChanged(section: t, previousIndex: t + 1) {
                 lanes[t] = Self.fresh(lanes[t].count)
             }
+        case .moveItem(let from, let to):
+            lanes[from.section].remove(at: from.item)
+            lanes[to.section].insert(ReferenceWaterfallSection.unassigned, at: to.item)
+        case .moveSection(let from, let to):
+            // Where each section now at t was before the move.
+            let previous = (0..<lanes.count).map { t -> Int in
+                if t == to { return from }
+                if from < to, t >= from, t < to { return t + 1 }
+                if from > to, t > to, t <= from { return t - 1 }
+                return t
+            }
+            let old = lanes
+            lanes = previous.map { old[$0] }
+            for t in 0..<lanes.count where styleChanged(section: t, previousIndex: previous[t]) {
+                lanes[t] = Self.fresh(lanes[t].count)
+            }
+        case .reloadItems(let s, let at, let items):
+            lanes[s].replaceSubrange(at..<(at + items.count), with: Self.fresh(items.count))
         }
         try layOut()
     }

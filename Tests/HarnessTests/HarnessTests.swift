@@ -117,6 +117,41 @@ let mixedScenario = scenarioJSON(
         }
     }
 
+    /// An update mode whose item move is broken on purpose: it swaps the two items (FDTemplateLayoutCell's
+    /// mistake) instead of removing the item and inserting it at its destination.
+    struct SwappingUpdater: LayoutUpdater {
+        var inner: any LayoutUpdater
+        init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
+            inner = try WaterfallUpdateMode.incremental.makeUpdater(bounds: bounds, styles: styles, data: data)
+        }
+        var data: LayoutData { inner.data }
+        var frames: LayoutFrames { inner.frames }
+        mutating func apply(_ change: LayoutChange) throws(LayoutError) {
+            guard case .moveItem(let from, let to) = change, from.section == to.section else { return try inner.apply(change) }
+            let a = inner.data.size(section: from.section, item: from.item), b = inner.data.size(section: to.section, item: to.item)
+            try inner.apply(.reloadItems(section: from.section, at: from.item, items: [b]))
+            try inner.apply(.reloadItems(section: to.section, at: to.item, items: [a]))
+        }
+    }
+
+    @Test func verificationCatchesAMoveAppliedAsASwap() throws {
+        let scenario = try parseScenario(scenarioJSON(workload: #"{"kind": "edit", "steps": 5}"#, modes: #"["full", "incremental"]"#))
+        let initial = try scenario.makeData(items: 100)
+        let styles = scenario.makeStyles()
+        let trace = UpdateTrace(initial: initial, changes: [
+            .reloadItems(section: 0, at: 2, items: [ItemSize(width: 7, height: 333)]),
+            .moveItem(from: ItemPath(section: 0, item: 10), to: ItemPath(section: 0, item: 2)),
+            .moveSection(from: 0, to: 0),
+        ])
+        let reference = try WaterfallUpdateMode.incremental.makeExpectation(bounds: scenario.viewport, styles: styles, data: initial)
+        let swapping = try SwappingUpdater(bounds: scenario.viewport, styles: styles, data: initial)
+        let problem = try UpdateOperation.verify(updater: swapping, reference: reference, trace: trace)
+        #expect(problem?.hasPrefix("after change 1 (move [0, 10] to [0, 2])") == true, "\(problem ?? "no difference found")")
+        for mode in WaterfallUpdateMode.allCases {
+            #expect(try UpdateOperation.verify(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace) == nil)
+        }
+    }
+
     @Test func planErrorsNameTheirPath() {
         expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "scroll"}"#)) }, path: "workload.kind", "unknown workload")
         expectPlanError({ try plan(scenarioJSON(workload: #"{"kind": "query", "frame": 10}"#, modes: #"["binary"]"#)) },

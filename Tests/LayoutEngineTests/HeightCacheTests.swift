@@ -302,7 +302,7 @@ struct HeightCacheTests {
                         switch change {
                         case .insertItems(let s, _, let items) where s % 2 == 0: #expect(updater.lastRecomputedItemCount == items.count)
                         case .removeItems(let s, _, _) where s % 2 == 0: #expect(updater.lastRecomputedItemCount == 0)
-                        case .setHeight(let s, _, _) where s % 2 == 0: #expect(updater.lastRecomputedItemCount <= 1)
+                        case .reloadItems(let s, _, _) where s % 2 == 0: #expect(updater.lastRecomputedItemCount <= 1)
                         default: break
                         }
                     }

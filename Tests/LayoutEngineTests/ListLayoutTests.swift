@@ -101,4 +101,55 @@ import Testing
         #expect(field { try mutable.removeSection(at: 4) } == "section")
         #expect(mutable == data, "a failed mutation leaves the data unchanged")
     }
+
+    /// UIKit's moves and reloads: a move is a removal and an insert (never a swap), across sections
+    /// too; a section move keeps the section whole; a reload replaces sizes, width included; every
+    /// index that does not exist is a `LayoutError` naming the field, the data unchanged.
+    @Test func movesAndReloads() throws {
+        func size(_ h: Double) -> ItemSize { ItemSize(width: h / 10, height: h) }
+        let data = try LayoutData(sections: [[size(10), size(20), size(30)], [size(40)], []])
+        func heights(_ d: LayoutData) -> [[Double]] {
+            (0..<d.sectionCount).map { s in d.itemRange(inSection: s).map { d.heights[$0] } }
+        }
+        var d = data
+        try LayoutChange.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2)).apply(to: &d)
+        #expect(heights(d) == [[20, 30, 10], [40], []])
+        try LayoutChange.moveItem(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 2, item: 0)).apply(to: &d)
+        #expect(heights(d) == [[20, 10], [40], [30]])
+        #expect(d.widths == [2, 1, 4, 3], "a moved item keeps its width")
+        try LayoutChange.moveItem(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 2)).apply(to: &d)
+        #expect(heights(d) == [[20, 10, 40], [], [30]])
+        try LayoutChange.moveSection(from: 0, to: 2).apply(to: &d)
+        #expect(heights(d) == [[], [30], [20, 10, 40]])
+        try LayoutChange.moveSection(from: 2, to: 0).apply(to: &d)
+        #expect(heights(d) == [[20, 10, 40], [], [30]])
+        try LayoutChange.reloadItems(section: 0, at: 1, items: [ItemSize(width: 77, height: 5, spansAllColumns: true), size(6)]).apply(to: &d)
+        #expect(heights(d) == [[20, 5, 6], [], [30]])
+        #expect(d.widths[1] == 77 && d.spansAllColumns[1])
+
+        func field(_ change: LayoutChange) -> String? {
+            var copy = data
+            let apply: () throws -> Void = { try change.apply(to: &copy) }
+            do { try apply() } catch let error as LayoutError { return copy == data ? error.field : "changed the data" } catch {
+                return "other"
+            }
+            return nil
+        }
+        let p = ItemPath.init(section:item:)
+        #expect(field(.moveItem(from: p(0, 3), to: p(0, 0))) == "from")
+        #expect(field(.moveItem(from: p(2, 0), to: p(0, 0))) == "from")
+        #expect(field(.moveItem(from: p(-1, 0), to: p(0, 0))) == "from")
+        #expect(field(.moveItem(from: p(0, 0), to: p(3, 0))) == "to.section")
+        #expect(field(.moveItem(from: p(0, 0), to: p(0, 3))) == "to.item", "within a section the last index is count − 1")
+        #expect(field(.moveItem(from: p(0, 0), to: p(1, 1))) == nil, "into another section the count itself is an index")
+        #expect(field(.moveItem(from: p(0, 0), to: p(1, 2))) == "to.item")
+        #expect(field(.moveItem(from: p(0, 0), to: p(1, -1))) == "to.item")
+        #expect(field(.moveSection(from: 3, to: 0)) == "from")
+        #expect(field(.moveSection(from: 0, to: 3)) == "to")
+        #expect(field(.moveSection(from: 1, to: 1)) == nil)
+        #expect(field(.reloadItems(section: 0, at: 2, items: [size(1), size(2)])) == "item")
+        #expect(field(.reloadItems(section: 3, at: 0, items: [size(1)])) == "item")
+        #expect(field(.reloadItems(section: 0, at: 1, items: [size(1), ItemSize(width: .nan, height: 1)])) == "sections[0].items[2].width")
+        #expect(field(.reloadItems(section: 1, at: 0, items: [ItemSize(height: -4)])) == "sections[1].items[0].height")
+    }
 }

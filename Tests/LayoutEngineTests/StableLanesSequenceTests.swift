@@ -58,6 +58,12 @@ private struct LanesScenario {
 
     func change(for data: LayoutData, _ rng: inout SeededRandom) -> LayoutChange {
         let sections = data.sectionCount
+        if rng.chance(0.01) { return RandomMoves.invalidChange(for: data, &rng) }
+        let fullWidthChance = fullWidthChance
+        if rng.chance(0.2), let moved = RandomMoves.change(
+            for: data, newItems: { _, n, rng in Self.items(n, fullWidthChance: fullWidthChance, &rng) }, &rng) {
+            return moved
+        }
         if rng.chance(0.04) {
             switch rng.int(0...4) {
             case 0: return .setHeight(section: 0, item: 0, height: rng.pick([-1, .nan, .infinity]))

@@ -57,6 +57,10 @@ struct RandomScenario {
     /// A random change for the current data; about one in twenty is invalid on purpose.
     func change(for data: LayoutData, _ rng: inout SeededRandom) -> LayoutChange {
         let sections = data.sectionCount
+        if rng.chance(0.01) { return RandomMoves.invalidChange(for: data, &rng) }
+        if rng.chance(0.2), let moved = RandomMoves.change(for: data, newItems: { _, n, rng in items(n, &rng) }, &rng) {
+            return moved
+        }
         if rng.chance(0.05) {
             switch rng.int(0...3) {
             case 0: return .setHeight(section: 0, item: data.itemCount > 0 ? 0 : 5, height: -1)

@@ -77,7 +77,8 @@ import LayoutReference
     }
 
     /// The valid change `genes` describe for `data` (appends, inserts, removals, height edits,
-    /// section inserts and removals), with sizes like `RandomLayout`'s.
+    /// item moves within and across sections, section moves, reloads with new sizes, section
+    /// inserts and removals), with sizes like `RandomLayout`'s.
     static func change(_ genes: LayoutGenes.Change, random: RandomLayout, data: LayoutData) -> LayoutChange {
         func items(_ genes: some Sequence<LayoutGenes.Item>, section: Int) -> [ItemSize] {
             let style = random.styles[section % random.styles.count]
@@ -91,6 +92,19 @@ import LayoutReference
         let s = LayoutGenes.index(genes.section, count: sections)
         let count = data.itemCount(inSection: s)
         switch genes.roll {
+        case 30..<34 where count > 0:
+            // An item move, to its own section (even counts) or to the next one, anywhere in it.
+            let to = genes.count % 2 == 0 ? s : (s + 1) % sections
+            let room = to == s ? count : data.itemCount(inSection: to) + 1
+            let target = LayoutGenes.index(genes.height, count: room)
+            return .moveItem(
+                from: ItemPath(section: s, item: LayoutGenes.index(genes.position, count: count)),
+                to: ItemPath(section: to, item: target))
+        case 34..<37:
+            return .moveSection(from: s, to: LayoutGenes.index(genes.position, count: sections))
+        case 37..<40 where count > 0:
+            let at = LayoutGenes.index(genes.position, count: count)
+            return .reloadItems(section: s, at: at, items: items(genes.items.prefix(min(genes.count, count - at)), section: s))
         case 0..<40 where count > 0:
             let height = genes.zeroHeight ? 0 : RandomLayout.size(0...300, genes.height, exact: random.exact)
             return .setHeight(section: s, item: LayoutGenes.index(genes.position, count: count), height: height)

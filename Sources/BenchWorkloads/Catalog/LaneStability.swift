@@ -16,8 +16,9 @@ import BenchResults
 ///
 /// The change's viewport is where the user is when the change happens: the scenario's
 /// viewport height, scrolled so that its top is at the changed item's top before the change
-/// (an insert: the item that was at the index; a removal, a height change: the first item
-/// removed or changed; a section: its top), or, for an append, so that its bottom is at the old
+/// (an insert: the item that was at the index; a removal, a height change, a reload: the first
+/// item removed or changed; a move: the moved item or section where it was; a section: its top),
+/// or, for an append, so that its bottom is at the old
 /// content's end (load-more fires at the end). The offset is clamped to the content.
 struct LaneStability {
     let styles: [SectionStyle]
@@ -101,6 +102,9 @@ struct LaneStability {
         case .setHeight(let s, let item, _): top = itemTop(s, item)
         case .insertSection(let at, _): top = at < before.sectionCount ? before.sectionTops[at] : end
         case .removeSection(let at): top = before.sectionTops[at]
+        case .moveItem(let from, _): top = itemTop(from.section, from.item)
+        case .moveSection(let from, _): top = before.sectionTops[from]
+        case .reloadItems(let s, let at, _): top = itemTop(s, at)
         }
         return Swift.min(Swift.max(0, top), end)
     }
@@ -121,6 +125,18 @@ struct LaneStability {
         case .removeSection(let at):
             if s == at { return nil }
             return s > at ? (s - 1, i) : (s, i)
+        case .reloadItems:
+            return (s, i)
+        case .moveItem(let from, let to):
+            // The moved item is followed to its destination; the others close up at the source
+            // and make room at the destination.
+            if s == from.section && i == from.item { return (to.section, to.item) }
+            let j = s == from.section && i > from.item ? i - 1 : i
+            return s == to.section && j >= to.item ? (s, j + 1) : (s, j)
+        case .moveSection(let from, let to):
+            if s == from { return (to, i) }
+            let t = s > from ? s - 1 : s
+            return t >= to ? (t + 1, i) : (t, i)
         }
     }
 
@@ -182,6 +198,9 @@ extension LayoutChange {
         case .appendItems(let s, _), .insertItems(let s, _, _), .removeItems(let s, _, _), .setHeight(let s, _, _): return s
         case .insertSection(let at, _): return at
         case .removeSection: return nil
+        case .moveItem(_, let to): return to.section
+        case .moveSection(_, let to): return to
+        case .reloadItems(let s, _, _): return s
         }
     }
 }

@@ -13,7 +13,7 @@ struct UpdateTrace {
         changes.reduce(0) { total, change in
             switch change {
             case .appendItems(_, let items), .insertItems(_, _, let items), .insertSection(_, let items): return total + items.count
-            case .removeItems, .setHeight, .removeSection: return total
+            case .removeItems, .setHeight, .removeSection, .moveItem, .moveSection, .reloadItems: return total
             }
         }
     }
@@ -128,6 +128,10 @@ extension LayoutChange {
         case .setHeight(let section, let item, let height): return "height of [\(section), \(item)] to \(height)"
         case .insertSection(let at, let items): return "insert section \(at) with \(items.count) items"
         case .removeSection(let at): return "remove section \(at)"
+        case .moveItem(let from, let to): return "move [\(from.section), \(from.item)] to [\(to.section), \(to.item)]"
+        case .moveSection(let from, let to): return "move section \(from) to \(to)"
+        case .reloadItems(let section, let at, let items):
+            return "reload \(items.count) items at [\(section), \(at)] (first to \(items.first.map { "\($0.width)×\($0.height)" } ?? "none"))"
         }
     }
 }

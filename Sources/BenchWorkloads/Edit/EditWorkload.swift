@@ -3,9 +3,18 @@ import LayoutEngine
 import BenchResults
 import BenchScenarios
 
-/// `edit`: changes in the middle of the content — inserts, deletes and height changes at
-/// positions drawn from the middle half of the items — `steps` of each, each one a timed
-/// operation (`insert`, `delete`, `height-change`). Modes are the update strategies.
+/// `edit`: changes in the middle of the content — inserts, deletes, height changes, item moves,
+/// section moves and reloads with a new size at positions drawn from the middle half of the items
+/// — `steps` of each, each one a timed operation (`insert`, `delete`, `height-change`, `move`,
+/// `move-section`, `reload`). Modes are the update strategies.
+///
+/// Each operation has a trace of its own, drawn from one seeded generator in the order the
+/// operations are listed, so adding the later operations changed none of the earlier ones'
+/// traces. A `move` takes the item at the drawn position; on even steps it lands at another
+/// position of its own section, on odd steps (when there are several sections) in another
+/// section, so half the moves cross sections. A `move-section` moves the drawn position's section
+/// to another index (onto itself when there is one section). A `reload` gives the drawn item a
+/// new size, width included, as `reloadItems(at:)` with a data source that changed.
 public struct EditWorkload: Workload {
     public typealias Mode = WaterfallUpdateMode
     public enum Operation: String, WorkloadOperation {
@@ -15,19 +24,29 @@ public struct EditWorkload: Workload {
         case delete
         /// The height of one item in the middle changed.
         case heightChange = "height-change"
+        /// One item in the middle moved, within its section or to another (`moveItem(at:to:)`).
+        case move
+        /// The section of an item in the middle moved to another index (`moveSection(_:toSection:)`).
+        case moveSection = "move-section"
+        /// One item in the middle reloaded with a new size, width included (`reloadItems(at:)`).
+        case reload
 
         public var timed: String {
             switch self {
             case .insert: return "one item inserted in the middle half of the items, " + UpdateTiming.timed
             case .delete: return "one item deleted from the middle half of the items, " + UpdateTiming.timed
             case .heightChange: return "one item's height changed in the middle half of the items, " + UpdateTiming.timed
+            case .move:
+                return "one item of the middle half moved, every other one to another section, " + UpdateTiming.timed
+            case .moveSection: return "the section of an item of the middle half moved to another index, " + UpdateTiming.timed
+            case .reload: return "one item of the middle half reloaded with a new size (width included), " + UpdateTiming.timed
             }
         }
         public var untimed: String { UpdateTiming.untimed }
     }
 
     public static let kind = "edit"
-    public static let about = "inserts, deletes and height changes in the middle of the content"
+    public static let about = "inserts, deletes, height changes, moves, section moves and reloads in the middle of the content"
 
     public static let stepsKey = WorkloadKey(
         "steps", .integer, default: .integer(50), bound: .between(1, Double(ScenarioLimits.maxSteps)),
@@ -105,6 +124,10 @@ public struct EditWorkload: Workload {
                 case .insert: change = .insertItems(section: section, at: item, items: [newItems[section][step]])
                 case .delete: change = .removeItems(section: section, at: item, count: 1)
                 case .heightChange: change = .setHeight(section: section, item: item, height: newItems[section][steps + step].height)
+                case .move: change = Self.move(from: ItemPath(section: section, item: item), step: step, data: data, random: &random)
+                case .moveSection:
+                    change = .moveSection(from: section, to: Int(random.next() % UInt64(data.sectionCount)))
+                case .reload: change = .reloadItems(section: section, at: item, items: [newItems[section][steps + step]])
                 }
                 try change.apply(to: &data)
                 changes.append(change)
@@ -112,5 +135,19 @@ public struct EditWorkload: Workload {
             traces.append((operation, UpdateTrace(initial: initial, changes: changes)))
         }
         return traces
+    }
+
+    /// A move of the item at `from`: on odd steps, when there are several sections, to a position
+    /// drawn in another section; otherwise to another position drawn in its own (onto itself when
+    /// the section holds one item). Destinations name the data after the item's removal.
+    static func move(from: ItemPath, step: Int, data: LayoutData, random: inout SplitMix64) -> LayoutChange {
+        let sections = data.sectionCount
+        if step % 2 == 1, sections > 1 {
+            let other = (from.section + 1 + Int(random.next() % UInt64(sections - 1))) % sections
+            let item = Int(random.next() % UInt64(data.itemCount(inSection: other) + 1))
+            return .moveItem(from: from, to: ItemPath(section: other, item: item))
+        }
+        let item = Int(random.next() % UInt64(data.itemCount(inSection: from.section)))
+        return .moveItem(from: from, to: ItemPath(section: from.section, item: item))
     }
 }

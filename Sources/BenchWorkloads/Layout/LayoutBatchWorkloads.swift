@@ -33,13 +33,14 @@ public struct LayoutAppendWorkload: GenericLayoutWorkload {
 }
 
 /// `layout-edit`: the changes of `edit` (same keys, same traces, operations `insert`, `delete`,
-/// `height-change`), each sent as a batch of one to any registered layout kind that takes batches.
+/// `height-change`, `move`, `move-section`, `reload`), each sent as a batch of one to any
+/// registered layout kind that takes batches.
 public struct LayoutEditWorkload: GenericLayoutWorkload {
     public typealias Mode = LayoutStrategyMode
     public typealias Operation = EditWorkload.Operation
 
     public static let generic = GenericWorkload.edit
-    public static let about = "any layout kind that takes batches: edit's inserts, deletes and height changes, each a batch through invalidate(with:) and prepare()"
+    public static let about = "any layout kind that takes batches: edit's inserts, deletes, height changes, moves, section moves and reloads, each a batch through invalidate(with:) and prepare()"
     public static let keys = EditWorkload.keys
 
     var edit: EditWorkload

@@ -188,6 +188,42 @@ public struct LayoutData: Hashable, Sendable {
         spansAllColumns[i] = size.spansAllColumns
     }
 
+    /// Moves one item, as UIKit's `moveItem(at:to:)`: the item at `from` (an index path before
+    /// the move) ends up at `to` (an index path after it), within its section or into another.
+    /// A move is a removal at the source and an insert at the destination, never a swap; `to.item`
+    /// may be the destination section's count (after the removal) only when the sections differ.
+    public mutating func moveItem(from: ItemPath, to: ItemPath) throws(LayoutError) {
+        try Self.checkMove(from: from, to: to, sectionCount: sectionCount, itemCount: itemCount(inSection:))
+        let source = sectionStarts[from.section] + from.item
+        let size = ItemSize(width: widths[source], height: heights[source], spansAllColumns: spansAllColumns[source])
+        try removeItems(section: from.section, at: from.item, count: 1)
+        try insertItems([size], section: to.section, at: to.item)
+    }
+
+    /// Moves a section whole, as UIKit's `moveSection(_:toSection:)`: section `from` ends up at
+    /// index `to` (both below the section count).
+    public mutating func moveSection(from: Int, to: Int) throws(LayoutError) {
+        try Self.checkSectionMove(from: from, to: to, sectionCount: sectionCount)
+        guard from != to else { return }
+        let range = itemRange(inSection: from)
+        let items = range.map { ItemSize(width: widths[$0], height: heights[$0], spansAllColumns: spansAllColumns[$0]) }
+        try removeSection(at: from)
+        try insertSection(items, at: to)
+    }
+
+    /// Reloads items with new sizes (width included), as UIKit's `reloadItems(at:)` followed by
+    /// the data source's new sizes: items `item ..< item + items.count` of `section` take the
+    /// sizes of `items`, in order. The count of the section does not change.
+    public mutating func reloadItems(_ items: [ItemSize], section: Int, at item: Int) throws(LayoutError) {
+        try Self.checkReload(items, section: section, at: item, sectionCount: sectionCount, itemCount: itemCount(inSection:))
+        let start = sectionStarts[section] + item
+        for (offset, size) in items.enumerated() {
+            widths[start + offset] = size.width
+            heights[start + offset] = size.height
+            spansAllColumns[start + offset] = size.spansAllColumns
+        }
+    }
+
     /// Replaces the height of one item.
     public mutating func setHeight(_ height: Double, section: Int, item: Int) throws(LayoutError) {
         guard section >= 0, section < sectionCount, item >= 0, item < itemCount(inSection: section) else {
@@ -203,6 +239,46 @@ public struct LayoutData: Hashable, Sendable {
     static func check(width: Double, height: Double, field: @autoclosure () -> String) throws(LayoutError) {
         try LayoutError.checkSize(width, "\(field()).width")
         try LayoutError.checkSize(height, "\(field()).height")
+    }
+
+    /// Throws unless a move from `from` to `to` names an existing item and an index the item
+    /// can take after its removal (shared with `LayoutChange.validate`).
+    static func checkMove(
+        from: ItemPath, to: ItemPath, sectionCount: Int, itemCount: (Int) -> Int
+    ) throws(LayoutError) {
+        guard from.section >= 0, from.section < sectionCount, from.item >= 0, from.item < itemCount(from.section) else {
+            throw LayoutError(field: "from", reason: .noSuchElement(.item(from.item, section: from.section)))
+        }
+        guard to.section >= 0, to.section < sectionCount else {
+            throw LayoutError(field: "to.section", reason: .noSuchElement(.item(to.item, section: to.section)))
+        }
+        // After the removal the destination section holds one item fewer when it is the source's.
+        let last = to.section == from.section ? itemCount(to.section) - 1 : itemCount(to.section)
+        guard to.item >= 0, to.item <= last else {
+            throw LayoutError(field: "to.item", reason: .noSuchElement(.item(to.item, section: to.section)))
+        }
+    }
+
+    /// Throws unless both indices name existing sections.
+    static func checkSectionMove(from: Int, to: Int, sectionCount: Int) throws(LayoutError) {
+        guard from >= 0, from < sectionCount else {
+            throw LayoutError(field: "from", reason: .noSuchElement(.header(section: from)))
+        }
+        guard to >= 0, to < sectionCount else {
+            throw LayoutError(field: "to", reason: .noSuchElement(.header(section: to)))
+        }
+    }
+
+    /// Throws unless the reloaded items exist and their new sizes are valid.
+    static func checkReload(
+        _ items: [ItemSize], section: Int, at item: Int, sectionCount: Int, itemCount: (Int) -> Int
+    ) throws(LayoutError) {
+        guard section >= 0, section < sectionCount, item >= 0, item + items.count <= itemCount(section) else {
+            throw LayoutError(field: "item", reason: .noSuchElement(.item(item + max(items.count - 1, 0), section: section)))
+        }
+        for (offset, size) in items.enumerated() {
+            try check(width: size.width, height: size.height, field: "sections[\(section)].items[\(item + offset)]")
+        }
     }
 
     static func fieldName(_ starts: [Int], _ global: Int) -> String {

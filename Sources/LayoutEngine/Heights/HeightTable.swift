@@ -118,7 +118,7 @@ public struct HeightTable<Cache: HeightCache> {
     /// The changes that bring a layout of the pre-update rows up to date after `plan` was
     /// performed, in UIKit's order: sections removed (descending), sections inserted, moved or
     /// reloaded (ascending, with their rows), then per kept section its rows removed
-    /// (descending), inserted (ascending) and reloaded. Heights come from this table (measured
+    /// (descending), inserted (ascending) and reloaded (`reloadItems`, with the new height). Heights come from this table (measured
     /// where the cache has none). Row widths are 0: list and waterfall rows take their width from
     /// the layout.
     public mutating func layoutChanges(for plan: BatchPlan) -> [LayoutChange] {
@@ -141,7 +141,7 @@ public struct HeightTable<Cache: HeightCache> {
             }
             for reload in itemChanges.reloaded {
                 let item = itemChanges.newIndex(ofSurviving: reload.item)
-                changes.append(.setHeight(section: t, item: item, height: height(at: ItemPath(section: t, item: item))))
+                changes.append(.reloadItems(section: t, at: item, items: rowSizes(section: t, rows: item..<(item + 1))))
             }
         }
         return changes

@@ -235,6 +235,12 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     mutating func itemsInserted(section s: Int, at: Int, count: Int) {
         guard count > 0 else { return }
         frames.insertItemSlots(count, atGlobal: frames.sectionItemStarts[s] + at, section: s)
+        placeInserted(section: s, at: at, count: count)
+        frames.restackSections(from: s, styles: styles)
+    }
+
+    /// Places section `s` after `count` items were inserted at `at`, their slots already there.
+    private mutating func placeInserted(section s: Int, at: Int, count: Int) {
         let n = data.itemCount(inSection: s)
         if isList(s) {
             updateList(section: s, placing: at..<(at + count))
@@ -252,7 +258,6 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         } else {
             recompute(section: s, firstAffected: at, firstUnchanged: at + count, structuralShift: count)
         }
-        frames.restackSections(from: s, styles: styles)
     }
 
     /// An append to waterfall section `s`: continues from the cached end state, no replay, no
@@ -277,6 +282,12 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         guard count > 0 else { return }
         let start = frames.sectionItemStarts[s] + at
         frames.removeItemSlots(start..<(start + count), section: s)
+        placeRemoved(section: s, at: at, count: count)
+        frames.restackSections(from: s, styles: styles)
+    }
+
+    /// Places section `s` after `count` items were removed at `at`, their slots already gone.
+    private mutating func placeRemoved(section s: Int, at: Int, count: Int) {
         if isList(s) {
             updateList(section: s, placing: at..<at)
         } else if styleGeometry[s % styles.count] == nil {
@@ -284,20 +295,76 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         } else {
             recompute(section: s, firstAffected: at, firstUnchanged: at, structuralShift: -count)
         }
-        frames.restackSections(from: s, styles: styles)
     }
 
     mutating func heightChanged(section s: Int, item: Int) {
         let global = frames.sectionItemStarts[s] + item
         guard frames.itemHeight[global] != data.heights[global] else { return }
+        // One item: the full-width item itself re-synchronises (it levels the columns whatever its height).
+        placeChanged(section: s, items: item..<(item + 1), firstUnchanged: item)
+        frames.restackSections(from: s, styles: styles)
+    }
+
+    /// Places section `s` after the items `changed` took other sizes or other items (the count
+    /// unchanged): a list places them and shifts the rest, a flow section is laid out again, a
+    /// waterfall recomputes from the checkpoint before them until its columns re-synchronise.
+    /// `firstUnchanged`: the first index at which a full-width item may re-synchronise (the
+    /// range's end when an item in it may have become or stopped being full-width).
+    private mutating func placeChanged(section s: Int, items changed: Range<Int>, firstUnchanged: Int? = nil) {
+        guard !changed.isEmpty else { return }
         if isList(s) {
-            updateList(section: s, placing: item..<(item + 1))
+            updateList(section: s, placing: changed)
         } else if styleGeometry[s % styles.count] == nil {
             relayOut(section: s)
         } else {
-            recompute(section: s, firstAffected: item, firstUnchanged: item, structuralShift: 0)
+            recompute(
+                section: s, firstAffected: changed.lowerBound, firstUnchanged: firstUnchanged ?? changed.upperBound,
+                structuralShift: 0, lastChanged: changed.upperBound - 1)
         }
+    }
+
+    mutating func itemsReloaded(section s: Int, at: Int, count: Int) {
+        placeChanged(section: s, items: at..<(at + count))
         frames.restackSections(from: s, styles: styles)
+    }
+
+    /// Within a section the items between source and destination, both included, changed
+    /// places (the count is the same); across sections the source loses a slot and the
+    /// destination gains one, both slots edited before either section is placed, so that the
+    /// frames and the data agree on where every section starts.
+    mutating func itemMoved(from: ItemPath, to: ItemPath) {
+        if from.section == to.section {
+            guard from.item != to.item else { return }
+            placeChanged(section: to.section, items: Swift.min(from.item, to.item)..<(Swift.max(from.item, to.item) + 1))
+            frames.restackSections(from: to.section, styles: styles)
+            return
+        }
+        let source = frames.sectionItemStarts[from.section] + from.item
+        frames.removeItemSlots(source..<(source + 1), section: from.section)
+        frames.insertItemSlots(1, atGlobal: frames.sectionItemStarts[to.section] + to.item, section: to.section)
+        placeRemoved(section: from.section, at: from.item, count: 1)
+        placeInserted(section: to.section, at: to.item, count: 1)
+        frames.restackSections(from: Swift.min(from.section, to.section), styles: styles)
+    }
+
+    /// The moved section is laid out at its new index; every section between the two indices
+    /// moved by one index and is laid out again when that cycles it to another style.
+    mutating func sectionMoved(from: Int, to: Int) {
+        guard from != to else { return }
+        let count = frames.itemRange(inSection: from).count
+        frames.removeSectionSlots(at: from)
+        checkpoints.remove(at: from)
+        orderCheckpoints.remove(at: from)
+        frames.insertSectionSlots(at: to, itemCount: count)
+        checkpoints.insert(.none, at: to)
+        orderCheckpoints.insert(.none, at: to)
+        relayOut(section: to)
+        let shift = from < to ? 1 : -1
+        for t in Swift.min(from, to)...Swift.max(from, to)
+        where t != to && UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + shift) {
+            relayOut(section: t)
+        }
+        frames.restackSections(from: Swift.min(from, to), styles: styles)
     }
 
     mutating func sectionInserted(at: Int, itemCount: Int) {
@@ -329,7 +396,11 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     /// the checkpoint at or before `first`, place until the columns re-synchronise, then shift.
     /// `firstUnchanged` is the first (new) index whose item existed before with the same height;
     /// `shift` is how many items were inserted (positive) or removed (negative).
-    private mutating func recompute(section s: Int, firstAffected first: Int, firstUnchanged: Int, structuralShift shift: Int) {
+    /// `lastChanged`: the last index whose item changed (default `first`); checkpoints are
+    /// compared only past it.
+    private mutating func recompute(
+        section s: Int, firstAffected first: Int, firstUnchanged: Int, structuralShift shift: Int, lastChanged: Int? = nil
+    ) {
         let k = first >> ColumnCheckpoints.intervalBits
         var state = checkpoints[s].state(at: k)
         if tracksOrder(s) { loadOrder(section: s, checkpoint: k, truncating: shift != 0) }
@@ -338,7 +409,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
         if shift != 0 { checkpoints[s].truncate(to: k + 1) }
         let resync = place(
             section: s, from: k << ColumnCheckpoints.intervalBits, state: &state,
-            firstAffected: first, firstUnchanged: firstUnchanged, structuralShift: shift)
+            firstAffected: lastChanged ?? first, firstUnchanged: firstUnchanged, structuralShift: shift)
         settle(section: s, state: &state, resync: resync, structural: shift != 0)
     }
 

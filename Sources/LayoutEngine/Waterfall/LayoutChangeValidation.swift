@@ -40,6 +40,12 @@ extension LayoutChange {
             guard section >= 0, section < sectionCount else {
                 throw LayoutError(field: "section", reason: .noSuchElement(.header(section: section)))
             }
+        case .moveItem(let from, let to):
+            try LayoutData.checkMove(from: from, to: to, sectionCount: sectionCount, itemCount: itemCount)
+        case .moveSection(let from, let to):
+            try LayoutData.checkSectionMove(from: from, to: to, sectionCount: sectionCount)
+        case .reloadItems(let section, let item, let items):
+            try LayoutData.checkReload(items, section: section, at: item, sectionCount: sectionCount, itemCount: itemCount)
         }
     }
 }

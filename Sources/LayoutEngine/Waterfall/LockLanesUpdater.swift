@@ -7,9 +7,11 @@
 /// before it are seen. The user starts at the top (the viewport at offset 0), and at each change
 /// is where the change happens — the *change's viewport* of docs/csv.md's lane-stability
 /// metrics: the viewport's height with its top at the changed item's top (an insert: the item
-/// that was at the index; a removal, a height change: the first item removed or changed; a
-/// section change: the section's top) or, for an append, its bottom at the content's end; clamped
-/// to the content. Before the change is applied, the last item whose frame meets that viewport
+/// that was at the index; a removal, a height change, a reload: the first item removed or
+/// changed; a move: the moved item where it was; a section change: the section's top, a moved
+/// section's where it was) or, for an append, its bottom at the content's end; clamped to the
+/// content. A move and a reload are, as UIKit has them, a removal and an insert: the moved or
+/// reloaded items are new items, placed by the rule. Before the change is applied, the last item whose frame meets that viewport
 /// raises the watermark. The watermark then moves with the item it names: items inserted at or
 /// before it push it on; when that item is removed it falls to the item before the removed ones.
 ///
@@ -75,6 +77,23 @@ public struct LockLanesUpdater: LayoutUpdater {
             for t in at..<data.sectionCount where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + 1) {
                 forgetLanes(ofSection: t)
             }
+        case .moveItem(let from, let to):
+            // A removal and an insert: the moved item is a new item at its destination.
+            removed(1, atGlobal: oldStarts[from.section] + from.item)
+            inserted(1, atGlobal: data.sectionStarts[to.section] + to.item)
+        case .moveSection(let from, let to):
+            guard from != to else { break }
+            removed(oldStarts[from + 1] - oldStarts[from], atGlobal: oldStarts[from])
+            inserted(data.itemCount(inSection: to), atGlobal: data.sectionStarts[to])
+            let shift = from < to ? 1 : -1
+            for t in Swift.min(from, to)...Swift.max(from, to)
+            where t != to && UpdaterSupport.styleChanged(styles, section: t, previousIndex: t + shift) {
+                forgetLanes(ofSection: t)
+            }
+        case .reloadItems(let s, let at, let items):
+            // A reload is a delete and an insert of the same items.
+            removed(items.count, atGlobal: oldStarts[s] + at)
+            inserted(items.count, atGlobal: oldStarts[s] + at)
         }
         layOut()
     }
@@ -112,6 +131,9 @@ public struct LockLanesUpdater: LayoutUpdater {
         case .setHeight(let s, let item, _): top = itemTop(s, item)
         case .insertSection(let at, _): top = at < frames.sectionCount ? frames.sectionTops[at] : end
         case .removeSection(let at): top = frames.sectionTops[at]
+        case .moveItem(let from, _): top = itemTop(from.section, from.item)
+        case .moveSection(let from, _): top = frames.sectionTops[from]
+        case .reloadItems(let s, let at, _): top = itemTop(s, at)
         }
         return Swift.min(Swift.max(0, top), end)
     }

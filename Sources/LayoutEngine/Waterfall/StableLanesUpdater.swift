@@ -206,6 +206,34 @@ final class StableLanesStorage {
                 layOutAfresh(section: t)
             }
             restack(from: at)
+        case .moveItem(let from, let to):
+            // A removal and an insert (UIKit's meaning of a move): the item gets its lane afresh
+            // at the destination, as an inserted item does.
+            let moved = sections[from.section].item(from.item)
+            sections[from.section].remove(at: from.item, count: 1)
+            refreshRegionBottom(section: from.section)
+            insert(
+                [ItemSize(width: moved.width, height: moved.height, spansAllColumns: moved.lane == LaneSequence.fullWidth)],
+                section: to.section, at: to.item)
+            restack(from: Swift.min(from.section, to.section))
+        case .moveSection(let from, let to):
+            guard from != to else { return }
+            // The section keeps its lanes unless its new index cycles it to another style; the
+            // sections between the two indices moved by one index and are laid out afresh when
+            // that changes theirs.
+            sections.insert(sections.remove(at: from), at: to)
+            regionBottoms.insert(regionBottoms.remove(at: from), at: to)
+            let shift = from < to ? 1 : -1
+            for t in Swift.min(from, to)...Swift.max(from, to)
+            where UpdaterSupport.styleChanged(styles, section: t, previousIndex: t == to ? from : t + shift) {
+                layOutAfresh(section: t)
+            }
+            restack(from: Swift.min(from, to))
+        case .reloadItems(let s, let at, let items):
+            // A reload is UIKit's delete and insert of the same items: they get their lanes afresh.
+            guard !items.isEmpty else { return }
+            sections[s].remove(at: at, count: items.count)
+            insert(items, section: s, at: at)
         }
     }
 

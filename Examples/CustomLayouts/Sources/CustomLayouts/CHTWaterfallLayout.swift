@@ -128,6 +128,11 @@ public struct CHTWaterfallLayout: CollectionLayout {
             case .setHeight(let section, let item, let height): sections[section][item].height = height
             case .insertSection(let at, let items): sections.insert(items, at: at)
             case .removeSection(let at): sections.remove(at: at)
+            case .moveItem(let from, let to):
+                // A removal at the source, then an insert at the destination: never a swap.
+                sections[to.section].insert(sections[from.section].remove(at: from.item), at: to.item)
+            case .moveSection(let from, let to): sections.insert(sections.remove(at: from), at: to)
+            case .reloadItems(let section, let at, let items): sections[section].replaceSubrange(at..<(at + items.count), with: items)
             }
         }
         needsPrepare = true

@@ -35,9 +35,13 @@ public struct SquareGrid: CollectionLayout {
             switch change {
             case .appendItems(let section, let items), .insertItems(let section, _, let items): counts[section] += items.count
             case .removeItems(let section, _, let count): counts[section] -= count
-            case .setHeight: break
+            case .setHeight, .reloadItems: break
             case .insertSection(let at, let items): counts.insert(items.count, at: at)
             case .removeSection(let at): counts.remove(at: at)
+            case .moveItem(let from, let to):
+                counts[from.section] -= 1
+                counts[to.section] += 1
+            case .moveSection(let from, let to): counts.insert(counts.remove(at: from), at: to)
             }
         }
         sectionStarts = [0]

@@ -15,5 +15,7 @@ LayoutBenchCLI.main(layouts: [
                DropsDeletions.init),
         broken("cht-waterfall-ignores-width", "its shouldInvalidate ignores width changes (the test that layout-resize catches it)",
                IgnoresWidthChanges.init),
+        broken("cht-waterfall-ignores-moves", "a batch's item moves are dropped (the test that a move applied wrongly is caught)",
+               IgnoresMoves.init),
     ]),
 ])
