@@ -18,6 +18,7 @@ public enum WorkloadCatalog {
         LayoutEditWorkload.self,
         LayoutStickyScrollWorkload.self,
         LayoutReuseScrollWorkload.self,
+        LayoutSelfSizingWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {
