@@ -8,7 +8,8 @@ LayoutBenchCLI.main(layouts: [
     LayoutKind(
         name: "square-grid", about: "equal squares, `columns` per row (the README's SquareGrid)",
         keys: [.integer("columns", default: 4, in: 1...64)],
-        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll], bytesPerItem: 8
+        // Its squares ignore the items' sizes, so preferred attributes change nothing (self-sizing).
+        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .selfSizing], bytesPerItem: 8
     ) { input in
         SquareGrid(columns: try input.integer("columns"), itemsPerSection: input.sections.map(\.count), bounds: input.bounds)
     },
@@ -26,9 +27,9 @@ LayoutBenchCLI.main(layouts: [
             .number("headerHeight", default: 0, in: 0...10000),
             .number("footerHeight", default: 0, in: 0...10000),
         ],
-        // It applies batches of updates to its sections (invalidate(with:)), so it runs the batch
-        // workloads too.
-        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll],
+        // It applies batches of updates and preferred sizes to its sections, so it runs the batch
+        // workloads and layout-self-sizing too.
+        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .selfSizing],
         strategies: [
             LayoutStrategy(
                 name: "cht-waterfall", about: "the port as CHT ships it",
@@ -51,6 +52,10 @@ LayoutBenchCLI.main(layouts: [
             LayoutStrategy(
                 name: "cht-waterfall-drops-deletions",
                 about: "broken on purpose: a batch's deletions are ignored (the test that a batch applied wrongly is caught)",
+                reproduces: "a bug", bytesPerItem: 400),
+            LayoutStrategy(
+                name: "cht-waterfall-keeps-estimates",
+                about: "broken on purpose: preferred attributes never invalidate it, so items keep their estimates (the test that self-sizing is checked)",
                 reproduces: "a bug", bytesPerItem: 400),
         ],
         // The built-in waterfall places items by the same rules (docs/engine-semantics.md §4).
@@ -82,6 +87,7 @@ LayoutBenchCLI.main(layouts: [
         layout.loopsInPrepare = input.strategy == "cht-waterfall-loops"
         layout.trapsAfterPrepares = input.strategy == "cht-waterfall-traps-late" ? 30 : nil
         layout.ignoresDeletions = input.strategy == "cht-waterfall-drops-deletions"
+        if input.strategy == "cht-waterfall-keeps-estimates" { return KeepsEstimates(base: layout) }
         return layout
     },
 ])
