@@ -34,7 +34,7 @@ public enum LayoutCatalog {
             factory: { input in
                 try SectionedLayout(
                     bounds: input.bounds, styles: input.scenarioLayout.styles, data: input.data,
-                    pinOffset: input.scenarioLayout.pinOffset)
+                    pinOffset: input.scenarioLayout.pinOffset, selfSizingAnchor: input.scenarioLayout.selfSizingAnchor)
             })
     }
 
@@ -111,12 +111,23 @@ public enum GenericWorkload: String, CaseIterable, Sendable, Hashable {
     /// bounds change of a new width as UIKit drives it, then the new viewport's `elements(in:into:)`.
     case resize = "layout-resize"
 
+    /// `layout-self-sizing`: items start at estimated sizes and each reports its true size through
+    /// preferred attributes when it first enters the viewport, along a scroll trace, as UIKit's
+    /// self-sizing cells do.
+    case selfSizing = "layout-self-sizing"
+
     /// Whether the workload sends the layout batches of updates (`prepare(forCollectionViewUpdates:)`),
     /// which a kind must apply to its own data.
     public var sendsBatches: Bool { self == .append || self == .edit }
 
-    /// What a kind supports when it says nothing: every workload that sends no batch.
-    public static let withoutBatches: [GenericWorkload] = allCases.filter { !$0.sendsBatches }
+    /// Whether the workload sends preferred attributes
+    /// (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`), whose
+    /// sizes a kind must apply to its own data.
+    public var sendsPreferredAttributes: Bool { self == .selfSizing }
+
+    /// What a kind supports when it says nothing: every workload that sends it nothing to apply
+    /// to its data (no batch, no preferred attributes).
+    public static let withoutBatches: [GenericWorkload] = allCases.filter { !$0.sendsBatches && !$0.sendsPreferredAttributes }
 }
 
 /// One strategy of a layout kind: a mode of the generic workloads, named in scenario files and

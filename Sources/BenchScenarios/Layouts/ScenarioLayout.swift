@@ -36,10 +36,12 @@ public struct ScenarioSection: Hashable, Sendable, Codable {
 /// `itemSpacing`, `lineSpacing` (>= 0, default 0), `insets` {top, left, bottom, right} (each
 /// >= 0, default 0), `header` {height, pin}, `footer` {height, pin} (height >= 0, default 0 =
 /// none; pin default none), `background` (bool, default false), `justify`, `align` (flow,
-/// default start), `pinOffset` (>= 0, default 0), `sections`.
+/// default start), `pinOffset` (>= 0, default 0), `selfSizingAnchor` (the built-in layout's rule
+/// for the content offset when a self-sizing item changes size: none, exact, tanstack, flutter;
+/// default none), `sections`.
 ///
 /// `sections` is a non-empty array of per-section overrides with the same keys except
-/// `pinOffset` and `sections`; section `s` uses entry `s % count`. An override replaces the
+/// `pinOffset`, `selfSizingAnchor` and `sections`; section `s` uses entry `s % count`. An override replaces the
 /// layout-level value; inside `insets`, `header` and `footer` each key is overridden on its own
 /// (`{"insets": {"left": 0}}` keeps the layout's other insets).
 ///
@@ -55,10 +57,13 @@ public struct ScenarioLayout: Hashable, Sendable, Codable {
     /// The resolved styles; the layout cycles through them.
     public var sections: [ScenarioSection]
     public var pinOffset: Double
+    /// The built-in layout's `SectionedLayout.selfSizingAnchor`.
+    public var selfSizingAnchor: ScrollAnchorMode
 
-    public init(sections: [ScenarioSection], pinOffset: Double = 0) {
+    public init(sections: [ScenarioSection], pinOffset: Double = 0, selfSizingAnchor: ScrollAnchorMode = .none) {
         self.sections = sections
         self.pinOffset = pinOffset
+        self.selfSizingAnchor = selfSizingAnchor
     }
 
     public var styles: [SectionStyle] { sections.map(\.style) }
@@ -73,6 +78,7 @@ public struct ScenarioLayout: Hashable, Sendable, Codable {
         let r = try node.object()
         let top = try Layer.parse(r, isTop: true)
         let pinOffset = try r.optionalDouble("pinOffset", default: 0, .size)
+        let selfSizingAnchor = try r.optionalEnum("selfSizingAnchor", default: ScrollAnchorMode.none)
         let entries: [Layer]
         if let sectionsNode = r.optional("sections") {
             let sectionNodes = try sectionsNode.array(minCount: 1)
@@ -108,7 +114,7 @@ public struct ScenarioLayout: Hashable, Sendable, Codable {
                 : "'tolerance' applies to placement grid-lanes only, and no entry of layout.sections uses it"
             throw ScenarioError(file: r.file, path: tolerance.path, message: message)
         }
-        return ScenarioLayout(sections: sections, pinOffset: pinOffset)
+        return ScenarioLayout(sections: sections, pinOffset: pinOffset, selfSizingAnchor: selfSizingAnchor)
     }
 
     private static func usesGridLanes(_ section: ScenarioSection) -> Bool {

@@ -19,6 +19,8 @@ public enum WorkloadCatalog {
         LayoutStickyScrollWorkload.self,
         LayoutReuseScrollWorkload.self,
         LayoutResizeWorkload.self,
+
+        LayoutSelfSizingWorkload.self,
     ]
 
     public static func type(named kind: String) -> (any Workload.Type)? {

@@ -67,7 +67,9 @@ extension GenericLayoutWorkload {
                 at: "kind",
                 "layout kind \(JSONValue.quoted(kind.name)) does not support \(JSONValue.quoted(Self.kind)); it supports "
                     + kind.workloads.map { JSONValue.quoted($0.rawValue) }.joined(separator: ", ")
-                    + (Self.generic.sendsBatches ? " (it does not declare that it takes batches of updates; docs/your-layout.md)" : ""))
+                    + (Self.generic.sendsBatches ? " (it does not declare that it takes batches of updates; docs/your-layout.md)" : "")
+                    + (Self.generic.sendsPreferredAttributes
+                        ? " (it does not declare that it applies preferred attributes; docs/your-layout.md)" : ""))
         }
     }
 }

@@ -7,15 +7,46 @@ public struct InvalidationContext: Hashable, Sendable {
     public var invalidateDataSourceCounts: Bool
     /// The visible bounds changed (scrolling or resizing); nil when they did not.
     public var newBounds: Rect?
-    public init(invalidateEverything: Bool = false, invalidateDataSourceCounts: Bool = false, newBounds: Rect? = nil) {
+    /// The item whose preferred attributes invalidated the layout, and its preferred size
+    /// (`invalidatedItemIndexPaths` of UIKit's context for preferred attributes, which names that
+    /// one item); nil for every other invalidation. One value rather than an array, so that the
+    /// context stays a plain value, copied without reference counting.
+    public var invalidatedItem: PreferredSize?
+    /// How far the collection view moves its content offset when it applies this invalidation
+    /// (UIKit's `contentOffsetAdjustment`: a layout keeps what the user sees by moving the offset
+    /// by the height an item above the viewport gained). Zero by default: the content jumps.
+    public var contentOffsetAdjustment: Point
+    /// How much the content size changes with this invalidation, as far as the layout knows
+    /// before its next `prepare()` (UIKit's `contentSizeAdjustment`). Zero by default.
+    public var contentSizeAdjustment: Size
+
+    public init(
+        invalidateEverything: Bool = false, invalidateDataSourceCounts: Bool = false, newBounds: Rect? = nil,
+        invalidatedItem: PreferredSize? = nil, contentOffsetAdjustment: Point = .zero, contentSizeAdjustment: Size = .zero
+    ) {
         self.invalidateEverything = invalidateEverything
         self.invalidateDataSourceCounts = invalidateDataSourceCounts
         self.newBounds = newBounds
+        self.invalidatedItem = invalidatedItem
+        self.contentOffsetAdjustment = contentOffsetAdjustment
+        self.contentSizeAdjustment = contentSizeAdjustment
     }
 
     public static let everything = InvalidationContext(invalidateEverything: true)
     public static let dataSourceCounts = InvalidationContext(invalidateDataSourceCounts: true)
     public static func bounds(_ newBounds: Rect) -> InvalidationContext { InvalidationContext(newBounds: newBounds) }
+}
+
+/// An item and the size its self-sizing cell reported (`preferredLayoutAttributesFitting(_:)`),
+/// carried by the `InvalidationContext` of preferred attributes.
+public struct PreferredSize: Hashable, Sendable {
+    public var item: ElementID
+    public var size: Size
+
+    public init(item: ElementID, size: Size) {
+        self.item = item
+        self.size = size
+    }
 }
 
 /// A layout with the lifecycle of `UICollectionViewLayout`, so that a layout written for the
@@ -54,6 +85,26 @@ public protocol CollectionLayout {
     /// `any CollectionLayout` (the generic `layout-sticky-scroll` and `layout-reuse-scroll`).
     func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext
 
+    /// Whether the size a self-sizing cell reports for an element (`preferred`, the `original`
+    /// attributes with the cell's fitted size) requires a new `prepare()`, as UIKit's
+    /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`. The
+    /// default, as `UICollectionViewLayout`'s, is false: the element keeps the layout's estimate.
+    func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes) -> Bool
+
+    /// What `invalidate(with:)` receives when `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`
+    /// said yes, as UIKit's `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`:
+    /// the item and its preferred size, and the `contentOffsetAdjustment` and
+    /// `contentSizeAdjustment` the collection view applies. The default, as `UICollectionViewLayout`'s
+    /// (a context of its `invalidationContextClass` with nothing adjusted), names the item and
+    /// adjusts nothing. `bounds` are the collection view's bounds at that moment, which a UIKit
+    /// layout reads from its `collectionView` (a `CollectionLayout` has none, and is told of a
+    /// scroll only when `shouldInvalidate(forBoundsChange:)` says yes). A requirement, so that a layout's own answer is the one the generic
+    /// `layout-self-sizing` gets through `any CollectionLayout`.
+    func invalidationContext(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes,
+        visibleBounds bounds: Rect) -> InvalidationContext
+
     /// Replaces the contents of `results` with every element whose frame intersects `rect`,
     /// each once, in no particular order. Must not allocate once `results` has enough capacity.
     func elements(in rect: Rect, into results: inout [LayoutAttributes])
@@ -69,5 +120,20 @@ extension CollectionLayout {
     /// The context for a bounds change: only the bounds, by default.
     public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         .bounds(newBounds)
+    }
+
+    /// `UICollectionViewLayout`'s default: preferred attributes never invalidate the layout.
+    public func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+    ) -> Bool {
+        false
+    }
+
+    /// `UICollectionViewLayout`'s default: a context naming the item, with no adjustment.
+    public func invalidationContext(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes,
+        visibleBounds bounds: Rect
+    ) -> InvalidationContext {
+        InvalidationContext(invalidatedItem: PreferredSize(item: original.id, size: Size(width: preferred.frame.width, height: preferred.frame.height)))
     }
 }

@@ -3,7 +3,7 @@
 /// `anchor` key, docs/modes.md). Each reproduces one shipping toolkit's rule; the engine computes
 /// the scroll correction the rule applies, `LayoutReference.ScrollAnchorReference` the same from
 /// its own plain model.
-public enum ScrollAnchorMode: String, CaseIterable, Sendable {
+public enum ScrollAnchorMode: String, CaseIterable, Sendable, Codable {
     /// UITableView with `estimatedRowHeight` and no correction: the content offset never moves, so
     /// every height change above the viewport top shifts the visible rows.
     case none

@@ -11,6 +11,12 @@
 /// `footerPin`) follow the bounds: a scroll invalidates the layout (`shouldInvalidate(forBoundsChange:)`),
 /// `prepare()` moves them with the work `pinningMode` names, and rect queries return their current
 /// frames (`PinnedElements`) on top of whatever the query index finds.
+///
+/// Self-sizing: an item whose preferred size differs from its frame's invalidates the layout
+/// (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`); the context
+/// carries the size, `invalidate(with:)` writes it into `data` and the next `prepare()` lays
+/// everything out again. The context's `contentOffsetAdjustment` follows `selfSizingAnchor`, the
+/// rules of the `offsets` workload's `anchor` key applied to one item's first measurement.
 public struct SectionedLayout: CollectionLayout {
     public private(set) var bounds: Rect
     public private(set) var styles: [SectionStyle]
@@ -27,12 +33,15 @@ public struct SectionedLayout: CollectionLayout {
     public private(set) var pinOffset: Double
     /// What a bounds change costs when something pins.
     public private(set) var pinningMode: PinningMode
+    /// Which rule moves the content offset when a self-sizing item changes size
+    /// (`invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`).
+    public var selfSizingAnchor: ScrollAnchorMode
     /// The pinnable headers and footers and their frames at `bounds`.
     public private(set) var pinned = PinnedElements()
     private let pinsHeaders: Bool
     private let pinsFooters: Bool
     private var needsPinning = true
-    /// A change of a batch that `data` refused, thrown by the next `prepare()`.
+    /// A change of a batch (or a preferred size) that `data` refused, thrown by the next `prepare()`.
     private var batchError: LayoutError?
     /// How many times every item was laid out (`layoutAll`): a bounds-only invalidation keeps the
     /// item frames, so it does not change this unless `pinningMode` is `.relayout`.
@@ -43,7 +52,7 @@ public struct SectionedLayout: CollectionLayout {
     /// insets, columns < 1, weights that are not positive, or a negative or NaN `pinOffset`.
     public init(
         bounds: Rect, styles: [SectionStyle], data: LayoutData, queryMode: RectQueryMode = .binary,
-        pinOffset: Double = 0, pinningMode: PinningMode = .cached
+        pinOffset: Double = 0, pinningMode: PinningMode = .cached, selfSizingAnchor: ScrollAnchorMode = .none
     ) throws(LayoutError) {
         guard bounds.width.isFinite, bounds.width > 0 else {
             throw LayoutError(field: "viewport.width", reason: .invalidValue(bounds.width))
@@ -65,6 +74,7 @@ public struct SectionedLayout: CollectionLayout {
         self.queryIndex = LinearQuery(frames: LayoutFrames())
         self.pinOffset = pinOffset
         self.pinningMode = pinningMode
+        self.selfSizingAnchor = selfSizingAnchor
         pinsHeaders = styles.contains { $0.headerPin != .none && $0.headerHeight > 0 }
         pinsFooters = styles.contains { $0.footerPin != .none && $0.footerHeight > 0 }
     }
@@ -87,7 +97,7 @@ public struct SectionedLayout: CollectionLayout {
 
     public mutating func prepare() throws {
         if needsLayout {
-            // Only a batch sets batchError, and a batch always asks for a layout: the scroll path
+            // Only a batch or a preferred size sets batchError, and each asks for a layout: the scroll path
             // never reads it.
             if let error = batchError {
                 batchError = nil
@@ -117,6 +127,22 @@ public struct SectionedLayout: CollectionLayout {
 
     public mutating func invalidate(with context: InvalidationContext) {
         if context.invalidateEverything || context.invalidateDataSourceCounts {
+            needsLayout = true
+        }
+        if let preferred = context.invalidatedItem {
+            // The preferred size becomes the item's size; a size the data refuses (negative, not
+            // finite) or an element that is not an item of the data is thrown by the next prepare().
+            let id = preferred.item
+            let spans = id.kind == .item && id.section >= 0 && id.section < data.sectionCount && id.index >= 0
+                && id.index < data.itemCount(inSection: id.section) && data.size(section: id.section, item: id.index).spansAllColumns
+            do throws(LayoutError) {
+                guard id.kind == .item else { throw LayoutError(field: "invalidatedItem", reason: .noSuchElement(id)) }
+                try data.setSize(
+                    ItemSize(width: preferred.size.width, height: preferred.size.height, spansAllColumns: spans),
+                    section: id.section, item: id.index)
+            } catch {
+                batchError = error
+            }
             needsLayout = true
         }
         if let newBounds = context.newBounds {
@@ -153,6 +179,42 @@ public struct SectionedLayout: CollectionLayout {
     /// change lays everything out again in `invalidate(with:)`).
     public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         .bounds(newBounds)
+    }
+
+    /// True when an item's preferred size differs from its frame's.
+    public func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+    ) -> Bool {
+        original.id.kind == .item
+            && (preferred.frame.width != original.frame.width || preferred.frame.height != original.frame.height)
+    }
+
+    /// The item and its preferred size; the content offset moves by the height it gains when
+    /// `selfSizingAnchor`'s rule says so for `bounds` (`none`: never; `exact` and
+    /// `tanstack`, whose rules agree on a first measurement: the item starts above the viewport
+    /// top; `flutter`: it starts above the cache extent over the viewport top, where Flutter's
+    /// first laid-out child is), and the content size by that height in a list section (a flow
+    /// or waterfall section's height is known only after the next `prepare()`).
+    public func invalidationContext(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes,
+        visibleBounds bounds: Rect
+    ) -> InvalidationContext {
+        let delta = preferred.frame.height - original.frame.height
+        let top = bounds.minY + pinOffset
+        let adjusts: Bool
+        switch selfSizingAnchor {
+        case .none: adjusts = false
+        case .exact, .tanstack: adjusts = original.frame.minY < top
+        case .flutter: adjusts = original.frame.minY < top - ScrollAnchorMode.flutterCacheExtent
+        }
+        var isList = false
+        if original.id.section >= 0, original.id.section < data.sectionCount, case .list = style(ofSection: original.id.section).kind {
+            isList = true
+        }
+        return InvalidationContext(
+            invalidatedItem: PreferredSize(item: original.id, size: Size(width: preferred.frame.width, height: preferred.frame.height)),
+            contentOffsetAdjustment: Point(x: 0, y: adjusts ? delta : 0),
+            contentSizeAdjustment: Size(width: 0, height: isList ? delta : 0))
     }
 
     private func pinsAnything(movingTo newBounds: Rect) -> Bool {

@@ -25,7 +25,7 @@ public enum CustomLayoutKinds {
     public static let squareGrid = LayoutKind(
         name: "square-grid", about: "equal squares, `columns` per row (the README's SquareGrid)",
         keys: [.integer("columns", default: 4, in: 1...64)],
-        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .resize], bytesPerItem: 8
+        workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .resize, .selfSizing], bytesPerItem: 8
     ) { input in
         SquareGrid(columns: try input.integer("columns"), itemsPerSection: input.sections.map(\.count), bounds: input.bounds)
     }
@@ -46,9 +46,9 @@ public enum CustomLayoutKinds {
                 .number("headerHeight", default: 0, in: 0...10000),
                 .number("footerHeight", default: 0, in: 0...10000),
             ],
-            // It applies batches of updates to its sections (invalidate(with:)), so it runs the batch
-            // workloads too.
-            workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .resize],
+            // It applies batches of updates and preferred sizes to its sections, so it runs the batch
+            // workloads and layout-self-sizing too.
+            workloads: [.prepare, .query, .append, .edit, .stickyScroll, .reuseScroll, .resize, .selfSizing],
             strategies: [
                 LayoutStrategy(
                     name: "cht-waterfall", about: "the port as CHT ships it",

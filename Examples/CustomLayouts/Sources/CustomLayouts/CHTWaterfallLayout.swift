@@ -12,6 +12,12 @@ import LayoutEngine
 /// An item with a width is scaled to the column width keeping its aspect ratio, as CHT does with
 /// `sizeForItemAtIndexPath`; an item with width 0 keeps its height.
 ///
+/// Self-sizing (`layout-self-sizing`), as a CHT subclass with self-sizing cells would add it: a
+/// preferred height that differs from the frame's invalidates the layout, the item takes it (with
+/// width 0, so it is not scaled again) and everything is recomputed in the next `prepare()`. The
+/// content offset is never adjusted (CHT has no anchoring), so the content jumps by what the items
+/// above the viewport gain.
+///
 /// One departure from the Objective-C: CHT floors the column width to the screen's pixel grid
 /// (`CHTFloorCGFloat`); there is no screen here, so widths are not rounded.
 public struct CHTWaterfallLayout: CollectionLayout {
@@ -116,7 +122,27 @@ public struct CHTWaterfallLayout: CollectionLayout {
     /// source again, this port applies the changes to its `sections`.
     public mutating func invalidate(with context: InvalidationContext) {
         if let newBounds = context.newBounds { bounds = newBounds }
+        if let preferred = context.invalidatedItem, preferred.item.kind == .item,
+           sections.indices.contains(preferred.item.section), sections[preferred.item.section].indices.contains(preferred.item.index) {
+            sections[preferred.item.section][preferred.item.index].width = 0
+            sections[preferred.item.section][preferred.item.index].height = preferred.size.height
+        }
         needsPrepare = true
+    }
+
+    /// A self-sizing cell whose height differs from its frame's invalidates the layout.
+    public func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+    ) -> Bool {
+        original.id.kind == .item && preferred.frame.height != original.frame.height
+    }
+
+    /// The item and its preferred size; no offset or content-size adjustment (CHT anchors nothing).
+    public func invalidationContext(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes,
+        visibleBounds bounds: Rect
+    ) -> InvalidationContext {
+        InvalidationContext(invalidatedItem: PreferredSize(item: original.id, size: Size(width: original.frame.width, height: preferred.frame.height)))
     }
 
     public mutating func prepare(forCollectionViewUpdates updates: [LayoutChange]) {

@@ -50,6 +50,23 @@ public struct SquareGrid: CollectionLayout {
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { newBounds.width != bounds.width }
 
+    /// Every cell is a square of the grid: a self-sizing cell's preferred size never changes the
+    /// layout (UIKit's default answer, said on purpose).
+    public func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+    ) -> Bool {
+        false
+    }
+
+    /// Never asked (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`
+    /// says no); a context that changes nothing.
+    public func invalidationContext(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes,
+        visibleBounds bounds: Rect
+    ) -> InvalidationContext {
+        InvalidationContext()
+    }
+
     public func elements(in rect: Rect, into results: inout [LayoutAttributes]) {
         results.removeAll(keepingCapacity: true)  // no allocation once the buffer has capacity
         guard !rect.isEmpty, side > 0, count > 0 else { return }

@@ -17,6 +17,14 @@ extension Wrapped {
     func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { base.invalidationContext(forBoundsChange: newBounds) }
     func elements(in rect: Rect, into results: inout [LayoutAttributes]) { base.elements(in: rect, into: &results) }
     func attributes(for element: ElementID) throws -> LayoutAttributes { try base.attributes(for: element) }
+    func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes) -> Bool {
+        base.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    }
+    func invalidationContext(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes, visibleBounds bounds: Rect
+    ) -> InvalidationContext {
+        base.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original, visibleBounds: bounds)
+    }
 }
 
 /// The registration of a broken strategy of `cht-waterfall`: its name, what it breaks, and the

@@ -17,5 +17,7 @@ LayoutBenchCLI.main(layouts: [
                IgnoresWidthChanges.init),
         broken("cht-waterfall-ignores-moves", "a batch's item moves are dropped (the test that a move applied wrongly is caught)",
                IgnoresMoves.init),
+        broken("cht-waterfall-keeps-estimates", "preferred attributes never invalidate it, so items keep their estimates (the test that self-sizing is checked)",
+               KeepsEstimates.init),
     ]),
 ])
