@@ -74,6 +74,9 @@ public final class BenchmarkRunner {
         let start = MonotonicClock.now()
         var done = 0
         let total = modeCount
+        // Every group's phases added up: where the repetition's time went, on its last line.
+        var phases = PhaseTimes()
+        var groups = 0
         for plan in plans {
             for items in plan.itemCounts {
                 let group = GroupMeasurement(plan: plan, items: items, options: options, reportMode: { mode, summary in
@@ -87,6 +90,8 @@ public final class BenchmarkRunner {
                     self.options.progress("r\(self.options.repetition) \(phases)")
                 })
                 group.run()
+                phases = phases + group.phases
+                groups += 1
                 let result = group.outcome
                 options.groupFinished?(GroupOutcome(scenario: plan.scenario.name, items: items, outcome: result))
                 outcome.series += result.series
@@ -94,6 +99,7 @@ public final class BenchmarkRunner {
                 outcome.coverage += result.coverage
             }
         }
+        if groups > 1 { options.progress("r\(options.repetition) \(groups) groups: \(phases)") }
         return outcome
     }
 

@@ -46,7 +46,7 @@ final class GroupMeasurement {
     private let reportMode: (String, String) -> Void
     private let reportGroup: (String) -> Void
     /// Seconds spent in each phase of the group, for the progress line (where a run's time goes).
-    private var phases = PhaseTimes()
+    private(set) var phases = PhaseTimes()
     /// Timed samples never read jemalloc's global allocation count (it flushes the thread cache,
     /// whose refill would land in the timed region); counts come from untimed passes.
     private let sampler: Sampler

@@ -123,6 +123,21 @@ struct HeightPassWorkloadTests {
         #expect(throws: VerificationError.self) { try operation.verify(mode: .keyed) }
     }
 
+    /// The fresh measurements verification compares against are taken once per row and width for
+    /// the whole group (`FreshHeights`): verifying every mode a second time measures no row again,
+    /// and a stale cache verified after the others, against the measurements they took, is still
+    /// caught.
+    @Test func freshMeasurementsAreSharedByTheModes() throws {
+        let fixture = try fixture()
+        for mode in HeightCacheMode.allCases { _ = try fixture.makeMeasurement(mode: mode, verify: true) }
+        let measured = fixture.freshHeights.measured
+        #expect(measured > 0)
+        for mode in HeightCacheMode.allCases { _ = try fixture.makeMeasurement(mode: mode, verify: true) }
+        #expect(fixture.freshHeights.measured == measured, "a row measured again: \(fixture.freshHeights.measured - measured)")
+        let operation = HeightPassOperation(kind: .batchUpdate, fixture: fixture) { StaleOnReloadCache() }
+        #expect(throws: VerificationError.self) { try operation.verify(mode: .keyed) }
+    }
+
     /// `precache-mt` on real text (a text measurer per lane) and on table-model templates, over
     /// seeded data, languages and thread lists: every variant verifies (its heights bit for bit
     /// those of one thread, and of the serial first pass within 1e-6 pt, and every cached height a

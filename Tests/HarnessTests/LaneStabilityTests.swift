@@ -1,5 +1,6 @@
 import Testing
 @testable import BenchResults
+@testable import BenchScenarios
 @testable import BenchWorkloads
 import LayoutEngine
 
@@ -60,6 +61,32 @@ import LayoutEngine
         let after = LaneStability.Snapshot(updater.frames, data: updater.data)
         #expect(counter.viewportTop(before, change: trace.changes[0]) == 500)
         #expect(counter.compare(before, after, change: trace.changes[0]) == (laneChanges: 0, movedVisible: 9))
+    }
+
+    /// The metrics the workloads record come from the verification's own replay of each trace
+    /// (`UpdateOperation.verifyObservingLanes`): for every mode, on seeded inserts, deletes and
+    /// height changes in a waterfall with full-width items, the same values, change by change,
+    /// as a replay of their own.
+    @Test(arguments: WaterfallUpdateMode.allCases)
+    func theVerificationsReplayObservesWhatAReplayOfItsOwnDoes(mode: WaterfallUpdateMode) throws {
+        let scenario = try plan(scenarioJSON(
+            layout: #"{"kind": "waterfall", "columns": 3, "itemSpacing": 8, "lineSpacing": 6}"#,
+            data: #"{"generate": {"sections": 2, "heights": {"distribution": "uniform", "min": 20, "max": 200}, "seed": 5, "fullWidthEvery": 7}}"#,
+            workload: #"{"kind": "edit", "steps": 12, "operations": ["insert", "delete", "height-change"]}"#,
+            modes: #"["\#(mode.rawValue)"]"#, items: "[400]")).scenario
+        let fixture = try EditWorkload(spec: scenario.workload.reader()).makeFixture(scenario: scenario, items: 400)
+        let measured = try fixture.makeMeasurement(mode: mode, verify: true)
+        #expect(fixture.traces.count == 3)
+        for (operation, trace) in fixture.traces {
+            let own = try LaneStability.observe(mode: mode, bounds: scenario.viewport, styles: fixture.styles, trace: trace)
+            func recorded(_ metric: Metric) -> [Double] {
+                measured.observations.first { $0.operation == operation && $0.metric == metric }?.values ?? []
+            }
+            #expect(own.laneChanges.count == trace.changes.count)
+            #expect(recorded(.laneChanges) == own.laneChanges, "\(mode) \(operation)")
+            #expect(recorded(.movedVisible) == own.movedVisible, "\(mode) \(operation)")
+            #expect(recorded(.columnSpread) == own.columnSpread, "\(mode) \(operation)")
+        }
     }
 
     /// Judged exactly, lower is better, in points or counts.

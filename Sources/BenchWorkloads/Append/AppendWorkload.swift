@@ -92,15 +92,19 @@ public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture 
         var operations: [TimedOperation<Operation>] = []
         var observations: [Observation<Operation>] = []
         for (operation, trace) in traces {
-            if verify, let problem = try UpdateOperation.verify(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace) {
-                throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: "\(operation.rawValue): \(problem)")
-            }
-            // What the user sees (docs/csv.md, lane stability), beside the verification: exact counts.
-            if verify, LaneStability.applies(to: styles) {
-                let seen = try LaneStability.observe(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace)
-                observations.append(Observation(operation, .laneChanges, seen.laneChanges))
-                observations.append(Observation(operation, .movedVisible, seen.movedVisible))
-                observations.append(Observation(operation, .columnSpread, seen.columnSpread))
+            if verify {
+                // What the user sees (docs/csv.md, lane stability): exact counts, from the
+                // verification's own replay of the trace.
+                let checked = try UpdateOperation.verifyObservingLanes(
+                    mode: mode, bounds: scenario.viewport, styles: styles, trace: trace, observes: LaneStability.applies(to: styles))
+                if let problem = checked.problem {
+                    throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: "\(operation.rawValue): \(problem)")
+                }
+                if let seen = checked.lanes {
+                    observations.append(Observation(operation, .laneChanges, seen.laneChanges))
+                    observations.append(Observation(operation, .movedVisible, seen.movedVisible))
+                    observations.append(Observation(operation, .columnSpread, seen.columnSpread))
+                }
             }
             let work = UpdateOperation(mode: mode, bounds: scenario.viewport, styles: styles, trace: trace)
             operations.append(TimedOperation(operation, .consuming(work)))

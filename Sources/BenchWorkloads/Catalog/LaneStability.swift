@@ -29,24 +29,45 @@ struct LaneStability {
         styles.contains { if case .waterfall = $0.kind { return true } else { return false } }
     }
 
-    /// The three metrics' values, one per change of `trace`, replayed by `mode`.
+    /// The three metrics' values, one per change of `trace`, replayed by `mode` (the workloads
+    /// take them from the verification's replay instead: `UpdateOperation.verifyObservingLanes`).
     static func observe(
         mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
-    ) throws -> (laneChanges: [Double], movedVisible: [Double], columnSpread: [Double]) {
-        let counter = LaneStability(styles: styles, viewportHeight: bounds.height)
+    ) throws -> Values {
         var updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial)
-        var before = Snapshot(updater.frames, data: updater.data)
-        var result: (laneChanges: [Double], movedVisible: [Double], columnSpread: [Double]) = ([], [], [])
+        var observer = Observer(LaneStability(styles: styles, viewportHeight: bounds.height), updater)
         for change in trace.changes {
             try updater.apply(change)
+            observer.record(change, updater)
+        }
+        return observer.values
+    }
+
+    /// One value per change of a trace, per metric.
+    typealias Values = (laneChanges: [Double], movedVisible: [Double], columnSpread: [Double])
+
+    /// The metrics of a replay someone else drives, change by change (the verification's, which
+    /// reads the frames after every change anyway).
+    struct Observer {
+        let counter: LaneStability
+        private var before: Snapshot
+        private(set) var values: Values = ([], [], [])
+
+        /// Starts from the updater's frames before the first change.
+        init(_ counter: LaneStability, _ updater: any LayoutUpdater) {
+            self.counter = counter
+            before = Snapshot(updater.frames, data: updater.data)
+        }
+
+        /// The values of `change`, which the updater has just applied.
+        mutating func record(_ change: LayoutChange, _ updater: any LayoutUpdater) {
             let after = Snapshot(updater.frames, data: updater.data)
             let counts = counter.compare(before, after, change: change)
-            result.laneChanges.append(Double(counts.laneChanges))
-            result.movedVisible.append(Double(counts.movedVisible))
-            result.columnSpread.append(counter.columnSpread(after, section: change.changedSection(in: after)))
+            values.laneChanges.append(Double(counts.laneChanges))
+            values.movedVisible.append(Double(counts.movedVisible))
+            values.columnSpread.append(counter.columnSpread(after, section: change.changedSection(in: after)))
             before = after
         }
-        return result
     }
 
     /// Absolute item frames and where each section's items start.

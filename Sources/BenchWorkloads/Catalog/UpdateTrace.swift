@@ -57,20 +57,41 @@ final class UpdateOperation: ConsumingOperation {
     static func verify(
         mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
     ) throws -> String? {
-        try verify(
+        try verifyObservingLanes(mode: mode, bounds: bounds, styles: styles, trace: trace, observes: false).problem
+    }
+
+    /// `verify(mode:bounds:styles:trace:)`, and with `observes` the lane-stability metrics of the
+    /// same replay (`LaneStability.Observer`, nil when the check failed): the mode replays its
+    /// trace once, where the metrics used to replay it a second time.
+    static func verifyObservingLanes(
+        mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace, observes: Bool
+    ) throws -> (problem: String?, lanes: LaneStability.Values?) {
+        var observer: LaneStability.Observer?
+        let problem = try verify(
             updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
             reference: mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
             trace: trace,
-            geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes && mode != .lockLanes))
+            geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes && mode != .lockLanes),
+            afterEach: !observes ? nil : { change, updater in
+                if let change {
+                    observer?.record(change, updater)
+                } else {
+                    observer = LaneStability.Observer(LaneStability(styles: styles, viewportHeight: bounds.height), updater)
+                }
+            })
+        return (problem, problem == nil ? observer?.values : nil)
     }
 
     /// Applies the trace to both and returns the first difference of frames, or nil. With
     /// `geometry`, the updater's frames are also compared with the reference layout of its data
     /// before the first change and after the changes `ReferenceGeometry.checksChange` picks — for
     /// a mode whose placement is not shortest-first only while nothing but appends has happened.
+    /// `afterEach` sees the updater once its frames were checked: before the first change (nil)
+    /// and after each change.
     static func verify(
         updater: any LayoutUpdater, reference: any UpdateExpectation, trace: UpdateTrace,
-        geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil
+        geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil,
+        afterEach: ((LayoutChange?, any LayoutUpdater) -> Void)? = nil
     ) throws -> String? {
         var updater = updater, reference = reference
         let items = trace.initial.itemCount
@@ -82,6 +103,7 @@ final class UpdateOperation: ConsumingOperation {
         if let problem = try reference.firstDifference(of: updater.frames) ?? geometryProblem() {
             return "before any change: \(problem)"
         }
+        afterEach?(nil, updater)
         for (step, change) in trace.changes.enumerated() {
             try updater.apply(change)
             try reference.apply(change)
@@ -91,6 +113,7 @@ final class UpdateOperation: ConsumingOperation {
                 problem = try geometryProblem()
             }
             if let problem { return "after change \(step) (\(change.shortDescription)): \(problem)" }
+            afterEach?(change, updater)
         }
         return nil
     }

@@ -297,6 +297,9 @@ public final class HeightPassFixture: WorkloadFixture {
     let rotatedWidth: Double
     /// A new text measurer for one thread of `precache-mt` (nil when no label names a font).
     let makeText: () throws -> (any LabelTextMeasuring)?
+    /// The fresh measurements verification compares every mode's cache against, taken once per
+    /// row and width for the whole group (`FreshHeights`).
+    let freshHeights: FreshHeights
 
     init(workload: HeightPassWorkload, scenario: Scenario, items: Int, generated: GeneratedItems) throws {
         self.workload = workload
@@ -314,13 +317,18 @@ public final class HeightPassFixture: WorkloadFixture {
         width = scenario.viewportSize.width
         rotatedWidth = workload.rotatedWidth ?? scenario.viewportSize.height
         // Row tops from fresh heights, then the rows each frame of a scroll trace shows.
+        let freshHeights = FreshHeights()
+        self.freshHeights = freshHeights
         var tops: [Double] = [], paths: [ItemPath] = []
         var y = 0.0
         for (s, rows) in feed.model.sections.enumerated() {
             for (i, row) in rows.enumerated() {
                 tops.append(y)
                 paths.append(ItemPath(section: s, item: i))
-                y += feed.registry.freshHeight(of: row.content, reuseIdentifier: row.reuseIdentifier, width: width)
+                let height = feed.registry.freshHeight(of: row.content, reuseIdentifier: row.reuseIdentifier, width: width)
+                // What `HeightTable.freshHeight(at:)` gives for a row without a known height.
+                if row.knownHeight == nil { freshHeights.record(row, width: width, height: height) }
+                y += height
             }
         }
         let trace = ScrollTrace(contentHeight: y, viewportHeight: scenario.viewportSize.height, frames: workload.scrollFrames)
@@ -657,7 +665,6 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             if kind == .precacheStep, precache!.isFinished { break }
         }
         // Leave the timed instance's state to its own prepareForRun.
-        freshHeights = [:]
         table = nil
         cache = nil
         precache = nil
@@ -695,20 +702,6 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         }
     }
 
-    /// Fresh measurements already taken by `check`, per row id: the row as it was measured, the
-    /// width, and the height. Measurement is deterministic (same row, same width, same height), so
-    /// a row unchanged since its last check is not measured again: checking every row after each of
-    /// 40 batches at 100,000 rows costs a dictionary lookup per unchanged row, not a text layout.
-    private var freshHeights: [Int: (item: TableItem, width: Double, height: Double)] = [:]
-
-    private func freshHeight(of path: ItemPath, in table: HeightTable<Cache>) -> Double {
-        let item = table.model[path]
-        if let known = freshHeights[item.id], known.width == table.width, known.item == item { return known.height }
-        let height = table.freshHeight(at: path)
-        freshHeights[item.id] = (item, table.width, height)
-        return height
-    }
-
     /// Whether a cached height is the fresh one: equal for closed-form rows; within 1e-6 pt (the
     /// tolerance of the template checks) for constraint templates, whose fresh measurement is a new
     /// solver whose pivots round differently from the long-lived cell's. NaN (a refused solve) is
@@ -726,7 +719,9 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         }
         for path in paths {
             guard let cached = table.cache.peekHeight(id: table.model[path].id, at: path) else { continue }
-            let fresh = freshHeight(of: path, in: table)
+            // Measurement is deterministic (same row, same width, same height): a row unchanged
+            // since any mode's check measured it costs a dictionary lookup, not a text layout.
+            let fresh = fixture.freshHeights.height(at: path, in: table)
             if !Self.sameHeight(cached, fresh) {
                 if mode.isExact {
                     throw VerificationError(
