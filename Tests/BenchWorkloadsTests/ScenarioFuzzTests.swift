@@ -18,28 +18,51 @@ import LayoutEngine
     static let mutationsPerFile = 160
 
     /// What one file's mutations came to: the counts of each outcome, and the failures, recorded
-    /// by the test once every file has run.
+    /// by its shard once the shard's files have run.
     struct FileOutcome: Sendable {
         var loaded = 0, refused = 0, syntax = 0, laidOut = 0
         var failures: [String] = []
     }
 
-    /// Each shipped file's mutations run as a child task of their own, so that the cores share
-    /// the work (one file's sequence depends on its index only); the mix is checked over all.
-    @Test func mutatedScenariosLoadOrFailWithOnePath() async throws {
+    /// The shipped files, dealt round-robin into this many shards: each shard is a test case of
+    /// its own (Swift Testing runs them side by side, beside the other tests, so both cores share
+    /// the work), and one file's mutations depend on its index only, so the cases are the same
+    /// whichever shard runs them.
+    static let shards = 8
+
+    /// What the shards came to so far; the shard that completes the set checks the mix.
+    static let tally = Tally()
+
+    actor Tally {
+        private var outcomes: [FileOutcome] = []
+        private var shardsDone = 0
+
+        /// Adds one shard's outcomes; returns every shard's when this one was the last.
+        func add(_ shard: [FileOutcome]) -> [FileOutcome]? {
+            outcomes += shard
+            shardsDone += 1
+            return shardsDone == ScenarioFuzzTests.shards ? outcomes : nil
+        }
+    }
+
+    /// Each shipped file's mutations run as a child task of their own within the shard; once
+    /// every shard has run, the mix is checked over all files.
+    @Test(arguments: 0..<shards) func mutatedScenariosLoadOrFailWithOnePath(shard: Int) async throws {
         let files = try ScenarioCatalog.locate().files()
         let corpus = ProcessInfo.processInfo.environment["LAYOUT_BENCH_FUZZ_CORPUS"]
         let outcomes = try await withThrowingTaskGroup(of: FileOutcome.self) { group in
-            for (fileIndex, path) in files.enumerated() {
+            for (fileIndex, path) in files.enumerated() where fileIndex % Self.shards == shard {
                 group.addTask { try Self.mutate(file: path, index: fileIndex, corpus: corpus) }
             }
             return try await group.reduce(into: [FileOutcome]()) { $0.append($1) }
         }
         for failure in outcomes.flatMap(\.failures) { Issue.record(Comment(rawValue: failure)) }
-        let loaded = outcomes.map(\.loaded).reduce(0, +), refused = outcomes.map(\.refused).reduce(0, +)
-        let syntax = outcomes.map(\.syntax).reduce(0, +), laidOut = outcomes.map(\.laidOut).reduce(0, +)
+        guard let all = await Self.tally.add(outcomes) else { return }
+        let loaded = all.map(\.loaded).reduce(0, +), refused = all.map(\.refused).reduce(0, +)
+        let syntax = all.map(\.syntax).reduce(0, +), laidOut = all.map(\.laidOut).reduce(0, +)
         // The mix covers every outcome.
-        print("fuzz: loaded \(loaded), refused \(refused), syntax errors \(syntax), laid out \(laidOut)")
+        print("fuzz: \(all.count) files, loaded \(loaded), refused \(refused), syntax errors \(syntax), laid out \(laidOut)")
+        #expect(all.count == files.count)
         #expect(loaded > 100 && refused > 1000 && syntax > 100 && laidOut > 15,
                 "loaded \(loaded), refused \(refused), syntax errors \(syntax), laid out \(laidOut)")
     }
