@@ -113,15 +113,38 @@ let package = Package(
         // kiwi C++ driver times, and its warm measurements checked for allocations.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine", "TextShaping", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchStatistics", "CJemalloc"]),
 
-        // What the three test targets share: the one seeded generator, the random-layout
+        // What every test target shares: the one seeded generator, the random-layout
         // generators (genes that shrink), and `checkProperty`.
         .target(
             name: "LayoutTestSupport",
             dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/LayoutTestSupport"
         ),
+        // What the harness's test targets share: scenario texts and their parsing, plans and plan
+        // errors, the offsets scenario, and synthetic samples.csv rows (`ResultsFixtures`).
+        .target(
+            name: "HarnessTestSupport",
+            dependencies: ["BenchScenarios", "BenchWorkloads", "BenchCompare", "LayoutEngine"],
+            path: "Tests/HarnessTestSupport"
+        ),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LayoutReferenceTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "HarnessTests", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchDriver", "BenchStatistics", "LayoutEngine", "LayoutReference", "LayoutTestSupport", "TextShaping", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // One test target per harness target, named after it: a file goes to the target of what it
+        // tests, and imports that target and the layers below it (CONTRIBUTING.md, "Tests").
+        .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics"]),
+        .testTarget(name: "BenchPlatformTests", dependencies: ["BenchPlatform", "LayoutTestSupport"]),
+        .testTarget(name: "BenchResultsTests", dependencies: ["BenchResults", "HarnessTestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "BenchScenariosTests", dependencies: ["BenchScenarios", "HarnessTestSupport"]),
+        .testTarget(
+            name: "BenchWorkloadsTests",
+            dependencies: ["BenchWorkloads", "HarnessTestSupport", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        // BenchCompare and BenchDriver too: FailureRecordTests follows a failed group from the run
+        // through compare and the merge of rounds, and NumberConversionTests and RegressionCauseTests
+        // judge what runs and callgrind wrote.
+        .testTarget(name: "BenchRunnerTests", dependencies: ["BenchRunner", "BenchCompare", "BenchDriver", "HarnessTestSupport", "LayoutTestSupport"]),
+        // BenchDriver too: MachineLoadWarningTests reads back the load `MachineLoad.measure` records.
+        .testTarget(name: "BenchCompareTests", dependencies: ["BenchCompare", "BenchDriver", "HarnessTestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "LayoutTestSupport"]),
     ]
 )

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import HarnessTestSupport
+@testable import BenchPlatform
+@testable import BenchResults
+@testable import BenchScenarios
+@testable import BenchWorkloads
+
+/// Each mode states the bytes its own structures keep per item (`WorkloadMode.bytesPerItem`),
+/// which `ScenarioFootprint` adds up to refuse a scenario too large for the machine. The
+/// estimate must bound what the mode really keeps, measured with jemalloc's counters.
+@Suite(.serialized) struct ModeFootprintTests {
+    @Test func everyModeKeepsAtMostWhatItStates() throws {
+        let counter = try #require(ThreadAllocationCounter())
+        let scenarios = try ScenarioCatalog(directory: shippedScenariosDirectory()).loadAll()
+        var rows: [String] = []
+        var expectedRows = 0
+        for workload in WorkloadCatalog.all {
+            let scenario = try #require(scenarios.first { $0.workload.kind == workload.kind && $0.data.isExplicit == false },
+                                        "no generated scenario of \(workload.kind)")
+            let plan = try BenchmarkPlan(scenario: scenario)
+            let items = 20_000
+            let group = try plan.workload.makeGroup(scenario: scenario, items: items)
+            // The shipped modes only: other suites register test kinds in the process-wide
+            // catalog while this runs (some broken on purpose), so take one snapshot of the rest.
+            let modes = workload.allModes.filter { ($0 as? LayoutStrategyMode)?.kind?.builtInSchema ?? true }
+            expectedRows += modes.count
+            for mode in modes {
+                let before = Int64(counter.allocatedBytes()) - Int64(counter.deallocatedBytes())
+                let measured = try group.measure(mode: mode, verify: false)
+                // One operation of each kind, so that what an operation builds (a prepared layout) counts.
+                for (_, work) in measured.operations {
+                    switch work {
+                    case .batchable(let operation): _ = try operation.run(count: 1)
+                    case .consuming(let operation):
+                        try operation.prepareNext()
+                        _ = try operation.runNext()
+                    }
+                }
+                let after = Int64(counter.allocatedBytes()) - Int64(counter.deallocatedBytes())
+                withExtendedLifetime(measured) {}
+                let perItem = Double(after - before) / Double(items)
+                let row = "\(workload.kind) \(mode.rawValue): keeps \(String(format: "%.1f", perItem)) B/item, states \(mode.bytesPerItem)"
+                rows.append(row)
+                // A bound that holds, and one that is not so loose that it stopped describing the mode.
+                #expect(perItem <= mode.bytesPerItem, "\(row): the bound is too low")
+                #expect(mode.bytesPerItem <= 3 * perItem + 64, "\(row): the bound is stale, far above what the mode keeps")
+            }
+        }
+        #expect(rows.count == expectedRows)
+    }
+}
