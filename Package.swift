@@ -124,7 +124,7 @@ let package = Package(
         // errors, the offsets scenario, and synthetic samples.csv rows (`ResultsFixtures`).
         .target(
             name: "HarnessTestSupport",
-            dependencies: ["BenchScenarios", "BenchWorkloads", "BenchCompare", "LayoutEngine"],
+            dependencies: ["LayoutEngine", "BenchStatistics", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchCompare"],
             path: "Tests/HarnessTestSupport"
         ),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutReference", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -133,18 +133,18 @@ let package = Package(
         // tests, and imports that target and the layers below it (CONTRIBUTING.md, "Tests").
         .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics"]),
         .testTarget(name: "BenchPlatformTests", dependencies: ["BenchPlatform", "LayoutTestSupport"]),
-        .testTarget(name: "BenchResultsTests", dependencies: ["BenchResults", "HarnessTestSupport", "LayoutTestSupport"]),
-        .testTarget(name: "BenchScenariosTests", dependencies: ["BenchScenarios", "HarnessTestSupport"]),
+        .testTarget(name: "BenchResultsTests", dependencies: ["BenchStatistics", "BenchPlatform", "BenchResults", "HarnessTestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "BenchScenariosTests", dependencies: ["LayoutEngine", "BenchStatistics", "BenchPlatform", "BenchResults", "TextShaping", "BenchScenarios", "HarnessTestSupport"]),
         .testTarget(
             name: "BenchWorkloadsTests",
-            dependencies: ["BenchWorkloads", "HarnessTestSupport", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", "BenchPlatform", "BenchResults", "TextShaping", "BenchScenarios", "BenchWorkloads", "HarnessTestSupport", "LayoutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // BenchCompare and BenchDriver too: FailureRecordTests follows a failed group from the run
         // through compare and the merge of rounds, and NumberConversionTests and RegressionCauseTests
         // judge what runs and callgrind wrote.
-        .testTarget(name: "BenchRunnerTests", dependencies: ["BenchRunner", "BenchCompare", "BenchDriver", "HarnessTestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "BenchRunnerTests", dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchDriver", "HarnessTestSupport", "LayoutTestSupport"]),
         // BenchDriver too: MachineLoadWarningTests reads back the load `MachineLoad.measure` records.
-        .testTarget(name: "BenchCompareTests", dependencies: ["BenchCompare", "BenchDriver", "HarnessTestSupport", "LayoutTestSupport"]),
-        .testTarget(name: "BenchDriverTests", dependencies: ["BenchDriver", "LayoutTestSupport"]),
+        .testTarget(name: "BenchCompareTests", dependencies: ["BenchStatistics", "BenchPlatform", "BenchResults", "BenchCompare", "BenchDriver", "HarnessTestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "BenchDriverTests", dependencies: ["BenchStatistics", "BenchPlatform", "BenchResults", "BenchCompare", "BenchDriver", "LayoutTestSupport"]),
     ]
 )
