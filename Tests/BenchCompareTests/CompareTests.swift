@@ -97,9 +97,9 @@ import HarnessTestSupport
     /// The table is read by people wherever it goes (stdout, compare.txt, compare-commits'
     /// verification-failure report): a mode name carrying a terminal escape comes out escaped.
     @Test func theTableEscapesNamesFromTheResults() throws {
-        let base = Self.samples(mode: "a\u{1B}[2J", center: 100, spread: 0.01, seed: 1)
-        let head = Self.samples(mode: "a\u{1B}[2J", center: 100, spread: 0.01, seed: 2)
-        let text = ComparisonTable.text(try Self.report(base, head), showUnchanged: true)
+        let base = ResultsFixtures.samples(mode: "a\u{1B}[2J", center: 100, spread: 0.01, seed: 1)
+        let head = ResultsFixtures.samples(mode: "a\u{1B}[2J", center: 100, spread: 0.01, seed: 2)
+        let text = ComparisonTable.text(try ResultsFixtures.report(base, head), showUnchanged: true)
         #expect(!text.contains("\u{1B}"))
         #expect(text.contains("a\\u001B[2J"))
     }

@@ -270,7 +270,7 @@ enum ResizeKinds {
         let text = scenarioJSON(
             layout: #"{"kind": "list", "insets": {"left": 10, "right": 12}}"#, data: Self.data,
             workload: #"{"kind": "layout-resize", \#(workload)}"#, modes: #"["list"]"#, items: "[10]")
-        let error = try #require(WorkloadValidationTests.planError(text), "\(workload) was accepted")
+        let error = try #require(planError(text), "\(workload) was accepted")
         #expect(error.path == path, "\(error)")
         #expect(error.message.contains(message), "\(error)")
         #expect(error.description.hasPrefix("test.json: \(path): "), "\(error)")
@@ -280,13 +280,13 @@ enum ResizeKinds {
         let text = scenarioJSON(
             viewport: #"{"width": 600, "height": 600}"#, layout: #"{"kind": "list"}"#, data: Self.data,
             workload: #"{"kind": "layout-resize"}"#, modes: #"["list"]"#, items: "[10]")
-        let error = try #require(WorkloadValidationTests.planError(text))
+        let error = try #require(planError(text))
         #expect(error.description == "test.json: workload.trace: width 600 (step 0) equals the viewport's width, where the layout starts: every step must change the width")
     }
 
     @Test func aKindWithoutLayoutResizeIsRefusedAtLoad() throws {
         // test-stack declares layout-prepare and layout-query only.
-        let error = try #require(WorkloadValidationTests.planError(stackScenario(workload: #"{"kind": "layout-resize"}"#)))
+        let error = try #require(planError(stackScenario(workload: #"{"kind": "layout-resize"}"#)))
         #expect(error.description == #"test.json: workload.kind: layout kind "test-stack" does not support "layout-resize"; it supports "layout-prepare", "layout-query""#)
     }
 }

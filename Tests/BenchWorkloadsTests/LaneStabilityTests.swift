@@ -2,6 +2,7 @@ import Testing
 @testable import BenchResults
 @testable import BenchScenarios
 @testable import BenchWorkloads
+import HarnessTestSupport
 import LayoutEngine
 
 /// The lane-stability metrics (docs/csv.md) on a case computed by hand, and how `compare`

@@ -14,15 +14,7 @@ import HarnessTestSupport
     static let uniform = #"{"generate": {"sections": 1, "heights": {"distribution": "uniform", "min": 44, "max": 88}, "seed": 1}}"#
     static let list = #"{"kind": "list"}"#
 
-    /// The plan of `json`, or the error that refused it.
-    static func planError(_ json: String) -> ScenarioError? {
-        do throws(ScenarioError) {
-            _ = try BenchmarkPlan(scenario: try parseScenario(json))
-            return nil
-        } catch {
-            return error
-        }
-    }
+    static func planError(_ json: String) -> ScenarioError? { HarnessTestSupport.planError(json) }
 
     @Test func offsetsNeedTextHeights() throws {
         let json = scenarioJSON(layout: Self.list, data: Self.uniform, workload: #"{"kind": "offsets"}"#, modes: #"["fenwick"]"#)

@@ -14,6 +14,16 @@ package func plan(_ text: String, modes: [String] = [], items: [Int] = [], quick
     try BenchmarkPlan(scenario: parseScenario(text), modeFilter: modes, itemsFilter: items, quick: quick)
 }
 
+/// The error that refused the plan of `json`, or nil when it was accepted.
+package func planError(_ json: String) -> ScenarioError? {
+    do throws(ScenarioError) {
+        _ = try BenchmarkPlan(scenario: try parseScenario(json))
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// Expects a plan error at `path` whose message contains `message`.
 package func expectPlanError(_ body: () throws -> BenchmarkPlan, path: String, _ message: String,
                              sourceLocation: SourceLocation = #_sourceLocation) {

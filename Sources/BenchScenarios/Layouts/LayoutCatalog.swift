@@ -27,9 +27,10 @@ public enum LayoutCatalog {
             strategies: [LayoutStrategy(
                 name: name, about: "the engine's SectionedLayout with its default (binary) rect query",
                 reproduces: "LayoutEngine's SectionedLayout, as the built-in workloads build it",
-                // Two prepared layouts under layout-prepare (its prepare and relayout operations);
-                // under layout-append and layout-edit, a layout of the data grown by the trace.
-                bytesPerItem: 208)],
+                // The most any generic workload keeps: under layout-edit one layout per operation of
+                // its trace (six: insert, delete, height-change, move, move-section, reload), each of
+                // the data the trace left; two prepared layouts under layout-prepare.
+                bytesPerItem: 416)],
             sameGeometryAs: SameGeometry(kind: name, layout: nil),
             factory: { input in
                 try SectionedLayout(

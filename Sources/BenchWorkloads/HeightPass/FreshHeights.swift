@@ -10,14 +10,15 @@ import LayoutEngine
 /// row is measured once per group and width, and the check of each cache after each step compares
 /// its heights with that measurement, where each mode's operation used to measure every row
 /// afresh for itself (four caches, eight operations: the same rows thirty-two times over). A row
-/// changed by a batch (another content under its id) is measured again.
+/// changed by a batch (another content under its id) is another row: both versions are kept, since
+/// every mode's trace starts again from the fixture's rows.
 final class FreshHeights {
     private struct Key: Hashable {
-        var id: Int
+        var item: TableItem
         var width: UInt64
     }
 
-    private var known: [Key: (item: TableItem, height: Double)] = [:]
+    private var known: [Key: Double] = [:]
     /// Fresh measurements taken so far (the tests hold a second verification of every mode to none).
     private(set) var measured = 0
 
@@ -25,17 +26,17 @@ final class FreshHeights {
     /// time this row (as it is now) is asked for at that width.
     func height<Cache: HeightCache>(at path: ItemPath, in table: HeightTable<Cache>) -> Double {
         let item = table.model[path]
-        let key = Key(id: item.id, width: table.width.bitPattern)
-        if let entry = known[key], entry.item == item { return entry.height }
+        let key = Key(item: item, width: table.width.bitPattern)
+        if let height = known[key] { return height }
         let height = table.freshHeight(at: path)
         measured += 1
-        known[key] = (item, height)
+        known[key] = height
         return height
     }
 
     /// Records `height` as the fresh measurement of `item` at `width` (one the fixture took anyway,
     /// by the same `freshHeight` path).
     func record(_ item: TableItem, width: Double, height: Double) {
-        known[Key(id: item.id, width: width.bitPattern)] = (item, height)
+        known[Key(item: item, width: width.bitPattern)] = height
     }
 }
