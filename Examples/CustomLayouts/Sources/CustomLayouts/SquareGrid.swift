@@ -58,15 +58,6 @@ public struct SquareGrid: CollectionLayout {
         false
     }
 
-    /// Never asked (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`
-    /// says no); a context that changes nothing.
-    public func invalidationContext(
-        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes,
-        visibleBounds bounds: Rect
-    ) -> InvalidationContext {
-        InvalidationContext()
-    }
-
     public func elements(in rect: Rect, into results: inout [LayoutAttributes]) {
         results.removeAll(keepingCapacity: true)  // no allocation once the buffer has capacity
         guard !rect.isEmpty, side > 0, count > 0 else { return }
