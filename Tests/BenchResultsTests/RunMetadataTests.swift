@@ -38,7 +38,7 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("build-package-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/Sources/my-bench", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data())
+        #expect(FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data()))
         #expect(BuildPackage.root(of: root + "/Sources/my-bench/main.swift") == root)
         #expect(BuildPackage.root(of: "/no-such-folder/Sources/main.swift") == nil)
         let source = RunMetadata.gitSource(directory: root)
