@@ -5,5 +5,10 @@ import LayoutBenchCLI
 struct TrapsInPrepare: Wrapped {
     var base: CHTWaterfallLayout
 
-    mutating func prepare() throws { preconditionFailure("TrapsInPrepare: prepare() traps on purpose") }
+    mutating func prepare() throws {
+        // A precondition, as a layout's own checks trap: its one line says "Precondition failed".
+        let traps = true
+        precondition(!traps, "TrapsInPrepare: prepare() traps on purpose")
+        try base.prepare()
+    }
 }
