@@ -4,13 +4,11 @@ import BenchPlatform
 /// a stream of CSV records: the file is read, and inflated when its name ends in `.gz`, a chunk at
 /// a time, and each record is handed to the reader that turns it into values. Memory holds one
 /// chunk of text and what the values need, never the whole text (a whole suite's samples are
-/// 1.2 to 1.3 GB of text; a gzip bomb of newlines was 6 GB).
+/// over a gigabyte of text; a gzip bomb of newlines, several).
 package enum ResultsFile {
-    /// The most bytes one results file may hold, decompressed: 4 GiB. A whole-suite run writes
-    /// about 10.6 million sample rows of 110 to 120 bytes (1.2 to 1.3 GB of text, 50 MB of gzip;
-    /// a `run --quick` writes 243,000 rows, 26 MB); the rounds `scripts/compare-commits` merges
-    /// into one side sample briefly, so a side stays near that. 4 GiB is three times the most a
-    /// real file holds; past it a file is refused, whatever its rows.
+    /// The most bytes one results file may hold, decompressed: 4 GiB, about three times what a
+    /// whole-suite run's samples take (the rounds `scripts/compare-commits` merges into one side
+    /// sample briefly, so a side stays below that); past it a file is refused, whatever its rows.
     package static let maxBytes = 4 << 30
     /// The longest record (a line, or several when a quoted field holds line ends): 1 MiB. The
     /// harness's records are about 110 bytes; a profile's demangled function names a few KB.

@@ -137,7 +137,7 @@ public struct RunSession {
         progress("\(name): \(plans.count) scenarios, \(modeCount) scenario × mode × items"
                  + (quick ? " (quick)" : "") + ", \(repetitions) repetitions (\(isolation.rawValue)) → \(directory)")
         // A brief or verify-only run (compare-commits' rounds, one per scenario group) reports no
-        // medians a reader would correct by the overhead, and measuring it took 60 ms a process.
+        // medians a reader would correct by the overhead, and measuring it costs every process.
         if !brief && !verifyOnly { metadata.harnessOverhead = HarnessOverhead.measure() }
         metadata.scenarioLoads = plans.compactMap { plan in
             plan.loadSeconds.map { RunMetadata.ScenarioLoad(scenario: plan.scenario.name, file: plan.scenario.file, seconds: $0) }

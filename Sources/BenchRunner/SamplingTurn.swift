@@ -11,11 +11,11 @@
 /// In a duet (`DuetTurns`) a turn is shorter: 16 samples or 1 ms, whichever ends first. The partner
 /// runs the same operation between two turns, so the caches argument does not apply, and what
 /// matters is that the two sides sample through the same spells of the core: its speed moves
-/// between states that last a few milliseconds. A fast operation takes all of its brief samples
-/// (batches of about 10 µs) in about 2–5 ms; in 5 ms turns that was one turn a side, one after the
-/// other, and pairs of one binary then differed by 20–50% one time in five. Turns of 16 samples or
-/// 1 ms give such an operation dozens of alternations, an operation of 0.4 ms about twenty, and a
-/// slower one alternates sample by sample.
+/// between states that last a few milliseconds. A fast operation takes all of its brief samples in
+/// a few milliseconds; in 5 ms turns that was one turn a side, one after the other, and pairs of one
+/// binary then differed widely (docs/experiments/2026-11-26-duet-turn-length.md). Turns of 16
+/// samples or 1 ms give such an operation dozens of alternations, and a slower one alternates
+/// sample by sample.
 struct SamplingTurn: Equatable {
     var nanoseconds: UInt64
     var samples: Int

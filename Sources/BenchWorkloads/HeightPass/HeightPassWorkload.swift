@@ -565,8 +565,8 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
     func run(count: Int) throws -> Int { try runPassesStep(self, count) }
 
     /// Pre-specialised as `run(count:)` was: a generic specialisation of the closure in `init`
-    /// alone inlines `HeightTable.fullPass()` here, some 2 instructions a row longer than the
-    /// engine's own specialisation.
+    /// alone inlines `HeightTable.fullPass()` here, in a longer loop than the engine's own
+    /// specialisation.
     @_specialize(where Cache == NoHeightCache)
     @_specialize(where Cache == FDIndexPathHeightCache)
     @_specialize(where Cache == IndexPathHeightCache)

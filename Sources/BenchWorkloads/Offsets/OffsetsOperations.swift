@@ -77,7 +77,7 @@ final class MeasureOffsetsOperation<S: RowOffsets>: BatchableOperation {
             let height = cell.height(of: fixture.text(event.text), width: width)
             let change = RowChange.setHeight(row: event.row, height: height)
             // The default rule straight to the structure: through the rule's switch (a call
-            // that takes the context) an edit cost some 30 instructions more.
+            // that takes the context) an edit costs more instructions than the structure's own.
             if anchor == .exact {
                 checksum += try structure.apply(change, anchoredAt: event.scroll)
             } else {

@@ -17,8 +17,7 @@
 /// index order under a summary tree whose nodes map the lane state before a run of items to the
 /// state after it. The updater keeps, besides, only each section's items-region bottom and the
 /// section tops. So for a waterfall section an insert, a delete or a height change anywhere costs
-/// O(chunk + lanes · 8 · log₈ n) (chunks of up to 256 items; about 11,000–16,000 instructions at
-/// 1,000,000 items): validate, find the lane state at the position in the tree (the new item's
+/// O(chunk + lanes · 8 · log₈ n) (chunks of up to 256 items): validate, find the lane state at the position in the tree (the new item's
 /// lane), edit one chunk, recompute its summary and its ancestors, and the section's bottom from
 /// the root; then restack the sections, O(sections). Appends are the same at the end. List and
 /// flow sections, and sections laid out afresh, cost O(section) as before.
