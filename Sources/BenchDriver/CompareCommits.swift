@@ -21,7 +21,7 @@ public final class CompareCommits: @unchecked Sendable {
     /// The comparison's own results folder while it runs (`<final>.tmp-PID`).
     private(set) var work = ""
     private var final = ""
-    private var machineBefore: [String: Any]?
+    private var machineBefore: RunMetadata.MachineLoad?
     private var base: Side!
     private var head: Side!
     private var ownProcesses = 1
@@ -146,7 +146,7 @@ public final class CompareCommits: @unchecked Sendable {
             // The whole suite: only the scenarios both commits have can be compared; running
             // the others would cost time (a new real-text scenario takes minutes under
             // callgrind) and give rows with nothing beside them.
-            let common = Self.commonScenarios(base: listing(base.harness), head: listing(head.harness))
+            let common = HarnessListing.common(base: listing(base.harness), head: listing(head.harness))
             if !common.leftOut.isEmpty && !common.names.isEmpty {
                 scenarios = common.names
                 DriverLog.say("left out \(common.leftOut.count) scenario(s) only one of the commits has: "
@@ -396,29 +396,7 @@ public final class CompareCommits: @unchecked Sendable {
     }
 
     /// A harness's scenarios and their sweeps, from its `list --json` (nil when that fails).
-    func listing(_ harness: ChildHarness) -> [(name: String, items: [Int])]? {
-        let listing = ChildRun(executable: harness.binary, arguments: ["list", "--json"], directory: harness.directory).run(log: nil)
-        guard listing.status == 0, let start = listing.output.firstIndex(of: "{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(listing.output[start...].utf8)) as? [String: Any]
-        else { return nil }
-        var entries: [(name: String, items: [Int])] = []
-        for scenario in object["scenarios"] as? [[String: Any]] ?? [] {
-            guard let name = scenario["name"] as? String else { continue }
-            entries.append((name, (scenario["items"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue }))
-        }
-        return entries
-    }
-
-    /// The scenarios both listings hold, in the head's order, and those only one holds (the
-    /// head's, then the base's). With a listing missing, nothing is left out.
-    static func commonScenarios(base: [(name: String, items: [Int])]?, head: [(name: String, items: [Int])]?)
-        -> (names: [String], leftOut: [String]) {
-        guard let base, let head else { return ([], []) }
-        let baseNames = Set(base.map(\.name)), headNames = Set(head.map(\.name))
-        let common = head.map(\.name).filter { baseNames.contains($0) }
-        let leftOut = head.map(\.name).filter { !baseNames.contains($0) } + base.map(\.name).filter { !headNames.contains($0) }
-        return (common, leftOut)
-    }
+    func listing(_ harness: ChildHarness) -> [(name: String, items: [Int])]? { HarnessListing.entries(of: harness) }
 
     // MARK: Verification
 
@@ -619,167 +597,4 @@ public final class CompareCommits: @unchecked Sendable {
             throw error
         }
     }
-}
-
-/// The repository's scripts the drivers call when run from its root: the build of a commit in its
-/// worktree (scripts/build-commit), the report's charts (scripts/plot) and history's step
-/// detector (scripts/steps.py).
-enum DriverScripts {
-    static func script(_ name: String) -> String? {
-        FileManager.default.isExecutableFile(atPath: "scripts/" + name) ? "scripts/" + name : nil
-    }
-
-    static var build: String? { script("build-commit") }
-    /// The charts: this checkout's scripts/plot, else (in a user's package, which has no scripts/)
-    /// that of the LayoutBench checkout this binary was built from.
-    static var plot: String? { script("plot") ?? LayoutBenchCheckout.script("plot") }
-    static var steps: String? { Paths.isFile("scripts/steps.py") ? "scripts/steps.py" : nil }
-}
-
-/// One process of a timed round: one commit's run of one scenario group, sampling briefly,
-/// in a duet or alone, pinned to a core where given.
-struct TimedGroup {
-    var binary: String
-    var harness: ChildHarness
-    var group: ScenarioGroup
-    var runOptions: [String]
-    /// Whether an earlier run of this binary verified the group (`run --verified`).
-    var verified: Bool
-    var duet: String?
-    var core: Int?
-
-    /// Runs it into `out`; its output is appended to `log` (under `lock`). A failure is an error
-    /// starting with `failure`, naming the group, with the child's last lines.
-    func run(out: String, log: String, lock: NSLock, failure: String) -> DriverError? {
-        var extra = ["--repetitions", "1"]
-        if let items = group.items { extra += ["--items", String(items)] }
-        if verified { extra.append("--verified") }
-        if harness.samplesBriefly { extra.append("--brief") }
-        var environment: [String: String] = [:]
-        if let duet {
-            let (arguments, variables) = harness.duetArguments(duet)
-            extra += arguments
-            environment = variables
-        }
-        var command = [binary, "run", group.scenario] + runOptions + extra + ["--out", out]
-        if let core, let pinning = CPUPinning.commandPrefix(core: core) { command = pinning + command }
-        let result = ChildRun(executable: command[0], arguments: Array(command.dropFirst()), directory: harness.directory,
-                              environment: environment).run(log: nil)
-        lock.lock()
-        Paths.append(result.output, to: log)
-        lock.unlock()
-        guard result.status != 0 else { return nil }
-        let at = group.items.map { " at \($0) items" } ?? ""
-        return DriverError("\(failure) \(group.scenario)\(at):", details: Array(result.output.split(separator: "\n").map(String.init).suffix(5)))
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements in order, each once.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
-    }
-}
-
-/// A verification that passed, remembered beside the commit's build:
-/// .build-commits/<commit>.verified-KEY. compare-commits and history both read and write them, so
-/// a commit verified by one is not verified again by the other on the same input.
-///
-/// KEY is a hash of what the verification depends on, by content, never by name: the binary, the
-/// run options, the SCENARIO arguments, the environment the child reads (`LAYOUT_BENCH_SCENARIOS`,
-/// `LAYOUT_BENCH_FONT_DIRS`), and the content of every scenario file the child reads (each given
-/// by path; every file of its scenarios directory when a scenario is named, or none) and of each
-/// one's `data.file`. A scenario edited in place, or a data file rewritten, verifies again.
-enum VerifiedMarker {
-    static let environment = ["LAYOUT_BENCH_SCENARIOS", "LAYOUT_BENCH_FONT_DIRS"]
-
-    /// The marker's path (under `root`, else the working directory); nil where no SHA-256 tool
-    /// is, or a file cannot be read (the verification then runs). `directory`: where the child
-    /// runs (its commit's worktree), which relative paths and `Scenarios/` are relative to.
-    static func path(root: String?, commit: String, binary: String, scenarios: [String], options: [String],
-                     directory: String) -> String? {
-        guard let binaryHash = sha256(file: binary) else { return nil }
-        let files = inputFiles(scenarios: scenarios, directory: directory)
-        guard let contents = files.isEmpty ? "" : sha256(files: files) else { return nil }
-        let variables = ProcessInfo.processInfo.environment
-        let listed = scenarios + options + environment.map { "\($0)=\(variables[$0] ?? "")" }
-        let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined()) + contents
-        guard let key = sha256(text: text) else { return nil }
-        return "\(root.map { $0 + "/" } ?? "").build-commits/\(commit).verified-\(key.prefix(16))"
-    }
-
-    /// The files a child running in `directory` reads for `scenarios` (see the type), sorted.
-    static func inputFiles(scenarios: [String], directory: String) -> [String] {
-        func inTree(_ path: String) -> String { path.hasPrefix("/") ? path : directory + "/" + path }
-        var files: [String] = []
-        let isPath = { (argument: String) in argument.contains("/") || argument.hasSuffix(".json") }
-        if scenarios.isEmpty || scenarios.contains(where: { !isPath($0) }) {
-            let named = ProcessInfo.processInfo.environment["LAYOUT_BENCH_SCENARIOS"].flatMap { $0.isEmpty ? nil : $0 }
-            let folder = inTree(named ?? "Scenarios")
-            files += Paths.entries(folder).map { folder + "/" + $0 }.filter(isRegularFile)
-        }
-        files += scenarios.filter(isPath).map(inTree)
-        for file in files where file.hasSuffix(".json") && isRegularFile(file) {
-            if let data = dataFile(of: file) { files.append(data) }
-        }
-        return files.filter(isRegularFile).uniqued().sorted()
-    }
-
-    /// The `data.file` a scenario file names, relative to its folder (nil when it names none).
-    static func dataFile(of scenario: String) -> String? {
-        guard let bytes = FileManager.default.contents(atPath: scenario),
-              let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-              let file = (object["data"] as? [String: Any])?["file"] as? String, !file.isEmpty else { return nil }
-        return file.hasPrefix("/") ? file : (scenario as NSString).deletingLastPathComponent + "/" + file
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
-    /// Remembers a verification that passed (nothing when the folder is not there).
-    static func write(_ path: String?) {
-        if let path { try? Paths.write(utcNow() + "\n", to: path) }
-    }
-}
-
-func utcNow() -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-    return formatter.string(from: Date())
-}
-
-/// SHA-256 of a file or a text, by sha256sum (or shasum -a 256); nil where neither exists.
-func sha256(file: String) -> String? {
-    if let tool = findOnPath("sha256sum") {
-        return firstWord(ChildRun(executable: tool, arguments: [file]).run(log: nil))
-    }
-    if let tool = findOnPath("shasum") {
-        return firstWord(ChildRun(executable: tool, arguments: ["-a", "256", file]).run(log: nil))
-    }
-    return nil
-}
-
-func sha256(text: String) -> String? {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-key-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { return nil }
-    defer { unlink(path) }
-    return sha256(file: path)
-}
-
-private func firstWord(_ result: (status: Int32, output: String)) -> String? {
-    guard result.status == 0, let word = result.output.split(separator: " ").first, word.count == 64 else { return nil }
-    return String(word)
-}
-
-/// sha256sum's lines for `files` (each file's hash and path), nil when one cannot be read.
-func sha256(files: [String]) -> String? {
-    let tool = findOnPath("sha256sum").map { ($0, files) } ?? findOnPath("shasum").map { ($0, ["-a", "256"] + files) }
-    guard let (executable, arguments) = tool else { return nil }
-    let result = ChildRun(executable: executable, arguments: arguments).run(log: nil)
-    return result.status == 0 ? result.output : nil
 }
