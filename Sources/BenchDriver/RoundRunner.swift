@@ -1,5 +1,6 @@
 import Foundation
 import BenchPlatform
+import BenchResults
 
 /// The round runner of `compare-commits`: the processes of one round, in the comparison's folder
 /// `work`. A timed round runs every group of both sides, as duets (a lane of duets per core) or

@@ -122,6 +122,4 @@ extension KeyedDecodingContainer where Key == FieldKey {
         }
         return others
     }
-
-    }
 }

@@ -125,7 +125,7 @@ public enum Shards {
                 switch kind {
                 case "str": fits = value?.stringValue != nil
                 case "int": fits = value?.integerValue != nil
-                default: fits = value?.stringValues != nil
+                default: fits = value?.strings != nil
                 }
                 if !fits { throw DriverError("\(path): \(key): missing or not a \(kind)") }
             }

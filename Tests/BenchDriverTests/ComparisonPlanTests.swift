@@ -104,6 +104,8 @@ import Testing
         rows[2] = Row(scenario: "c", items: 1, verdict: "noisy", awaitsRepetitions: true, pairs: 3)
         let next = ending.nextRound(Self.groups, rows: rows, seconds: [Self.groups[2]: 600], remainingSeconds: 0, lanes: 1)
         #expect(next == [Self.groups[2]])
+        // Every unsettled group runs: the budget left none out, though it was spent.
+        #expect(!ending.stoppedByBudget)
         #expect(ending.confirmingRounds == 1 && ending.confirmedGroups == [Self.groups[2]])
         #expect(ending.text.contains("1 round(s) past the budget measured 1 scenario group(s) whose rows looked changed at fewer than 8 pairs"))
     }
