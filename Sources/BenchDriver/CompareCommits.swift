@@ -21,38 +21,23 @@ public final class CompareCommits: @unchecked Sendable {
     /// The comparison's own results folder while it runs (`<final>.tmp-PID`).
     private(set) var work = ""
     private var final = ""
-    private var machineBefore: [String: Any]?
-    private var base: Side!
-    private var head: Side!
+    private var machineBefore: RunMetadata.MachineLoad?
+    private var base: ComparedSide!
+    private var head: ComparedSide!
     private var ownProcesses = 1
     /// The processes of its own the run.json's load counts (`ownProcesses`, each duet's two).
     private var loadProcesses = 1
     private var judgedRounds = 0
     private var judgeSeconds = 0
     private var judgement: Judge.Outcome?
-    private let logLock = NSLock()
-    /// Each group's duration (both sides of its duet) in the round that last measured it,
-    /// written by the lanes.
-    private let groupSeconds = Locked<[ScenarioGroup: Double]>([:])
-    /// Per side ("base", "head"), the groups whose mode failed its verification (failures.csv of
-    /// its verification run), written by the verifying threads.
-    private let verificationFailures = Locked<[String: [FailureRow]]>([:])
-
-    struct Side {
-        var name: String
-        var hash: String
-        var short: String
-        var harness: ChildHarness
-        /// The binary the timed rounds run: the round's fresh copy of the harness's (CodePlacement).
-        var runBinary: String
-    }
-
-    /// The exact track's timed part need not run counts its callgrind pass does not count.
-    static let exactMaxItems = 30_000
 
     /// The repository's root, where results/ and .build-commits/ are (nil: the working directory).
     public let root: String?
     private var prefix: String { root.map { $0 + "/" } ?? "" }
+    /// The comparison's folder, once `work` and `final` are known.
+    private var folder: ComparisonFolder {
+        ComparisonFolder(work: work, final: final, plot: arguments.plot ? arguments.plotCommand ?? DriverScripts.plot : nil)
+    }
 
     public init(arguments: CompareCommitsArguments, root: String? = nil) {
         self.arguments = arguments
@@ -133,54 +118,24 @@ public final class CompareCommits: @unchecked Sendable {
         let baseHarness = ChildHarness.probe(binary: baseBinary, directory: ChildHarness.tree(of: baseBinary))
         let headHarness = ChildHarness.probe(binary: headBinary, directory: ChildHarness.tree(of: headBinary))
         // The timed rounds run fresh copies (CodePlacement), made at each round's start.
-        base = Side(name: "base", hash: baseHash, short: baseShort, harness: baseHarness, runBinary: baseBinary)
-        head = Side(name: "head", hash: headHash, short: headShort, harness: headHarness, runBinary: headBinary)
+        base = ComparedSide(name: "base", hash: baseHash, short: baseShort, harness: baseHarness, runBinary: baseBinary)
+        head = ComparedSide(name: "head", hash: headHash, short: headShort, harness: headHarness, runBinary: headBinary)
         let instructions = arguments.instructions
         // A harness without the duet never meets its partner: back to back.
         let duet = arguments.duet && !instructions && baseHarness.duet != .none && headHarness.duet != .none
 
         // The groups of the timed track (all, or this shard's share) and, for a shard, the
         // scenarios its verification and the exact track run.
-        var scenarios = arguments.scenarios
-        if scenarios.isEmpty {
-            // The whole suite: only the scenarios both commits have can be compared; running
-            // the others would cost time (a new real-text scenario takes minutes under
-            // callgrind) and give rows with nothing beside them.
-            let common = Self.commonScenarios(base: listing(base.harness), head: listing(head.harness))
-            if !common.leftOut.isEmpty && !common.names.isEmpty {
-                scenarios = common.names
-                DriverLog.say("left out \(common.leftOut.count) scenario(s) only one of the commits has: "
-                    + common.leftOut.joined(separator: ", "))
-            }
-        }
-        var groupsAll = instructions ? [] : listGroups(scenarios)
-        var share: [String] = []
-        if let shard = arguments.shard {
-            // Dealt in turn, group by group (scenario by scenario for the exact track, whose run
-            // takes whole scenarios), so that each share holds scenarios of every size.
-            let what = instructions ? "scenarios" : "scenario groups"
-            let dealt: [String] = instructions
-                ? listGroups(scenarios).map(\.scenario).uniqued()
-                : groupsAll.map(\.description)
-            share = Shards.share(dealt, index: shard.index, count: shard.count)
-            if share.isEmpty {
-                throw DriverError("--shard \(shard.index)/\(shard.count): there are only \(dealt.count) \(what) to share; give fewer shares")
-            }
-            if instructions {
-                scenarios = share
-            } else {
-                groupsAll = share.compactMap(ScenarioGroup.init)
-                scenarios = groupsAll.map(\.scenario).uniqued()
-            }
-            DriverLog.say("shard \(shard.index) of \(shard.count): \(share.count) of \(dealt.count) \(what)")
-        }
+        let plan = try ComparisonPlan.make(arguments, base: { listing(baseHarness) }, head: { listing(headHarness) })
+        for note in plan.notes { DriverLog.say(note) }
+        let scenarios = plan.scenarios, groupsAll = plan.groups, share = plan.share
 
         let measureStart = monotonicSeconds()
         func elapsed() -> Int { Int(monotonicSeconds() - measureStart) }
         if !instructions && (baseHarness.verifiesApart || headHarness.verifiesApart) {
             DriverLog.say("verifying both commits at once ...")
             let verifyStart = monotonicSeconds()
-            var sides: [Side] = []
+            var sides: [ComparedSide] = []
             if baseHarness.verifiesApart { sides.append(base) }
             // One commit against itself (an A/A check) verifies once.
             if headHarness.verifiesApart && headHash != baseHash { sides.append(head) }
@@ -189,14 +144,15 @@ public final class CompareCommits: @unchecked Sendable {
             // sweep of every scenario it holds: dealt group by group, every share held nearly
             // every scenario and verified nearly the whole suite.
             let batches = RoundSchedule.verificationBatches(arguments.shard == nil ? nil : groupsAll, scenarios: scenarios)
-            concurrently(sides.map { side in { [self] in
+            let verification = Verification(arguments: arguments, root: root, work: work)
+            concurrently(sides.map { side in {
                 for batch in batches {
-                    if let error = verify(side, batch: batch, apart: batches.count > 1) { failures.add(error); return }
+                    if let error = verification.verify(side, batch: batch, apart: batches.count > 1) { failures.add(error); return }
                 }
             } })
             if let error = failures.first { throw error }
             DriverLog.say("verification took \(minutesSeconds(Int(monotonicSeconds() - verifyStart)))")
-            var failed = verificationFailures.withLock { $0 }
+            var failed = verification.failures.withLock { $0 }
             if headHash == baseHash, let same = failed["base"] { failed["head"] = same }
             if !failed.isEmpty { return try endAtFailedVerification(failed) }
         }
@@ -210,13 +166,11 @@ public final class CompareCommits: @unchecked Sendable {
         // once while they build their fixtures (whole-suite comparisons here, nothing else
         // running, read load averages of 2.69–3.58 on 2 cores with 2 lanes).
         loadProcesses = duet ? 2 * ownProcesses : ownProcesses
+        let runner = RoundRunner(arguments: arguments, work: work, lanes: ownProcesses)
         var groups = groupsAll
         var round = 0
-        var stoppedByBudget = false
-        var confirmingRounds = 0
-        var confirmedGroups = Set<ScenarioGroup>()
+        var ending = RoundsEnding(arguments: arguments, machineBefore: machineBefore)
         var endedByMaxRounds = false
-        var overrunMinutes: Int?
         while true {
             round += 1
             let roundStart = monotonicSeconds()
@@ -225,8 +179,8 @@ public final class CompareCommits: @unchecked Sendable {
                 let failures = Failures()
                 let current = round
                 let scenarios = scenarios
-                concurrently([base!, head!].map { side in { [self] in
-                    if let error = runWhole(side, round: current, scenarios: scenarios) { failures.add(error) }
+                concurrently([base!, head!].map { side in {
+                    if let error = runner.runWhole(side, round: current, scenarios: scenarios) { failures.add(error) }
                 } })
                 if let error = failures.first { throw error }
             } else {
@@ -243,45 +197,27 @@ public final class CompareCommits: @unchecked Sendable {
                 let copied = RoundSchedule.copyOrder(copies, round: round)
                 base!.runBinary = copied[0]
                 head!.runBinary = copied[1]
-                try runRound(round, groups: groups, duet: duet, extra: round > rounds)
+                try runner.runRound(round, base: base, head: head, groups: groups, duet: duet, extra: round > rounds)
             }
             let roundSeconds = Int(monotonicSeconds() - roundStart)
             DriverLog.say("round \(round) took \(minutesSeconds(roundSeconds)) (\(elapsed() / 60) min so far)")
             if round == 1, !instructions, let end = RoundSchedule.mandatoryRoundsOverrun(
                 budgetMinutes: arguments.budgetMinutes, elapsedSeconds: elapsed(), roundSeconds: roundSeconds, rounds: rounds) {
-                overrunMinutes = end
+                ending.overran = true
                 DriverLog.say("the first \(rounds) rounds will end at about \(end) min, past the budget of \(arguments.budgetMinutes) min, "
                               + "which bounds only the rounds after them (--rounds sets how many always run)")
             }
             if round < rounds { continue }
             // What ends the rounds is what compare.txt reports: the last round's budget cut
             // counts only when the budget, not --max-rounds or settled rows, ended them.
-            stoppedByBudget = false
+            ending.stoppedByBudget = false
             if round >= maxRounds { endedByMaxRounds = true; break }
             try judge(rounds: round)
             let judged = RoundSchedule.judgedRows(judgement!.report)
-            let unsettled = RoundSchedule.unsettled(groupsAll, rows: judged)
-            if unsettled.isEmpty { break }
-            // The next round measures only the unsettled groups, those with a row still noisy
-            // first, then the cheapest first, as many as end, with the judgement after them,
-            // within the budget.
             let remaining = arguments.budgetMinutes > 0
                 ? Double(arguments.budgetMinutes * 60 - elapsed() - judgeSeconds) : nil
-            // Groups whose row looks changed, or is noisy, at too few pairs run past the budget (a
-            // few rounds at most): no row is left undecided before it has the pairs a change is
-            // claimed from.
-            let seconds = groupSeconds.withLock { $0 }
-            let undecided = RoundSchedule.undecided(groupsAll, rows: judged)
-            let confirming = RoundSchedule.confirming(groupsAll, rows: judged, pairsForNoisy: arguments.pairsForNoisy)
-            let next = RoundSchedule.nextRound(unsettled, seconds: seconds, remainingSeconds: remaining, lanes: ownProcesses,
-                                               undecided: undecided, confirming: confirming)
-            stoppedByBudget = next.count < unsettled.count
-            let withinBudget = RoundSchedule.nextRound(unsettled, seconds: seconds, remainingSeconds: remaining,
-                                                       lanes: ownProcesses, undecided: undecided)
-            if !confirming.isSubset(of: withinBudget) {
-                confirmingRounds += 1
-                confirmedGroups.formUnion(confirming.subtracting(withinBudget))
-            }
+            let next = ending.nextRound(groupsAll, rows: judged, seconds: runner.groupSeconds.withLock { $0 }, remainingSeconds: remaining,
+                                        lanes: ownProcesses)
             if next.isEmpty { break }
             groups = next
         }
@@ -290,42 +226,22 @@ public final class CompareCommits: @unchecked Sendable {
         Paths.remove(work + "/duet")
         if judgedRounds != roundsRun { try judge(rounds: roundsRun) }
         let outcome = judgement!
-        for side in ["base", "head"] { try keepRunRecords(side, rounds: roundsRun) }
+        for side in ["base", "head"] { try folder.keepRunRecords(side, rounds: roundsRun) }
 
-        let measured = elapsed()
-        var text = outcome.text
-        text += "\nmeasured in \(roundsRun) rounds, \(measured / 60) min \(measured % 60) s\n"
-        if let machineBefore { text += MachineLoad.summary(machineBefore) + "\n" }
-        if overrunMinutes != nil {
-            text += "the first \(rounds) rounds alone took past the budget of \(arguments.budgetMinutes) min: it bounds only the rounds "
-                + "after them (--rounds sets how many always run; --shard splits a comparison across machines)\n"
-        }
+        ending.rounds = roundsRun
+        ending.seconds = elapsed()
         if endedByMaxRounds, maxRounds > rounds {
-            let unsettled = RoundSchedule.unsettled(groupsAll, rows: RoundSchedule.judgedRows(outcome.report))
-            if !unsettled.isEmpty {
-                text += "--max-rounds \(maxRounds) ended the rounds with \(unsettled.count) scenario group(s) that more rounds would have "
-                    + "helped: rows still noisy, or judged at a θ their spread widened\n"
-            }
+            ending.unsettledAtMaxRounds = RoundSchedule.unsettled(groupsAll, rows: RoundSchedule.judgedRows(outcome.report)).count
         }
-        if confirmingRounds > 0 {
-            text += "\(confirmingRounds) round(s) past the budget measured \(confirmedGroups.count) scenario group(s) whose rows looked changed "
-                + "at fewer than \(arguments.repetitionsForChange) pairs, the fewest a change is claimed from (--change-repetitions), "
-                + "or were still noisy at fewer than \(arguments.pairsForNoisy)\n"
-        }
-        if stoppedByBudget {
-            text += "the budget of \(arguments.budgetMinutes) min left groups unmeasured that more rounds would have helped: rows still "
-                + "noisy, or judged at a θ their spread widened (--budget, --max-rounds)\n"
-        }
-        text = text.replacingOccurrences(of: work, with: final)
-        try Paths.write(text, to: work + "/compare.txt")
+        let text = try folder.writeText(outcome.text + ending.text)
         if let shard = arguments.shard {
             // What --merge checks: one comparison (commits, options), every share once.
             try Shards.Record(
                 base: baseHash, head: headHash, shard: shard.index, shards: shard.count, options: arguments.recordedOptions,
                 scenarios: arguments.scenarios, compareArguments: arguments.compareArguments, share: share,
-                measured: "\(roundsRun) rounds, \(measured / 60) min \(measured % 60) s").write(to: work + "/shard.json")
+                measured: "\(roundsRun) rounds, \(ending.measured)").write(to: work + "/shard.json")
         }
-        try publish(text: text)
+        try folder.publish(text: text)
         return outcome.status
     }
 
@@ -346,7 +262,7 @@ public final class CompareCommits: @unchecked Sendable {
             try Paths.write(FailureRow.csv(failed[side.name] ?? [], runID: "", commit: side.short),
                             to: "\(work)/\(side.name)/\(FailureRow.fileName)")
         }
-        func side(_ side: Side) -> ResultSet {
+        func side(_ side: ComparedSide) -> ResultSet {
             var set = ResultSet(samplesPath: "\(work)/\(side.name)", series: [:], commits: [side.short])
             set.failures = failed[side.name] ?? []
             return set
@@ -358,199 +274,19 @@ public final class CompareCommits: @unchecked Sendable {
         do { try AtomicFile.write(ComparisonTable.files(report, csvPath: work + "/compare.csv"), option: "--out") } catch {
             throw DriverError("\(error)")
         }
-        for side in ["base", "head"] { try keepRunRecords(side, rounds: 0) }
+        for side in ["base", "head"] { try folder.keepRunRecords(side, rounds: 0) }
         var text = ComparisonTable.text(report, showUnchanged: false)
         text += "\nthe verification failed, so no round was run: a mode that fails has no numbers to compare "
             + "(fix it, or leave it out with --mode in the run options)\n"
         if let machineBefore { text += MachineLoad.summary(machineBefore) + "\n" }
-        text = text.replacingOccurrences(of: work, with: final)
-        try Paths.write(text, to: work + "/compare.txt")
-        try publish(text: text)
+        try folder.publish(text: try folder.writeText(text))
         return report.exitStatus
-    }
-
-    /// The folder renamed into place, compare.txt on stdout, the chart, and where it all is.
-    private func publish(text: String) throws(DriverError) {
-        try Paths.replace(final, with: work)
-        try DriverLog.output(text)
-        var drawn = false
-        if arguments.plot, let plot = arguments.plotCommand ?? DriverScripts.plot {
-            let result = ChildRun(executable: plot, arguments: ["--out", final + "/report", final + "/compare.csv"]).run(log: nil)
-            StandardError.write(result.output)
-            if result.status != 0 {
-                DriverLog.say("warning: the chart could not be drawn (scripts/plot); the comparison above stands")
-            }
-            drawn = true
-        }
-        DriverLog.say("results: \(final) (compare.csv, compare.txt\(drawn ? ", report/index.html" : ""))")
     }
 
     // MARK: Groups
 
-    /// The scenario groups a timed round runs: each scenario at each count of its sweep, or one
-    /// group per scenario when run's options choose the counts (--items, --quick).
-    func listGroups(_ scenarios: [String]) -> [ScenarioGroup] {
-        let options = arguments.runOptions
-        let expand = !options.contains("--items") && !options.contains("--max-items") && !options.contains("--quick")
-        return RoundSchedule.groups(listing: listing(head.harness) ?? [], chosen: scenarios, expand: expand)
-    }
-
     /// A harness's scenarios and their sweeps, from its `list --json` (nil when that fails).
-    func listing(_ harness: ChildHarness) -> [(name: String, items: [Int])]? {
-        let listing = ChildRun(executable: harness.binary, arguments: ["list", "--json"], directory: harness.directory).run(log: nil)
-        guard listing.status == 0, let start = listing.output.firstIndex(of: "{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(listing.output[start...].utf8)) as? [String: Any]
-        else { return nil }
-        var entries: [(name: String, items: [Int])] = []
-        for scenario in object["scenarios"] as? [[String: Any]] ?? [] {
-            guard let name = scenario["name"] as? String else { continue }
-            entries.append((name, (scenario["items"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue }))
-        }
-        return entries
-    }
-
-    /// The scenarios both listings hold, in the head's order, and those only one holds (the
-    /// head's, then the base's). With a listing missing, nothing is left out.
-    static func commonScenarios(base: [(name: String, items: [Int])]?, head: [(name: String, items: [Int])]?)
-        -> (names: [String], leftOut: [String]) {
-        guard let base, let head else { return ([], []) }
-        let baseNames = Set(base.map(\.name)), headNames = Set(head.map(\.name))
-        let common = head.map(\.name).filter { baseNames.contains($0) }
-        let leftOut = head.map(\.name).filter { !baseNames.contains($0) } + base.map(\.name).filter { !headNames.contains($0) }
-        return (common, leftOut)
-    }
-
-    // MARK: Verification
-
-    /// A verification that passed is remembered beside the build
-    /// (.build-commits/<commit>.verified-KEY, KEY a hash of the binary, the options and the content
-    /// of the scenarios verified): verifying the same binary on the same input would find the same.
-    func verifiedMarker(_ side: Side, scenarios: [String], items: Int? = nil) -> String? {
-        VerifiedMarker.path(root: root, commit: side.hash, binary: side.harness.binary, scenarios: scenarios,
-                            options: arguments.runOptions + (items.map { ["--items", String($0)] } ?? []),
-                            directory: side.harness.directory)
-    }
-
-    /// Verifies `batch`'s scenarios (at its count, when it names one); `apart`: one of several
-    /// batches, each in a folder and a log of its own.
-    private func verify(_ side: Side, batch: RoundSchedule.VerificationBatch, apart: Bool) -> DriverError? {
-        let marker = verifiedMarker(side, scenarios: batch.scenarios, items: batch.items)
-        let what = batch.items.map { " at \($0) items" } ?? ""
-        if let marker, Paths.exists(marker) {
-            DriverLog.say("\(side.name) (\(side.short)): verified earlier on these scenarios\(what) (\(marker))")
-            return nil
-        }
-        let suffix = apart ? "-items-\(batch.items.map(String.init) ?? "chosen")" : ""
-        let log = "\(work)/\(side.name)-verify\(suffix).log"
-        Paths.remove(log)
-        let out = "\(work)/\(side.name)/verify" + (apart ? "/\(suffix.dropFirst())" : "")
-        let child = ChildRun(
-            executable: side.harness.binary,
-            arguments: ["run"] + batch.scenarios + arguments.runOptions + (batch.items.map { ["--items", String($0)] } ?? [])
-                + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute(out)],
-            directory: side.harness.directory)
-        if child.run(log: log).status != 0 {
-            // A mode that failed is recorded in the run's failures.csv, and judged `failed`; a
-            // run that failed otherwise (bad input, a full disk) is an error.
-            if let failed = try? FailureRow.load(besideIn: out), !failed.isEmpty {
-                for failure in failed { DriverLog.say("\(side.name) (\(side.short)): \(failure.message)") }
-                verificationFailures.withLock { $0[side.name, default: []] += failed }
-                return nil
-            }
-            return DriverError("\(side.name) (\(side.short)) failed its verification:",
-                               details: lastLines(of: log, 5) { $0.contains("FAILED") || $0.contains("error") })
-        }
-        VerifiedMarker.write(marker)
-        return nil
-    }
-
-    // MARK: Rounds
-
-    /// A round of the exact track: the side's whole selection in one run, which verifies every
-    /// mode itself and counts its allocations (nothing verified it before, and `--verified` would
-    /// skip the allocation counts and recall the exact track judges).
-    private func runWhole(_ side: Side, round: Int, scenarios: [String]) -> DriverError? {
-        var extra = ["--repetitions", "1"]
-        if side.harness.capsItems { extra += ["--max-items", String(Self.exactMaxItems)] }
-        DriverLog.say("round \(round): \(side.name) (\(side.short))")
-        let log = "\(work)/\(side.name)-round-\(round).log"
-        Paths.remove(log)
-        let child = ChildRun(
-            executable: side.harness.binary,
-            arguments: ["run"] + scenarios + arguments.runOptions + extra + ["--out", Paths.absolute("\(work)/\(side.name)/round-\(round)")],
-            directory: side.harness.directory)
-        if child.run(log: log).status != 0 {
-            // A mode that failed is in the round's failures.csv, which the merge carries into the
-            // side's and the judgement calls `failed`; a run that failed otherwise is an error.
-            if let failed = try? FailureRow.load(besideIn: "\(work)/\(side.name)/round-\(round)"), !failed.isEmpty {
-                for failure in failed { DriverLog.say("\(side.name) (\(side.short)): \(failure.message)") }
-                return nil
-            }
-            return DriverError("layout-bench run of \(side.name) (\(side.short)) failed in round \(round):", details: lastLines(of: log, 5))
-        }
-        return nil
-    }
-
-    /// One group of one side in a timed round; `duet` its duet specification, `core` its pin.
-    private func runGroup(_ side: Side, round: Int, index: Int, group: ScenarioGroup, duet: String?, core: Int?) -> DriverError? {
-        TimedGroup(binary: side.runBinary, harness: side.harness, group: group, runOptions: arguments.runOptions,
-                   verified: side.harness.verifiesOnce && (round > 1 || side.harness.verifiesApart), duet: duet, core: core)
-            .run(out: Paths.absolute("\(work)/\(side.name)/round-\(round)/g-\(index)"), log: "\(work)/\(side.name)-round-\(round).log",
-                 lock: logLock, failure: "layout-bench run of \(side.name) (\(side.short)) failed in round \(round) on")
-    }
-
-    /// Every group of `groups`, base and head as duets (a lane of duets per core, each lane taking
-    /// the next group as its last one ends; the two sides of a group share their core and take
-    /// their sampling turns in alternation) or back to back (which side first alternates).
-    private func runRound(_ round: Int, groups: [ScenarioGroup], duet: Bool, extra: Bool) throws(DriverError) {
-        // At once on two cores, the two cores ran at different speeds (a whole-suite A/A widened
-        // every time row's threshold, median 68%); without a barrier, one process built fixtures
-        // while the other timed.
-        DriverLog.say("round \(round): \(groups.count) scenario groups\(extra ? " still unsettled" : ""), base and head "
-                      + (duet ? "as duets, each on one core" : "back to back"))
-        let pin = ProcessInfo.processInfo.activeProcessorCount >= 2
-        let indexed = Array(groups.enumerated().map { ($0.offset + 1, $0.element) })
-        if duet {
-            // Lanes, not batches of two: a batch waited for its slower group, and a lane beside
-            // a group of two minutes stood idle for most of them. The round's groups in order,
-            // handed to the lanes one at a time.
-            let queue = Locked(indexed[...])
-            let failures = Failures()
-            // As many lanes as the processes the comparison keeps running (and the budget plans for).
-            let lanes = ownProcesses
-            concurrently((0..<lanes).map { lane in { [self] in
-                while failures.first == nil, let (index, group) = queue.withLock({ $0.popFirst() }) {
-                    let barrier = Paths.absolute("\(work)/duet/r\(round)-g\(index)")
-                    do throws(DriverError) { try Paths.makeDirectory(barrier) } catch { failures.add(error); return }
-                    let names = RoundSchedule.duetNames(round: round, index: index)
-                    let core = pin ? lane : nil
-                    let start = monotonicSeconds()
-                    // The side that takes the first turn is also started first.
-                    let pair = [(base!, names.base, names.head), (head!, names.head, names.base)]
-                    let started = RoundSchedule.baseFirst(round: round, index: index) ? pair : pair.reversed()
-                    concurrently(started.map { side, mine, theirs in { [self] in
-                        if let error = runGroup(side, round: round, index: index, group: group, duet: "\(barrier):\(mine):\(theirs)", core: core) {
-                            failures.add(error)
-                        }
-                    } })
-                    let seconds = monotonicSeconds() - start
-                    groupSeconds.withLock { $0[group] = seconds }
-                    Paths.remove(barrier)
-                }
-            } })
-            if let error = failures.first { throw error }
-        } else {
-            for (index, group) in indexed {
-                let order = RoundSchedule.baseFirst(round: round, index: index) ? [base!, head!] : [head!, base!]
-                let start = monotonicSeconds()
-                for side in order {
-                    if let error = runGroup(side, round: round, index: index, group: group, duet: nil, core: nil) { throw error }
-                }
-                let seconds = monotonicSeconds() - start
-                groupSeconds.withLock { $0[group] = seconds }
-            }
-        }
-    }
+    func listing(_ harness: ChildHarness) -> [(name: String, items: [Int])]? { HarnessListing.entries(of: harness) }
 
     // MARK: Judgement
 
@@ -573,27 +309,6 @@ public final class CompareCommits: @unchecked Sendable {
         judgeSeconds = Int(monotonicSeconds() - start)
     }
 
-    /// Keeps each round's run.json (the first group's stands for a timed round) in
-    /// SIDE/rounds/, and the verification's as verify.json; the rounds' folders go.
-    private func keepRunRecords(_ side: String, rounds: Int) throws(DriverError) {
-        let folder = "\(work)/\(side)"
-        try Paths.makeDirectory(folder + "/rounds")
-        if Paths.isFile(folder + "/verify/run.json") { try Paths.move(folder + "/verify/run.json", to: folder + "/rounds/verify.json") }
-        // A shard's verification by item count: verify/items-N/run.json.
-        for part in Paths.entries(folder + "/verify") where Paths.isFile("\(folder)/verify/\(part)/run.json") {
-            try Paths.move("\(folder)/verify/\(part)/run.json", to: "\(folder)/rounds/verify-\(part).json")
-        }
-        Paths.remove(folder + "/verify")
-        for round in 1...max(rounds, 1) {
-            let directory = "\(folder)/round-\(round)"
-            let parts = RoundMerge.parts(of: directory).parts
-            if let first = parts.first, Paths.isFile(first + "/run.json") {
-                try Paths.move(first + "/run.json", to: "\(folder)/rounds/round-\(round).json")
-            }
-            Paths.remove(directory)
-        }
-    }
-
     // MARK: Merge
 
     /// `--merge DIR …`: the shares checked, merged and judged together, in a folder renamed
@@ -610,176 +325,11 @@ public final class CompareCommits: @unchecked Sendable {
             let shares = try Shards.merge(records, into: work)
             let outcome = try Judge.run(base: "\(work)/base", head: "\(work)/head", csv: "\(work)/compare.csv",
                                         arguments: records[0].0.compareArguments)
-            let text = (outcome.text + shares).replacingOccurrences(of: work, with: final)
-            try Paths.write(text, to: work + "/compare.txt")
-            try publish(text: text)
+            try folder.publish(text: try folder.writeText(outcome.text + shares))
             return outcome.status
         } catch {
             Paths.remove(work)
             throw error
         }
     }
-}
-
-/// The repository's scripts the drivers call when run from its root: the build of a commit in its
-/// worktree (scripts/build-commit), the report's charts (scripts/plot) and history's step
-/// detector (scripts/steps.py).
-enum DriverScripts {
-    static func script(_ name: String) -> String? {
-        FileManager.default.isExecutableFile(atPath: "scripts/" + name) ? "scripts/" + name : nil
-    }
-
-    static var build: String? { script("build-commit") }
-    /// The charts: this checkout's scripts/plot, else (in a user's package, which has no scripts/)
-    /// that of the LayoutBench checkout this binary was built from.
-    static var plot: String? { script("plot") ?? LayoutBenchCheckout.script("plot") }
-    static var steps: String? { Paths.isFile("scripts/steps.py") ? "scripts/steps.py" : nil }
-}
-
-/// One process of a timed round: one commit's run of one scenario group, sampling briefly,
-/// in a duet or alone, pinned to a core where given.
-struct TimedGroup {
-    var binary: String
-    var harness: ChildHarness
-    var group: ScenarioGroup
-    var runOptions: [String]
-    /// Whether an earlier run of this binary verified the group (`run --verified`).
-    var verified: Bool
-    var duet: String?
-    var core: Int?
-
-    /// Runs it into `out`; its output is appended to `log` (under `lock`). A failure is an error
-    /// starting with `failure`, naming the group, with the child's last lines.
-    func run(out: String, log: String, lock: NSLock, failure: String) -> DriverError? {
-        var extra = ["--repetitions", "1"]
-        if let items = group.items { extra += ["--items", String(items)] }
-        if verified { extra.append("--verified") }
-        if harness.samplesBriefly { extra.append("--brief") }
-        var environment: [String: String] = [:]
-        if let duet {
-            let (arguments, variables) = harness.duetArguments(duet)
-            extra += arguments
-            environment = variables
-        }
-        var command = [binary, "run", group.scenario] + runOptions + extra + ["--out", out]
-        if let core, let pinning = CPUPinning.commandPrefix(core: core) { command = pinning + command }
-        let result = ChildRun(executable: command[0], arguments: Array(command.dropFirst()), directory: harness.directory,
-                              environment: environment).run(log: nil)
-        lock.lock()
-        Paths.append(result.output, to: log)
-        lock.unlock()
-        guard result.status != 0 else { return nil }
-        let at = group.items.map { " at \($0) items" } ?? ""
-        return DriverError("\(failure) \(group.scenario)\(at):", details: Array(result.output.split(separator: "\n").map(String.init).suffix(5)))
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements in order, each once.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
-    }
-}
-
-/// A verification that passed, remembered beside the commit's build:
-/// .build-commits/<commit>.verified-KEY. compare-commits and history both read and write them, so
-/// a commit verified by one is not verified again by the other on the same input.
-///
-/// KEY is a hash of what the verification depends on, by content, never by name: the binary, the
-/// run options, the SCENARIO arguments, the environment the child reads (`LAYOUT_BENCH_SCENARIOS`,
-/// `LAYOUT_BENCH_FONT_DIRS`), and the content of every scenario file the child reads (each given
-/// by path; every file of its scenarios directory when a scenario is named, or none) and of each
-/// one's `data.file`. A scenario edited in place, or a data file rewritten, verifies again.
-enum VerifiedMarker {
-    static let environment = ["LAYOUT_BENCH_SCENARIOS", "LAYOUT_BENCH_FONT_DIRS"]
-
-    /// The marker's path (under `root`, else the working directory); nil where no SHA-256 tool
-    /// is, or a file cannot be read (the verification then runs). `directory`: where the child
-    /// runs (its commit's worktree), which relative paths and `Scenarios/` are relative to.
-    static func path(root: String?, commit: String, binary: String, scenarios: [String], options: [String],
-                     directory: String) -> String? {
-        guard let binaryHash = sha256(file: binary) else { return nil }
-        let files = inputFiles(scenarios: scenarios, directory: directory)
-        guard let contents = files.isEmpty ? "" : sha256(files: files) else { return nil }
-        let variables = ProcessInfo.processInfo.environment
-        let listed = scenarios + options + environment.map { "\($0)=\(variables[$0] ?? "")" }
-        let text = binaryHash + "\n" + (listed.isEmpty ? "\n" : listed.map { $0 + "\n" }.joined()) + contents
-        guard let key = sha256(text: text) else { return nil }
-        return "\(root.map { $0 + "/" } ?? "").build-commits/\(commit).verified-\(key.prefix(16))"
-    }
-
-    /// The files a child running in `directory` reads for `scenarios` (see the type), sorted.
-    static func inputFiles(scenarios: [String], directory: String) -> [String] {
-        func inTree(_ path: String) -> String { path.hasPrefix("/") ? path : directory + "/" + path }
-        var files: [String] = []
-        let isPath = { (argument: String) in argument.contains("/") || argument.hasSuffix(".json") }
-        if scenarios.isEmpty || scenarios.contains(where: { !isPath($0) }) {
-            let named = ProcessInfo.processInfo.environment["LAYOUT_BENCH_SCENARIOS"].flatMap { $0.isEmpty ? nil : $0 }
-            let folder = inTree(named ?? "Scenarios")
-            files += Paths.entries(folder).map { folder + "/" + $0 }.filter(isRegularFile)
-        }
-        files += scenarios.filter(isPath).map(inTree)
-        for file in files where file.hasSuffix(".json") && isRegularFile(file) {
-            if let data = dataFile(of: file) { files.append(data) }
-        }
-        return files.filter(isRegularFile).uniqued().sorted()
-    }
-
-    /// The `data.file` a scenario file names, relative to its folder (nil when it names none).
-    static func dataFile(of scenario: String) -> String? {
-        guard let bytes = FileManager.default.contents(atPath: scenario),
-              let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-              let file = (object["data"] as? [String: Any])?["file"] as? String, !file.isEmpty else { return nil }
-        return file.hasPrefix("/") ? file : (scenario as NSString).deletingLastPathComponent + "/" + file
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
-    /// Remembers a verification that passed (nothing when the folder is not there).
-    static func write(_ path: String?) {
-        if let path { try? Paths.write(utcNow() + "\n", to: path) }
-    }
-}
-
-func utcNow() -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-    return formatter.string(from: Date())
-}
-
-/// SHA-256 of a file or a text, by sha256sum (or shasum -a 256); nil where neither exists.
-func sha256(file: String) -> String? {
-    if let tool = findOnPath("sha256sum") {
-        return firstWord(ChildRun(executable: tool, arguments: [file]).run(log: nil))
-    }
-    if let tool = findOnPath("shasum") {
-        return firstWord(ChildRun(executable: tool, arguments: ["-a", "256", file]).run(log: nil))
-    }
-    return nil
-}
-
-func sha256(text: String) -> String? {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-key-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { return nil }
-    defer { unlink(path) }
-    return sha256(file: path)
-}
-
-private func firstWord(_ result: (status: Int32, output: String)) -> String? {
-    guard result.status == 0, let word = result.output.split(separator: " ").first, word.count == 64 else { return nil }
-    return String(word)
-}
-
-/// sha256sum's lines for `files` (each file's hash and path), nil when one cannot be read.
-func sha256(files: [String]) -> String? {
-    let tool = findOnPath("sha256sum").map { ($0, files) } ?? findOnPath("shasum").map { ($0, ["-a", "256"] + files) }
-    guard let (executable, arguments) = tool else { return nil }
-    let result = ChildRun(executable: executable, arguments: arguments).run(log: nil)
-    return result.status == 0 ? result.output : nil
 }

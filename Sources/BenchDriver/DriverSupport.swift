@@ -2,8 +2,9 @@ import Foundation
 import BenchPlatform
 import BenchResults
 
-/// What the drivers (`compare-commits`, `history`) say when they stop: one line for the user
-/// (`error: …`, naming the file or option), exit status 1, nothing of the comparison written.
+/// What the drivers (`compare-commits`, `compare-builds`, `history`) say when they stop: one line
+/// for the user (`layout-bench: error: …`, naming the file or option: `description(command:)`),
+/// exit status 1, nothing of the comparison written.
 public struct DriverError: Error, Equatable, CustomStringConvertible {
     public var message: String
     /// Lines shown after the message (the end of a failed child's log), indented.
@@ -16,8 +17,15 @@ public struct DriverError: Error, Equatable, CustomStringConvertible {
         self.details = details
     }
 
-    public var description: String {
-        (["error: " + message] + details.map { "    " + $0 }).joined(separator: "\n")
+    /// `error: …` and the details: as a driver logs a failure it goes on past (a commit of
+    /// history that does not build).
+    public var description: String { description(prefix: "error: ") }
+
+    /// The line the command ends with, `<command>: error: …`, as every subcommand's.
+    public func description(command: String) -> String { description(prefix: command + ": error: ") }
+
+    private func description(prefix: String) -> String {
+        ([prefix + message] + details.map { "    " + $0 }).joined(separator: "\n")
     }
 }
 
@@ -158,38 +166,47 @@ func quotedForMessage(_ text: String) -> String {
     return "'" + shown + "'"
 }
 
-/// JSON objects of run.json and shard.json, read and written as Foundation values (the drivers
-/// carry their fields through without a schema of their own: a merge keeps every field it does
-/// not know).
+/// The drivers' own JSON files (run.json as they merge it, `RunManifest`; shard.json,
+/// `Shards.Record`), read and written as `Codable` records: pretty-printed, keys sorted and as
+/// written (`HarnessJSON.Style.fileKeysAsWritten`), ending with a newline.
 enum JSONFile {
-    static func object(_ path: String) throws(DriverError) -> [String: Any] {
-        let text = try Paths.read(path)
-        let value: Any
-        do { value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) } catch {
+    /// The file's one JSON object, as `T`; else one error naming the file.
+    static func read<T: Decodable>(_ type: T.Type, _ path: String) throws(DriverError) -> T {
+        let data = Data(try Paths.read(path).utf8)
+        let tree: CarriedJSON
+        do { tree = try JSONDecoder().decode(CarriedJSON.self, from: data) } catch {
             throw DriverError("\(path): cannot read it (not JSON: \(error.localizedDescription))")
         }
-        guard let object = value as? [String: Any] else {
-            throw DriverError("\(path): not a JSON object")
+        guard case .object = tree else { throw DriverError("\(path): not a JSON object") }
+        if let tree = tree as? T { return tree }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch {
+            throw DriverError("\(path): cannot read it (\(reason(error)))")
         }
-        return object
     }
 
-    static func text(_ value: Any) -> String {
-        guard JSONSerialization.isValidJSONObject(value),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+    static func text<T: Encodable>(_ value: T) throws(DriverError) -> String {
+        do { return String(decoding: try HarnessJSON.encoder(.fileKeysAsWritten).encode(value), as: UTF8.self) + "\n" } catch {
+            throw DriverError("cannot encode \(T.self) (\(error))")
+        }
     }
 
-    /// One line, keys sorted (a value's identity when lists are merged).
-    static func compact(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        else { return "" }
-        return String(decoding: data, as: UTF8.self)
+    static func write<T: Encodable>(_ value: T, to path: String) throws(DriverError) {
+        try Paths.write(try text(value), to: path)
     }
 
-    static func write(_ value: Any, to path: String) throws(DriverError) {
-        try Paths.write(text(value), to: path)
+    /// A decoding error as a field and what was wrong with it ("load.before.average: expected …").
+    private static func reason(_ error: Error) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\((path(context).isEmpty ? "" : path(context) + ".") + key.stringValue): missing"
+        default:
+            return "\(error)"
+        }
     }
 }
 
@@ -245,3 +262,11 @@ func monotonicSeconds() -> Double {
 
 /// "3m05s"-style durations of the progress lines: whole minutes and seconds.
 func minutesSeconds(_ seconds: Int) -> String { "\(seconds / 60)m\(seconds % 60)s" }
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -114,7 +114,7 @@ public struct HistoryArguments: Equatable {
 public final class History: @unchecked Sendable {
     public let arguments: HistoryArguments
     private let logLock = NSLock()
-    private var machineBefore: [String: Any]?
+    private var machineBefore: RunMetadata.MachineLoad?
     /// This run's name in each commit it stores (run.json's `history_session`): neighbours of one
     /// session ran in the same rounds, paired by them; neighbours of two did not.
     private let session = "\(utcNow()) \(getpid())"
@@ -251,16 +251,7 @@ public final class History: @unchecked Sendable {
 
     /// The groups of the scenarios chosen (all of the commit's own by default).
     private func groups(_ harness: ChildHarness) -> [ScenarioGroup] {
-        let listing = ChildRun(executable: harness.binary, arguments: ["list", "--json"], directory: harness.directory).run(log: nil)
-        var entries: [(name: String, items: [Int])] = []
-        if listing.status == 0, let start = listing.output.firstIndex(of: "{"),
-           let object = try? JSONSerialization.jsonObject(with: Data(listing.output[start...].utf8)) as? [String: Any] {
-            for scenario in object["scenarios"] as? [[String: Any]] ?? [] {
-                guard let name = scenario["name"] as? String else { continue }
-                entries.append((name, (scenario["items"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue }))
-            }
-        }
-        return RoundSchedule.groups(listing: entries, chosen: arguments.scenarios, expand: !arguments.quick)
+        RoundSchedule.groups(listing: HarnessListing.entries(of: harness) ?? [], chosen: arguments.scenarios, expand: !arguments.quick)
     }
 
     /// Which commits (indices) share a duet in `round`: neighbours, pairs shifted by one every
@@ -404,8 +395,8 @@ public final class History: @unchecked Sendable {
                 // is their own, and the rounds pair neighbours, as compare-commits' do.
                 let load = RoundMerge.Load(before: machineBefore, ownProcesses: min(2, ProcessInfo.processInfo.activeProcessorCount))
                 try RoundMerge.merge(rounds: (1...rounds).map { "\(work)/\(commit.hash)/round-\($0)" }, into: staging, load: load)
-                var record = try JSONFile.object(staging + "/run.json")
-                record["history_session"] = session
+                var record = try JSONFile.read(RunManifest.self, staging + "/run.json")
+                record.historySession = session
                 try JSONFile.write(record, to: staging + "/run.json")
                 if Paths.isFile("\(work)/\(commit.hash).log") { try Paths.move("\(work)/\(commit.hash).log", to: staging + "/run.log") }
                 try Paths.replace("\(store)/\(commit.hash)", with: staging)
@@ -468,7 +459,7 @@ public final class History: @unchecked Sendable {
         }
         for index in order.indices.dropFirst() {
             let base = order[index - 1], head = order[index]
-            let sessions = [base, head].map { (try? JSONFile.object("\(store)/\($0)/run.json"))?["history_session"] as? String }
+            let sessions = [base, head].map { (try? JSONFile.read(RunManifest.self, "\(store)/\($0)/run.json"))?.historySession }
             let paired = sessions[0] != nil && sessions[0] == sessions[1]
             // Stored results are judged as compare judges them, or not at all: a step whose sides
             // cannot be read is an error, never a step left out. Two neighbours that share no row

@@ -1,5 +1,6 @@
 import Foundation
 import BenchPlatform
+import BenchResults
 
 /// The machine's load before a driver starts anything: the three load averages, how many
 /// processes of others are running, how much CPU all of them took over one second (in cores),
@@ -9,9 +10,9 @@ import BenchPlatform
 /// Recorded in the merged run.json as `load.before` (`RoundMerge.Load`); nil where the platform
 /// layer reads no process table (`MachineFacts.processTable()`: Linux only).
 public enum MachineLoad {
-    /// {"average": [1, 5, 15 minute load], "running": N, "others_cores": C (cores, every process of
-    /// others), "busiest": ["COMMAND P% cpu", …] (the five busiest at 5% or more)}.
-    public static func measure(root: Int32 = getpid(), interval: Double = 1) -> [String: Any]? {
+    /// The 1, 5 and 15 minute load averages, the processes of others running, the cores every
+    /// process of others took, and the busiest ("COMMAND P% cpu", the five busiest at 5% or more).
+    public static func measure(root: Int32 = getpid(), interval: Double = 1) -> RunMetadata.MachineLoad? {
         guard let average = MachineFacts.loadAverage(), let first = MachineFacts.processTable()?.processes else { return nil }
         usleep(UInt32(interval * 1_000_000))
         guard let table = MachineFacts.processTable() else { return nil }
@@ -36,23 +37,29 @@ public enum MachineLoad {
         }
         busy.sort { $0.share != $1.share ? $0.share > $1.share : $0.command > $1.command }
         let running = second.filter { !own.contains($0.key) && $0.value.state == "R" }.count
-        return [
-            "average": average,
-            "running": running,
-            "others_cores": (othersCores * 100).rounded() / 100,
-            "busiest": busy.prefix(5).map { "\($0.command) \(Int(($0.share * 100).rounded()))% cpu" },
-        ]
+        return RunMetadata.MachineLoad(
+            average: average, running: running,
+            busiest: busy.prefix(5).map { "\($0.command) \(Int(($0.share * 100).rounded()))% cpu" },
+            othersCores: (othersCores * 100).rounded() / 100)
+    }
+
+    /// The record as `machine-load` prints it: one line, keys sorted, as in run.json.
+    public static func json(_ load: RunMetadata.MachineLoad) -> String {
+        (try? CarriedJSON(record: load))?.compact ?? "{}"
+    }
+
+    /// A record `json` printed (`merge-rounds --machine-before`); nil for anything else.
+    public static func parse(_ text: String) -> RunMetadata.MachineLoad? {
+        guard let tree = try? JSONDecoder().decode(CarriedJSON.self, from: Data(text.utf8)), case .object = tree else { return nil }
+        return try? tree.record(RunMetadata.MachineLoad.self)
     }
 
     /// The line compare.txt ends with: "the machine before the comparison started: load average …".
-    public static func summary(_ before: [String: Any]) -> String {
-        let average = (before["average"] as? [Any] ?? []).map { number in
-            (number as? Double).map(formatted) ?? "\(number)"
-        }
-        var line = "the machine before the comparison started: load average " + average.joined(separator: " ")
-        line += ", \(before["running"].map { "\($0)" } ?? "?") processes of others running"
-        if let cores = before["others_cores"] as? Double { line += ", using \(formatted(cores)) cores" }
-        if let busiest = before["busiest"] as? [String], !busiest.isEmpty {
+    public static func summary(_ before: RunMetadata.MachineLoad) -> String {
+        var line = "the machine before the comparison started: load average " + before.average.map(formatted).joined(separator: " ")
+        line += ", \(before.running.map { "\($0)" } ?? "?") processes of others running"
+        if let cores = before.othersCores { line += ", using \(formatted(cores)) cores" }
+        if let busiest = before.busiest, !busiest.isEmpty {
             line += "; busiest: " + busiest.joined(separator: ", ")
         }
         return line

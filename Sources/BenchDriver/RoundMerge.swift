@@ -18,11 +18,11 @@ import BenchResults
 public enum RoundMerge {
     /// What the driver adds to the merged run.json's `load`: the machine before the driver started
     /// anything (`MachineLoad`) and how many processes it keeps running at once.
-    public struct Load: @unchecked Sendable {
-        public var before: [String: Any]?
+    public struct Load: Sendable {
+        public var before: RunMetadata.MachineLoad?
         public var ownProcesses: Int?
 
-        public init(before: [String: Any]? = nil, ownProcesses: Int? = nil) {
+        public init(before: RunMetadata.MachineLoad? = nil, ownProcesses: Int? = nil) {
             self.before = before
             self.ownProcesses = ownProcesses
         }
@@ -81,37 +81,9 @@ public enum RoundMerge {
         try Paths.write(bytes: compressed, to: out + "/samples.csv.gz")
         Paths.remove(out + "/samples.csv")
 
-        var manifests: [[String: Any]] = []
-        for part in runs { manifests.append(try JSONFile.object(part + "/run.json")) }
-        var merged = manifests[0]
-        if manifests.count > 1 {
-            let byStart = manifests.sorted { ($0["start_time"] as? String ?? "") < ($1["start_time"] as? String ?? "") }
-            let byEnd = manifests.sorted { ($0["end_time"] as? String ?? "") < ($1["end_time"] as? String ?? "") }
-            merged["start_time"] = byStart[0]["start_time"] ?? NSNull()
-            merged["end_time"] = byEnd[byEnd.count - 1]["end_time"] ?? NSNull()
-            let startLoad = (byStart[0]["load"] as? [String: Any])?["start"] ?? [Any]()
-            let endLoad = (byEnd[byEnd.count - 1]["load"] as? [String: Any])?["end"] ?? NSNull()
-            merged["load"] = ["start": startLoad, "end": endLoad]
-            for key in ["scenario_loads", "coverage"] {
-                var seen = Set<String>()
-                var items: [Any] = []
-                for manifest in manifests {
-                    for item in manifest[key] as? [Any] ?? [] where seen.insert(JSONFile.compact(item)).inserted {
-                        items.append(item)
-                    }
-                }
-                if !items.isEmpty || merged[key] != nil { merged[key] = items }
-            }
-            merged["merged_runs"] = manifests.count
-            merged["repetitions"] = repetitionValues.count
-            merged["repetition_start_seconds"] = nil
-        }
-        if load.before != nil || load.ownProcesses != nil {
-            var record = merged["load"] as? [String: Any] ?? [:]
-            if let before = load.before { record["before"] = before }
-            if let own = load.ownProcesses { record["own_processes"] = own }
-            merged["load"] = record
-        }
+        var manifests: [RunManifest] = []
+        for part in runs { manifests.append(try JSONFile.read(RunManifest.self, part + "/run.json")) }
+        let merged = spanning(manifests, repetitions: repetitionValues.count, load: load)
         try JSONFile.write(merged, to: out + "/run.json")
         // A group that failed in one round failed: its rows in the others are not the mode's.
         var failed = failures
@@ -120,8 +92,7 @@ public enum RoundMerge {
         } catch { throw DriverError("\(error)") }
         var seen = Set<FailedGroup>()
         failed = failed.filter { seen.insert($0.group).inserted }
-        let source = merged["source"] as? [String: Any]
-        try Paths.write(FailureRow.csv(failed, runID: merged["run_id"] as? String ?? "", commit: source?["commit"] as? String ?? ""),
+        try Paths.write(FailureRow.csv(failed, runID: merged.runID ?? "", commit: merged.commit),
                         to: out + "/" + FailureRow.fileName)
         // The functions' instruction counts are exact: the first round's profile speaks for all.
         if let profile = runs.map({ $0 + "/" + FunctionProfileRow.fileName }).first(where: Paths.isFile) {
@@ -131,6 +102,37 @@ public enum RoundMerge {
                 throw DriverError("\(profile): cannot read it (\(error.localizedDescription))")
             }
         }
+    }
+
+    /// The run.json of runs merged: the first run's, its times and loads spanning all of them
+    /// (the load at the first start and at the last end), `scenario_loads` and `coverage` each
+    /// item once, `merged_runs` and `repetitions` counted; with `load`, what the driver adds.
+    static func spanning(_ manifests: [RunManifest], repetitions: Int, load: Load) -> RunManifest {
+        var merged = manifests[0]
+        if manifests.count > 1 {
+            let byStart = manifests.sorted { ($0.startTime ?? "") < ($1.startTime ?? "") }
+            let byEnd = manifests.sorted { ($0.endTime ?? "") < ($1.endTime ?? "") }
+            merged.startTime = byStart[0].startTime
+            merged.endTime = byEnd[byEnd.count - 1].endTime
+            merged.load = RunManifest.Load(start: byStart[0].load?.start ?? .array([]), end: byEnd[byEnd.count - 1].load?.end ?? .null)
+            func union(_ lists: [[CarriedJSON]?], keeping first: [CarriedJSON]?) -> [CarriedJSON]? {
+                var seen = Set<String>()
+                let items = lists.flatMap { $0 ?? [] }.filter { seen.insert($0.compact).inserted }
+                return items.isEmpty && first == nil ? nil : items
+            }
+            merged.scenarioLoads = union(manifests.map(\.scenarioLoads), keeping: merged.scenarioLoads)
+            merged.coverage = union(manifests.map(\.coverage), keeping: merged.coverage)
+            merged.mergedRuns = manifests.count
+            merged.repetitions = repetitions
+            merged.repetitionStartSeconds = nil
+        }
+        if load.before != nil || load.ownProcesses != nil {
+            var record = merged.load ?? RunManifest.Load(start: nil, end: nil)
+            if let before = load.before { record.before = before }
+            if let own = load.ownProcesses { record.ownProcesses = own }
+            merged.load = record
+        }
+        return merged
     }
 
     /// Appends the rows of one samples file to `output` with their repetition renumbered by

@@ -31,7 +31,7 @@ public enum Shards {
     }
 
     /// shard.json of one share.
-    public struct Record: Equatable {
+    public struct Record: Equatable, Codable {
         public var base: String
         public var head: String
         public var shard: Int
@@ -55,13 +55,41 @@ public enum Shards {
             self.measured = measured
         }
 
-        var json: [String: Any] {
-            ["schema": Shards.schema, "base": base, "head": head, "shard": shard, "shards": shards, "options": options,
-             "scenarios": scenarios, "compare_args": compareArguments, "share": share, "measured": measured]
+        enum CodingKeys: String, CodingKey {
+            case schema, base, head, shard, shards, options, scenarios, compareArguments = "compare_args", share, measured
+        }
+
+        /// Read from a shard.json `check` has checked: the fields it requires are there and of
+        /// their types; `share` and `measured` (for the lines compare.txt ends with) may be missing.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            base = try container.decode(String.self, forKey: .base)
+            head = try container.decode(String.self, forKey: .head)
+            shard = try container.decode(Int.self, forKey: .shard)
+            shards = try container.decode(Int.self, forKey: .shards)
+            options = try container.decode([String].self, forKey: .options)
+            scenarios = try container.decode([String].self, forKey: .scenarios)
+            compareArguments = try container.decode([String].self, forKey: .compareArguments)
+            share = (try? container.decodeIfPresent([String].self, forKey: .share)) ?? []
+            measured = (try? container.decodeIfPresent(String.self, forKey: .measured)) ?? "?"
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(Shards.schema, forKey: .schema)
+            try container.encode(base, forKey: .base)
+            try container.encode(head, forKey: .head)
+            try container.encode(shard, forKey: .shard)
+            try container.encode(shards, forKey: .shards)
+            try container.encode(options, forKey: .options)
+            try container.encode(scenarios, forKey: .scenarios)
+            try container.encode(compareArguments, forKey: .compareArguments)
+            try container.encode(share, forKey: .share)
+            try container.encode(measured, forKey: .measured)
         }
 
         public func write(to path: String) throws(DriverError) {
-            try JSONFile.write(json, to: path)
+            try JSONFile.write(self, to: path)
         }
     }
 
@@ -72,20 +100,7 @@ public enum Shards {
         ("allocator", "allocator", "name"), ("allocator version", "allocator", "version"),
     ]
 
-    /// A value as Python's repr writes it in the refusals ('text', 2, None, ['a']).
-    static func shown(_ value: Any?) -> String {
-        switch value {
-        case nil, is NSNull: return "None"
-        case let text as String: return "'\(text)'"
-        case let list as [Any]: return "[" + list.map(shown).joined(separator: ", ") + "]"
-        case let number as NSNumber: return "\(number)"
-        default: return "\(value!)"
-        }
-    }
-
-    static func same(_ a: Any?, _ b: Any?) -> Bool {
-        JSONFile.compact([a ?? NSNull()]) == JSONFile.compact([b ?? NSNull()])
-    }
+    static func shown(_ value: CarriedJSON?) -> String { (value ?? .null).shown }
 
     /// Checks the shares given to `--merge` before anything is written: each a share (shard.json
     /// of this schema, base/ and head/ with samples.csv.gz and run.json), all of one comparison
@@ -95,12 +110,12 @@ public enum Shards {
     public static func check(_ directories: [String]) throws(DriverError) -> (records: [(Record, String)], defaultOut: String) {
         var byShare: [Int: String] = [:]
         var records: [(Record, String)] = []
-        var first: (path: String, record: [String: Any], machine: [String: Any?])?
+        var first: (path: String, record: CarriedJSON, machine: [String: CarriedJSON?])?
         for directory in directories {
             let path = directory + "/shard.json"
             guard Paths.isFile(path) else { throw DriverError("\(path): no such file (not a share of compare-commits --shard)") }
-            let record = try JSONFile.object(path)
-            guard let schema = integer(record["schema"]), schema == Shards.schema else {
+            let record = try JSONFile.read(CarriedJSON.self, path)
+            guard let schema = record["schema"]?.integerValue, schema == Shards.schema else {
                 throw DriverError("\(path): schema: expected \(Shards.schema), got \(shown(record["schema"]))")
             }
             for (key, kind) in [("base", "str"), ("head", "str"), ("shard", "int"), ("shards", "int"), ("options", "list"),
@@ -108,13 +123,13 @@ public enum Shards {
                 let value = record[key]
                 let fits: Bool
                 switch kind {
-                case "str": fits = value is String
-                case "int": fits = integer(value) != nil
-                default: fits = (value as? [Any]).map { $0.allSatisfy { $0 is String } } ?? false
+                case "str": fits = value?.stringValue != nil
+                case "int": fits = value?.integerValue != nil
+                default: fits = value?.strings != nil
                 }
                 if !fits { throw DriverError("\(path): \(key): missing or not a \(kind)") }
             }
-            let shard = integer(record["shard"])!, shards = integer(record["shards"])!
+            let shard = record["shard"]!.integerValue!, shards = record["shards"]!.integerValue!
             guard 1 <= shard && shard <= shards else {
                 throw DriverError("\(path): shard: \(shard) lies outside 1...\(shards)")
             }
@@ -125,16 +140,16 @@ public enum Shards {
                 }
             }
             let runPath = directory + "/base/run.json"
-            let run = try JSONFile.object(runPath)
-            var machine: [String: Any?] = [:]
-            for fact in machineFacts { machine[fact.name] = (run[fact.object] as? [String: Any])?[fact.key] }
+            let run = try JSONFile.read(CarriedJSON.self, runPath)
+            var machine: [String: CarriedJSON?] = [:]
+            for fact in machineFacts { machine[fact.name] = run[fact.object]?[fact.key] }
             if let first {
                 for (key, what) in [("base", "base commit"), ("head", "head commit"), ("shards", "number of shares"),
                                     ("options", "options"), ("scenarios", "scenarios"), ("compare_args", "compare options")]
-                where !same(record[key], first.record[key]) {
+                where record[key] != first.record[key] {
                     throw DriverError("\(path): \(what) \(shown(record[key])), but \(first.path) has \(shown(first.record[key])): not shares of one comparison")
                 }
-                for fact in machineFacts where !same(machine[fact.name] ?? nil, first.machine[fact.name] ?? nil) {
+                for fact in machineFacts where (machine[fact.name] ?? nil) != (first.machine[fact.name] ?? nil) {
                     let firstRun = (first.path as NSString).deletingLastPathComponent + "/base/run.json"
                     throw DriverError("\(runPath): \(fact.name) \(shown(machine[fact.name] ?? nil)), but \(firstRun) has "
                         + "\(shown(first.machine[fact.name] ?? nil)): shares measured on machines that differ cannot be judged together")
@@ -146,21 +161,17 @@ public enum Shards {
                 throw DriverError("\(path): share \(shard) of \(shards) given twice (also \(earlier))")
             }
             byShare[shard] = path
-            records.append((Record(
-                base: record["base"] as! String, head: record["head"] as! String, shard: shard, shards: shards,
-                options: record["options"] as! [String], scenarios: record["scenarios"] as! [String],
-                compareArguments: record["compare_args"] as! [String], share: record["share"] as? [String] ?? [],
-                measured: record["measured"] as? String ?? "?"), directory))
+            records.append((try JSONFile.read(Record.self, path), directory))
         }
         guard let first else { throw DriverError("--merge needs the shares' result folders") }
-        let count = first.record["shards"] as! Int
+        let count = first.record["shards"]!.integerValue!
         let missing = (1...count).filter { byShare[$0] == nil }
         if !missing.isEmpty {
             throw DriverError("share\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(count) missing (given: "
                 + byShare.values.sorted().joined(separator: ", ") + ")")
         }
         records.sort { $0.0.shard < $1.0.shard }
-        let base = first.record["base"] as! String, head = first.record["head"] as! String
+        let base = first.record["base"]!.stringValue!, head = first.record["head"]!.stringValue!
         return (records, "results/compare/\(base.prefix(7))..\(head.prefix(7))")
     }
 
@@ -247,18 +258,17 @@ public enum Shards {
                 throw DriverError("\(folder)/samples.csv.gz: cannot compress it (\(error))")
             }
             try Paths.write(bytes: compressed, to: folder + "/samples.csv.gz")
-            var manifests: [[String: Any]] = []
-            for (_, directory) in records { manifests.append(try JSONFile.object(directory + "/" + side + "/run.json")) }
+            var manifests: [RunManifest] = []
+            for (_, directory) in records { manifests.append(try JSONFile.read(RunManifest.self, directory + "/" + side + "/run.json")) }
             var merged = manifests[0]
-            merged["merged_runs"] = manifests.reduce(0) { $0 + ($1["merged_runs"] as? Int ?? 1) }
-            merged["start_time"] = manifests.map { $0["start_time"] as? String ?? "" }.min() ?? ""
-            merged["end_time"] = manifests.map { $0["end_time"] as? String ?? "" }.max() ?? ""
-            merged["shards"] = manifests.count
-            let befores = manifests.compactMap { ($0["load"] as? [String: Any])?["before"] as? [String: Any] }
-            if let busiest = befores.max(by: { firstAverage($0) < firstAverage($1) }) {
-                var load = merged["load"] as? [String: Any] ?? [:]
-                load["before"] = busiest
-                merged["load"] = load
+            merged.mergedRuns = manifests.reduce(0) { $0 + ($1.mergedRuns ?? 1) }
+            merged.startTime = manifests.map { $0.startTime ?? "" }.min() ?? ""
+            merged.endTime = manifests.map { $0.endTime ?? "" }.max() ?? ""
+            merged.shards = manifests.count
+            if let busiest = manifests.filter({ $0.load?.before != nil }).max(by: { $0.busiestBefore < $1.busiestBefore }) {
+                var load = merged.load ?? RunManifest.Load(start: nil, end: nil)
+                load.before = busiest.load?.before
+                merged.load = load
             }
             try JSONFile.write(merged, to: folder + "/run.json")
         }
@@ -268,18 +278,4 @@ public enum Shards {
         }
         return lines
     }
-
-    private static func firstAverage(_ before: [String: Any]) -> Double {
-        ((before["average"] as? [Any])?.first as? NSNumber)?.doubleValue ?? 0
-    }
-}
-
-/// A JSON integer as JSONSerialization reads it, or nil: a fraction, a string, or a boolean —
-/// `true` is an NSNumber too, and `as? Int` reads it as 1 (its Objective-C type is `c`, a
-/// number's `i`, `q` or `d`), so `"shard": true` would be share 1.
-func integer(_ value: Any?) -> Int? {
-    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-    let double = Double(truncating: number)
-    guard double == double.rounded(), abs(double) < 1e15 else { return nil }
-    return Int(double)
 }

@@ -9,15 +9,16 @@ package enum HarnessJSON {
         case compact
         /// Pretty-printed with snake_case keys, for `run.json`.
         case file
+        /// Pretty-printed with the keys as they are: a file whose keys are written already
+        /// (a run.json a driver merged, shard.json).
+        case fileKeysAsWritten
     }
 
     package static func encoder(_ style: Style = .compact) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if style == .file {
-            encoder.outputFormatting.insert(.prettyPrinted)
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-        }
+        if style != .compact { encoder.outputFormatting.insert(.prettyPrinted) }
+        if style == .file { encoder.keyEncodingStrategy = .convertToSnakeCase }
         return encoder
     }
 }

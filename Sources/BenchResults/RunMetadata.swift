@@ -222,6 +222,11 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     }
 
     public static func decode(_ text: String) throws -> RunMetadata {
+        try decoder.decode(RunMetadata.self, from: Data(text.utf8))
+    }
+
+    /// The decoder of run.json and of its records (`MachineLoad`: a driver reads `load.before`).
+    package static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         // Inverse of .convertToSnakeCase for our names ("run_id" → "runID", which
         // .convertFromSnakeCase would turn into "runId").
@@ -232,7 +237,7 @@ public struct RunMetadata: Codable, Sendable, Equatable {
             for i in 1..<parts.count { parts[i] = parts[i] == "id" ? "ID" : parts[i].prefix(1).uppercased() + parts[i].dropFirst() }
             return SnakeCaseKey(stringValue: parts.joined())
         }
-        return try decoder.decode(RunMetadata.self, from: Data(text.utf8))
+        return decoder
     }
 
     // MARK: Probes

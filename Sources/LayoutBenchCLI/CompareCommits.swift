@@ -2,11 +2,13 @@ import ArgumentParser
 import Foundation
 import BenchDriver
 import BenchPlatform
+import BenchResults
 import BenchScenarios
 
 /// `layout-bench compare-commits`: the driver of scripts/compare-commits (which builds the two
 /// commits and passes its arguments on). Its options are parsed by `CompareCommitsArguments`, as
-/// the script always took them: a bad one is one line and exit status 1.
+/// the script always took them: a bad one is one line and exit status 1. The steps are
+/// `CompareDriver`'s, shared with `compare-builds`.
 struct CompareCommitsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare-commits",
@@ -16,27 +18,11 @@ struct CompareCommitsCommand: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "BASE HEAD [SCENARIO ...] and the options of scripts/compare-commits.")
     var arguments: [String] = []
 
-    func run() throws {
-        if arguments.contains("-h") || arguments.contains("--help") {
-            StandardError.writeLine(CompareCommitsArguments.usage)
-            return
-        }
-        let parsed: CompareCommitsArguments
-        do { parsed = try CompareCommitsArguments.parse(arguments) } catch {
-            StandardError.write("error: \(error.message)\n" + (error.showsUsage ? CompareCommitsArguments.usage + "\n" : ""))
-            throw ExitCode(1)
-        }
-        let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: parsed).run() }
-        if status != 0 { throw ExitCode(status) }
-    }
+    func run() throws { try CompareDriver.commits.run(arguments) }
 }
 
 /// `compare-builds BASE HEAD [SCENARIO …]`: compare-commits of two executables already built — in a
-/// layout author's package, the build before a change and the build after it. The scenarios are
-/// the current directory's (`ScenarioCatalog.locate()`, as `run` finds them), found before
-/// anything runs: their folder is handed to the children, which run where each binary is, through
-/// `LAYOUT_BENCH_SCENARIOS`, and without one the command is one error line (not a verification
-/// that failed). The binaries' and scenarios' paths are made absolute for the same reason.
+/// layout author's package, the build before a change and the build after it (`CompareDriver.builds`).
 struct CompareBuildsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -48,17 +34,48 @@ struct CompareBuildsCommand: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "BASE HEAD [SCENARIO ...]: two executables, and the options of compare-commits.")
     var arguments: [String] = []
 
-    func run() throws {
+    func run() throws { try CompareDriver.builds.run(arguments) }
+}
+
+/// The one implementation of `compare-commits` and `compare-builds`: help, parse, prepare, run.
+/// The two differ only in what BASE and HEAD are (commits, or executables already built) and so
+/// in their usage text and in `prepare`; their errors are one line, `<executable>: error: …`, as
+/// every subcommand's.
+enum CompareDriver {
+    case commits
+    case builds
+
+    var usage: String {
+        switch self {
+        case .commits: return CompareCommitsArguments.usage
+        case .builds: return CompareCommitsArguments.buildsUsage(command: commandName)
+        }
+    }
+
+    func run(_ arguments: [String]) throws {
         if arguments.contains("-h") || arguments.contains("--help") {
-            StandardError.writeLine(CompareCommitsArguments.buildsUsage(command: commandName))
+            StandardError.writeLine(usage)
             return
         }
         var parsed: CompareCommitsArguments
-        do { parsed = try CompareCommitsArguments.parse(arguments, builds: true) } catch {
+        do { parsed = try CompareCommitsArguments.parse(arguments, builds: self == .builds) } catch {
             printError(error.message)
-            if error.showsUsage { StandardError.writeLine(CompareCommitsArguments.buildsUsage(command: commandName)) }
+            if error.showsUsage { StandardError.writeLine(usage) }
             throw ExitCode(1)
         }
+        if self == .builds { parsed = try Self.prepareBuilds(parsed) }
+        let prepared = parsed
+        let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: prepared).run() }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The scenarios are the current directory's (`ScenarioCatalog.locate()`, as `run` finds
+    /// them), found before anything runs: their folder is handed to the children, which run where
+    /// each binary is, through `LAYOUT_BENCH_SCENARIOS`, and without one the command is one error
+    /// line (not a verification that failed). The binaries' and scenarios' paths are made
+    /// absolute for the same reason.
+    private static func prepareBuilds(_ given: CompareCommitsArguments) throws -> CompareCommitsArguments {
+        var parsed = given
         let here = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : here + "/" + path }
         let catalog: ScenarioCatalog
@@ -67,13 +84,11 @@ struct CompareBuildsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         setenv(ScenarioCatalog.environmentVariable, absolute(catalog.directory), 1)
-        // The children run where each binary is: every path they get is absolute.
         parsed.baseBinary = parsed.baseBinary.map(absolute)
         parsed.headBinary = parsed.headBinary.map(absolute)
         parsed.positional = Array(parsed.positional.prefix(2))
             + parsed.scenarios.map { ScenarioCatalog.isPath($0) ? absolute($0) : $0 }
-        let status = try driverStatus { () throws(DriverError) in try CompareCommits(arguments: parsed).run() }
-        if status != 0 { throw ExitCode(status) }
+        return parsed
     }
 }
 
@@ -94,7 +109,8 @@ struct HistoryCommand: ParsableCommand {
         }
         let parsed: HistoryArguments
         do { parsed = try HistoryArguments.parse(arguments) } catch {
-            StandardError.write("error: \(error.message)\n" + (error.showsUsage ? HistoryArguments.usage + "\n" : ""))
+            printError(error.message)
+            if error.showsUsage { StandardError.writeLine(HistoryArguments.usage) }
             throw ExitCode(1)
         }
         let status = try driverStatus { () throws(DriverError) in try History(arguments: parsed).run() }
@@ -102,12 +118,13 @@ struct HistoryCommand: ParsableCommand {
     }
 }
 
-/// Runs a driver; its error is one line on stderr (the lines a child left after it) and exit 1.
+/// Runs a driver; its error is one line on stderr, `<executable>: error: …` as every
+/// subcommand's (the lines a child left after it, indented), and exit 1.
 private func driverStatus(_ body: () throws(DriverError) -> Int32) throws -> Int32 {
     do {
         return try body()
     } catch {
-        if !error.isSilent { StandardError.writeLine(error.description) }
+        if !error.isSilent { StandardError.writeLine(error.description(command: commandName)) }
         throw ExitCode(1)
     }
 }
@@ -133,12 +150,12 @@ struct MergeRoundsCommand: ParsableCommand {
     var rounds: [String]
 
     func run() throws {
-        var before: [String: Any]?
+        var before: RunMetadata.MachineLoad?
         if let machineBefore {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(machineBefore.utf8)) as? [String: Any] else {
-                throw ValidationError("--machine-before expects a JSON object, got '\(machineBefore)'")
+            guard let load = MachineLoad.parse(machineBefore) else {
+                throw ValidationError("--machine-before expects the JSON object machine-load prints, got '\(machineBefore)'")
             }
-            before = object
+            before = load
         }
         _ = try driverStatus { () throws(DriverError) in
             try RoundMerge.merge(rounds: rounds, into: out, load: RoundMerge.Load(before: before, ownProcesses: ownProcesses))
@@ -155,11 +172,10 @@ struct MachineLoadCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard let load = MachineLoad.measure(),
-                  let data = try? JSONSerialization.data(withJSONObject: load, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            guard let load = MachineLoad.measure() else {
                 throw CommandFailure(message: "no /proc/loadavg here: the load is read on Linux only")
             }
-            print(String(decoding: data, as: UTF8.self))
+            print(MachineLoad.json(load))
         }
     }
 }

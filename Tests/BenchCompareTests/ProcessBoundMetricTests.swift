@@ -204,17 +204,15 @@ import HarnessTestSupport
     /// the record, others' cores included.
     @Test func theMeasuredLoadReadsBackAsTheRecord() throws {
         guard let load = MachineLoad.measure(interval: 0.2) else { return }
-        let cores = try #require(load["others_cores"] as? Double)
+        let cores = try #require(load.othersCores)
         #expect(cores >= 0 && cores.isFinite)
-        let text = try Self.result(start: 1, end: 1, before: nil, own: 2).metadata!.jsonText()
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        var loadObject = try #require(object["load"] as? [String: Any])
-        loadObject["before"] = load
-        object["load"] = loadObject
-        let merged = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-        let before = try #require(try RunMetadata.decode(merged).load.before)
+        // As machine-load prints it and merge-rounds --machine-before reads it back.
+        #expect(MachineLoad.parse(MachineLoad.json(load)) == load)
+        var metadata = try #require(Self.result(start: 1, end: 1, before: nil, own: 2).metadata)
+        metadata.load.before = load
+        let before = try #require(try RunMetadata.decode(try metadata.jsonText()).load.before)
         #expect(before.othersCores == cores)
-        #expect(before.busiest == load["busiest"] as? [String])
+        #expect(before.busiest == load.busiest)
     }
 
     @Test func theRecordSurvivesRunJSON() throws {

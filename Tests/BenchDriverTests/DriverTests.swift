@@ -48,12 +48,12 @@ import BenchStatistics
     @Test func theWholeSuiteRunsOnlyTheScenariosBothCommitsHave() {
         let base: [(name: String, items: [Int])] = [("a", [1]), ("gone", [1]), ("b", [2])]
         let head: [(name: String, items: [Int])] = [("new", [1]), ("b", [2]), ("a", [1])]
-        let common = CompareCommits.commonScenarios(base: base, head: head)
+        let common = HarnessListing.common(base: base, head: head)
         #expect(common.names == ["b", "a"])
         #expect(common.leftOut == ["new", "gone"])
         // A listing that failed leaves nothing out (the run then says what it cannot run).
-        #expect(CompareCommits.commonScenarios(base: nil, head: head).leftOut.isEmpty)
-        #expect(CompareCommits.commonScenarios(base: head, head: head).leftOut.isEmpty)
+        #expect(HarnessListing.common(base: nil, head: head).leftOut.isEmpty)
+        #expect(HarnessListing.common(base: head, head: head).leftOut.isEmpty)
     }
 
     @Test func roundsAlternateWhichSideStarts() {
@@ -196,20 +196,19 @@ import BenchStatistics
             }
         }
         try RoundMerge.merge(rounds: (1...3).map { "\(root)/round-\($0)" }, into: "\(root)/side",
-                             load: RoundMerge.Load(before: ["average": [3.5, 2.0, 1.0], "running": 3, "busiest": ["cc1 97% cpu"]], ownProcesses: 2))
+                             load: RoundMerge.Load(before: RunMetadata.MachineLoad(average: [3.5, 2.0, 1.0], running: 3, busiest: ["cc1 97% cpu"]), ownProcesses: 2))
         let rows = try Self.rows("\(root)/side/samples.csv.gz")
         #expect(rows.count == 3 * 2 * 41)
         #expect(Set(rows.map { $0[8] }) == ["1", "2", "3"])
         // Round 2's rows carry repetition 2 whatever their group.
         #expect(rows.filter { $0[1].hasPrefix("r2") }.allSatisfy { $0[8] == "2" })
-        let run = try JSONFile.object("\(root)/side/run.json")
-        #expect(run["merged_runs"] as? Int == 6)
-        #expect(run["repetitions"] as? Int == 3)
-        #expect(run["start_time"] as? String == "2026-11-26T10:01:01Z")
-        #expect(run["end_time"] as? String == "2026-11-26T10:03:02Z")
-        let load = run["load"] as? [String: Any]
-        #expect(load?["own_processes"] as? Int == 2)
-        #expect(((load?["before"] as? [String: Any])?["busiest"] as? [String]) == ["cc1 97% cpu"])
+        let run = try JSONFile.read(RunManifest.self, "\(root)/side/run.json")
+        #expect(run.mergedRuns == 6)
+        #expect(run.repetitions == 3)
+        #expect(run.startTime == "2026-11-26T10:01:01Z")
+        #expect(run.endTime == "2026-11-26T10:03:02Z")
+        #expect(run.load?.ownProcesses == 2)
+        #expect(run.load?.before?.busiest == ["cc1 97% cpu"])
     }
 
     @Test func plainRunsAreNumberedOnAcrossRounds() throws {
@@ -337,17 +336,17 @@ import BenchStatistics
             #expect(result.status == nil)
             return result.error?.message ?? "(no error)"
         }
-        func copy(_ name: String, edit: (inout [String: Any]) -> Void, file: String = "shard.json") throws -> String {
+        func copy(_ name: String, edit: (inout CarriedJSON) -> Void, file: String = "shard.json") throws -> String {
             let path = "\(root)/\(name)"
             try FileManager.default.copyItem(atPath: "\(root)/share-2", toPath: path)
-            var object = try JSONFile.object("\(path)/\(file)")
+            var object = try JSONFile.read(CarriedJSON.self, "\(path)/\(file)")
             edit(&object)
             try JSONFile.write(object, to: "\(path)/\(file)")
             return path
         }
         #expect(refusal(["\(root)/share-1"]) == "share 2 of 2 missing (given: \(root)/share-1/shard.json)")
         #expect(refusal(["\(root)/share-1", "\(root)/share-1"]).hasPrefix("\(root)/share-1/shard.json: share 1 of 2 given twice"))
-        let other = try copy("other") { $0["head"] = String(repeating: "c", count: 40) }
+        let other = try copy("other") { $0["head"] = .string(String(repeating: "c", count: 40)) }
         #expect(refusal(["\(root)/share-1", other]).hasPrefix("\(other)/shard.json: head commit 'ccc"))
         let options = try copy("options") { $0["options"] = ["--quick", "--mode", "binary"] }
         #expect(refusal(["\(root)/share-1", options]).hasPrefix("\(options)/shard.json: options ['--quick', '--mode', 'binary'], but"))
@@ -594,8 +593,8 @@ import BenchStatistics
             defer { try? FileManager.default.removeItem(atPath: root) }
             _ = try CompareCommits(arguments: arguments, root: root).run()
             let short = Commits.short(try Commits.resolve("HEAD", in: root), in: root)
-            let record = try JSONFile.object("\(root)/results/compare/\(short)..\(short)/base/run.json")
-            #expect((record["load"] as? [String: Any])?["own_processes"] as? Int == own, "\(options)")
+            let record = try JSONFile.read(RunManifest.self, "\(root)/results/compare/\(short)..\(short)/base/run.json")
+            #expect(record.load?.ownProcesses == own, "\(options)")
         }
     }
 
@@ -843,9 +842,9 @@ import BenchStatistics
         #expect(!text.contains("undecided") && !text.contains("not paired"))
         // Each commit's run.json: this session's name, and the driver's own processes (its
         // neighbours are paired rounds, judged as compare-commits judges its sides).
-        let records = try hashes.map { try JSONFile.object("\(store)/\($0)/run.json") }
-        #expect(Set(records.compactMap { $0["history_session"] as? String }).count == 1)
-        #expect(records.allSatisfy { ($0["load"] as? [String: Any])?["own_processes"] is Int })
+        let records = try hashes.map { try JSONFile.read(RunManifest.self, "\(store)/\($0)/run.json") }
+        #expect(Set(records.compactMap(\.historySession)).count == 1)
+        #expect(records.allSatisfy { $0.load?.ownProcesses != nil })
         for hash in hashes {
             let calls = try String(contentsOfFile: "\(root)/calls-\(hash)", encoding: .utf8).split(separator: "\n")
             // Verified once, then 3 groups × 5 rounds, each brief and --verified.
