@@ -1,0 +1,108 @@
+import LayoutEngine
+import LayoutReference
+import BenchResults
+
+/// Verifies an update mode against its reference on a trace, then times one change per run.
+final class UpdateOperation: ConsumingOperation {
+    private let mode: WaterfallUpdateMode
+    private let bounds: Rect
+    private let styles: [SectionStyle]
+    private let trace: UpdateTrace
+    private var updater: (any LayoutUpdater)?
+    private var step = 0
+
+    init(mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace) {
+        self.mode = mode
+        self.bounds = bounds
+        self.styles = styles
+        self.trace = trace
+    }
+
+    /// Applies the whole trace to the mode and to its reference, comparing frames after every
+    /// step, and with the reference geometry where `ReferenceGeometry` says (see there).
+    static func verify(
+        mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
+    ) throws -> String? {
+        try verifyObservingLanes(mode: mode, bounds: bounds, styles: styles, trace: trace, observes: false).problem
+    }
+
+    /// `verify(mode:bounds:styles:trace:)`, and with `observes` the lane-stability metrics of the
+    /// same replay (`LaneStability.Observer`, nil when the check failed): the mode replays its
+    /// trace once, where the metrics used to replay it a second time.
+    static func verifyObservingLanes(
+        mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace, observes: Bool
+    ) throws -> (problem: String?, lanes: LaneStability.Values?) {
+        var observer: LaneStability.Observer?
+        let problem = try verify(
+            updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
+            reference: mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
+            trace: trace,
+            geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes && mode != .lockLanes),
+            afterEach: !observes ? nil : { change, updater in
+                if let change {
+                    observer?.record(change, updater)
+                } else {
+                    observer = LaneStability.Observer(LaneStability(styles: styles, viewportHeight: bounds.height), updater)
+                }
+            })
+        return (problem, problem == nil ? observer?.values : nil)
+    }
+
+    /// Applies the trace to both and returns the first difference of frames, or nil. With
+    /// `geometry`, the updater's frames are also compared with the reference layout of its data
+    /// before the first change and after the changes `ReferenceGeometry.checksChange` picks — for
+    /// a mode whose placement is not shortest-first only while nothing but appends has happened.
+    /// `afterEach` sees the updater once its frames were checked: before the first change (nil)
+    /// and after each change.
+    static func verify(
+        updater: any LayoutUpdater, reference: any UpdateExpectation, trace: UpdateTrace,
+        geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil,
+        afterEach: ((LayoutChange?, any LayoutUpdater) -> Void)? = nil
+    ) throws -> String? {
+        var updater = updater, reference = reference
+        let items = trace.initial.itemCount
+        var onlyAppends = true
+        func geometryProblem() throws -> String? {
+            guard let geometry, geometry.keepsShortestFirstPlacement || onlyAppends else { return nil }
+            return try ReferenceGeometry.firstMismatch(of: updater.frames, bounds: geometry.bounds, styles: geometry.styles, data: updater.data)
+        }
+        if let problem = try reference.firstDifference(of: updater.frames) ?? geometryProblem() {
+            return "before any change: \(problem)"
+        }
+        afterEach?(nil, updater)
+        for (step, change) in trace.changes.enumerated() {
+            try updater.apply(change)
+            try reference.apply(change)
+            if case .appendItems = change {} else { onlyAppends = false }
+            var problem = reference.firstDifference(of: updater.frames)
+            if problem == nil, ReferenceGeometry.checksChange(step: step, count: trace.changes.count, items: items) {
+                problem = try geometryProblem()
+            }
+            if let problem { return "after change \(step) (\(change.shortDescription)): \(problem)" }
+            afterEach?(change, updater)
+        }
+        return nil
+    }
+
+    var traceLength: Int { trace.changes.count }
+
+    func rewind() { updater = nil }
+
+    func prepareNext() throws {
+        if updater == nil || step == trace.changes.count {
+            updater = nil
+            updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.freshInitialData())
+            step = 0
+        }
+    }
+
+    /// Applies the next change. The value returned is the step, not a read of `frames`: reading
+    /// `StableLanesUpdater.frames` materialises its pending lane moves, work that is not the
+    /// change's (docs/modes.md says so).
+    func runNext() throws -> Int {
+        guard updater != nil, step < trace.changes.count else { throw OperationMisuse.notPrepared }
+        try updater!.apply(trace.changes[step])
+        step += 1
+        return step
+    }
+}
