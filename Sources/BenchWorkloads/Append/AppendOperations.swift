@@ -1,6 +1,30 @@
 import LayoutEngine
+import BenchScenarios
 import LayoutReference
 import BenchResults
+
+extension AppendWorkload {
+    public enum Operation: String, WorkloadOperation {
+        /// One page of `batch` items appended.
+        case append
+
+        public var timed: String { "one page of `batch` items appended to the last section, " + UpdateTiming.timed }
+        public var untimed: String { UpdateTiming.untimed }
+    }
+}
+
+/// What one change of `append`, `edit`, `layout-append` and `layout-edit` times and leaves out
+/// (their operations' `timed` and `untimed`).
+enum UpdateTiming {
+    static let timed = "in the trace's order, by the mode's updater (`append`, `edit`) or as a batch of one to the "
+        + "layout kind (`layout-append`, `layout-edit`: `invalidate(with: .dataSourceCounts)`, "
+        + "`prepare(forCollectionViewUpdates:)`, `prepare()`); after the last change the trace restarts from fresh state"
+    static let untimed = "building the fresh state (a private copy of the data with room for the trace's items, so no "
+        + "copy-on-write or regrowth of storage the harness shares lands in the first change; for a layout kind, a new "
+        + "layout of that data from its factory, prepared); `stable-lanes`: materialising `data` and `frames` from its "
+        + "lane sequences (O(n)), which happens on the next read and is left out on purpose (the harness does not "
+        + "read them while sampling)"
+}
 
 /// Verifies an update mode against its reference on a trace, then times one change per run.
 final class UpdateOperation: ConsumingOperation {
