@@ -17,53 +17,8 @@ import BenchScenarios
 /// new size, width included, as `reloadItems(at:)` with a data source that changed.
 public struct EditWorkload: Workload {
     public typealias Mode = WaterfallUpdateMode
-    public enum Operation: String, WorkloadOperation {
-        /// One item inserted in the middle.
-        case insert
-        /// One item removed from the middle.
-        case delete
-        /// The height of one item in the middle changed.
-        case heightChange = "height-change"
-        /// One item in the middle moved, within its section or to another (`moveItem(at:to:)`).
-        case move
-        /// The section of an item in the middle moved to another index (`moveSection(_:toSection:)`).
-        case moveSection = "move-section"
-        /// One item in the middle reloaded with a new size, width included (`reloadItems(at:)`).
-        case reload
-
-        public var timed: String {
-            switch self {
-            case .insert: return "one item inserted in the middle half of the items, " + UpdateTiming.timed
-            case .delete: return "one item deleted from the middle half of the items, " + UpdateTiming.timed
-            case .heightChange: return "one item's height changed in the middle half of the items, " + UpdateTiming.timed
-            case .move:
-                return "one item of the middle half moved, every other one to another section, " + UpdateTiming.timed
-            case .moveSection: return "the section of an item of the middle half moved to another index, " + UpdateTiming.timed
-            case .reload: return "one item of the middle half reloaded with a new size (width included), " + UpdateTiming.timed
-            }
-        }
-        public var untimed: String { UpdateTiming.untimed }
-    }
-
     public static let kind = "edit"
     public static let about = "inserts, deletes, height changes, moves, section moves and reloads in the middle of the content"
-
-    public static let stepsKey = WorkloadKey(
-        "steps", .integer, default: .integer(50), bound: .between(1, Double(ScenarioLimits.maxSteps)),
-        about: "changes in the trace of each operation")
-    public static let seedKey = WorkloadKey.seed("the positions changed")
-    public static let positionKey = WorkloadKey(
-        "position", choosing: EditPosition.middleHalf,
-        about: "where each change lands: an item drawn from the middle half (`middle-half`), or always item 0 (`first`), n/2 (`middle`) or n−1 (`last`) of the current n items (Chromium's grid-lanes relayout test resizes the first)")
-    public static let keys = [stepsKey, positionKey, WorkloadKey.operations, seedKey]
-
-    /// Where the changes of the trace land.
-    public enum EditPosition: String, CaseIterable, Sendable {
-        case middleHalf = "middle-half"
-        case first
-        case middle
-        case last
-    }
 
     public var steps: Int
     public var operations: [Operation]

@@ -1,4 +1,50 @@
 import LayoutEngine
+import BenchResults
+import BenchScenarios
+
+extension OffsetsWorkload {
+    public enum Operation: String, WorkloadOperation {
+        case update
+        case measureAndUpdate = "measure-and-update"
+        case rowAtOffset = "row-at-offset"
+        case insert
+        case delete
+        case loadOlder = "load-older"
+        case jumpBack = "jump-back"
+        case rotate
+        case resizeStorm = "resize-storm"
+
+        public var timed: String {
+            let batch = "; a sample is a batch of consecutive ones, divided"
+            let change = ", with scroll anchoring, in the trace's order; when the trace is used up it restarts from the all-estimated rows"
+            switch self {
+            case .update: return "one measured height replacing a row's estimate, then the row's offset read, cycling through the session's measurements" + batch
+            case .measureAndUpdate:
+                return "the template cell measuring a row's text, and the height applied with scroll anchoring, cycling through the session's measurements" + batch
+            case .rowAtOffset: return "the row at one of the session's scroll offsets, cycling through them" + batch
+            case .insert: return "one row inserted in the middle half" + change
+            case .delete: return "one row deleted from the middle half" + change
+            case .loadOlder: return "one older page of `page` rows inserted at the top" + change
+            case .jumpBack:
+                return "the template cell measuring a row that came into view after a far jump (to 60% of the content) or during the drag back up, and the height applied with the `anchor` rule (Flutter: every row the jump passes), cycling through them" + batch
+            case .rotate:
+                return "the template cell measuring, at the rotated width, a row visible after the rotation or during the drag back up, and the height applied with the `anchor` rule, cycling through them" + batch
+            case .resizeStorm:
+                return "one resize of the storm (`storm`: every row in reverse order, or row `stormRow` again and again) applied with the `anchor` rule at the middle of the content, cycling through them" + batch
+            }
+        }
+
+        public var untimed: String {
+            switch self {
+            case .update, .measureAndUpdate, .rowAtOffset: return "building the structure from the estimated heights"
+            case .jumpBack: return "building the structure as the short drag before the jump leaves it"
+            case .rotate: return "building the structure as the rotation leaves it (`none`, `exact`: every row back to its estimate)"
+            case .resizeStorm: return "building the structure as the scroll to the middle leaves it"
+            case .insert, .delete, .loadOlder: return "building the structure from the estimated heights, again when the trace is used up"
+            }
+        }
+    }
+}
 
 /// `update`: one measured height applied and the row's offset read, cycling through the
 /// scroll-only trace's measurements (repeating them sets the same heights again: same work).

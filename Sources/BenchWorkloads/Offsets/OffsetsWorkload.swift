@@ -32,82 +32,8 @@ public struct OffsetsWorkload: Workload {
     }
 
     public typealias Mode = RowOffsetsMode
-    public enum Operation: String, WorkloadOperation {
-        case update
-        case measureAndUpdate = "measure-and-update"
-        case rowAtOffset = "row-at-offset"
-        case insert
-        case delete
-        case loadOlder = "load-older"
-        case jumpBack = "jump-back"
-        case rotate
-        case resizeStorm = "resize-storm"
-
-        public var timed: String {
-            let batch = "; a sample is a batch of consecutive ones, divided"
-            let change = ", with scroll anchoring, in the trace's order; when the trace is used up it restarts from the all-estimated rows"
-            switch self {
-            case .update: return "one measured height replacing a row's estimate, then the row's offset read, cycling through the session's measurements" + batch
-            case .measureAndUpdate:
-                return "the template cell measuring a row's text, and the height applied with scroll anchoring, cycling through the session's measurements" + batch
-            case .rowAtOffset: return "the row at one of the session's scroll offsets, cycling through them" + batch
-            case .insert: return "one row inserted in the middle half" + change
-            case .delete: return "one row deleted from the middle half" + change
-            case .loadOlder: return "one older page of `page` rows inserted at the top" + change
-            case .jumpBack:
-                return "the template cell measuring a row that came into view after a far jump (to 60% of the content) or during the drag back up, and the height applied with the `anchor` rule (Flutter: every row the jump passes), cycling through them" + batch
-            case .rotate:
-                return "the template cell measuring, at the rotated width, a row visible after the rotation or during the drag back up, and the height applied with the `anchor` rule, cycling through them" + batch
-            case .resizeStorm:
-                return "one resize of the storm (`storm`: every row in reverse order, or row `stormRow` again and again) applied with the `anchor` rule at the middle of the content, cycling through them" + batch
-            }
-        }
-
-        public var untimed: String {
-            switch self {
-            case .update, .measureAndUpdate, .rowAtOffset: return "building the structure from the estimated heights"
-            case .jumpBack: return "building the structure as the short drag before the jump leaves it"
-            case .rotate: return "building the structure as the rotation leaves it (`none`, `exact`: every row back to its estimate)"
-            case .resizeStorm: return "building the structure as the scroll to the middle leaves it"
-            case .insert, .delete, .loadOlder: return "building the structure from the estimated heights, again when the trace is used up"
-            }
-        }
-    }
-
     public static let kind = "offsets"
     public static let about = "estimated row heights replaced by measured ones while scrolling, with middle edits and older pages loaded at the top"
-
-    public static let framesKey = WorkloadKey(
-        "frames", .integer, default: .integer(400), bound: .between(1, 100_000),
-        about: "frames of the scroll session whose rows are measured as they appear")
-    public static let estimatesKey = WorkloadKey(
-        "estimates", .numbers, default: .described("[44]"), bound: .size, maxCount: 255,
-        about: "the estimated row heights, one per reuse identifier; rows draw their identifier at random")
-    public static let stepsKey = WorkloadKey(
-        "steps", .integer, default: .integer(100), bound: .between(1, 10_000),
-        about: "changes in each insert, delete and load-older trace")
-    public static let pageKey = WorkloadKey(
-        "page", .integer, default: .integer(20), bound: .between(1, 1_000), about: "rows in one older page (`load-older`)")
-    public static let seedKey = WorkloadKey.seed("the session, the changes and the rows' identifiers")
-    public static let anchorKey = WorkloadKey(
-        "anchor", choosing: ScrollAnchorMode.exact,
-        about: "the scroll-anchoring rule every structure applies: `none` (UITableView), `exact`, `tanstack` (TanStack Virtual), `flutter` (Flutter's SliverList)")
-    public static let stormKey = WorkloadKey(
-        "storm", choosing: StormOrder.reverse,
-        about: "`resize-storm`: every row resized in reverse order (`reverse`), or row `stormRow` resized `stormResizes` times (`repeat`)")
-    public static let stormRowKey = WorkloadKey(
-        "stormRow", .integer, default: .integer(0), bound: .between(0, Double(ScenarioLimits.maxItems - 1)),
-        about: "the row a `repeat` storm resizes; less than every item count")
-    public static let stormResizesKey = WorkloadKey(
-        "stormResizes", .integer, default: .integer(100), bound: .between(1, 1_000_000),
-        about: "resizes of a `repeat` storm")
-    /// `resize-storm` runs only where a scenario lists it: its `reverse` storm resizes every row,
-    /// and each resize costs the reference and the O(n) structures every row (`validate`).
-    public static let operationsKey = WorkloadKey(
-        "operations", .operations, default: .described("every operation but `resize-storm`, in the listed order"),
-        about: "the operations to time, each named once")
-    public static let keys = [framesKey, estimatesKey, stepsKey, pageKey, anchorKey, stormKey, stormRowKey, stormResizesKey,
-                              operationsKey, seedKey]
 
     /// The operations a scenario that names none times: every one but the storm.
     public static let defaultOperations = Operation.allCases.filter { $0 != .resizeStorm }
@@ -203,39 +129,5 @@ public struct OffsetsWorkload: Workload {
 
     public func makeFixture(scenario: Scenario, items: Int) throws -> OffsetsFixture {
         try OffsetsFixture(scenario: scenario, items: items, workload: self)
-    }
-}
-
-/// The offsets structures, as a user reads them.
-extension RowOffsetsMode: WorkloadMode {
-    public var about: String {
-        switch self {
-        case .rebuild: return "every change rebuilds all row offsets; the first visible row is found by summing heights from row 0"
-        case .suffix: return "offsets re-summed from the first changed row; binary search for a row"
-        case .fenwick: return "Fenwick tree of measured-minus-estimate deltas: O(log n) update, offset and row-at-offset; inserts rebuild it"
-        case .btree: return "counted B+-tree of heights (32 per leaf, 32 children per branch): middle inserts and deletes are O(log n) too"
-        }
-    }
-
-    public var reproduces: String {
-        switch self {
-        case .rebuild: return "DZTableView"
-        case .suffix: return "TanStack Virtual, react-virtualized"
-        case .fenwick: return "none: a Fenwick tree"
-        case .btree: return "none: a counted B+-tree"
-        }
-    }
-
-    /// Every strategy is exact.
-    public var accuracyMetric: Metric? { nil }
-
-    /// What the mode keeps per item at most: heights, estimates and one offsets structure per
-    /// operation that keeps its own (`jump-back` and `rotate` start from other heights than the
-    /// rest, so they share no storage) (`ModeFootprintTests`).
-    public var bytesPerItem: Double {
-        switch self {
-        case .rebuild, .suffix, .fenwick: 320
-        case .btree: 352
-        }
     }
 }

@@ -32,36 +32,8 @@ public struct LayoutSnapshot {
         self.pinOffset = pinOffset
     }
 
-    /// A registered layout as it answers at a scroll offset: `elements` gives every element of a
-    /// copy of the layout scrolled there, as UIKit scrolls it (`LayoutBoundsChange`), so a layout
-    /// that pins its headers shows them pinned; the query is that copy's `elements(in:into:)`.
-    init(layout: any CollectionLayout, viewport: Rect, elements: @escaping (any CollectionLayout, Rect) -> [LayoutAttributes]) {
-        self.init(frames: LayoutFrames(), queryMode: .linear, viewport: viewport)
-        registered = (layout.contentSize.height, { offset in
-            var scrolled = layout
-            let bounds = Rect(x: viewport.x, y: viewport.y + offset, width: viewport.width, height: viewport.height)
-            // A layout whose prepare() throws here shows as it was at offset 0.
-            if (try? LayoutBoundsChange.apply(to: &scrolled, bounds: bounds)) == nil { scrolled = layout }
-            return (elements(scrolled, bounds), { [scrolled] rect in
-                var results: [LayoutAttributes] = []
-                scrolled.elements(in: rect, into: &results)
-                return results
-            })
-        })
-        styles = [SectionStyle()]  // nothing pins beyond what the layout itself reports
-    }
-
     /// The height of the content.
     public var contentHeight: Double { registered?.contentHeight ?? frames.contentHeight }
-
-    /// The snapshot of one of the plan's modes at `items` items, from its workload.
-    public init(plan: BenchmarkPlan, mode: any WorkloadMode, items: Int) throws {
-        self = try plan.workload.makeGroup(scenario: plan.scenario, items: items).snapshot(mode: mode)
-        if styles.isEmpty {
-            styles = plan.scenario.makeStyles()
-            pinOffset = plan.scenario.layout.pinOffset
-        }
-    }
 
     /// Elements whose frame intersects `rect` by the snapshot's query mode, or every element, with
     /// the headers and footers that pin where they are at scroll offset `offset`.

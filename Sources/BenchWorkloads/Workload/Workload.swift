@@ -8,7 +8,8 @@ import BenchScenarios
 ///
 /// A new workload is one new type conforming to this protocol, one line in `WorkloadCatalog.all`,
 /// and its scenario files; the runner, the callgrind child, the CSV, `list`, `dump` and `render`
-/// need no change. In one file (see `QueryWorkload` for a complete example):
+/// need no change. In one folder, in the shape CONTRIBUTING.md names (`<Name>Workload`, `Keys`,
+/// `Modes`, `Operations`, `Fixture`; see `Query/` for a complete example):
 ///
 /// 1. `enum Mode: String, WorkloadMode` — the strategies compared, raw values as written in
 ///    scenario files and the CSV, each with a one-sentence `about`. (An engine enum can conform

@@ -1,39 +1,29 @@
 import LayoutEngine
+import BenchScenarios
 import LayoutReference
 import BenchResults
 
-/// A sequence of data changes replayed by the `append` and `edit` workloads, one change per
-/// timed operation, from the same initial data every time it restarts.
-struct UpdateTrace {
-    var initial: LayoutData
-    var changes: [LayoutChange]
+extension AppendWorkload {
+    public enum Operation: String, WorkloadOperation {
+        /// One page of `batch` items appended.
+        case append
 
-    /// Items the changes add at most (for the headroom of a fresh copy of the data).
-    var growth: Int {
-        changes.reduce(0) { total, change in
-            switch change {
-            case .appendItems(_, let items), .insertItems(_, _, let items), .insertSection(_, let items): return total + items.count
-            case .removeItems, .setHeight, .removeSection, .moveItem, .moveSection, .reloadItems: return total
-            }
-        }
+        public var timed: String { "one page of `batch` items appended to the last section, " + UpdateTiming.timed }
+        public var untimed: String { UpdateTiming.untimed }
     }
+}
 
-    /// A copy of the initial data that shares no storage with the trace, with room for the items
-    /// the trace adds: what a long-lived app's arrays look like after amortised growth. Made
-    /// outside the timed region, so that the first change after a restart pays neither a
-    /// copy-on-write of storage the harness shares nor a reallocation the app would not see.
-    func freshInitialData() throws -> LayoutData {
-        let capacity = initial.itemCount + growth
-        func copy<T>(_ values: [T]) -> [T] {
-            var copy: [T] = []
-            copy.reserveCapacity(capacity)
-            copy.append(contentsOf: values)
-            return copy
-        }
-        return try LayoutData(
-            widths: copy(initial.widths), heights: copy(initial.heights), spansAllColumns: copy(initial.spansAllColumns),
-            counts: (0..<initial.sectionCount).map(initial.itemCount(inSection:)))
-    }
+/// What one change of `append`, `edit`, `layout-append` and `layout-edit` times and leaves out
+/// (their operations' `timed` and `untimed`).
+enum UpdateTiming {
+    static let timed = "in the trace's order, by the mode's updater (`append`, `edit`) or as a batch of one to the "
+        + "layout kind (`layout-append`, `layout-edit`: `invalidate(with: .dataSourceCounts)`, "
+        + "`prepare(forCollectionViewUpdates:)`, `prepare()`); after the last change the trace restarts from fresh state"
+    static let untimed = "building the fresh state (a private copy of the data with room for the trace's items, so no "
+        + "copy-on-write or regrowth of storage the harness shares lands in the first change; for a layout kind, a new "
+        + "layout of that data from its factory, prepared); `stable-lanes`: materialising `data` and `frames` from its "
+        + "lane sequences (O(n)), which happens on the next read and is left out on purpose (the harness does not "
+        + "read them while sampling)"
 }
 
 /// Verifies an update mode against its reference on a trace, then times one change per run.
@@ -138,61 +128,5 @@ final class UpdateOperation: ConsumingOperation {
         try updater!.apply(trace.changes[step])
         step += 1
         return step
-    }
-}
-
-extension LayoutChange {
-    /// A short description for verification messages.
-    var shortDescription: String {
-        switch self {
-        case .appendItems(let section, let items): return "append \(items.count) items to section \(section)"
-        case .insertItems(let section, let at, let items): return "insert \(items.count) items at [\(section), \(at)]"
-        case .removeItems(let section, let at, let count): return "remove \(count) items at [\(section), \(at)]"
-        case .setHeight(let section, let item, let height): return "height of [\(section), \(item)] to \(height)"
-        case .insertSection(let at, let items): return "insert section \(at) with \(items.count) items"
-        case .removeSection(let at): return "remove section \(at)"
-        case .moveItem(let from, let to): return "move [\(from.section), \(from.item)] to [\(to.section), \(to.item)]"
-        case .moveSection(let from, let to): return "move section \(from) to \(to)"
-        case .reloadItems(let section, let at, let items):
-            return "reload \(items.count) items at [\(section), \(at)] (first to \(items.first.map { "\($0.width)×\($0.height)" } ?? "none"))"
-        }
-    }
-}
-
-/// The update strategies of `append` and `edit`, as a user reads them.
-extension WaterfallUpdateMode: WorkloadMode {
-    public var about: String {
-        switch self {
-        case .full: return "recomputes every frame on every change"
-        case .incremental:
-            return "appends continue from cached column heights; middle edits restart from a checkpoint and stop where "
-                + "the column heights re-synchronise; later sections are shifted"
-        case .stableLanes:
-            return "items keep their column, so an edit shifts only later items of that column, O(chunk + lanes · log n) "
-                + "(a different placement, verified against its own reference)"
-        case .lockLanes:
-            return "items up to the last one the user has seen keep their column, later ones are placed afresh by the "
-                + "rule after each change, O(n) (its own placement, verified against its own reference)"
-        }
-    }
-
-    public var reproduces: String {
-        switch self {
-        case .full: return "CHTCollectionViewWaterfallLayout's prepareLayout"
-        case .incremental: return "HDCollectionView, extended to middle edits"
-        case .stableLanes: return "TanStack Virtual's cached lanes"
-        case .lockLanes: return "FlashList's proposal: lanes locked up to the last engaged index"
-        }
-    }
-
-    /// Every strategy is exact.
-    public var accuracyMetric: Metric? { nil }
-
-    /// What the mode keeps per item at most: the layout, its column state and the edit trace's
-    /// copies (`ModeFootprintTests`; the edit workload keeps most, 195 B at 32 lanes).
-    public var bytesPerItem: Double {
-        switch self {
-        case .full, .incremental, .stableLanes, .lockLanes: 208
-        }
     }
 }

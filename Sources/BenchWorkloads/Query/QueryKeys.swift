@@ -1,0 +1,11 @@
+import LayoutEngine
+import LayoutReference
+import BenchResults
+import BenchScenarios
+
+extension QueryWorkload {
+    public static let framesKey = WorkloadKey(
+        "frames", .integer, default: .integer(600), bound: .between(1, Double(ScenarioLimits.maxFrames)),
+        about: "frames of the scroll trace (drags, flings, a scrubber pass, a jump to the top), one query each")
+    public static let keys = [framesKey]
+}
