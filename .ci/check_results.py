@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks the output of `layout-bench run --quick`: exact CSV headers, parseable rows, every
-scenario of Scenarios/ present with every mode, the metrics docs/csv.md requires, and run.json.
+scenario of Scenarios/ present with every mode, the metrics docs/csv.md requires, and run.json
+(which describes every metric summary.csv holds, as `list --json` does).
 
 Usage: check_results.py RESULTS_DIR [BINARY]. Which modes are heuristics (and so may have a recall
 below 1) comes from `BINARY list --json` (default .build/release/layout-bench), never from a list
@@ -96,6 +97,17 @@ for r in summary:
         fail(f"exact mode {r['mode']} of {r['scenario']} has recall {r['min']}")
 with open(os.path.join(out, "run.json")) as f:
     run = json.load(f)
+# The results describe every metric they hold (run.json's `metrics`), as the binary's workloads
+# declare it (`list --json`): compare judges them by it, so a metric without its rule is an error.
+described = {m.get("name"): m for m in run.get("metrics") or []}
+for metric in sorted(metrics - {"failed"}):
+    if metric not in described:
+        fail(f"run.json's metrics does not describe {metric}, which summary.csv holds")
+listed = {m["name"]: m for m in catalog["metrics"]}
+for name, m in described.items():
+    entry = listed.get(name)
+    if entry is None or (m.get("direction"), m.get("kind"), m.get("unit")) != (entry["better"], entry["kind"], entry["unit"]):
+        fail(f"run.json describes {name} as {m.get('direction')}, {m.get('kind')}, {m.get('unit')}; list --json says {entry}")
 overhead = run.get("harness_overhead", {}).get("amortised_per_operation_nanoseconds")
 if overhead is None or not overhead > 0:
     fail("run.json has no harness_overhead")

@@ -72,10 +72,21 @@ public struct ComparisonReport: Sendable {
     public init(base: ResultSet, head: ResultSet, options: RowComparison.Options = .init()) throws(CompareError) {
         self.base = base
         self.head = head
+        // How each metric is judged: as the results describe it (the head's run.json, else the
+        // base's), else as this binary does (`Metric.named`).
+        var options = options
+        let described = head.described.merging(base.described) { head, _ in head }
+        options.thresholds.described = described
         self.options = options
         var rows: [RowComparison] = []
         var oneSided: [OneSided] = []
         var warnings = RunCompatibility.warnings(base: base, head: head)
+        for (name, baseMetric) in base.described.sorted(by: { $0.key < $1.key }) {
+            if let headMetric = head.described[name], !headMetric.judgedAlike(baseMetric) {
+                warnings.append("\(name) is judged differently by the two runs' harnesses (base: \(baseMetric.rule), head: \(headMetric.rule)); "
+                    + "judged as the head's describes it")
+            }
+        }
         var changedWork: [String] = []
         let failed = Self.failedGroups(base: base, head: head)
         let failedGroups = Set(failed.map(\.group))

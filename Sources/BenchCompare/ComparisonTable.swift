@@ -154,8 +154,8 @@ public enum ComparisonTable {
         }
         // Time always; another metric only where its mean moved beyond its threshold.
         let means = report.geometricMeans.filter { mean in
-            mean.metric == Metric.time.rawValue
-                || abs(mean.ratio - 1) > (thresholds[mean.metric] ?? MetricPolicy.standard(for: mean.metric).threshold)
+            mean.metric == Metric.time.name
+                || abs(mean.ratio - 1) > (thresholds[mean.metric] ?? report.options.thresholds.policy(for: mean.metric).threshold)
         }
         if !means.isEmpty {
             out += "\ngeometric mean of the ratios per scenario (time, and other metrics that moved):\n"
@@ -205,7 +205,7 @@ public enum ComparisonTable {
                 var text = "\(rows.count) row\(rows.count == 1 ? "" : "s") \(phrases[judgement]!)"
                 // Which rows of a count (alloc_bytes) were judged by their processes is named; time
                 // and peak_rss are always.
-                if rows[0].policy.kind == .perProcess && judgement != .exact && metric != Metric.peakRSS.rawValue {
+                if rows[0].policy.kind == .perProcess && judgement != .exact && metric != Metric.peakRSS.name {
                     let labels = rows.map { "\($0.key.scenario) \($0.key.mode) \($0.key.items) \($0.key.operation)" }.sorted()
                     text += ": " + labels.prefix(8).joined(separator: ", ") + (labels.count > 8 ? ", … (compare.csv's judged)" : "")
                 }

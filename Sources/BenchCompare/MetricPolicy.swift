@@ -13,8 +13,8 @@ public struct MetricPolicy: Sendable, Equatable {
     public var threshold: Double
     /// The smallest absolute change a count may claim (`Metric.placementFloor`; 0: none).
     public var floor: Double = 0
-    /// False for a metric name this version of the harness does not know (from a newer or older
-    /// CSV): it is judged like time, and `compare` says so.
+    /// False for a metric nobody describes (neither run's run.json, nor this binary: `Metric.named`):
+    /// it is judged like time, and `compare` says so.
     public var isKnown: Bool
 
     public init(direction: Direction, kind: Kind, threshold: Double, isKnown: Bool = true) {
@@ -24,9 +24,10 @@ public struct MetricPolicy: Sendable, Equatable {
         self.isKnown = isKnown
     }
 
-    /// The metric's own policy (`Metric`); an unknown name is judged like time, flagged `isKnown == false`.
-    public static func standard(for metric: String) -> MetricPolicy {
-        guard let known = Metric(rawValue: metric) else {
+    /// The metric's own policy, from its description (`described`: the results' own, else this
+    /// binary's, `Metric.named`); an unknown name is judged like time, flagged `isKnown == false`.
+    public static func standard(for metric: String, described: [String: Metric] = [:]) -> MetricPolicy {
+        guard let known = Metric.named(metric, in: described) else {
             return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: Metric.time.defaultThreshold, isKnown: false)
         }
         var policy = MetricPolicy(direction: known.direction, kind: known.kind, threshold: known.defaultThreshold)
@@ -39,6 +40,9 @@ public struct MetricPolicy: Sendable, Equatable {
 /// time, `--threshold instructions=0`).
 public struct ThresholdOverrides: Sendable, Equatable {
     public var byMetric: [String: Double] = [:]
+    /// The descriptions of the metrics being judged, as the results describe them (run.json's
+    /// `metrics`: the head's, else the base's), which `ComparisonReport` sets.
+    public var described: [String: Metric] = [:]
 
     public init(byMetric: [String: Double] = [:]) { self.byMetric = byMetric }
 
@@ -46,7 +50,7 @@ public struct ThresholdOverrides: Sendable, Equatable {
     /// "0.5%"), from 0 up to 1000.
     public mutating func add(_ text: String) throws(CompareError) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let metric = parts.count == 2 ? parts[0].trimmed : Metric.time.rawValue
+        let metric = parts.count == 2 ? parts[0].trimmed : Metric.time.name
         var percent = (parts.count == 2 ? parts[1] : parts[0]).trimmed
         if percent.hasSuffix("%") { percent.removeLast() }
         guard !metric.isEmpty, let value = Double(percent), value.isFinite, value >= 0, value <= 1000 else {
@@ -56,7 +60,7 @@ public struct ThresholdOverrides: Sendable, Equatable {
     }
 
     public func policy(for metric: String) -> MetricPolicy {
-        var policy = MetricPolicy.standard(for: metric)
+        var policy = MetricPolicy.standard(for: metric, described: described)
         if let threshold = byMetric[metric] { policy.threshold = threshold }
         return policy
     }

@@ -15,7 +15,7 @@ public struct RegressionCause: Sendable, Equatable {
     public var inclusiveDelta: Double { headInclusive - baseInclusive }
 
     /// The metrics whose regressions the instruction profile explains.
-    public static let explainedMetrics: Set<String> = [Metric.instructions.rawValue, Metric.estimatedCycles.rawValue]
+    public static let explainedMetrics: Set<String> = [Metric.instructions.name, Metric.estimatedCycles.name]
     /// Functions named per regressed row.
     public static let limit = 5
 

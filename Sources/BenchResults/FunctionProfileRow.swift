@@ -66,7 +66,7 @@ public struct FunctionProfileRow: Sendable, Equatable {
                 guard let value = try records.withField(index, { ResultsNumber.decimal($0) }) else {
                     throw records.error("\(header[index]): expected \(ResultsValue.expectedNumber), got '\(records.string(index))'")
                 }
-                if let problem = ResultsValue.problem(value, metric: Metric.instructions.rawValue) { throw records.error("\(header[index]): \(problem)") }
+                if let problem = ResultsValue.problem(value, metric: Metric.instructions.name) { throw records.error("\(header[index]): \(problem)") }
                 return value
             }
             rows.append(FunctionProfileRow(scenario: records.string(0), mode: records.string(1), items: items, operation: records.string(3),

@@ -66,6 +66,9 @@ public struct ResultSet: Sendable {
     public var commits: [String]
     /// run.json beside samples.csv, if present and readable.
     public var metadata: RunMetadata?
+    /// How the run's metrics are judged, as its run.json describes them (`metrics`; none in runs
+    /// written before it was recorded, whose metrics are this binary's, `Metric.named`).
+    public var described: [String: Metric] { Metric.byName(metadata?.metrics ?? []) }
     /// Why run.json could not be used (missing or unreadable), for a warning.
     public var metadataProblem: String?
     /// The functions' instructions per operation (`profiles.csv.gz` of a `run --instructions`), if any.
@@ -134,8 +137,14 @@ public struct ResultSet: Sendable {
         if isDirectory.boolValue && !FileManager.default.fileExists(atPath: samplesPath) {
             throw CompareError(file: samplesPath, message: "missing: a results directory holds samples.csv.gz or samples.csv (written by `layout-bench run`)")
         }
-        var result = try read(CSVRecordStream(source: FileByteSource(path: samplesPath, limit: limit), file: samplesPath))
         let directory = (samplesPath as NSString).deletingLastPathComponent
+        let metadataPath = (directory.isEmpty ? "." : directory) + "/run.json"
+        // run.json first: the descriptions of its metrics (`metrics`) are what the samples' values
+        // and units are checked against.
+        let metadataFile = FileManager.default.fileExists(atPath: metadataPath)
+        let metadata = metadataFile ? (try? ResultsFile.text(of: metadataPath, limit: ResultsFile.maxMetadataBytes)).flatMap { try? RunMetadata.decode($0) } : nil
+        var result = try read(CSVRecordStream(source: FileByteSource(path: samplesPath, limit: limit), file: samplesPath),
+                              described: Metric.byName(metadata?.metrics ?? []))
         let profilesPath = (directory.isEmpty ? "." : directory) + "/" + FunctionProfileRow.fileName
         // The rest of the run's set is not read, but no --out may replace it either.
         for name in ResultsDirectory.fileNames + ["samples.csv", FunctionProfileRow.fileName] {
@@ -145,8 +154,7 @@ public struct ResultSet: Sendable {
             result.profiles = try FunctionProfileRow.load(profilesPath, limit: limit)
         }
         result.failures = try FailureRow.load(besideIn: directory, limit: limit)
-        let metadataPath = (directory.isEmpty ? "." : directory) + "/run.json"
-        if !FileManager.default.fileExists(atPath: metadataPath) {
+        if !metadataFile {
             result.metadataProblem = "no run.json beside \(samplesPath); machines not checked"
             // Compared all the same (the samples are all compare reads), but said on stderr: a
             // directory of samples alone is not what `run` writes. Without summary.csv alone it
@@ -158,8 +166,7 @@ public struct ResultSet: Sendable {
                 ? "\(folder): no run.json beside \(name); comparing its samples alone, machines and builds not checked"
                 : "\(folder): no run.json and no summary.csv beside \(name) (not a whole results directory of `layout-bench run`); "
                     + "comparing its samples alone, machines and builds not checked")
-        } else if let json = try? ResultsFile.text(of: metadataPath, limit: ResultsFile.maxMetadataBytes),
-                  let metadata = try? RunMetadata.decode(json) {
+        } else if let metadata {
             result.metadata = metadata
         } else {
             result.metadataProblem = "\(metadataPath) cannot be read as run.json; machines not checked"
@@ -173,7 +180,7 @@ public struct ResultSet: Sendable {
     }
 
     /// Reads samples.csv records into series, checking each row as it comes.
-    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> ResultSet {
+    static func read<Source>(_ records: CSVRecordStream<Source>, described: [String: Metric] = [:]) throws(CompareError) -> ResultSet {
         let file = records.file
         guard try records.next() else { throw CompareError(file: file, message: "empty: no header (expected a samples.csv)") }
         let header = records.strings
@@ -185,6 +192,7 @@ public struct ResultSet: Sendable {
                 + CSVSchema.samplesHeader.joined(separator: ","))
         }
         var reader = SamplesReader()
+        reader.described = described
         while try records.next() { try reader.add(records) }
         guard reader.rows > 0 else { throw CompareError(file: file, message: "no samples (only a header)") }
         return ResultSet(samplesPath: file, series: reader.series(), commits: reader.commits)
@@ -196,6 +204,9 @@ public struct ResultSet: Sendable {
 /// samples of one metric together), so a row whose other fields are the bytes of the row before
 /// goes straight to that row's repetition: only its sample and value are read.
 struct SamplesReader {
+    /// The results' own descriptions of their metrics (run.json's `metrics`), which values and units obey.
+    var described: [String: Metric] = [:]
+
     private struct Series {
         var key: RowKey
         var samples: SeriesSamples
@@ -274,7 +285,7 @@ struct SamplesReader {
             return number
         }
         if let number = value, !destination.possible.contains(number),
-           let problem = ResultsValue.problem(number, metric: all[destination.series].key.metric) {
+           let problem = ResultsValue.problem(number, metric: all[destination.series].key.metric, described: described) {
             throw record.error("value: \(problem)")
         }
         guard let number = value else {
@@ -304,11 +315,11 @@ struct SamplesReader {
         guard let items = try integer(6), items >= 0 else { throw fail("items", "a count >= 0") }
         guard let repetition = try integer(8), repetition >= 0 else { throw fail("repetition", "an integer >= 0") }
         let scenario = record.string(3), mode = record.string(5), metric = record.string(10), unit = record.string(11)
-        if let problem = ResultsValue.unitProblem(unit, metric: metric) { throw record.error("unit: \(problem)") }
+        if let problem = ResultsValue.unitProblem(unit, metric: metric, described: described) { throw record.error("unit: \(problem)") }
         let commit = record.string(2)
         if commitSet.insert(commit).inserted { commits.append(commit) }
         var key = RowKey(scenario: scenario, mode: mode, items: items, operation: record.string(7), metric: metric)
-        if schema == 1 && metric == Metric.peakRSS.rawValue {
+        if schema == 1 && metric == Metric.peakRSS.name {
             // Version 1 copied the group's one value under every mode: keep the first mode's
             // copy as the group-level row version 2 writes.
             let group = "\(scenario)\u{1F}\(items)"
@@ -344,7 +355,7 @@ struct SamplesReader {
             slotSamples.append(SampleNumbers())
             slotRunID.append(runID)
         }
-        return Destination(series: series, slot: slot, skipped: false, possible: ResultsValue.possible(metric: metric))
+        return Destination(series: series, slot: slot, skipped: false, possible: ResultsValue.possible(metric: metric, described: described))
     }
 
     func series() -> [RowKey: SeriesSamples] {

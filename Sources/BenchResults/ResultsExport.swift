@@ -42,8 +42,8 @@ public enum ResultsExport {
             guard metrics.isEmpty || metrics.contains(entry.metric) else { return false }
             switch format {
             case .bmf: return true
-            case .githubSmaller: return Metric(rawValue: entry.metric)?.direction == .lowerIsBetter
-            case .githubBigger: return Metric(rawValue: entry.metric)?.direction == .higherIsBetter
+            case .githubSmaller: return Metric.named(entry.metric, in: run.described)?.direction == .lowerIsBetter
+            case .githubBigger: return Metric.named(entry.metric, in: run.described)?.direction == .higherIsBetter
             }
         }
         guard !entries.isEmpty else {
@@ -75,7 +75,7 @@ public enum ResultsExport {
 
     /// The Bencher measure of a metric.
     public static func measure(_ metric: String) -> String {
-        metric == Metric.time.rawValue ? "latency" : metric.replacingUnderscores()
+        metric == Metric.time.name ? "latency" : metric.replacingUnderscores()
     }
 
     static func bmf(_ entries: [RunSummaryFile.Entry]) -> String {

@@ -55,25 +55,26 @@ enum ResultsNumber {
 
 /// The rules a value of a results file obeys beyond its syntax (docs/csv.md), for every reader.
 enum ResultsValue {
-    /// Why `value` cannot be a value of `metric`; nil when it can. A metric this version does not
-    /// know is judged like time (`MetricPolicy`), a cost, so it may not be negative either.
-    static func problem(_ value: Double, metric: String) -> String? {
-        let range = possible(metric: metric)
+    /// Why `value` cannot be a value of `metric`; nil when it can. A metric nobody describes
+    /// (`Metric.named`: not the results' own run.json, nor this binary) is judged like time
+    /// (`MetricPolicy`), a cost, so it may not be negative either.
+    static func problem(_ value: Double, metric: String, described: [String: Metric] = [:]) -> String? {
+        let range = possible(metric: metric, described: described)
         if range.contains(value) { return nil }
         if range == 0...1 { return "\(CSVWriter.format(value)) is not a fraction (0 to 1)" }
         return "\(CSVWriter.format(value)) is negative; \(metric) is a cost or a count, never below 0"
     }
 
-    /// The values `metric` can take: its own (`Metric.possibleValues`), or >= 0 for a metric this
-    /// version does not know.
-    static func possible(metric: String) -> ClosedRange<Double> {
-        Metric(rawValue: metric)?.possibleValues ?? 0...Double.greatestFiniteMagnitude
+    /// The values `metric` can take: its own (`Metric.possibleValues`), or >= 0 for a metric
+    /// nobody describes.
+    static func possible(metric: String, described: [String: Metric] = [:]) -> ClosedRange<Double> {
+        Metric.named(metric, in: described)?.possibleValues ?? 0...Double.greatestFiniteMagnitude
     }
 
     /// Why `unit` cannot be the unit of `metric`; nil when it can (any unit, for a metric this
     /// version does not know: its series must then keep one unit, and both runs the same).
-    static func unitProblem(_ unit: String, metric: String) -> String? {
-        guard let known = Metric(rawValue: metric), known.unit != unit else { return nil }
+    static func unitProblem(_ unit: String, metric: String, described: [String: Metric] = [:]) -> String? {
+        guard let known = Metric.named(metric, in: described), known.unit != unit else { return nil }
         return "\(metric) is written in \(known.unit), got '\(unit)'"
     }
 

@@ -139,6 +139,11 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     /// `capabilities` in run.json, with `os`, `measured` and `not_measured`); absent from runs
     /// written before it was recorded.
     public var capabilities: PlatformCapabilities? = nil
+    /// How every metric the harness that wrote the run can write is judged (`metrics` in run.json:
+    /// name, unit, direction, kind, threshold, floor, the values it can take, meaning), which
+    /// `compare` and `export` read rather than a list of their own; absent from runs written
+    /// before it was recorded (their metrics are judged as this binary describes them).
+    public var metrics: [Metric]? = nil
 
     /// One scenario file's load: read, parsed, its data built (`scenario_loads` in run.json).
     public struct ScenarioLoad: Codable, Sendable, Equatable {

@@ -30,6 +30,8 @@ public struct RunSummaryFile: Sendable {
     /// The groups whose mode failed in the run (rows of metric `failed`), in file order, with the
     /// line of each.
     public var failed: [(group: FailedGroup, line: Int)] = []
+    /// How its metrics are judged, as the run.json beside it describes them (`Metric.named`).
+    public var described: [String: Metric] = [:]
 
     /// `argument` is a results directory or its summary.csv.
     public static func load(_ argument: String) throws(CompareError) -> RunSummaryFile {
@@ -41,14 +43,16 @@ public struct RunSummaryFile: Sendable {
         if isDirectory.boolValue && !FileManager.default.fileExists(atPath: path) {
             throw CompareError(file: path, message: "no summary.csv in this results directory (a run that stopped before writing its files?)")
         }
-        return try read(CSVRecordStream(source: FileByteSource(path: path), file: path))
+        let metadataPath = ((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent) + "/run.json"
+        let metadata = (try? ResultsFile.text(of: metadataPath, limit: ResultsFile.maxMetadataBytes)).flatMap { try? RunMetadata.decode($0) }
+        return try read(CSVRecordStream(source: FileByteSource(path: path), file: path), described: Metric.byName(metadata?.metrics ?? []))
     }
 
     static func parse(_ text: String, path: String) throws(CompareError) -> RunSummaryFile {
         try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: path))
     }
 
-    static func read<Source>(_ records: CSVRecordStream<Source>) throws(CompareError) -> RunSummaryFile {
+    static func read<Source>(_ records: CSVRecordStream<Source>, described: [String: Metric] = [:]) throws(CompareError) -> RunSummaryFile {
         let path = records.file
         let header = CSVSchema.summaryHeader
         let first = try records.next() ? records.strings : []
@@ -93,7 +97,7 @@ public struct RunSummaryFile: Sendable {
                 commit = records.string(column("commit"))
                 continue
             }
-            if let problem = ResultsValue.unitProblem(unit, metric: metric) { throw fail("unit: \(problem)") }
+            if let problem = ResultsValue.unitProblem(unit, metric: metric, described: described) { throw fail("unit: \(problem)") }
             let identity = [scenario, mode, String(items), operation, metric].joined(separator: "\u{1F}")
             guard seen.updateValue(records.line, forKey: identity) == nil else {
                 throw fail("a second row for \(RowKey(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric).label) (each row appears once)")
@@ -115,7 +119,7 @@ public struct RunSummaryFile: Sendable {
                     throw fail("\(name): expected \(ResultsValue.expectedNumber), got '\(records.string(index))'")
                 }
                 if !isBound, let problem = name == "mad" ? (value < 0 ? "\(CSVWriter.format(value)) is negative; a deviation is never below 0" : nil)
-                    : ResultsValue.problem(value, metric: metric) {
+                    : ResultsValue.problem(value, metric: metric, described: described) {
                     throw fail("\(name): \(problem)")
                 }
                 values.append(value)
@@ -124,7 +128,7 @@ public struct RunSummaryFile: Sendable {
             // interval of counts with zeros), but it is centred on a value >= 0: it cannot end
             // below 0, nor start below -ci_high, nor end before it starts.
             if let high = values[10] {
-                let neverNegative = ResultsValue.problem(-1, metric: metric) != nil
+                let neverNegative = ResultsValue.problem(-1, metric: metric, described: described) != nil
                 if high < 0 && neverNegative {
                     throw fail("ci_high: \(CSVWriter.format(high)) is below 0, which \(metric) never is")
                 }
@@ -138,6 +142,6 @@ public struct RunSummaryFile: Sendable {
             entries.append(Entry(scenario: scenario, mode: mode, items: items, operation: operation, metric: metric, unit: unit,
                                  samples: samples, median: values[2]!, ciLow: values[9], ciHigh: values[10], line: records.line))
         }
-        return RunSummaryFile(path: path, runID: runID, commit: commit, entries: entries, failed: failed)
+        return RunSummaryFile(path: path, runID: runID, commit: commit, entries: entries, failed: failed, described: described)
     }
 }

@@ -41,7 +41,7 @@ public struct SampleRow: Sendable, Equatable {
     ) {
         self.init(runID: runID, commit: commit, scenario: scenario, workload: workload, mode: mode,
                   items: items, operation: operation, repetition: repetition, sample: sample,
-                  metric: metric.rawValue, unit: metric.unit, value: value)
+                  metric: metric.name, unit: metric.unit, value: value)
     }
 
     /// The fields in `CSVSchema.samplesHeader` order.

@@ -38,7 +38,7 @@ public struct SummaryRow: Sendable, Equatable {
         operation: String, metric: Metric, summary: Summary?
     ) {
         self.init(runID: runID, commit: commit, scenario: scenario, workload: workload, mode: mode,
-                  items: items, operation: operation, metric: metric.rawValue, unit: metric.unit, summary: summary)
+                  items: items, operation: operation, metric: metric.name, unit: metric.unit, summary: summary)
     }
 
     /// The row of a group whose mode failed (`FailureRow`): metric `failed`, no operation or

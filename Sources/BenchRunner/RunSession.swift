@@ -528,7 +528,13 @@ public struct RunSession {
                 throw OutputError(option: results.option, path: results.target, reason: "cannot compress \(FunctionProfileRow.fileName): \(error)")
             }
         }
-        try results.write(try metadata.jsonText(), to: "run.json")
+        // Every metric this binary can write (the same in each process of a driver's round, whose
+        // merge keeps the first run.json), and any other the series hold: the results describe
+        // every metric they carry, and compare judges them by it.
+        var described = metadata
+        var seen = Set<String>()
+        described.metrics = (WorkloadCatalog.metrics + series.map(\.metric)).filter { seen.insert($0.name).inserted }
+        try results.write(try described.jsonText(), to: "run.json")
         try results.commit()
     }
 

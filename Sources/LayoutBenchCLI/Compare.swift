@@ -104,8 +104,9 @@ struct Compare: ParsableCommand {
             // A threshold of a metric neither this version knows nor either side holds judges
             // nothing: a typo (`tiem=5`) would be lost and time judged at its default.
             let present = Set(baseSet.series.keys.map(\.metric)).union(headSet.series.keys.map(\.metric))
-            if let unknown = overrides.byMetric.keys.sorted().first(where: { Metric(rawValue: $0) == nil && !present.contains($0) }) {
-                let known = Metric.allCases.map(\.rawValue).joined(separator: ", ")
+            let described = headSet.described.merging(baseSet.described) { head, _ in head }
+            if let unknown = overrides.byMetric.keys.sorted().first(where: { Metric.named($0, in: described) == nil && !present.contains($0) }) {
+                let known = WorkloadCatalog.metrics.map(\.name).joined(separator: ", ")
                 throw ValidationError("--threshold: no metric \(JSONValue.quoted(DisplayText.bounded(unknown))) in this version or in the results compared (known: \(known))")
             }
             for notice in baseSet.notices + headSet.notices { printWarning(notice) }

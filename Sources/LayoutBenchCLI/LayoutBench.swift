@@ -96,6 +96,9 @@ public enum LayoutBenchCLI {
             printError("\(error)")
             exit(1)
         }
+        // This binary's workloads describe their metrics to every reader of results that carry
+        // no description of their own (written before run.json recorded `metrics`).
+        WorkloadCatalog.installMetrics()
         LayoutBenchCommand.main()
         exit(0)
     }

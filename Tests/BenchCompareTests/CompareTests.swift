@@ -5,6 +5,7 @@ import HarnessTestSupport
 @testable import BenchPlatform
 @testable import BenchResults
 @testable import BenchCompare
+import BenchWorkloads
 
 /// `compare` on synthetic samples whose truth is known.
 @Suite struct CompareTests {
@@ -128,7 +129,7 @@ import HarnessTestSupport
 
     @Test func exactMetricsAreComparedExactly() throws {
         func allocs(_ value: Double, metric: String = "allocs") -> [[String]] {
-            ResultsFixtures.samples(metric: metric, unit: Metric(rawValue: metric)!.unit, center: value, spread: 0, repetitions: 1, count: 5, seed: 1)
+            ResultsFixtures.samples(metric: metric, unit: Metric.named(metric, in: Metric.byName(WorkloadCatalog.metrics))!.unit, center: value, spread: 0, repetitions: 1, count: 5, seed: 1)
         }
         #expect(try ResultsFixtures.report(allocs(3), allocs(3)).rows[0].verdict == .unchanged)
         let more = try ResultsFixtures.report(allocs(3), allocs(4))

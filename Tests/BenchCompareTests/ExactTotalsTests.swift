@@ -4,6 +4,7 @@ import HarnessTestSupport
 @testable import BenchStatistics
 @testable import BenchResults
 @testable import BenchCompare
+import BenchWorkloads
 
 /// An exact row is judged by its total over the steps both sides counted (`ExactTotals`), never by
 /// a test over its steps (issue 48, hole 3: a whole-suite `compare-commits --instructions` exited 3

@@ -3,6 +3,7 @@ import HarnessTestSupport
 @testable import BenchPlatform
 @testable import BenchResults
 @testable import BenchCompare
+import BenchWorkloads
 
 /// Every metric the harness writes is judged by its own rule (`Metric`): a change beyond its
 /// tolerance is regressed or improved, never noisy, unless it is statistical and truly noisy.
@@ -19,7 +20,7 @@ import HarnessTestSupport
         return rows
     }
 
-    @Test(arguments: Metric.allCases)
+    @Test(arguments: WorkloadCatalog.metrics)
     func aChangeBeyondTheToleranceIsDecided(metric: Metric) throws {
         let base = metric == .recall ? 0.5 : 100.0  // a fraction lies within 0…1
         let worse = metric.direction == .higherIsBetter ? base * 0.5 : base * 2
@@ -58,7 +59,8 @@ import HarnessTestSupport
     /// Every count is exact, time statistical, peak_rss and alloc_bytes per process; every metric has a unit,
     /// a summary and a positive threshold.
     @Test func everyMetricStatesItsRule() {
-        for metric in Metric.allCases {
+        WorkloadCatalog.installMetrics()
+        for metric in WorkloadCatalog.metrics {
             #expect(!metric.unit.isEmpty && !metric.about.isEmpty && metric.defaultThreshold > 0)
             if metric.unit == "count" { #expect(metric.kind == .exact, "\(metric.rawValue)") }
         }

@@ -52,6 +52,17 @@ import Testing
         #expect(!Self.githubProblems(try JSONSerialization.jsonObject(with: Data(#"[{"name": "a", "value": 1}]"#.utf8))).isEmpty)
     }
 
+    /// A query workload's metrics as its run.json describes them: BenchResults knows none of them.
+    static let recall = Metric("recall", unit: "fraction", .higherIsBetter, .exact, highest: 1, about: "fraction of the exact answer")
+    static let elements = Metric("elements", unit: "count", .neither, .exact, about: "elements a query returned")
+
+    /// `summaryText()` read as `export` reads a results directory: with its run.json's descriptions.
+    static func parsed() throws -> RunSummaryFile {
+        var run = try RunSummaryFile.parse(Self.summaryText(), path: "summary.csv")
+        run.described = Metric.byName([recall, elements])
+        return run
+    }
+
     static func summaryText() -> String {
         var writer = CSVWriter(header: CSVSchema.summaryHeader)
         func row(_ mode: String, _ operation: String, _ metric: Metric, _ values: [[Double]]?) {
@@ -62,14 +73,14 @@ import Testing
         row("binary", "query", .time, [[100, 110, 90], [105, 95, 100]])
         row("binary", "query", .allocs, [[0, 0]])
         row("binary", "query", .instructions, nil)
-        row("binary-probe", "query", .recall, [[0.9, 0.95], [1, 0.9]])
-        row("binary-probe", "query", .elements, [[8, 9]])
+        row("binary-probe", "query", Self.recall, [[0.9, 0.95], [1, 0.9]])
+        row("binary-probe", "query", Self.elements, [[8, 9]])
         row("", "", .peakRSS, [[5e7], [5.1e7]])
         return writer.text
     }
 
     @Test func everyFormatHasTheDocumentedShape() throws {
-        let run = try RunSummaryFile.parse(Self.summaryText(), path: "summary.csv")
+        let run = try Self.parsed()
         #expect(run.entries.count == 5)  // the unsupported instructions row is left out
         let bmf = try JSONSerialization.jsonObject(with: Data(ResultsExport.json(run, format: .bmf).utf8))
         #expect(Self.bmfProblems(bmf).isEmpty, "\(Self.bmfProblems(bmf))")

@@ -19,6 +19,7 @@ struct BrokenOffsetsWorkload: Workload {
         var reproduces: String { "a test" }
     }
     typealias Operation = OffsetsWorkload.Operation
+    static let metrics: [Metric] = []
     static let kind = "broken-offsets"
     static let about = "offsets operations with an injected failure"
     let offsets: OffsetsWorkload

@@ -22,6 +22,7 @@ struct SpinningWorkload: Workload {
     enum Operation: String, WorkloadOperation {
         case batchable, consuming
     }
+    static let metrics: [Metric] = []
     static let kind = "spin"
     static let about = "synthetic"
     init() {}

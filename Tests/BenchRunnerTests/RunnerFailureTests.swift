@@ -20,6 +20,7 @@ struct FlakyWorkload: Workload {
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case step }
+    static let metrics: [Metric] = []
     static let kind = "flaky"
     static let about = "synthetic"
     init() {}

@@ -24,6 +24,7 @@ struct TurnsWorkload: Workload {
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case step }
+    static let metrics: [Metric] = []
     static let kind = "turns"
     static let about = "a fast and a slow operation"
     let log: SamplingLog

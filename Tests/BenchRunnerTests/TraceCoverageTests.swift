@@ -19,6 +19,7 @@ struct SlowTraceWorkload: Workload {
         var reproduces: String { "a test" }
     }
     enum Operation: String, WorkloadOperation { case batchable, consuming }
+    static let metrics: [Metric] = []
     static let kind = "slow-trace"
     static let about = "synthetic"
     init() {}

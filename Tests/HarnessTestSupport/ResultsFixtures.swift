@@ -1,6 +1,7 @@
 import BenchStatistics
 import BenchResults
 import BenchCompare
+import BenchWorkloads
 
 /// Synthetic samples.csv rows whose truth is known, for the compare, results and runner tests.
 package enum ResultsFixtures {
@@ -30,8 +31,11 @@ package enum ResultsFixtures {
         return writer.text
     }
 
+    /// Compares rows that carry no run.json, so judged as this binary's workloads declare their
+    /// metrics (`WorkloadCatalog.installMetrics`), as `layout-bench compare` judges such results.
     package static func report(_ base: [[String]], _ head: [[String]], options: RowComparison.Options = .init()) throws -> ComparisonReport {
-        try ComparisonReport(base: try ResultSet.parse(csv(base), file: "base.csv"),
+        WorkloadCatalog.installMetrics()
+        return try ComparisonReport(base: try ResultSet.parse(csv(base), file: "base.csv"),
                              head: try ResultSet.parse(csv(head), file: "head.csv"), options: options)
     }
 }

@@ -110,9 +110,9 @@ public struct CatalogListing: Codable, Sendable, Equatable {
         workloads = WorkloadCatalog.all.map { Self.entry(for: $0) }
         csv = ["samples": CSVSchema.samplesHeader, "summary": CSVSchema.summaryHeader, "profiles": FunctionProfileRow.header,
                "failures": FailureRow.header]
-        metrics = Metric.allCases.map { metric in
+        metrics = WorkloadCatalog.metrics.map { metric in
             MetricEntry(
-                name: metric.rawValue, unit: metric.unit, better: metric.direction.rawValue, kind: metric.kind.rawValue,
+                name: metric.name, unit: metric.unit, better: metric.direction.rawValue, kind: metric.kind.rawValue,
                 threshold: metric.defaultThreshold, floor: metric.placementFloor, about: metric.about)
         }
     }
@@ -122,7 +122,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
             kind: W.kind, about: W.about, operations: W.Operation.allCases.map(\.rawValue),
             modes: W.Mode.allCases.map { mode in
                 ModeEntry(name: mode.rawValue, about: mode.about, reproduces: mode.reproduces, exact: mode.accuracyMetric == nil,
-                          accuracyMetric: mode.accuracyMetric?.rawValue, bytesPerItem: mode.bytesPerItem)
+                          accuracyMetric: mode.accuracyMetric?.name, bytesPerItem: mode.bytesPerItem)
             },
             keys: W.keys.map { key in
                 KeyEntry(name: key.name, type: key.type.rawValue, default: key.defaultText, bounds: key.boundText, about: key.about)

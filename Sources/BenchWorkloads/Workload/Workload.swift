@@ -16,7 +16,8 @@ import BenchScenarios
 ///    instead, as `RectQueryMode` does.)
 /// 2. `enum Operation: String, WorkloadOperation` — what one sample times (the CSV's `operation`),
 ///    each case saying what its sample times and leaves out (`timed`, `untimed`).
-/// 3. `static let keys` lists the workload's own keys (`WorkloadKey`: type, default, bound,
+/// 3. `static let metrics` (in `<Workload>Metrics.swift`) lists the metrics its observations
+///    report, each declared there as `extension Metric { static let … }`; `static let keys` lists the workload's own keys (`WorkloadKey`: type, default, bound,
 ///    meaning) and `init(spec:)` reads them through those values, strictly (`spec.finish()`
 ///    rejects unknown ones);
 ///    `operations` says which operations this configuration times.
@@ -44,6 +45,12 @@ public protocol Workload: Sendable {
     /// The keys of the scenario's `workload` object besides `kind`, as `init(spec:)` reads them
     /// (`layout-bench list --json` and docs/scenario-format.md list them).
     static var keys: [WorkloadKey] { get }
+    /// The metrics the workload produces beyond the harness-wide ones (`Metric.harnessWide`),
+    /// each declared in the workload's folder (`<Workload>Metrics.swift`, one static constant a
+    /// metric: name, unit, polarity, exact or timed, threshold). The run writes their descriptions
+    /// into run.json, where `compare` reads how to judge them (with any other metric the run
+    /// wrote, so results describe every metric they hold). No default: every workload says.
+    static var metrics: [Metric] { get }
 
     /// The mode names a scenario of this workload may list (every mode, except for the generic
     /// workloads: the strategies of the scenario's layout kind).
