@@ -59,7 +59,8 @@ import LayoutReference
             layout: #"{"kind": "waterfall", "columns": 3, "itemSpacing": 8, "lineSpacing": 6}"#,
             workload: #"{"kind": "edit", "steps": 3, "operations": ["height-change"]}"#, modes: #"["full"]"#))
         let initial = try scenario.makeData(items: 100)
-        let styles = scenario.makeStyles(), geometry = (scenario.viewport, styles, true)
+        let styles = scenario.makeStyles()
+        let geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool) = (scenario.viewport, styles, true)
         let trace = UpdateTrace(initial: initial, changes: [.setHeight(section: 0, item: 40, height: 333)])
         let wrong = try WaterfallUpdateMode.full.makeUpdater(bounds: scenario.viewport, styles: withoutLineSpacing(styles), data: initial)
         let problem = try UpdateOperation.verify(updater: wrong, reference: nil, trace: trace, geometry: geometry)
