@@ -100,6 +100,26 @@ import Testing
         #expect(Duration.milliseconds(1.5).nanoseconds == 1_500_000)
     }
 
+    /// `maxTime` cuts the sample floor down to `slowMinSamples`, and only where the trace is
+    /// covered: which prefix of a trace too slow to cover is timed still needs `minSamples`.
+    @Test func slowOperationsStopAtTheLowerFloorOnceTheTimeCapPassed() {
+        let policy = SamplingPolicy(minTime: .milliseconds(10), minSamples: 5, slowMinSamples: 3, maxSamples: 8, maxTime: .milliseconds(100))
+        #expect(policy.wantsMoreSamples(count: 2, elapsedNanoseconds: 1_000_000_000))   // the lower floor holds
+        #expect(!policy.wantsMoreSamples(count: 3, elapsedNanoseconds: 200_000_000))    // past the cap: 3 are enough
+        #expect(policy.wantsMoreSamples(count: 3, elapsedNanoseconds: 50_000_000))      // under the cap: the floor is 5
+        #expect(policy.wantsMoreSamples(count: 4, elapsedNanoseconds: 99_000_000))
+        #expect(!policy.wantsMoreSamples(count: 5, elapsedNanoseconds: 20_000_000))
+        #expect(policy.isDone(count: 3, elapsedNanoseconds: 200_000_000, coversTrace: true))
+        #expect(!policy.isDone(count: 3, elapsedNanoseconds: 200_000_000, coversTrace: false))
+        #expect(policy.isDone(count: 5, elapsedNanoseconds: 200_000_000, coversTrace: false))
+        // Without it, the floor is `minSamples`, which the cap does not cut; it never exceeds it.
+        #expect(SamplingPolicy(minSamples: 5, maxTime: .milliseconds(100)).wantsMoreSamples(count: 4, elapsedNanoseconds: 1_000_000_000))
+        #expect(SamplingPolicy(minSamples: 5, slowMinSamples: 9).slowMinSamples == 5)
+        #expect(SamplingPolicy.repetition.slowMinSamples == 3 && SamplingPolicy.repetition.minSamples == 5)
+        #expect(SamplingPolicy.brief.slowMinSamples == SamplingPolicy.brief.minSamples)
+        #expect(SamplingPolicy.quick.slowMinSamples == SamplingPolicy.quick.minSamples)
+    }
+
     @Test func harnessOverheadIsSmall() {
         let overhead = HarnessOverhead.measure()
         print("harness overhead:", overhead)

@@ -54,6 +54,12 @@ struct HeightPassWorkloadTests {
             #expect(m.operations.map(\.operation) == Operation.allCases.filter { $0 != .precacheMT }, "precache-mt only where listed")
             #expect(observation(m, .firstPass, .measurements).allSatisfy { $0 == 300 }, "\(mode)")
             #expect(observation(m, .firstPass, .cellsCreated).allSatisfy { $0 == 3 }, "\(mode)")
+            // An operation that starts from a table built afresh is verified on one run (a second
+            // would repeat it from the same state); a warm pass on two, the second on the same table.
+            for once in [Operation.firstPass, .widthChange, .widthReturn] {
+                #expect(observation(m, once, .measurements).count == 1, "\(mode) \(once)")
+            }
+            #expect(observation(m, .warmPass, .measurements).count == 2, "\(mode)")
             let warm = observation(m, .warmPass, .measurements)
             #expect(warm.allSatisfy { $0 == (mode == .none ? 300 : 0) }, "\(mode): \(warm)")
             let back = observation(m, .widthReturn, .measurements)

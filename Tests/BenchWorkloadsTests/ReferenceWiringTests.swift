@@ -51,10 +51,51 @@ import LayoutReference
         }
     }
 
+    /// `full` is verified without replaying its own full recompute as the expectation (that
+    /// compares the code with itself): the reference geometry alone catches a wrong `full`, before
+    /// any change and after one, and a right one passes.
+    @Test func fullIsVerifiedByTheReferenceGeometryAlone() throws {
+        let scenario = try parseScenario(scenarioJSON(
+            layout: #"{"kind": "waterfall", "columns": 3, "itemSpacing": 8, "lineSpacing": 6}"#,
+            workload: #"{"kind": "edit", "steps": 3, "operations": ["height-change"]}"#, modes: #"["full"]"#))
+        let initial = try scenario.makeData(items: 100)
+        let styles = scenario.makeStyles()
+        let geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool) = (scenario.viewport, styles, true)
+        let trace = UpdateTrace(initial: initial, changes: [.setHeight(section: 0, item: 40, height: 333)])
+        let wrong = try WaterfallUpdateMode.full.makeUpdater(bounds: scenario.viewport, styles: withoutLineSpacing(styles), data: initial)
+        let problem = try UpdateOperation.verify(updater: wrong, reference: nil, trace: trace, geometry: geometry)
+        #expect(problem?.hasPrefix("before any change: against the reference layout") == true, "\(problem ?? "no difference found")")
+        // A right `full` passes; one whose frames miss a change (its data has it) fails after it.
+        let right = try FullRecomputeUpdater(bounds: scenario.viewport, styles: styles, data: initial)
+        let passed = try UpdateOperation.verify(updater: right, reference: nil, trace: trace, geometry: geometry)
+        #expect(passed == nil, "\(passed ?? "")")
+        let late = try UpdateOperation.verify(updater: FramesMissingChanges(base: right), reference: nil, trace: trace, geometry: geometry)
+        #expect(late?.hasPrefix("after change 0") == true, "\(late ?? "no difference found")")
+        #expect(try UpdateOperation.verify(mode: .full, bounds: scenario.viewport, styles: styles, trace: trace) == nil)
+    }
+
     @Test func largeLayoutsAreSampled() {
         #expect(Array(ReferenceGeometry.checkedQueryFrames(count: 600, items: 30_000)).count == 600)
         #expect(Array(ReferenceGeometry.checkedQueryFrames(count: 600, items: 1_000_000)).count == 60)
         #expect((0..<50).filter { ReferenceGeometry.checksChange(step: $0, count: 50, items: 1_000_000) } == [0, 25, 49])
         #expect((0..<50).allSatisfy { ReferenceGeometry.checksChange(step: $0, count: 50, items: 300_000) })
     }
+}
+
+/// A `full` whose data follows every change and whose frames follow none.
+private struct FramesMissingChanges: LayoutUpdater {
+    var base: FullRecomputeUpdater
+    var data: LayoutData
+    var frames: LayoutFrames { base.frames }
+
+    init(base: FullRecomputeUpdater) {
+        self.base = base
+        data = base.data
+    }
+
+    init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
+        self.init(base: try FullRecomputeUpdater(bounds: bounds, styles: styles, data: data))
+    }
+
+    mutating func apply(_ change: LayoutChange) throws(LayoutError) { try change.apply(to: &data) }
 }

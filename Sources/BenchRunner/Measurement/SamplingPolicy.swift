@@ -4,8 +4,9 @@
 ///   passed, or until `warmup.maxTime` has passed (after at least one run), whichever comes first.
 ///   For batched operations the batch size is calibrated during warm-up.
 /// - Sampling: takes samples until *both* `minSamples` and `minTime` are reached, then stops; it also
-///   stops at `maxSamples` or once `maxTime` has passed. `minSamples` is a floor that `maxTime` does not
-///   cut short (so a slow operation still yields `minSamples` samples).
+///   stops at `maxSamples` or once `maxTime` has passed. `minSamples` is a floor that `maxTime` cuts
+///   short only down to `slowMinSamples` (so a slow operation still yields `slowMinSamples` samples,
+///   and one whose samples are cheaper than `maxTime / minSamples` yields `minSamples`).
 /// - Batching: an operation without per-run setup is repeated `batch` times per sample so that one
 ///   sample lasts at least `targetSampleTime` (clock reads then cost < 1% of it).
 public struct SamplingPolicy: Sendable, Equatable, Codable {
@@ -23,6 +24,13 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
 
     public var minTime: Duration
     public var minSamples: Int
+    /// The floor `maxTime` cuts `minSamples` down to: an operation whose samples (with their
+    /// untimed preparation) have taken `maxTime` stops once it has this many. Its median is one
+    /// process's value, and a run's interval comes from the repetitions' medians, whose spread
+    /// counts the samples' own scatter too; for an operation that slow the processes differ by far
+    /// more than its samples inside one do (docs/methodology.md, Budget). Equal to `minSamples`
+    /// unless a policy says otherwise.
+    public var slowMinSamples: Int
     public var maxSamples: Int
     public var maxTime: Duration
     public var warmup: Warmup
@@ -35,6 +43,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     public init(
         minTime: Duration = .milliseconds(500),
         minSamples: Int = 30,
+        slowMinSamples: Int? = nil,
         maxSamples: Int = 10_000,
         maxTime: Duration = .seconds(5),
         warmup: Warmup = Warmup(),
@@ -43,6 +52,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     ) {
         self.minTime = minTime
         self.minSamples = max(1, minSamples)
+        self.slowMinSamples = min(max(1, slowMinSamples ?? minSamples), self.minSamples)
         self.maxSamples = max(self.minSamples, maxSamples)
         self.maxTime = maxTime
         self.warmup = warmup
@@ -55,11 +65,13 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
 
     /// One of several repetitions of a full run: ≥ 5 samples and ≥ 0.15 s per operation, at most
     /// 2,000 samples or 1.5 s (the runner also times one whole pass of the trace when it fits the
-    /// 1.5 s). Five samples per repetition are enough for operations slower than 30 ms: the
-    /// summary's interval comes from the medians of the repetitions (5 by default).
+    /// 1.5 s), and 3 samples once 1.5 s have passed. Five samples per repetition are enough for
+    /// operations slower than 30 ms, three for those whose samples take 0.5 s: the summary's
+    /// interval comes from the medians of the repetitions (5 by default).
     public static let repetition = SamplingPolicy(
         minTime: .milliseconds(150),
         minSamples: 5,
+        slowMinSamples: 3,
         maxSamples: 2_000,
         maxTime: .milliseconds(1_500),
         warmup: Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))
@@ -93,15 +105,18 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     /// Whether a caller that interleaves samples itself should take another one, given how many it has
     /// and how long sampling has taken so far (nanoseconds).
     public func wantsMoreSamples(count: Int, elapsedNanoseconds: UInt64) -> Bool {
-        if count < minSamples { return true }
+        if count < slowMinSamples { return true }
         if count >= maxSamples || elapsedNanoseconds >= maxTime.nanoseconds { return false }
+        if count < minSamples { return true }
         return elapsedNanoseconds < minTime.nanoseconds
     }
 
     /// Whether an interleaving caller is done with an operation whose trace must be covered: once
     /// the whole trace was timed and the policy wants no more samples, or — for operations so slow
     /// that one pass of the trace does not fit the time budget (`maxTime`) — once the budget is
-    /// spent and at least `minSamples` samples were taken. The operations timed are then a prefix
+    /// spent and at least `minSamples` samples were taken (not `slowMinSamples`: which prefix is
+    /// timed must not depend on that floor, so that allocations and instructions count the same
+    /// operations whatever it is). The operations timed are then a prefix
     /// of the trace, which the caller records (`OperationCoverage`) so that later repetitions, the
     /// allocation counts and the instruction counts cover exactly the same operations.
     public func isDone(count: Int, elapsedNanoseconds: UInt64, coversTrace: Bool) -> Bool {

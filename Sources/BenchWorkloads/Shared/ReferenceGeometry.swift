@@ -11,7 +11,7 @@ import LayoutReference
 ///   trace's frames against the reference's answer as a set; every exact mode must then return
 ///   `linear`'s answer on every frame (so it equals the reference's where that was checked).
 /// - `append`, `edit`: `full` and `incremental` against the reference after the checked changes
-///   (and against the engine's full recompute after every change); `stable-lanes` against the
+///   (and `incremental` against the engine's full recompute, which `full` is, after every change); `stable-lanes` against the
 ///   reference while only appends have happened (its own placement differs after edits) and
 ///   against `StableLanesReference` after every change.
 ///
