@@ -8,7 +8,7 @@ extension Array {
     /// library's version walks a `Repeated` through generic iterator witnesses when this module is
     /// built unoptimized (the debug build of the tests), many times slower than the loop; the
     /// allocations, which the exact track counts, stay those of the standard library's version
-    /// (`ArrayAppendRepeatingTests` checks the capacities against it).
+    /// (`ArrayAppendRepeatingTests` checks capacities and buffers against it).
     mutating func appendRepeating(_ value: Element, count: Int) {
         // Nothing to append still unshares a shared buffer in the standard library's version.
         guard count > 0 else { return append(contentsOf: repeatElement(value, count: count)) }
