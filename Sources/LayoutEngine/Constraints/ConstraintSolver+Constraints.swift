@@ -288,7 +288,7 @@ extension ConstraintSolver {
         if slot < 0 {
             slot = levelCapacity
             levelCapacity += 1
-            objective.append(contentsOf: repeatElement(0, count: columnCapacity))
+            objective.appendRepeating(0, count: columnCapacity)
             levelPriority.append(priority)
             levelUsers.append(0)
             levelOrder.reserveCapacity(levelCapacity)

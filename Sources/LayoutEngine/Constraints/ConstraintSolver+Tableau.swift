@@ -9,9 +9,9 @@ extension ConstraintSolver {
         }
         if rowCount + rows > rowCapacity {
             let newCapacity = max(rowCount + rows, rowCapacity * 2, 8)
-            coefficients.append(contentsOf: repeatElement(0, count: (newCapacity - rowCapacity) * columnCapacity))
-            constants.append(contentsOf: repeatElement(0, count: newCapacity - rowCapacity))
-            rowBasic.append(contentsOf: repeatElement(-1, count: newCapacity - rowCapacity))
+            coefficients.appendRepeating(0, count: (newCapacity - rowCapacity) * columnCapacity)
+            constants.appendRepeating(0, count: newCapacity - rowCapacity)
+            rowBasic.appendRepeating(-1, count: newCapacity - rowCapacity)
             rowCapacity = newCapacity
         }
     }
@@ -28,10 +28,10 @@ extension ConstraintSolver {
         }
         coefficients = restride(coefficients, rows: rowCapacity)
         objective = restride(objective, rows: levelCapacity)
-        artificialRow.append(contentsOf: repeatElement(0, count: newCapacity - old))
-        columnKind.append(contentsOf: repeatElement(.free, count: newCapacity - old))
-        columnRow.append(contentsOf: repeatElement(-1, count: newCapacity - old))
-        scratchColumns.append(contentsOf: repeatElement(0, count: newCapacity - old))
+        artificialRow.appendRepeating(0, count: newCapacity - old)
+        columnKind.appendRepeating(.free, count: newCapacity - old)
+        columnRow.appendRepeating(-1, count: newCapacity - old)
+        scratchColumns.appendRepeating(0, count: newCapacity - old)
         freeColumns.reserveCapacity(newCapacity)
         columnCapacity = newCapacity
     }
