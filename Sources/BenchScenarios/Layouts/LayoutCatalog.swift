@@ -30,13 +30,33 @@ public enum LayoutCatalog {
                 // The most any generic workload keeps: under layout-edit one layout per operation of
                 // its trace (six: insert, delete, height-change, move, move-section, reload), each of
                 // the data the trace left; two prepared layouts under layout-prepare.
-                bytesPerItem: 416)],
+                bytesPerItem: 416)] + (name == "list" ? offsetsStrategies : []),
             sameGeometryAs: SameGeometry(kind: name, layout: nil),
             factory: { input in
                 try SectionedLayout(
                     bounds: input.bounds, styles: input.scenarioLayout.styles, data: input.data,
-                    pinOffset: input.scenarioLayout.pinOffset, selfSizingAnchor: input.scenarioLayout.selfSizingAnchor)
+                    pinOffset: input.scenarioLayout.pinOffset, selfSizingAnchor: input.scenarioLayout.selfSizingAnchor,
+                    offsets: offsetsMode(ofStrategy: input.strategy))
             })
+    }
+
+    /// The built-in list's strategies that keep item offsets in an offsets structure
+    /// (`SectionedLayout.offsetsMode`): `list-rebuild`, `list-suffix`, `list-fenwick`, `list-btree`,
+    /// one per `RowOffsetsMode`. List sections only: a flow or waterfall section cannot be kept so.
+    static let offsetsStrategies: [LayoutStrategy] = RowOffsetsMode.allCases.map { mode in
+        LayoutStrategy(
+            name: "list-\(mode.rawValue)",
+            about: "the engine's SectionedLayout with its item offsets in the \(mode.rawValue) offsets structure: "
+                + "a preferred size is one height update in it, and queries read it (list sections only)",
+            reproduces: "a UIKit-style estimated-offset list (the offsets workload's \(mode.rawValue) structure) behind SectionedLayout",
+            // The list's own, plus the structure's rows (the btree's nodes the most, about 32 bytes a row).
+            bytesPerItem: 480)
+    }
+
+    /// The offsets structure a built-in strategy names (`list-fenwick`), nil for the plain kinds.
+    static func offsetsMode(ofStrategy strategy: String) -> RowOffsetsMode? {
+        guard strategy.hasPrefix("list-") else { return nil }
+        return RowOffsetsMode(rawValue: String(strategy.dropFirst("list-".count)))
     }
 
     /// Every registered kind: the built-in ones first, then the registered ones in order.
