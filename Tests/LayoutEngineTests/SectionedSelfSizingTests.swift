@@ -101,6 +101,42 @@ import LayoutReference
         }
     }
 
+    /// Once warm, a preferred size applied through an offsets structure, its `prepare()` and a
+    /// viewport query allocate nothing (jemalloc's per-thread counter). Unoptimized generic code
+    /// may allocate, so a debug build only reports it; an optimized one (`swift test -c release`)
+    /// holds every structure to it.
+    @Test(arguments: RowOffsetsMode.allCases)
+    func warmPreferredSizesAllocateNothing(offsets: RowOffsetsMode) throws {
+        let allocated = try #require(ThreadAllocatedBytes(), "jemalloc's mallctl is not linked into the test binary")
+        let data = try LayoutData(widths: Array(repeating: 0, count: 3000), heights: Array(repeating: 44, count: 3000), counts: [1000, 2000])
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        var layout = try SectionedLayout(bounds: bounds, styles: [SectionStyle(kind: .list, lineSpacing: 1, headerHeight: 28)], data: data, offsets: offsets)
+        try layout.prepare()
+        var results: [LayoutAttributes] = []
+        results.reserveCapacity(4096)
+        func measure(_ round: Int) throws {
+            for k in 0..<200 {
+                let id = ElementID.item((k * 37) % 2000, section: 1)
+                let original = try layout.attributes(for: id)
+                var preferred = original
+                preferred.frame.height = Double(44 + (k * 13 + round) % 170)
+                let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original, visibleBounds: bounds)
+                layout.invalidate(with: context)
+                try layout.prepare()
+                layout.elements(in: Rect(x: 0, y: Double(k) * 300, width: 390, height: 844), into: &results)
+            }
+        }
+        try measure(0)
+        let before = allocated.read()
+        try measure(1)
+        let after = allocated.read()
+        #if DEBUG
+        if after != before { print("\(offsets.rawValue): \(after - before) bytes allocated by warm preferred sizes (debug build)") }
+        #else
+        #expect(after == before, "\(offsets.rawValue): \(after - before) bytes allocated by warm preferred sizes")
+        #endif
+    }
+
     /// An offsets structure keeps list sections only; a flow or waterfall section is refused,
     /// naming the section.
     @Test func offsetsRefuseOtherSectionKinds() throws {
