@@ -49,8 +49,9 @@ public enum LayoutCatalog {
             about: "the engine's SectionedLayout with its item offsets in the \(mode.rawValue) offsets structure: "
                 + "a preferred size is one height update in it, and queries read it (list sections only)",
             reproduces: "a UIKit-style estimated-offset list (the offsets workload's \(mode.rawValue) structure) behind SectionedLayout",
-            // The list's own, plus the structure's rows (the btree's nodes the most, about 32 bytes a row).
-            bytesPerItem: 480)
+            // What the generic workloads that run a list keep with the structure's rows beside the
+            // frames (ModeFootprintTests); the btree's nodes keep the most.
+            bytesPerItem: mode == .btree ? 480 : 300)
     }
 
     /// The offsets structure a built-in strategy names (`list-fenwick`), nil for the plain kinds.
