@@ -9,11 +9,13 @@ import HarnessTestSupport
 
 /// The engine's list behind `CollectionLayout`, with two ways to break its self-sizing: `keeps`
 /// answers UIKit's default (no invalidation) to every preferred size, so items keep their
-/// estimates; `nanAdjustment` returns a context whose offset adjustment is NaN.
+/// estimates; `nanAdjustment` returns a context whose offset adjustment is NaN; `doubledSize`
+/// one whose content size adjustment is twice the real change.
 struct SelfSizingListLayout: CollectionLayout {
     var base: SectionedLayout
     var keeps: Bool
     var nanAdjustment: Bool
+    var doubledSize = false
 
     var contentSize: Size { base.contentSize }
     mutating func prepare() throws { try base.prepare() }
@@ -31,32 +33,38 @@ struct SelfSizingListLayout: CollectionLayout {
     ) -> InvalidationContext {
         var context = base.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original, visibleBounds: bounds)
         if nanAdjustment { context.contentOffsetAdjustment.y = .nan }
+        if doubledSize { context.contentSizeAdjustment.height *= 2 }
         return context
     }
 }
 
 enum SelfSizingKinds {
-    /// `test-self-sizing`: a list (one section, `lineSpacing`, no header) anchored by `anchor`.
+    /// `test-self-sizing`: a list (one section, `lineSpacing`, no header) anchored by `anchor`, its
+    /// offsets in the structure `offsets` names (`none`: laid out again on every preferred size).
     static let registered: Void = {
         try! LayoutCatalog.registerIfAbsent(LayoutKind(
             name: "test-self-sizing", about: "a self-sizing list",
             keys: [
                 .number("lineSpacing", default: 0, in: 0...20),
                 .string("anchor", default: "none", oneOf: ScrollAnchorMode.allCases.map(\.rawValue)),
+                .string("offsets", default: "none", oneOf: ["none"] + RowOffsetsMode.allCases.map(\.rawValue)),
             ],
             workloads: [.selfSizing],
             strategies: [
                 LayoutStrategy(name: "test-self-sizing", about: "correct", reproduces: "a test layout"),
                 LayoutStrategy(name: "test-self-sizing-keeps", about: "broken on purpose: keeps its estimates", reproduces: "a bug"),
                 LayoutStrategy(name: "test-self-sizing-nan", about: "broken on purpose: a NaN offset adjustment", reproduces: "a bug"),
+                LayoutStrategy(name: "test-self-sizing-size", about: "broken on purpose: twice the content size's change", reproduces: "a bug"),
             ],
             factory: { input in
                 let style = SectionStyle(kind: .list, lineSpacing: try input.number("lineSpacing"))
                 let base = try SectionedLayout(
                     bounds: input.bounds, styles: [style], data: input.data,
-                    selfSizingAnchor: ScrollAnchorMode(rawValue: try input.string("anchor"))!)
+                    selfSizingAnchor: ScrollAnchorMode(rawValue: try input.string("anchor"))!,
+                    offsets: RowOffsetsMode(rawValue: try input.string("offsets")))
                 return SelfSizingListLayout(
-                    base: base, keeps: input.strategy == "test-self-sizing-keeps", nanAdjustment: input.strategy == "test-self-sizing-nan")
+                    base: base, keeps: input.strategy == "test-self-sizing-keeps", nanAdjustment: input.strategy == "test-self-sizing-nan",
+                    doubledSize: input.strategy == "test-self-sizing-size")
             }))
     }()
 }
@@ -142,9 +150,11 @@ struct PlainSelfSizingList {
         SelfSizingKinds.registered
     }
 
-    static func scenario(items: Int, spacing: Double, anchor: ScrollAnchorMode, estimate: Double, steps: Int, seed: Int, mode: String) -> String {
+    static func scenario(
+        items: Int, spacing: Double, anchor: ScrollAnchorMode, estimate: Double, steps: Int, seed: Int, mode: String, offsets: RowOffsetsMode? = nil
+    ) -> String {
         scenarioJSON(
-            layout: #"{"kind": "test-self-sizing", "lineSpacing": \#(spacing), "anchor": "\#(anchor.rawValue)"}"#,
+            layout: #"{"kind": "test-self-sizing", "lineSpacing": \#(spacing), "anchor": "\#(anchor.rawValue)", "offsets": "\#(offsets?.rawValue ?? "none")"}"#,
             data: #"{"generate": {"sections": 1, "heights": {"distribution": "uniform", "min": 20, "max": 160}, "seed": \#(seed)}}"#,
             workload: #"{"kind": "layout-self-sizing", "steps": \#(steps), "estimatedHeight": \#(estimate)}"#,
             modes: "[\"\(mode)\"]", items: "[\(items)]")
@@ -163,10 +173,13 @@ struct PlainSelfSizingList {
         }
     }
 
-    /// Differential, on seeded random self-sizing lists under every anchoring rule: the built-in
-    /// list passes the verification, and its `anchor_jump` and `size_churn` are the plain model's.
-    /// Exact anchoring keeps the first visible row still; no anchoring does not, somewhere.
-    @Test func selfSizingAgreesWithThePlainModel() throws {
+    /// Differential, on seeded random self-sizing lists under every anchoring rule and every
+    /// offsets structure (and none: laid out again): the built-in list passes the verification
+    /// (`self-sizing-equals-fresh`, `self-sizing-content-size`), and its `anchor_jump` and
+    /// `size_churn` are the plain model's. Exact anchoring keeps the first visible row still; no
+    /// anchoring does not, somewhere. One shard per structure.
+    @Test(arguments: [nil] + RowOffsetsMode.allCases.map(Optional.some))
+    func selfSizingAgreesWithThePlainModel(offsets: RowOffsetsMode?) throws {
         var rng = SplitMix64(seed: 4949)
         var jumpsWithoutAnchoring = 0
         for _ in 0..<24 {
@@ -176,7 +189,8 @@ struct PlainSelfSizingList {
             let anchor = ScrollAnchorMode.allCases[rng.nextInt(in: 0...3)]
             let steps = rng.nextInt(in: 6...80)
             let seed = rng.nextInt(in: 1...1000)
-            let text = Self.scenario(items: items, spacing: spacing, anchor: anchor, estimate: estimate, steps: steps, seed: seed, mode: "test-self-sizing")
+            let text = Self.scenario(
+                items: items, spacing: spacing, anchor: anchor, estimate: estimate, steps: steps, seed: seed, mode: "test-self-sizing", offsets: offsets)
             let values = try Self.measure(text, items: items).get()
             let data = try parseScenario(text).makeData(items: items)
             var plain = PlainSelfSizingList(
@@ -211,6 +225,14 @@ struct PlainSelfSizingList {
         #expect(refused.description.contains(
             "layout test-self-sizing (mode test-self-sizing-nan): check self-sizing-context at layout-self-sizing step 0 (down 12.0 pt): element item[0,0]: contentOffsetAdjustment (0.0, nan) is not finite"),
             "\(refused)")
+        let size = Self.scenario(items: 200, spacing: 1, anchor: .none, estimate: 44, steps: 30, seed: 7, mode: "test-self-sizing-size")
+        guard case .failure(let wrongSize) = try Self.measure(size, items: 200) else {
+            Issue.record("a content size adjustment twice the real change passed")
+            return
+        }
+        #expect(wrongSize.description.contains(
+            "layout test-self-sizing (mode test-self-sizing-size): check self-sizing-content-size at layout-self-sizing step 0 (down 12.0 pt): element item[0,0]: contentSizeAdjustment: "),
+            "\(wrongSize)")
         // The same scenario with the correct strategy passes.
         guard case .success = try Self.measure(keeps.replacingOccurrences(of: "test-self-sizing-keeps", with: "test-self-sizing"), items: 200) else {
             Issue.record("the correct layout failed")

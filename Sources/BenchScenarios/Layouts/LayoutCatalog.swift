@@ -30,13 +30,34 @@ public enum LayoutCatalog {
                 // The most any generic workload keeps: under layout-edit one layout per operation of
                 // its trace (six: insert, delete, height-change, move, move-section, reload), each of
                 // the data the trace left; two prepared layouts under layout-prepare.
-                bytesPerItem: 416)],
+                bytesPerItem: 416)] + (name == "list" ? offsetsStrategies : []),
             sameGeometryAs: SameGeometry(kind: name, layout: nil),
             factory: { input in
                 try SectionedLayout(
                     bounds: input.bounds, styles: input.scenarioLayout.styles, data: input.data,
-                    pinOffset: input.scenarioLayout.pinOffset, selfSizingAnchor: input.scenarioLayout.selfSizingAnchor)
+                    pinOffset: input.scenarioLayout.pinOffset, selfSizingAnchor: input.scenarioLayout.selfSizingAnchor,
+                    offsets: offsetsMode(ofStrategy: input.strategy))
             })
+    }
+
+    /// The built-in list's strategies that keep item offsets in an offsets structure
+    /// (`SectionedLayout.offsetsMode`): `list-rebuild`, `list-suffix`, `list-fenwick`, `list-btree`,
+    /// one per `RowOffsetsMode`. List sections only: a flow or waterfall section cannot be kept so.
+    static let offsetsStrategies: [LayoutStrategy] = RowOffsetsMode.allCases.map { mode in
+        LayoutStrategy(
+            name: "list-\(mode.rawValue)",
+            about: "the engine's SectionedLayout with its item offsets in the \(mode.rawValue) offsets structure: "
+                + "a preferred size is one height update in it, and queries read it (list sections only)",
+            reproduces: "a UIKit-style estimated-offset list (the offsets workload's \(mode.rawValue) structure) behind SectionedLayout",
+            // What the generic workloads that run a list keep with the structure's rows beside the
+            // frames (ModeFootprintTests); the btree's nodes keep the most.
+            bytesPerItem: mode == .btree ? 480 : 300)
+    }
+
+    /// The offsets structure a built-in strategy names (`list-fenwick`), nil for the plain kinds.
+    static func offsetsMode(ofStrategy strategy: String) -> RowOffsetsMode? {
+        guard strategy.hasPrefix("list-") else { return nil }
+        return RowOffsetsMode(rawValue: String(strategy.dropFirst("list-".count)))
     }
 
     /// Every registered kind: the built-in ones first, then the registered ones in order.

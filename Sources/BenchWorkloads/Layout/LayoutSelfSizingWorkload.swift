@@ -23,7 +23,11 @@ import BenchScenarios
 /// measured items and the estimates for the rest (`self-sizing-equals-fresh`; a layout that keeps
 /// its estimates fails here); after the trace, the layout passes `LayoutContract` for that data. A
 /// context whose preferred size is negative or not finite, or whose adjustments are not finite,
-/// fails the mode (`self-sizing-context`). Reported with the timing, as the `offsets` workload
+/// fails the mode (`self-sizing-context`). The collection view's content size follows each
+/// context's `contentSizeAdjustment` as UIKit applies it, before the next `prepare()`; when a
+/// pass's contexts adjust it at all (UIKit's default is zero: a layout may leave it so), the
+/// adjusted size must be the content size the layout reports after that `prepare()`
+/// (`self-sizing-content-size`, at every step, timed or not). Reported with the timing, as the `offsets` workload
 /// defines them: `anchor_jump` (how far the first item that starts at or below the viewport top
 /// moved on screen in a step, after the layout's offset adjustment, summed over the steps) and
 /// `size_churn` (how much the content height changed, summed over the steps).
@@ -313,6 +317,11 @@ final class SelfSizingSession {
             }
             var invalidated = false
             let bounds = s.bounds(at: s.offset)
+            // The collection view's content size through the pass: the layout's, plus each
+            // context's adjustment as UIKit adds it; the first item that adjusted it, if any.
+            let sizeBefore = layout.contentSize
+            var adjustedSize = sizeBefore
+            var firstAdjusted: ElementID?
             for original in s.pending {
                 s.measured[s.globalIndex(of: original.id)!] = true
                 let size = s.data.size(section: original.id.section, item: original.id.index)
@@ -326,12 +335,20 @@ final class SelfSizingSession {
                 }
                 layout.invalidate(with: context)
                 s.offset += context.contentOffsetAdjustment.y
+                if context.contentSizeAdjustment != .zero {
+                    adjustedSize.width += context.contentSizeAdjustment.width
+                    adjustedSize.height += context.contentSizeAdjustment.height
+                    if firstAdjusted == nil { firstAdjusted = original.id }
+                }
                 invalidated = true
             }
             guard invalidated else { break }
             do { try layout.prepare() } catch {
                 throw LayoutContract.Violation(
                     check: "prepare", step: stepName(index, move), element: nil, detail: "prepare() threw after preferred attributes: \(error)")
+            }
+            if let firstAdjusted, let problem = Self.sizeProblem(before: sizeBefore, adjusted: adjustedSize, after: layout.contentSize) {
+                throw LayoutContract.Violation(check: "self-sizing-content-size", step: stepName(index, move), element: firstAdjusted, detail: problem)
             }
             try s.scroll(&layout, to: s.offset, step: index, move: move)
         }
@@ -360,6 +377,15 @@ final class SelfSizingSession {
             return "contentSizeAdjustment (\(size.width), \(size.height)) is not finite"
         }
         return nil
+    }
+
+    /// Why a pass's content size adjustments disagree with the content size after `prepare()`, or
+    /// nil: from `before`, the adjustments made `adjusted`, and the layout reports `after`.
+    static func sizeProblem(before: Size, adjusted: Size, after: Size) -> String? {
+        guard !ReferenceTolerance.equal(adjusted.width, after.width) || !ReferenceTolerance.equal(adjusted.height, after.height) else { return nil }
+        return "contentSizeAdjustment: the pass's contexts adjust the content size by (\(adjusted.width - before.width), \(adjusted.height - before.height)), "
+            + "from (\(before.width), \(before.height)) to (\(adjusted.width), \(adjusted.height)), "
+            + "but after prepare() the layout's content size is (\(after.width), \(after.height)), a change of (\(after.width - before.width), \(after.height - before.height))"
     }
 
     private func bounds(at y: Double) -> Rect {

@@ -17,6 +17,13 @@
 /// carries the size, `invalidate(with:)` writes it into `data` and the next `prepare()` lays
 /// everything out again. The context's `contentOffsetAdjustment` follows `selfSizingAnchor`, the
 /// rules of the `offsets` workload's `anchor` key applied to one item's first measurement.
+///
+/// With an `offsetsMode` (list sections only), a preferred size is instead applied incrementally,
+/// as UIKit-style estimated-offset layouts do: `invalidate(with:)` sets the item's height in its
+/// section's `RowOffsets` structure (`SectionRowOffsets`), moves the later items and sections by
+/// the change the structure reports, and rect queries and `attributes(for:)` read item tops and
+/// the first item at an offset from the structure; only a width change, a batch or
+/// `.everything` lays everything out again (and rebuilds the structures).
 public struct SectionedLayout: CollectionLayout {
     public private(set) var bounds: Rect
     public private(set) var styles: [SectionStyle]
@@ -36,10 +43,17 @@ public struct SectionedLayout: CollectionLayout {
     /// Which rule moves the content offset when a self-sizing item changes size
     /// (`invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`).
     public var selfSizingAnchor: ScrollAnchorMode
+    /// The offsets structure a preferred size updates (nil: every preferred size lays everything
+    /// out again in the next `prepare()`).
+    public var offsetsMode: RowOffsetsMode? { rowOffsets?.mode }
+    /// The structures of `offsetsMode`, built by every full layout pass.
+    private var rowOffsets: SectionRowOffsets?
     /// The pinnable headers and footers and their frames at `bounds`.
     public private(set) var pinned = PinnedElements()
     private let pinsHeaders: Bool
     private let pinsFooters: Bool
+    /// Every section is a list: a preferred height changes the content height by exactly its change.
+    private let listsOnly: Bool
     private var needsPinning = true
     /// A change of a batch (or a preferred size) that `data` refused, thrown by the next `prepare()`.
     private var batchError: LayoutError?
@@ -52,7 +66,8 @@ public struct SectionedLayout: CollectionLayout {
     /// insets, columns < 1, weights that are not positive, or a negative or NaN `pinOffset`.
     public init(
         bounds: Rect, styles: [SectionStyle], data: LayoutData, queryMode: RectQueryMode = .binary,
-        pinOffset: Double = 0, pinningMode: PinningMode = .cached, selfSizingAnchor: ScrollAnchorMode = .none
+        pinOffset: Double = 0, pinningMode: PinningMode = .cached, selfSizingAnchor: ScrollAnchorMode = .none,
+        offsets: RowOffsetsMode? = nil
     ) throws(LayoutError) {
         guard bounds.width.isFinite, bounds.width > 0 else {
             throw LayoutError(field: "viewport.width", reason: .invalidValue(bounds.width))
@@ -67,6 +82,16 @@ public struct SectionedLayout: CollectionLayout {
             try style.validate(contentWidth: bounds.width, field: "sections[\(index)]")
         }
         try LayoutError.checkSize(pinOffset, "pinOffset")
+        if let offsets {
+            for (index, style) in styles.enumerated() {
+                guard case .list = style.kind else {
+                    throw LayoutError(
+                        field: "sections[\(index)]",
+                        reason: .other("the offsets structure \(offsets.rawValue) keeps list sections only; this section is a \(style.kind.name)"))
+                }
+            }
+            rowOffsets = SectionRowOffsets(mode: offsets)
+        }
         self.bounds = bounds
         self.styles = styles
         self.data = data
@@ -77,6 +102,7 @@ public struct SectionedLayout: CollectionLayout {
         self.selfSizingAnchor = selfSizingAnchor
         pinsHeaders = styles.contains { $0.headerPin != .none && $0.headerHeight > 0 }
         pinsFooters = styles.contains { $0.footerPin != .none && $0.footerHeight > 0 }
+        listsOnly = styles.allSatisfy { if case .list = $0.kind { true } else { false } }
     }
 
     /// A UITableView-style list: every section a list with the same style.
@@ -108,6 +134,10 @@ public struct SectionedLayout: CollectionLayout {
             needsLayout = false
             needsIndex = true
         }
+        if needsIndex, rowOffsets != nil {
+            // Queries read the offsets structures, which every change keeps up to date.
+            needsIndex = false
+        }
         if needsIndex {
             if indexMode == queryMode {
                 queryIndex.rebuild(frames: frames)
@@ -129,7 +159,9 @@ public struct SectionedLayout: CollectionLayout {
         if context.invalidateEverything || context.invalidateDataSourceCounts {
             needsLayout = true
         }
-        if let preferred = context.invalidatedItem {
+        if let preferred = context.invalidatedItem, rowOffsets != nil, !needsLayout, applyMeasured(preferred) {
+            // Applied to the offsets structure and the frames in place.
+        } else if let preferred = context.invalidatedItem {
             // The preferred size becomes the item's size; a size the data refuses (negative, not
             // finite) or an element that is not an item of the data is thrown by the next prepare().
             let id = preferred.item
@@ -193,8 +225,11 @@ public struct SectionedLayout: CollectionLayout {
     /// `selfSizingAnchor`'s rule says so for `bounds` (`none`: never; `exact` and
     /// `tanstack`, whose rules agree on a first measurement: the item starts above the viewport
     /// top; `flutter`: it starts above the cache extent over the viewport top, where Flutter's
-    /// first laid-out child is), and the content size by that height in a list section (a flow
-    /// or waterfall section's height is known only after the next `prepare()`).
+    /// first laid-out child is). `contentSizeAdjustment` is the change of the content height the
+    /// size causes, exactly, when every section is a list (UIKit's contract, checked by
+    /// `layout-self-sizing`: a non-zero adjustment is the real change); with a flow or waterfall
+    /// section it is zero, UIKit's default, for every item, as such a section's height is known
+    /// only after the next `prepare()`.
     public func invalidationContext(
         forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes,
         visibleBounds bounds: Rect
@@ -207,14 +242,49 @@ public struct SectionedLayout: CollectionLayout {
         case .exact, .tanstack: adjusts = original.frame.minY < top
         case .flutter: adjusts = original.frame.minY < top - ScrollAnchorMode.flutterCacheExtent
         }
-        var isList = false
-        if original.id.section >= 0, original.id.section < data.sectionCount, case .list = style(ofSection: original.id.section).kind {
-            isList = true
-        }
+        let isItem = original.id.kind == .item && original.id.section >= 0 && original.id.section < data.sectionCount
         return InvalidationContext(
             invalidatedItem: PreferredSize(item: original.id, size: Size(width: preferred.frame.width, height: preferred.frame.height)),
             contentOffsetAdjustment: Point(x: 0, y: adjusts ? delta : 0),
-            contentSizeAdjustment: Size(width: 0, height: isList ? delta : 0))
+            contentSizeAdjustment: Size(width: 0, height: listsOnly && isItem ? delta : 0))
+    }
+
+    /// Applies one preferred size in place through `rowOffsets`: the data's size, the item's row
+    /// in its section's structure, the item's frame, the later items' tops and the later sections
+    /// moved by the growth the structure reports. False (nothing changed) for what the full path
+    /// handles: an element that is not an item of the data, a size the data refuses.
+    private mutating func applyMeasured(_ preferred: PreferredSize) -> Bool {
+        let id = preferred.item
+        guard id.kind == .item, id.section >= 0, id.section < data.sectionCount, id.index >= 0,
+              id.index < data.itemCount(inSection: id.section) else { return false }
+        let s = id.section, row = id.index
+        let old = data.size(section: s, item: row)
+        do throws(LayoutError) {
+            try data.setSize(
+                ItemSize(width: preferred.size.width, height: preferred.size.height, spansAllColumns: old.spansAllColumns),
+                section: s, item: row)
+        } catch {
+            return false
+        }
+        let growth: Double
+        do throws(RowOffsetsError) {
+            growth = try rowOffsets!.setHeight(preferred.size.height, row: row, section: s)
+        } catch {
+            // The data accepted the size, so the structure does too; were it not so, the full path
+            // lays everything out from the data.
+            return false
+        }
+        let start = frames.sectionItemStarts[s], end = frames.sectionItemStarts[s + 1]
+        frames.itemHeight[start + row] = preferred.size.height
+        if row + 1 < end - start {
+            frames.itemMinY.shift((start + row + 1)..<end, by: growth)
+        }
+        frames.itemsRegionBottoms[s] = frames.itemsRegionTops[s] + rowOffsets!.regionHeight(section: s)
+        if growth != 0 {
+            for t in (s + 1)..<frames.sectionTops.count { frames.sectionTops[t] += growth }
+        }
+        needsPinning = true
+        return true
     }
 
     private func pinsAnything(movingTo newBounds: Rect) -> Bool {
@@ -230,13 +300,49 @@ public struct SectionedLayout: CollectionLayout {
         // frames)`); only `self`, already a parameter here, is passed on without a copy.
         withUnsafePointer(to: self) { layout in
             let frames = layout.pointer(to: \.frames)!
-            queryIndex.elements(in: rect, framesAt: frames, into: &results)
+            if let offsets = layout.pointer(to: \.rowOffsets)!.pointee {
+                Self.appendElements(in: rect, offsets: offsets, framesAt: frames, into: &results)
+            } else {
+                queryIndex.elements(in: rect, framesAt: frames, into: &results)
+            }
             if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, framesAt: frames, to: &results) }
+        }
+    }
+
+    /// The elements of `rect` through the offsets structures: per section the rect can meet, its
+    /// supplementary views, then its items from the first row the structure finds at the rect's
+    /// top until one starts below the rect.
+    private static func appendElements(
+        in rect: Rect, offsets: SectionRowOffsets, framesAt frames: UnsafePointer<LayoutFrames>, into results: inout [LayoutAttributes]
+    ) {
+        results.removeAll(keepingCapacity: true)
+        guard !rect.minY.isNaN, !rect.maxY.isNaN else { return }
+        for s in frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY) {
+            frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
+            let start = frames.pointee.sectionItemStarts[s], count = frames.pointee.sectionItemStarts[s + 1] - start
+            guard count > 0 else { continue }
+            let regionTop = frames.pointee.sectionTops[s] + frames.pointee.itemsRegionTops[s]
+            var row = offsets.firstRow(reaching: rect.minY - regionTop, section: s)
+            while row < count {
+                let top = regionTop + offsets.top(ofRow: row, section: s)
+                if top >= rect.maxY { break }
+                let global = start + row
+                let frame = Rect(x: frames.pointee.itemMinX[global], y: top, width: frames.pointee.itemWidth[global], height: frames.pointee.itemHeight[global])
+                if rect.intersects(frame) { results.append(LayoutAttributes(id: .item(row, section: s), frame: frame)) }
+                row += 1
+            }
         }
     }
 
     public func attributes(for element: ElementID) throws -> LayoutAttributes {
         if !needsPinning, let attributes = pinned.attributes(of: element, frames: frames) { return attributes }
+        if let offsets = rowOffsets, element.kind == .item, element.section >= 0, element.section < frames.sectionCount,
+           element.index >= 0, element.index < frames.itemRange(inSection: element.section).count
+        {
+            let s = element.section, global = frames.sectionItemStarts[s] + element.index
+            let top = frames.sectionTops[s] + frames.itemsRegionTops[s] + offsets.top(ofRow: element.index, section: s)
+            return LayoutAttributes(id: element, frame: Rect(x: frames.itemMinX[global], y: top, width: frames.itemWidth[global], height: frames.itemHeight[global]))
+        }
         guard let attributes = frames.attributes(of: element) else {
             throw LayoutError(field: "element", reason: .noSuchElement(element))
         }
@@ -264,6 +370,7 @@ public struct SectionedLayout: CollectionLayout {
     public mutating func layoutAll() {
         SectionedLayout.computeFrames(bounds: bounds, styles: styles, data: data, into: &frames)
         layoutPasses += 1
+        rowOffsets?.rebuild(frames: frames, styles: styles)
         pinned.configure(frames: frames, styles: styles)
         needsPinning = true
     }

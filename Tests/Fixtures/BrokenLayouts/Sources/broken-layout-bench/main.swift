@@ -19,5 +19,8 @@ LayoutBenchCLI.main(layouts: [
                IgnoresMoves.init),
         broken("cht-waterfall-keeps-estimates", "preferred attributes never invalidate it, so items keep their estimates (the test that self-sizing is checked)",
                KeepsEstimates.init),
+        broken("cht-waterfall-wrong-size-adjustment",
+               "its preferred-attributes contexts adjust the content size by each item's height change (the test that contentSizeAdjustment is checked)",
+               AdjustsContentSizeByItem.init),
     ]),
 ])
