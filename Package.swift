@@ -142,7 +142,7 @@ let package = Package(
         // BenchCompare and BenchDriver too: FailureRecordTests follows a failed group from the run
         // through compare and the merge of rounds, and NumberConversionTests and RegressionCauseTests
         // judge what runs and callgrind wrote.
-        .testTarget(name: "BenchRunnerTests", dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchDriver", "BenchWorkloads", "HarnessTestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "BenchRunnerTests", dependencies: ["LayoutEngine", "LayoutReference", "BenchStatistics", "BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchRunner", "BenchCompare", "BenchDriver", "HarnessTestSupport", "LayoutTestSupport"]),
         // BenchDriver too: MachineLoadWarningTests reads back the load `MachineLoad.measure` records.
         .testTarget(name: "BenchCompareTests", dependencies: ["BenchStatistics", "BenchPlatform", "BenchResults", "BenchCompare", "BenchDriver", "BenchWorkloads", "HarnessTestSupport", "LayoutTestSupport"]),
         .testTarget(name: "BenchDriverTests", dependencies: ["BenchStatistics", "BenchPlatform", "BenchResults", "BenchCompare", "BenchDriver", "LayoutTestSupport"]),
