@@ -40,7 +40,7 @@ import LayoutReference
         let styles = scenario.makeStyles()
         let trace = UpdateTrace(initial: initial, changes: [.appendItems(section: 0, items: [ItemSize(height: 10), ItemSize(height: 20)])])
         let wrongStyles = withoutLineSpacing(styles)
-        let updater = try WaterfallUpdateMode.full.makeUpdater(bounds: scenario.viewport, styles: wrongStyles, data: initial)
+        let updater = try WaterfallUpdateMode.full.make(bounds: scenario.viewport, styles: wrongStyles, data: initial)
         let reference = try WaterfallUpdateMode.full.makeExpectation(bounds: scenario.viewport, styles: wrongStyles, data: initial)
         #expect(try UpdateOperation.verify(updater: updater, reference: reference, trace: trace) == nil)
         let problem = try UpdateOperation.verify(

@@ -58,7 +58,7 @@ final class UpdateOperation: ConsumingOperation {
     ) throws -> (problem: String?, lanes: LaneStability.Values?) {
         var observer: LaneStability.Observer?
         let problem = try verify(
-            updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
+            updater: mode.make(bounds: bounds, styles: styles, data: trace.initial),
             reference: mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
             trace: trace,
             geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes && mode != .lockLanes),
@@ -115,7 +115,7 @@ final class UpdateOperation: ConsumingOperation {
     func prepareNext() throws {
         if updater == nil || step == trace.changes.count {
             updater = nil
-            updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.freshInitialData())
+            updater = try mode.make(bounds: bounds, styles: styles, data: trace.freshInitialData())
             step = 0
         }
     }
