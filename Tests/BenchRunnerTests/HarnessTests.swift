@@ -26,7 +26,7 @@ import LayoutReference
 
     @Test func verificationCatchesAWrongQueryMode() throws {
         let fixture = try QueryFixture(scenario: parseScenario(mixedScenario), items: 300, frames: 90)
-        let index = RectQueryMode.binary.makeIndex(frames: fixture.layout.frames)
+        let index = RectQueryMode.binary.make(frames: fixture.layout.frames)
         // The real mode passes...
         _ = try fixture.check(mode: "binary", isExact: true, verify: true) { rect, buffer in
             index.elements(in: rect, frames: fixture.layout.frames, into: &buffer)
@@ -57,7 +57,7 @@ import LayoutReference
     struct ForgetfulUpdater: LayoutUpdater {
         var inner: any LayoutUpdater
         init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
-            inner = try WaterfallUpdateMode.full.makeUpdater(bounds: bounds, styles: styles, data: data)
+            inner = try WaterfallUpdateMode.full.make(bounds: bounds, styles: styles, data: data)
         }
         var data: LayoutData { inner.data }
         var frames: LayoutFrames { inner.frames }
@@ -88,7 +88,7 @@ import LayoutReference
     struct SwappingUpdater: LayoutUpdater {
         var inner: any LayoutUpdater
         init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
-            inner = try WaterfallUpdateMode.incremental.makeUpdater(bounds: bounds, styles: styles, data: data)
+            inner = try WaterfallUpdateMode.incremental.make(bounds: bounds, styles: styles, data: data)
         }
         var data: LayoutData { inner.data }
         var frames: LayoutFrames { inner.frames }

@@ -117,7 +117,7 @@ import LayoutReference
         for mode in RectQueryMode.allCases {
             _ = try fixture.makeMeasurement(mode: mode, verify: true)
         }
-        let natural = RectQueryMode.linear.makeIndex(frames: fixture.layout.frames)
+        let natural = RectQueryMode.linear.make(frames: fixture.layout.frames)
         #expect(throws: VerificationError.self) {
             _ = try fixture.check(mode: "natural", isExact: true, verify: true) { rect, buffer in
                 natural.elements(in: rect, frames: fixture.layout.frames, into: &buffer)

@@ -55,7 +55,7 @@ import LayoutEngine
         // Item 50 grows: items 51… move by 10; the viewport (top 500, 100 pt) holds items 50–59.
         let trace = UpdateTrace(initial: data, changes: [.setHeight(section: 0, item: 50, height: 20)])
         let counter = LaneStability(styles: styles, viewportHeight: 100)
-        var updater = try WaterfallUpdateMode.full.makeUpdater(
+        var updater = try WaterfallUpdateMode.full.make(
             bounds: Rect(x: 0, y: 0, width: 100, height: 100), styles: styles, data: trace.initial)
         let before = LaneStability.Snapshot(updater.frames, data: updater.data)
         try updater.apply(trace.changes[0])

@@ -40,7 +40,7 @@ import LayoutReference
         let styles = scenario.makeStyles()
         let trace = UpdateTrace(initial: initial, changes: [.appendItems(section: 0, items: [ItemSize(height: 10), ItemSize(height: 20)])])
         let wrongStyles = withoutLineSpacing(styles)
-        let updater = try WaterfallUpdateMode.full.makeUpdater(bounds: scenario.viewport, styles: wrongStyles, data: initial)
+        let updater = try WaterfallUpdateMode.full.make(bounds: scenario.viewport, styles: wrongStyles, data: initial)
         let reference = try WaterfallUpdateMode.full.makeExpectation(bounds: scenario.viewport, styles: wrongStyles, data: initial)
         #expect(try UpdateOperation.verify(updater: updater, reference: reference, trace: trace) == nil)
         let problem = try UpdateOperation.verify(
@@ -62,7 +62,7 @@ import LayoutReference
         let styles = scenario.makeStyles()
         let geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool) = (scenario.viewport, styles, true)
         let trace = UpdateTrace(initial: initial, changes: [.setHeight(section: 0, item: 40, height: 333)])
-        let wrong = try WaterfallUpdateMode.full.makeUpdater(bounds: scenario.viewport, styles: withoutLineSpacing(styles), data: initial)
+        let wrong = try WaterfallUpdateMode.full.make(bounds: scenario.viewport, styles: withoutLineSpacing(styles), data: initial)
         let problem = try UpdateOperation.verify(updater: wrong, reference: nil, trace: trace, geometry: geometry)
         #expect(problem?.hasPrefix("before any change: against the reference layout") == true, "\(problem ?? "no difference found")")
         // A right `full` passes; one whose frames miss a change (its data has it) fails after it.

@@ -51,7 +51,7 @@ import LayoutReference
             var rng = SeededRandom(seed: seed &* 7919 &+ 17)
             var scenario = RandomScenario(rng: &rng, arbitraryFractions: seed % 5 == 4)
             scenario.styles = Self.withRule(scenario.styles, rule)
-            var updater = try mode.makeUpdater(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
+            var updater = try mode.make(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
             // The modes with a placement of their own follow their own reference.
             var stable = mode == .stableLanes || mode == .lockLanes
                 ? try mode.makeExpectation(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data) : nil
@@ -135,9 +135,9 @@ import LayoutReference
         let items = sizes.map { ItemSize(width: 10, height: $0) }
         var updater: any LayoutUpdater
         if batches <= 1 {
-            updater = try mode.makeUpdater(bounds: bounds, styles: [style], data: try LayoutData(sections: [items]))
+            updater = try mode.make(bounds: bounds, styles: [style], data: try LayoutData(sections: [items]))
         } else {
-            updater = try mode.makeUpdater(bounds: bounds, styles: [style], data: try LayoutData(sections: [[]]))
+            updater = try mode.make(bounds: bounds, styles: [style], data: try LayoutData(sections: [[]]))
             let size = (items.count + batches - 1) / batches
             for start in stride(from: 0, to: items.count, by: size) {
                 try updater.apply(.appendItems(section: 0, items: Array(items[start..<min(start + size, items.count)])))
@@ -214,7 +214,7 @@ import LayoutReference
         let geometry = WaterfallColumns(style: WaterfallStyle(columns: columns), regionLeft: 0, regionWidth: bounds.width, spacing: 0)
         var answers: [[Int]] = []
         for mode in WaterfallUpdateMode.allCases {
-            let updater = try mode.makeUpdater(bounds: bounds, styles: [style], data: try LayoutData(sections: [items]))
+            let updater = try mode.make(bounds: bounds, styles: [style], data: try LayoutData(sections: [items]))
             answers.append((0..<items.count).map { i in
                 spans.contains(i) ? -1 : geometry.minX.firstIndex(of: updater.frames.itemFrame(global: i, section: 0).x)!
             })

@@ -36,7 +36,7 @@ func expectSameAsLinear(
             let frames = random.frames
             let elements = frames.allElements()
             let linear = LinearQuery(frames: frames)
-            var indexes: [(String, any RectQueryIndex)] = Self.exactModes.map { ($0.rawValue, $0.makeIndex(frames: frames)) }
+            var indexes: [(String, any RectQueryIndex)] = Self.exactModes.map { ($0.rawValue, $0.make(frames: frames)) }
             indexes.append(("buckets(h=7.5)", BucketQuery(frames: frames, bucketHeight: 7.5)))
             indexes.append(("buckets(h=333)", BucketQuery(frames: frames, bucketHeight: 333)))
             for random in rects {
@@ -61,7 +61,7 @@ func expectSameAsLinear(
             let everything = Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9 + frames.contentHeight)
             for mode in Self.exactModes {
                 expectSameAsLinear(
-                    mode.makeIndex(frames: frames), name: mode.rawValue, rect: everything, frames: frames,
+                    mode.make(frames: frames), name: mode.rawValue, rect: everything, frames: frames,
                     exact: all, results: &results, context: "")
             }
         }
@@ -92,7 +92,7 @@ func expectSameAsLinear(
                 let exact = Set(results)
                 for mode in Self.exactModes {
                     expectSameAsLinear(
-                        mode.makeIndex(frames: frames), name: mode.rawValue, rect: rect, frames: frames,
+                        mode.make(frames: frames), name: mode.rawValue, rect: rect, frames: frames,
                         exact: exact, results: &results, context: "\(sections.map(\.count))")
                 }
             }

@@ -67,7 +67,7 @@ import PropertyBased
             let frames = random.frames
             let elements = frames.allElements()
             let linear = LinearQuery(frames: frames)
-            let indexes = QueryDifferentialTests.exactModes.map { ($0.rawValue, $0.makeIndex(frames: frames)) }
+            let indexes = QueryDifferentialTests.exactModes.map { ($0.rawValue, $0.make(frames: frames)) }
             var rect = Rect(x: 0, y: 0, width: frames.contentWidth, height: 844)
             var answer: [LayoutAttributes] = [], expected: [LayoutAttributes] = []
             for (index, step) in steps.enumerated() {

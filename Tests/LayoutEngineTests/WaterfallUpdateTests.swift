@@ -105,7 +105,7 @@ func runDifferential(
     for seed in sequences {
         var rng = SeededRandom(seed: seed &* 7919)
         let scenario = RandomScenario(rng: &rng, arbitraryFractions: arbitraryFractions)
-        var updater = try mode.makeUpdater(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
+        var updater = try mode.make(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
         var reference = try mode.makeExpectation(bounds: scenario.bounds, styles: scenario.styles, data: scenario.data)
         if let difference = reference.firstDifference(of: updater.frames) {
             Issue.record("\(mode) seed \(seed) initial layout: \(difference)")
@@ -215,7 +215,7 @@ func runDifferential(
 
     @Test func stableLanesKeepColumnsWhereShortestFirstReroutes() throws {
         let data = try LayoutData(sections: [[100, 10, 10, 10, 10].map { ItemSize(height: $0) }])
-        var full = try WaterfallUpdateMode.full.makeUpdater(bounds: Self.bounds, styles: [Self.twoColumns], data: data)
+        var full = try WaterfallUpdateMode.full.make(bounds: Self.bounds, styles: [Self.twoColumns], data: data)
         var stable = try StableLanesUpdater(bounds: Self.bounds, styles: [Self.twoColumns], data: data)
         var reference = try StableLanesReference(bounds: Self.bounds, styles: [Self.twoColumns], data: data)
         #expect(stable.frames.firstDifference(from: full.frames) == nil)  // same placement before any edit
@@ -256,7 +256,7 @@ func runDifferential(
             .insertSection(at: 2, items: []), .removeSection(at: 1),
         ]
         for mode in WaterfallUpdateMode.allCases {
-            var updater = try mode.makeUpdater(bounds: Self.bounds, styles: [Self.twoColumns], data: data)
+            var updater = try mode.make(bounds: Self.bounds, styles: [Self.twoColumns], data: data)
             let before = updater.frames
             for change in bad {
                 #expect(throws: LayoutError.self, "\(mode) \(change)") { try updater.apply(change) }
@@ -265,7 +265,7 @@ func runDifferential(
             }
         }
         #expect(throws: LayoutError.self) {
-            _ = try WaterfallUpdateMode.incremental.makeUpdater(
+            _ = try WaterfallUpdateMode.incremental.make(
                 bounds: Self.bounds, styles: [SectionStyle(kind: .waterfall(WaterfallStyle(columns: 0)))], data: data)
         }
     }

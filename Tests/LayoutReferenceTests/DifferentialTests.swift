@@ -131,7 +131,7 @@ import LayoutReference
     func updatersMatchTheReferenceAfterEveryChange(mode: WaterfallUpdateMode) async {
         var checks = 0
         await checkProperty(count: 600, input: RandomLayout.generator(maxItems: 25), LayoutGenes.change.array(of: 1...20)) { random, changes in
-            var updater = try mode.makeUpdater(bounds: random.bounds, styles: random.styles, data: random.data)
+            var updater = try mode.make(bounds: random.bounds, styles: random.styles, data: random.data)
             var data = random.data
             for (step, changeGenes) in changes.enumerated() {
                 let change = Self.change(changeGenes, random: random, data: data)

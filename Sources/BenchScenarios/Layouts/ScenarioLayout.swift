@@ -8,6 +8,16 @@ public enum PinBehavior: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Footers cannot stack.
     public static let footerCases: [PinBehavior] = [.none, .normal]
+
+    /// The engine's pin for a header that behaves so. A switch, not the raw value, so a case
+    /// added to either enum fails to compile here instead of failing at run time.
+    public var headerPin: HeaderPin {
+        switch self {
+        case .none: return .none
+        case .normal: return .normal
+        case .stacked: return .stacked
+        }
+    }
 }
 
 /// One resolved section style of a scenario: the engine style (pins included), the pins as
@@ -173,7 +183,7 @@ public struct ScenarioLayout: Hashable, Sendable, Codable {
         style.background = pick(\.background)?.value ?? false
         let headerPin = pick(\.headerPin)
         let footerPin = pick(\.footerPin)
-        style.headerPin = HeaderPin(rawValue: (headerPin?.value ?? .none).rawValue)!
+        style.headerPin = (headerPin?.value ?? .none).headerPin
         style.footerPin = footerPin?.value == .normal ? .normal : .none
 
         do {

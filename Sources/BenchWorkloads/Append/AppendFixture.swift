@@ -46,7 +46,7 @@ public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture 
     public func snapshot(mode: WaterfallUpdateMode) throws -> LayoutSnapshot {
         var frames = LayoutFrames()
         if let (_, trace) = traces.first {
-            var updater = try mode.makeUpdater(bounds: scenario.viewport, styles: styles, data: trace.initial)
+            var updater = try mode.make(bounds: scenario.viewport, styles: styles, data: trace.initial)
             for change in trace.changes { try updater.apply(change) }
             frames = updater.frames
         }

@@ -62,7 +62,7 @@ final class UpdateOperation: ConsumingOperation {
         // could never differ (a second O(n) recompute and comparison per change, a large share of
         // a million-item group's verification). Its check is the reference geometry's.
         let problem = try verify(
-            updater: mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial),
+            updater: mode.make(bounds: bounds, styles: styles, data: trace.initial),
             reference: mode == .full ? nil : mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
             trace: trace,
             geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes && mode != .lockLanes),
@@ -120,7 +120,7 @@ final class UpdateOperation: ConsumingOperation {
     func prepareNext() throws {
         if updater == nil || step == trace.changes.count {
             updater = nil
-            updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.freshInitialData())
+            updater = try mode.make(bounds: bounds, styles: styles, data: trace.freshInitialData())
             step = 0
         }
     }

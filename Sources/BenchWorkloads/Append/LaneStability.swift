@@ -34,7 +34,7 @@ struct LaneStability {
     static func observe(
         mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace
     ) throws -> Values {
-        var updater = try mode.makeUpdater(bounds: bounds, styles: styles, data: trace.initial)
+        var updater = try mode.make(bounds: bounds, styles: styles, data: trace.initial)
         var observer = Observer(LaneStability(styles: styles, viewportHeight: bounds.height), updater)
         for change in trace.changes {
             try updater.apply(change)

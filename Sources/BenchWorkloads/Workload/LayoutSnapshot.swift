@@ -52,7 +52,7 @@ public struct LayoutSnapshot {
             return pinned.isEmpty ? all : all.map { pinned.attributes(of: $0.id, frames: frames) ?? $0 }
         }
         var results: [LayoutAttributes] = []
-        queryMode.makeIndex(frames: frames).elements(in: rect, frames: frames, into: &results)
+        queryMode.make(frames: frames).elements(in: rect, frames: frames, into: &results)
         if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, frames: frames, to: &results) }
         return results.sorted { $0.id < $1.id }
     }

@@ -39,7 +39,7 @@ public enum RectQueryMode: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Builds this mode's index over `frames`.
-    public func makeIndex(frames: LayoutFrames) -> any RectQueryIndex {
+    public func make(frames: LayoutFrames) -> any RectQueryIndex {
         switch self {
         case .linear: return LinearQuery(frames: frames)
         case .unionBlocks: return UnionBlocksQuery(frames: frames)

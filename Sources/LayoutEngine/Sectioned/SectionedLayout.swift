@@ -143,7 +143,7 @@ public struct SectionedLayout: CollectionLayout {
                 queryIndex.rebuild(frames: frames)
             } else {
                 queryIndex = LinearQuery(frames: LayoutFrames())  // the old index goes first
-                queryIndex = queryMode.makeIndex(frames: frames)
+                queryIndex = queryMode.make(frames: frames)
                 indexMode = queryMode
             }
             needsIndex = false

@@ -10,7 +10,7 @@ public enum WaterfallUpdateMode: String, CaseIterable, Sendable {
     case lockLanes = "lock-lanes"
 
     /// The updater that implements this mode.
-    public func makeUpdater(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError)
+    public func make(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError)
         -> any LayoutUpdater
     {
         switch self {
