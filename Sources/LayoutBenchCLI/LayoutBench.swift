@@ -1,8 +1,17 @@
 import ArgumentParser
 import Foundation
-// A user's executable imports LayoutBenchCLI only: LayoutKind, LayoutInput (BenchScenarios) and
-// CollectionLayout (LayoutEngine) come with it.
-@_exported import BenchScenarios
+// A user's executable imports LayoutBenchCLI only, and gets the public surface with it
+// (docs/your-layout.md, "The public surface"; scripts/check-public): the registration API of
+// BenchScenarios, type by type, and the engine, whole.
+@_exported import struct BenchScenarios.LayoutKind
+@_exported import struct BenchScenarios.LayoutStrategy
+@_exported import struct BenchScenarios.SameGeometry
+@_exported import enum BenchScenarios.GenericWorkload
+@_exported import struct BenchScenarios.LayoutKey
+@_exported import enum BenchScenarios.LayoutKeyValue
+@_exported import struct BenchScenarios.LayoutInput
+@_exported import struct BenchScenarios.LayoutInputError
+import BenchScenarios
 import BenchPlatform
 import BenchResults
 import BenchWorkloads
