@@ -4,15 +4,15 @@ import BenchResults
 /// `compare BASE HEAD`: every series present on both sides judged (`RowComparison`), the series
 /// present on one side only, the geometric mean of the ratios per scenario and metric, warnings
 /// (different machines or builds, a workload that changed), and the exit status of docs/command-line.md.
-public struct ComparisonReport: Sendable {
+package struct ComparisonReport: Sendable {
     /// A series that cannot be paired: absent on one side, or `unsupported` there.
-    public struct OneSided: Sendable, Equatable {
-        public enum Side: String, Sendable { case base, head }
-        public var key: RowKey
+    package struct OneSided: Sendable, Equatable {
+        package enum Side: String, Sendable { case base, head }
+        package var key: RowKey
         /// The side that has samples.
-        public var presentIn: Side
+        package var presentIn: Side
         /// "missing" or "unsupported" (on the other side).
-        public var reason: String
+        package var reason: String
     }
 
     /// A scenario × mode × items group whose mode failed on a side (failures.csv): verdict
@@ -20,56 +20,56 @@ public struct ComparisonReport: Sendable {
     /// and a gate must not pass a run that broke it (nor one whose base broke it: that comparison
     /// says nothing of the group either). Its rows on either side are left out of the judged and
     /// the one-sided rows.
-    public struct Failed: Sendable, Equatable {
-        public var group: FailedGroup
+    package struct Failed: Sendable, Equatable {
+        package var group: FailedGroup
         /// Each side's failure; nil where the group did not fail.
-        public var base: FailureRow?
-        public var head: FailureRow?
+        package var base: FailureRow?
+        package var head: FailureRow?
         /// Whether the side that did not fail has rows of the group (it verified there), per side.
-        public var inBase: Bool
-        public var inHead: Bool
+        package var inBase: Bool
+        package var inHead: Bool
 
         /// `failed-in-base`, `failed-in-head` or `failed-in-both` (compare.csv's `judged`).
-        public var judged: String {
+        package var judged: String {
             base != nil && head != nil ? "failed-in-both" : base != nil ? "failed-in-base" : "failed-in-head"
         }
 
         /// What happened on each side: "failed in head, verified in base".
-        public var sides: String {
+        package var sides: String {
             if base != nil && head != nil { return "failed in base and in head" }
             let (failedSide, other, present) = base != nil ? ("base", "head", inHead) : ("head", "base", inBase)
             return "failed in \(failedSide), " + (present ? "verified in \(other)" : "not run in \(other)")
         }
 
-        public var workload: String { (head ?? base)?.workload ?? "" }
+        package var workload: String { (head ?? base)?.workload ?? "" }
     }
 
     /// exp(mean(log ratio)) over a scenario's judged rows of one metric with a finite, positive ratio.
-    public struct GeometricMean: Sendable, Equatable {
-        public var scenario: String
-        public var metric: String
-        public var ratio: Double
-        public var rows: Int
+    package struct GeometricMean: Sendable, Equatable {
+        package var scenario: String
+        package var metric: String
+        package var ratio: Double
+        package var rows: Int
     }
 
-    public var base: ResultSet
-    public var head: ResultSet
-    public var options: RowComparison.Options
+    package var base: ResultSet
+    package var head: ResultSet
+    package var options: RowComparison.Options
     /// Worst first (see `ComparisonTable.order`).
-    public var rows: [RowComparison]
+    package var rows: [RowComparison]
     /// The groups that failed on a side, by group (see `Failed`).
-    public var failed: [Failed]
-    public var oneSided: [OneSided]
-    public var geometricMeans: [GeometricMean]
-    public var warnings: [String]
+    package var failed: [Failed]
+    package var oneSided: [OneSided]
+    package var geometricMeans: [GeometricMean]
+    package var warnings: [String]
     /// Per regressed row of the exact track, the functions whose instructions moved most (when
     /// both runs have profiles).
-    public var causes: [RowKey: [RegressionCause]]
+    package var causes: [RowKey: [RegressionCause]]
     /// The load factor of the two runs (`NoiseBound.loadFactor`): what the recorded load can
     /// stretch a time by.
-    public var loadFactor: Double
+    package var loadFactor: Double
 
-    public init(base: ResultSet, head: ResultSet, options: RowComparison.Options = .init()) throws(CompareError) {
+    package init(base: ResultSet, head: ResultSet, options: RowComparison.Options = .init()) throws(CompareError) {
         self.base = base
         self.head = head
         // How each metric is judged: as the results describe it (the head's run.json, else the
@@ -223,7 +223,7 @@ public struct ComparisonReport: Sendable {
 
     /// 2 when a group failed or a row regressed, else 3 when a row was too noisy to decide, else 4
     /// when rows improved, else 0 (docs/command-line.md).
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         let verdicts = Set(rows.compactMap(\.verdict))
         if !failed.isEmpty || verdicts.contains(.regressed) { return 2 }
         if verdicts.contains(.noisy) { return 3 }
@@ -231,7 +231,7 @@ public struct ComparisonReport: Sendable {
         return 0
     }
 
-    public func count(_ verdict: Verdict) -> Int {
+    package func count(_ verdict: Verdict) -> Int {
         verdict == .failed ? failed.count : rows.filter { $0.verdict == verdict }.count
     }
 

@@ -4,8 +4,8 @@ import BenchPlatform
 
 /// The two renderings of a `ComparisonReport`: a table for people (worst first, units spelled out)
 /// and a CSV for scripts and `scripts/plot`.
-public enum ComparisonTable {
-    public static let csvHeader = [
+package enum ComparisonTable {
+    package static let csvHeader = [
         "scenario", "workload", "mode", "items", "operation", "metric", "unit",
         "base_samples", "head_samples", "base_repetitions", "head_repetitions",
         "base_median", "head_median", "ratio", "ci_low", "ci_high", "p_value", "threshold", "verdict", "judged",
@@ -32,7 +32,7 @@ public enum ComparisonTable {
     /// `only-in-head`, statistics empty).
     /// The files `compare --out PATH` writes, together or not at all: the table as CSV at `path`
     /// and, beside it, causes.csv when the exact track found causes of regressions.
-    public static func files(_ report: ComparisonReport, csvPath path: String) -> [(path: String, text: String)] {
+    package static func files(_ report: ComparisonReport, csvPath path: String) -> [(path: String, text: String)] {
         var files = [(path: path, text: csv(report))]
         if !report.causes.isEmpty {
             let causes = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("causes.csv")
@@ -41,7 +41,7 @@ public enum ComparisonTable {
         return files
     }
 
-    public static func csv(_ report: ComparisonReport) -> String {
+    package static func csv(_ report: ComparisonReport) -> String {
         var writer = CSVWriter(header: csvHeader)
         // The failed groups first (verdict `failed`, judged `failed-in-SIDE`, statistics empty).
         for entry in report.failed {
@@ -75,7 +75,7 @@ public enum ComparisonTable {
     /// The table: warnings, the rows (all, or all but `unchanged`), the one-sided rows, the
     /// geometric means and a count of each verdict. Read by people, so names from the results
     /// come out escaped (`DisplayText`), wherever the text goes (stdout, compare.txt).
-    public static func text(_ report: ComparisonReport, showUnchanged: Bool) -> String {
+    package static func text(_ report: ComparisonReport, showUnchanged: Bool) -> String {
         var out = ""
         let baseName = report.base.commits.joined(separator: "+"), headName = report.head.commits.joined(separator: "+")
         out += "base: \(report.base.samplesPath) (commit \(baseName))\nhead: \(report.head.samplesPath) (commit \(headName))\n"
@@ -241,7 +241,7 @@ public enum ComparisonTable {
     // MARK: Formatting
 
     /// A value with its unit scaled for reading: 1.23 µs, 4.5 MB, 1,234 (counts), 0.984 (fractions).
-    public static func format(_ value: Double, unit: String) -> String {
+    package static func format(_ value: Double, unit: String) -> String {
         guard value.isFinite else { return CSVWriter.format(value) }
         switch unit {
         case "ns":

@@ -13,28 +13,28 @@ import BenchStatistics
 /// pass cut short by the budget): the totals are over the first `steps` of every repetition, the
 /// steps both sides counted. A side's total is the median of its repetitions' totals (exact counts
 /// repeat: every repetition has the same one).
-public struct ExactTotals: Sendable, Equatable {
+package struct ExactTotals: Sendable, Equatable {
     /// One step whose counts differ: its number (from 1) and each side's count.
-    public struct Step: Sendable, Equatable {
-        public var number: Int
-        public var base: Double
-        public var head: Double
+    package struct Step: Sendable, Equatable {
+        package var number: Int
+        package var base: Double
+        package var head: Double
     }
 
     /// The steps both sides counted: the fewest any repetition of either side holds.
-    public var steps: Int
-    public var base: Double
-    public var head: Double
+    package var steps: Int
+    package var base: Double
+    package var head: Double
     /// How many of the `steps` differ between the two sides' first repetitions.
-    public var differingSteps: Int
+    package var differingSteps: Int
     /// The first `shownSteps` of them, for compare.txt.
-    public var moved: [Step]
+    package var moved: [Step]
 
     /// Steps named per row in compare.txt.
-    public static let shownSteps = 3
+    package static let shownSteps = 3
 
     /// Nil when a side has no values.
-    public init?(base: [[Double]], head: [[Double]]) {
+    package init?(base: [[Double]], head: [[Double]]) {
         let sides = [base.filter { !$0.isEmpty }, head.filter { !$0.isEmpty }]
         guard !sides[0].isEmpty, !sides[1].isEmpty else { return nil }
         let counted = sides.joined().map(\.count).min()!
@@ -54,6 +54,6 @@ public struct ExactTotals: Sendable, Equatable {
     }
 
     /// The mean count per step of each side: the total over `steps`.
-    public var baseMean: Double { base / Double(steps) }
-    public var headMean: Double { head / Double(steps) }
+    package var baseMean: Double { base / Double(steps) }
+    package var headMean: Double { head / Double(steps) }
 }

@@ -3,21 +3,21 @@ import BenchResults
 /// How `compare` judges one metric: which direction is better, whether it is measured with noise
 /// (decided by a test and a confidence interval) or counted exactly (decided by the medians), and the
 /// relative change that counts as a regression or an improvement.
-public struct MetricPolicy: Sendable, Equatable {
-    public typealias Direction = Metric.Direction
-    public typealias Kind = Metric.Kind
+package struct MetricPolicy: Sendable, Equatable {
+    package typealias Direction = Metric.Direction
+    package typealias Kind = Metric.Kind
 
-    public var direction: Direction
-    public var kind: Kind
+    package var direction: Direction
+    package var kind: Kind
     /// Relative change beyond which a row is regressed or improved (0.05 = 5%).
-    public var threshold: Double
+    package var threshold: Double
     /// The smallest absolute change a count may claim (`Metric.placementFloor`; 0: none).
-    public var floor: Double = 0
+    package var floor: Double = 0
     /// False for a metric nobody describes (neither run's run.json, nor this binary: `Metric.named`):
     /// it is judged like time, and `compare` says so.
-    public var isKnown: Bool
+    package var isKnown: Bool
 
-    public init(direction: Direction, kind: Kind, threshold: Double, isKnown: Bool = true) {
+    package init(direction: Direction, kind: Kind, threshold: Double, isKnown: Bool = true) {
         self.direction = direction
         self.kind = kind
         self.threshold = threshold
@@ -26,7 +26,7 @@ public struct MetricPolicy: Sendable, Equatable {
 
     /// The metric's own policy, from its description (`described`: the results' own, else this
     /// binary's, `Metric.named`); an unknown name is judged like time, flagged `isKnown == false`.
-    public static func standard(for metric: String, described: [String: Metric] = [:]) -> MetricPolicy {
+    package static func standard(for metric: String, described: [String: Metric] = [:]) -> MetricPolicy {
         guard let known = Metric.named(metric, in: described) else {
             return MetricPolicy(direction: .lowerIsBetter, kind: .statistical, threshold: Metric.time.defaultThreshold, isKnown: false)
         }
@@ -38,17 +38,17 @@ public struct MetricPolicy: Sendable, Equatable {
 
 /// Per-metric thresholds given on the command line (`--threshold time=3%`, `--threshold 3%` for
 /// time, `--threshold instructions=0`).
-public struct ThresholdOverrides: Sendable, Equatable {
-    public var byMetric: [String: Double] = [:]
+package struct ThresholdOverrides: Sendable, Equatable {
+    package var byMetric: [String: Double] = [:]
     /// The descriptions of the metrics being judged, as the results describe them (run.json's
     /// `metrics`: the head's, else the base's), which `ComparisonReport` sets.
-    public var described: [String: Metric] = [:]
+    package var described: [String: Metric] = [:]
 
-    public init(byMetric: [String: Double] = [:]) { self.byMetric = byMetric }
+    package init(byMetric: [String: Double] = [:]) { self.byMetric = byMetric }
 
     /// Parses `METRIC=PCT` or `PCT` (time). PCT is a percentage with or without `%` ("3%", "3",
     /// "0.5%"), from 0 up to 1000.
-    public mutating func add(_ text: String) throws(CompareError) {
+    package mutating func add(_ text: String) throws(CompareError) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let metric = parts.count == 2 ? parts[0].trimmed : Metric.time.name
         var percent = (parts.count == 2 ? parts[1] : parts[0]).trimmed
@@ -59,7 +59,7 @@ public struct ThresholdOverrides: Sendable, Equatable {
         byMetric[metric] = value / 100
     }
 
-    public func policy(for metric: String) -> MetricPolicy {
+    package func policy(for metric: String) -> MetricPolicy {
         var policy = MetricPolicy.standard(for: metric, described: described)
         if let threshold = byMetric[metric] { policy.threshold = threshold }
         return policy

@@ -20,15 +20,15 @@ import BenchResults
 ///   spread (`RowComparison`), which takes over when larger.
 /// - `margin`: a load average is a one-minute average read when a run starts and ends; the load
 ///   between may have peaked above both readings.
-public enum NoiseBound {
+package enum NoiseBound {
     /// The most the processes of one build have been seen to differ by (a process at half speed).
-    public static let processFactor = 2.0
+    package static let processFactor = 2.0
     /// The room left for a load that peaked between the readings of run.json.
-    public static let margin = 2.0
+    package static let margin = 2.0
 
     /// F of the type's documentation for two runs: the busier side's load average (the larger of
     /// its readings at start and end) over its cores, at least 1; 1 for a side without run.json.
-    public static func loadFactor(base: RunMetadata?, head: RunMetadata?) -> Double {
+    package static func loadFactor(base: RunMetadata?, head: RunMetadata?) -> Double {
         [base, head].reduce(1) { factor, metadata in
             guard let metadata else { return factor }
             let cores = Double(Swift.max(metadata.machine.activeCores, 1))
@@ -39,7 +39,7 @@ public enum NoiseBound {
     }
 
     /// The bound, a factor ≥ 1, for a row judged at `threshold` on a machine of load factor `load`.
-    public static func factor(load: Double, threshold: Double) -> Double {
+    package static func factor(load: Double, threshold: Double) -> Double {
         margin * Swift.max(load, 1) * Swift.max(processFactor, 1 + threshold)
     }
 

@@ -3,26 +3,26 @@ import BenchResults
 /// Where a regression's instructions went: for a row that the exact track marks `regressed`
 /// (`instructions` or `estimated_cycles`), the functions whose instructions per operation moved
 /// most between the two runs' profiles (`profiles.csv.gz`, written by `run --instructions`).
-public struct RegressionCause: Sendable, Equatable {
-    public var key: RowKey
-    public var function: String
-    public var baseSelf: Double
-    public var headSelf: Double
-    public var baseInclusive: Double
-    public var headInclusive: Double
+package struct RegressionCause: Sendable, Equatable {
+    package var key: RowKey
+    package var function: String
+    package var baseSelf: Double
+    package var headSelf: Double
+    package var baseInclusive: Double
+    package var headInclusive: Double
 
-    public var selfDelta: Double { headSelf - baseSelf }
-    public var inclusiveDelta: Double { headInclusive - baseInclusive }
+    package var selfDelta: Double { headSelf - baseSelf }
+    package var inclusiveDelta: Double { headInclusive - baseInclusive }
 
     /// The metrics whose regressions the instruction profile explains.
-    public static let explainedMetrics: Set<String> = [Metric.instructions.name, Metric.estimatedCycles.name]
+    package static let explainedMetrics: Set<String> = [Metric.instructions.name, Metric.estimatedCycles.name]
     /// Functions named per regressed row.
-    public static let limit = 5
+    package static let limit = 5
 
     /// Per regressed row, the `limit` functions with the largest change of their own instructions
     /// (ties by inclusive change). A function kept in one profile only (each keeps its most
     /// expensive functions) counts as 0 on the other side.
-    public static func find(rows: [RowComparison], base: [FunctionProfileRow], head: [FunctionProfileRow]) -> [RowKey: [RegressionCause]] {
+    package static func find(rows: [RowComparison], base: [FunctionProfileRow], head: [FunctionProfileRow]) -> [RowKey: [RegressionCause]] {
         struct Operation: Hashable { var scenario: String, mode: String, items: Int, operation: String }
         func grouped(_ profile: [FunctionProfileRow]) -> [Operation: [String: FunctionProfileRow]] {
             var result: [Operation: [String: FunctionProfileRow]] = [:]
@@ -52,12 +52,12 @@ public struct RegressionCause: Sendable, Equatable {
         return causes
     }
 
-    public static let csvHeader = [
+    package static let csvHeader = [
         "scenario", "mode", "items", "operation", "metric", "function",
         "base_self", "head_self", "self_delta", "base_inclusive", "head_inclusive", "inclusive_delta",
     ]
 
-    public static func csv(_ causes: [RowKey: [RegressionCause]]) -> String {
+    package static func csv(_ causes: [RowKey: [RegressionCause]]) -> String {
         var writer = CSVWriter(header: csvHeader)
         for key in causes.keys.sorted() {
             for cause in causes[key]! {

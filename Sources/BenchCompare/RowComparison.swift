@@ -3,7 +3,7 @@ import BenchStatistics
 import BenchResults
 
 /// The verdict of one compared row (docs/command-line.md).
-public enum Verdict: String, Sendable, CaseIterable, Comparable {
+package enum Verdict: String, Sendable, CaseIterable, Comparable {
     /// A scenario × mode × items group whose mode failed on a side (failures.csv): nothing of it
     /// is judged (`ComparisonReport.failed`).
     case failed
@@ -13,7 +13,7 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
     case unchanged
 
     /// Worst first: failed, regressed, noisy, improved, unchanged.
-    public static func < (a: Verdict, b: Verdict) -> Bool {
+    package static func < (a: Verdict, b: Verdict) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
@@ -61,56 +61,56 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// the recorded load and the processes of one build can explain) is called `regressed` or
 /// `improved` even where the repetitions a side or the busy-machine rule of `ComparisonReport`
 /// would withhold it (`beyondNoise`).
-public struct RowComparison: Sendable {
-    public var key: RowKey
-    public var workload: String
-    public var unit: String
-    public var policy: MetricPolicy
-    public var baseSamples: Int
-    public var headSamples: Int
-    public var baseRepetitions: Int
-    public var headRepetitions: Int
-    public var baseMedian: Double
-    public var headMedian: Double
+package struct RowComparison: Sendable {
+    package var key: RowKey
+    package var workload: String
+    package var unit: String
+    package var policy: MetricPolicy
+    package var baseSamples: Int
+    package var headSamples: Int
+    package var baseRepetitions: Int
+    package var headRepetitions: Int
+    package var baseMedian: Double
+    package var headMedian: Double
     /// median(head) / median(base); 1 when both are 0, +infinity when only base is 0. Judged by
     /// repetitions: the geometric mean of the per-repetition ratios of centres (`RepetitionRatio`).
     /// A count judged exactly: the ratio of its totals (`ExactTotals`), and `baseMedian` and
     /// `headMedian` its mean per step.
-    public var ratio: Double
-    public var interval: Bootstrap.Interval
+    package var ratio: Double
+    package var interval: Bootstrap.Interval
     /// Two-sided: the t-test of the repetitions' centres for a row judged by repetitions, else
     /// Mann–Whitney U; NaN for exact metrics (judged by their totals, no test) and for per-process
     /// metrics whose samples are constant on both sides.
-    public var pValue: Double
+    package var pValue: Double
     /// nil for metrics that are not judged (`elements`).
-    public var verdict: Verdict?
+    package var verdict: Verdict?
     /// The threshold this row was judged at: the metric's, or wider for a statistical row whose
     /// processes spread more (see the type's documentation).
-    public var threshold: Double
+    package var threshold: Double
     /// Whether the interval came from the repetitions' centres, paired by repetition number.
-    public var pairedRepetitions: Bool = false
+    package var pairedRepetitions: Bool = false
     /// Which rule judged the row (compare.txt and compare.csv's `judged` say it per row).
-    public var judgement: Judgement
+    package var judgement: Judgement
     /// A measured change left `noisy` because one of two unpaired runs ran on a busy machine
     /// (`ComparisonReport`).
-    public var changeWithheld = false
+    package var changeWithheld = false
     /// A change the interval bears out, left `noisy` because a side has fewer than
     /// `Options.repetitionsForChange` repetitions (`ComparisonReport` counts them).
-    public var awaitsRepetitions = false
+    package var awaitsRepetitions = false
     /// The interval a timed change is claimed from: at `Options.changeConfidence` for a row judged
     /// by its processes, the row's `interval` otherwise.
-    public var changeInterval: Bootstrap.Interval
+    package var changeInterval: Bootstrap.Interval
     /// The factor beyond which neither the recorded load nor the processes explain a timed change
     /// (`NoiseBound`); infinity for a row that is not timed by processes or samples.
-    public var noiseBound: Double = .infinity
+    package var noiseBound: Double = .infinity
     /// A timed change whose `changeInterval` lies wholly beyond `noiseBound`: called `regressed` or
     /// `improved` whatever the repetitions a side or the busy-machine rule withhold.
-    public var beyondNoise = false
+    package var beyondNoise = false
     /// An exact row's totals over the steps both sides counted, and where they moved.
-    public var totals: ExactTotals?
+    package var totals: ExactTotals?
 
     /// The rule a row was judged by.
-    public enum Judgement: String, Sendable, CaseIterable {
+    package enum Judgement: String, Sendable, CaseIterable {
         /// On the repetitions' centres (several processes a side): a t interval, the threshold
         /// widened to the processes' spread, a change only from `Options.repetitionsForChange` a side.
         case processes = "by-processes"
@@ -125,33 +125,33 @@ public struct RowComparison: Sendable {
         case none
     }
 
-    public struct Options: Sendable {
-        public var alpha: Double
-        public var confidence: Double
-        public var resamples: Int
-        public var thresholds: ThresholdOverrides
+    package struct Options: Sendable {
+        package var alpha: Double
+        package var confidence: Double
+        package var resamples: Int
+        package var thresholds: ThresholdOverrides
         /// Only these metrics are compared; empty: all.
-        public var metrics: Set<String>
+        package var metrics: Set<String>
         /// A statistical row judged by repetitions is judged at no less than this many times the
         /// spread of its processes (`RepetitionRatio.processSpread`, as a fraction); 0: at the
         /// metric's threshold always.
-        public var spreadFactor: Double
+        package var spreadFactor: Double
         /// The confidence of the interval that must clear 1 ± θ/2 before a row judged by its
         /// repetitions is called `regressed` or `improved` (`confidence` decides `unchanged`).
-        public var changeConfidence: Double
+        package var changeConfidence: Double
         /// The spread that widens a row's threshold is taken at this upper confidence bound
         /// (`RepetitionRatio.processSpreadBound`), not at its estimate from a handful of processes.
-        public var spreadConfidence: Double
+        package var spreadConfidence: Double
         /// The number of paired processes `spreadFactor` was set for: a row with n more of them
         /// takes its spread at √(`spreadRepetitions` / n) (what averaging n processes leaves of
         /// it); 0: never averaged.
-        public var spreadRepetitions: Int
+        package var spreadRepetitions: Int
         /// The fewest repetitions a side from which a row judged by its repetitions may be called
         /// `regressed` or `improved` (`RowComparison.defaultRepetitionsForChange`); fewer leave a
         /// row that looks changed `noisy`.
-        public var repetitionsForChange: Int
+        package var repetitionsForChange: Int
 
-        public init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
+        package init(alpha: Double = 0.05, confidence: Double = 0.95, resamples: Int = 2000,
                     thresholds: ThresholdOverrides = ThresholdOverrides(), metrics: Set<String> = [],
                     spreadFactor: Double = 3, changeConfidence: Double = 0.99, spreadConfidence: Double = 0.75,
                     spreadRepetitions: Int = 5, repetitionsForChange: Int = RowComparison.defaultRepetitionsForChange) {
@@ -171,13 +171,13 @@ public struct RowComparison: Sendable {
     /// What of a row's process spread is left after averaging `repetitions` processes, relative
     /// to the `reference` number the spread factor was set for: √(reference / repetitions), at
     /// most 1 (fewer processes do not widen θ beyond what the spread's bound already does).
-    public static func averaging(repetitions: Int, reference: Int) -> Double {
+    package static func averaging(repetitions: Int, reference: Int) -> Double {
         guard reference > 0, repetitions > reference else { return 1 }
         return (Double(reference) / Double(repetitions)).squareRoot()
     }
 
     /// `load`: the load factor of the two runs (`NoiseBound.loadFactor`), 1 for a quiet machine.
-    public init(key: RowKey, base: SeriesSamples, head: SeriesSamples, options: Options, load: Double = 1) {
+    package init(key: RowKey, base: SeriesSamples, head: SeriesSamples, options: Options, load: Double = 1) {
         precondition(base.count > 0 && head.count > 0, "both sides need samples")
         self.key = key
         workload = head.workload
@@ -294,7 +294,7 @@ public struct RowComparison: Sendable {
     /// here called one row `regressed`: compare-commits asks eight
     /// (`CompareCommitsArguments.repetitionsForChange`) and runs more rounds of a group whose row
     /// looks changed at fewer.
-    public static let defaultRepetitionsForChange = 5
+    package static let defaultRepetitionsForChange = 5
 
     /// The rule for a statistical row judged by its repetitions (the type's documentation).
     static func judgeRepetitions(ratio: Double, interval: Bootstrap.Interval, changeInterval: Bootstrap.Interval,

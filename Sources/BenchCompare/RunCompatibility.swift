@@ -3,9 +3,9 @@ import BenchResults
 
 /// Whether two runs can be compared fairly, from their run.json: the same machine, operating
 /// system, toolchain, build configuration and allocator, clean trees, a quiet machine.
-public enum RunCompatibility {
+package enum RunCompatibility {
     /// One line per difference or concern; empty when both runs look comparable.
-    public static func warnings(base: ResultSet, head: ResultSet) -> [String] {
+    package static func warnings(base: ResultSet, head: ResultSet) -> [String] {
         var warnings: [String] = []
         for (side, result) in [("base", base), ("head", head)] {
             if let problem = result.metadataProblem { warnings.append("\(side): \(problem)") }
@@ -65,7 +65,7 @@ public enum RunCompatibility {
     /// The sides ("base", "head") that ran on a busy machine, when the two are not the paired
     /// rounds of one driver (compare-commits writes `load.own_processes` into both merged sides);
     /// empty otherwise. Busy as the warnings say it: a load average above the cores.
-    public static func busySides(base: ResultSet, head: ResultSet) -> [String] {
+    package static func busySides(base: ResultSet, head: ResultSet) -> [String] {
         if base.metadata?.load.ownProcesses != nil && head.metadata?.load.ownProcesses != nil { return [] }
         return [("base", base), ("head", head)].compactMap { side, result in
             guard let metadata = result.metadata else { return nil }

@@ -12,26 +12,26 @@ import Foundation
 ///   before the option read the same specification from the environment variable
 ///   `LAYOUT_BENCH_DUET_TURNS`; the driver sets it for those children only. A harness with
 ///   neither cannot meet its partner, and the driver runs the groups back to back.
-public struct ChildHarness: Sendable, Equatable {
-    public enum DuetSupport: Sendable, Equatable {
+package struct ChildHarness: Sendable, Equatable {
+    package enum DuetSupport: Sendable, Equatable {
         case none
         /// `LAYOUT_BENCH_DUET_TURNS` (harnesses before `run --duet`).
         case environment
         case option
     }
 
-    public var binary: String
+    package var binary: String
     /// The directory the child runs in (its commit's worktree, whose Scenarios/ it reads).
-    public var directory: String
-    public var verifiesOnce = false
-    public var verifiesApart = false
-    public var samplesBriefly = false
-    public var capsItems = false
-    public var duet = DuetSupport.none
+    package var directory: String
+    package var verifiesOnce = false
+    package var verifiesApart = false
+    package var samplesBriefly = false
+    package var capsItems = false
+    package var duet = DuetSupport.none
 
-    public static let legacyDuetVariable = "LAYOUT_BENCH_DUET_TURNS"
+    package static let legacyDuetVariable = "LAYOUT_BENCH_DUET_TURNS"
 
-    public init(binary: String, directory: String, help: String, binaryHoldsLegacyDuet: Bool) {
+    package init(binary: String, directory: String, help: String, binaryHoldsLegacyDuet: Bool) {
         self.binary = binary
         self.directory = directory
         verifiesOnce = help.contains("--verified")
@@ -42,13 +42,13 @@ public struct ChildHarness: Sendable, Equatable {
     }
 
     /// Asks `binary` what its `run` understands.
-    public static func probe(binary: String, directory: String) -> ChildHarness {
+    package static func probe(binary: String, directory: String) -> ChildHarness {
         let help = ChildRun(executable: binary, arguments: ["run", "--help-hidden"], directory: directory).run(log: nil).output
         return ChildHarness(binary: binary, directory: directory, help: help, binaryHoldsLegacyDuet: fileHolds(binary, legacyDuetVariable))
     }
 
     /// The worktree of a commit's binary (…/<tree>/.build/release/layout-bench), else its folder.
-    public static func tree(of binary: String) -> String {
+    package static func tree(of binary: String) -> String {
         let url = URL(fileURLWithPath: binary).standardizedFileURL
         let folder = url.deletingLastPathComponent()
         if folder.deletingLastPathComponent().lastPathComponent == ".build" {

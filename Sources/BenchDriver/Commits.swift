@@ -3,9 +3,9 @@ import BenchPlatform
 import BenchResults
 
 /// The commits of this repository, as git names them, and their built binaries.
-public enum Commits {
+package enum Commits {
     /// The full hash of `reference`, or one clear error.
-    public static func resolve(_ reference: String, in directory: String? = nil) throws(DriverError) -> String {
+    package static func resolve(_ reference: String, in directory: String? = nil) throws(DriverError) -> String {
         let result = git(["rev-parse", "--verify", "--quiet", reference + "^{commit}"], in: directory)
         guard result.status == 0, let hash = hashes(result.output).last else {
             throw DriverError("'\(reference)' is not a commit of this repository (try a hash, a branch, a tag or HEAD~1)",
@@ -15,14 +15,14 @@ public enum Commits {
     }
 
     /// The short hash git gives `hash` (7 characters, more where needed).
-    public static func short(_ hash: String, in directory: String? = nil) -> String {
+    package static func short(_ hash: String, in directory: String? = nil) -> String {
         let result = git(["rev-parse", "--short", hash], in: directory)
         return result.status == 0 ? hashes(result.output).last ?? String(hash.prefix(7)) : String(hash.prefix(7))
     }
 
     /// The commits of a range (`A..B`, oldest first), or of one commit.
     /// With `firstParent`, only the commits of its first-parent line (a merge is one step).
-    public static func range(_ range: String, firstParent: Bool = false, in directory: String? = nil) throws(DriverError) -> [String] {
+    package static func range(_ range: String, firstParent: Bool = false, in directory: String? = nil) throws(DriverError) -> [String] {
         guard range.contains("..") else { return [try resolve(range, in: directory)] }
         let result = git(["rev-list", "--reverse"] + (firstParent ? ["--first-parent"] : []) + [range], in: directory)
         guard result.status == 0 else {
@@ -32,7 +32,7 @@ public enum Commits {
     }
 
     /// The commit time of `hash` (seconds since 1970), 0 when git does not know it.
-    public static func time(_ hash: String, in directory: String? = nil) -> Int {
+    package static func time(_ hash: String, in directory: String? = nil) -> Int {
         let lines = git(["show", "-s", "--format=%ct", hash], in: directory).output.split(separator: "\n")
         return lines.lazy.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.first ?? 0
     }
@@ -71,7 +71,7 @@ public enum Commits {
     /// The command runs with `TMPDIR` a private directory of its own, removed when it ends however
     /// it ends (an interrupt included): SwiftPM leaves `TemporaryDirectory.*` folders and `*.lock`
     /// files in `TMPDIR` when a build fails or is stopped.
-    public static func build(_ hash: String, with command: String) throws(DriverError) -> String {
+    package static func build(_ hash: String, with command: String) throws(DriverError) -> String {
         let short = String(hash.prefix(7))
         try checkBinary(command, what: "--build-command \(command)")
         let result: (status: Int32, output: String)
@@ -95,7 +95,7 @@ public enum Commits {
 
     /// Refuses a path that is not an executable regular file: a binary given (`--base-binary`) or
     /// printed by the build command, before anything runs it.
-    public static func checkBinary(_ path: String, what: String) throws(DriverError) {
+    package static func checkBinary(_ path: String, what: String) throws(DriverError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw DriverError("\(what): \(String(cString: strerror(errno)))")
@@ -119,6 +119,6 @@ public enum Commits {
 
 extension DriverError {
     /// A failure whose reason a child already gave on stderr: exit 1 without another line.
-    public static let silent = DriverError("")
-    public var isSilent: Bool { message.isEmpty }
+    package static let silent = DriverError("")
+    package var isSilent: Bool { message.isEmpty }
 }

@@ -16,8 +16,8 @@ import BenchCompare
 /// is written into `<final>.tmp-PID` and renamed into place at the end: an interrupted or failed
 /// comparison leaves no partial results and earlier ones intact. The exact track
 /// (`--instructions`) runs the two commits at once under callgrind, one round each.
-public final class CompareCommits: @unchecked Sendable {
-    public let arguments: CompareCommitsArguments
+package final class CompareCommits: @unchecked Sendable {
+    package let arguments: CompareCommitsArguments
     /// The comparison's own results folder while it runs (`<final>.tmp-PID`).
     private(set) var work = ""
     private var final = ""
@@ -32,21 +32,21 @@ public final class CompareCommits: @unchecked Sendable {
     private var judgement: Judge.Outcome?
 
     /// The repository's root, where results/ and .build-commits/ are (nil: the working directory).
-    public let root: String?
+    package let root: String?
     private var prefix: String { root.map { $0 + "/" } ?? "" }
     /// The comparison's folder, once `work` and `final` are known.
     private var folder: ComparisonFolder {
         ComparisonFolder(work: work, final: final, plot: arguments.plot ? arguments.plotCommand ?? DriverScripts.plot : nil)
     }
 
-    public init(arguments: CompareCommitsArguments, root: String? = nil) {
+    package init(arguments: CompareCommitsArguments, root: String? = nil) {
         self.arguments = arguments
         self.root = root
     }
 
     /// Runs the comparison; returns compare's exit status (0, 2, 3, 4). Bad input and failures
     /// throw, after removing the comparison's folder.
-    public func run() throws(DriverError) -> Int32 {
+    package func run() throws(DriverError) -> Int32 {
         if arguments.merge { return try merge() }
         if !arguments.instructions && arguments.roundLimits.maxRounds < arguments.repetitionsForChange {
             DriverLog.say("warning: --max-rounds \(arguments.roundLimits.maxRounds) allows fewer rounds than the "

@@ -4,13 +4,13 @@ import Foundation
 /// arguments on unchanged): the same options, meanings and refusals as the bash driver had.
 /// Parsed by hand, not by ArgumentParser, so that a bad option is one line and exit status 1, as
 /// scripts and CI jobs that call it expect (ArgumentParser's usage errors exit 64).
-public struct CompareCommitsArguments: Equatable {
-    public var quick = false
-    public var instructions = false
+package struct CompareCommitsArguments: Equatable {
+    package var quick = false
+    package var instructions = false
     /// nil: the default (5, or 1 with --instructions).
-    public var rounds: Int?
-    public var maxRounds = 10
-    public var budgetMinutes = 20
+    package var rounds: Int?
+    package var maxRounds = 10
+    package var budgetMinutes = 20
     /// The fewest pairs of processes from which a timed row may be called `regressed` or
     /// `improved` (`--change-repetitions`; compare's `RowComparison.Options.repetitionsForChange`).
     /// Eight, not compare's five: the whole suite is a thousand rows judged at once, and at five
@@ -18,7 +18,7 @@ public struct CompareCommitsArguments: Equatable {
     /// A/A's pairs, eight make that about one comparison in a thousand. A row that looks changed
     /// at fewer stays `noisy`, and its group runs the rounds that take it to eight, even past the
     /// budget; a group with a row still `noisy` runs to `pairsForNoisy` (`RoundSchedule.confirming`).
-    public var repetitionsForChange = 8
+    package var repetitionsForChange = 8
     /// The pairs a group with a row still `noisy` runs to, past the budget: twice
     /// `repetitionsForChange`. In the third whole-suite A/A of b24822a one row was left noisy at
     /// eight pairs (exit 3): its processes read one of two speeds, and six of eight base processes
@@ -26,50 +26,50 @@ public struct CompareCommitsArguments: Equatable {
     /// pairs one time in 100 and at sixteen one in 10,000; a row whose processes spread normally
     /// by 5%, from 0.6% to 0.01%, while the rows it calls `regressed` falsely go from 0.01% to
     /// 0.04% (30,000 simulated A/As of each; docs/methodology.md).
-    public var pairsForNoisy: Int { 2 * repetitionsForChange }
+    package var pairsForNoisy: Int { 2 * repetitionsForChange }
     /// compare's `--threshold` options, in order, as `--threshold VALUE` pairs.
-    public var thresholds: [String] = []
+    package var thresholds: [String] = []
     /// run's `--mode` and `--items` options, in order, as pairs.
-    public var runArguments: [String] = []
-    public var plot = true
-    public var duet = true
-    public var shard: (index: Int, count: Int)?
-    public var merge = false
-    public var mergeOut: String?
+    package var runArguments: [String] = []
+    package var plot = true
+    package var duet = true
+    package var shard: (index: Int, count: Int)?
+    package var merge = false
+    package var mergeOut: String?
     /// --tool (with --merge): accepted for the script's interface; the judging is in this process.
-    public var tool: String?
+    package var tool: String?
     /// BASE HEAD SCENARIO… (or, with --merge, the shares' folders).
-    public var positional: [String] = []
+    package var positional: [String] = []
     /// Hidden: the binaries of the two commits, already built (else `buildCommand` builds them).
-    public var baseBinary: String?
-    public var headBinary: String?
+    package var baseBinary: String?
+    package var headBinary: String?
     /// Hidden: the program that builds a commit (its full hash as the one argument) and prints the
     /// path of its layout-bench (scripts/build-commit).
-    public var buildCommand: String?
+    package var buildCommand: String?
     /// Hidden: the program that draws the report (scripts/plot); nil: none.
-    public var plotCommand: String?
+    package var plotCommand: String?
     /// `compare-builds`: BASE and HEAD are two built executables, not commits (their results
     /// folder is named by each binary's SHA-256); set by `parse(_:builds:)`.
-    public var builds = false
+    package var builds = false
 
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.quick == b.quick && a.instructions == b.instructions && a.rounds == b.rounds && a.maxRounds == b.maxRounds
             && a.budgetMinutes == b.budgetMinutes && a.repetitionsForChange == b.repetitionsForChange && a.thresholds == b.thresholds && a.runArguments == b.runArguments
             && a.plot == b.plot && a.duet == b.duet && a.shard?.index == b.shard?.index && a.shard?.count == b.shard?.count
             && a.merge == b.merge && a.mergeOut == b.mergeOut && a.positional == b.positional
     }
 
-    public init() {}
+    package init() {}
 
     /// An error, and whether the usage text should follow it.
-    public struct Problem: Error, Equatable {
-        public var message: String
-        public var showsUsage: Bool
+    package struct Problem: Error, Equatable {
+        package var message: String
+        package var showsUsage: Bool
     }
 
     /// With `builds` (`compare-builds`), the first two positional arguments are the two
     /// executables: they become `baseBinary` and `headBinary`.
-    public static func parse(_ arguments: [String], builds: Bool = false) throws(Problem) -> CompareCommitsArguments {
+    package static func parse(_ arguments: [String], builds: Bool = false) throws(Problem) -> CompareCommitsArguments {
         var result = CompareCommitsArguments()
         result.builds = builds
         var rounds: String?, maxRounds = "30", budget = "20", shard: String?, changeRepetitions = "8"
@@ -156,10 +156,10 @@ public struct CompareCommitsArguments: Equatable {
         return Int(text)
     }
 
-    public var scenarios: [String] { Array(positional.dropFirst(2)) }
+    package var scenarios: [String] { Array(positional.dropFirst(2)) }
 
     /// The rounds every group runs, and the most any runs (more only for undecided groups).
-    public var roundLimits: (rounds: Int, maxRounds: Int) {
+    package var roundLimits: (rounds: Int, maxRounds: Int) {
         if instructions {
             let rounds = self.rounds ?? 1
             return (rounds, rounds)
@@ -169,17 +169,17 @@ public struct CompareCommitsArguments: Equatable {
     }
 
     /// What run gets besides the scenario: --quick, --mode/--items, and --instructions.
-    public var runOptions: [String] {
+    package var runOptions: [String] {
         (quick ? ["--quick"] : []) + runArguments + (instructions ? ["--instructions"] : [])
     }
 
     /// The options shard.json records (the bash's `quick` and `run_args`: --instructions last).
-    public var recordedOptions: [String] {
+    package var recordedOptions: [String] {
         (quick ? ["--quick"] : []) + runArguments + (instructions ? ["--instructions"] : [])
     }
 
     /// compare's options: the thresholds, then the metrics each track judges.
-    public var compareArguments: [String] {
+    package var compareArguments: [String] {
         // The timed track judges what it measures with noise: time, and each process's peak_rss.
         // The exact track judges what callgrind and the allocation counters count exactly:
         // alloc_bytes is read around timed samples, whose batch follows the timing, so it is left
@@ -196,13 +196,13 @@ public struct CompareCommitsArguments: Equatable {
     /// counts each miss at its cost) moves by far less; judged alone they would fail changes that
     /// made the operation cheaper. Their cost is judged in `estimated_cycles`; they stay in each
     /// side's samples, and `layout-bench compare --metric l1_misses` judges them when asked.
-    public static let exactMetrics = ["instructions", "estimated_cycles", "allocs", "recall"]
+    package static let exactMetrics = ["instructions", "estimated_cycles", "allocs", "recall"]
 
     /// The metrics of the timed track as compare's options (history judges its steps by them too).
-    public static let timedMetrics = ["--metric", "time", "--metric", "peak_rss"]
+    package static let timedMetrics = ["--metric", "time", "--metric", "peak_rss"]
 
     /// `compare-builds`' usage: compare-commits' options, of two executables already built.
-    public static func buildsUsage(command: String) -> String {
+    package static func buildsUsage(command: String) -> String {
         """
         Did the HEAD build make anything slower than the BASE build, by how much, with what confidence?
 
@@ -222,7 +222,7 @@ public struct CompareCommitsArguments: Equatable {
         """
     }
 
-    public static let usage = """
+    package static let usage = """
         Did HEAD make anything slower than BASE, by how much, with what confidence?
 
         Builds both commits (release) in their own worktrees and build folders, runs the two binaries

@@ -5,24 +5,24 @@ import BenchResults
 /// What the drivers (`compare-commits`, `compare-builds`, `history`) say when they stop: one line
 /// for the user (`layout-bench: error: …`, naming the file or option: `description(command:)`),
 /// exit status 1, nothing of the comparison written.
-public struct DriverError: Error, Equatable, CustomStringConvertible {
-    public var message: String
+package struct DriverError: Error, Equatable, CustomStringConvertible {
+    package var message: String
     /// Lines shown after the message (the end of a failed child's log), indented.
-    public var details: [String]
+    package var details: [String]
     /// Compare found no row the two sides share (`CompareError.isNothingInCommon`).
-    public var isNothingInCommon = false
+    package var isNothingInCommon = false
 
-    public init(_ message: String, details: [String] = []) {
+    package init(_ message: String, details: [String] = []) {
         self.message = message
         self.details = details
     }
 
     /// `error: …` and the details: as a driver logs a failure it goes on past (a commit of
     /// history that does not build).
-    public var description: String { description(prefix: "error: ") }
+    package var description: String { description(prefix: "error: ") }
 
     /// The line the command ends with, `<command>: error: …`, as every subcommand's.
-    public func description(command: String) -> String { description(prefix: command + ": error: ") }
+    package func description(command: String) -> String { description(prefix: command + ": error: ") }
 
     private func description(prefix: String) -> String {
         ([prefix + message] + details.map { "    " + $0 }).joined(separator: "\n")
@@ -30,12 +30,12 @@ public struct DriverError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Progress and warnings of a driver: lines on standard error.
-public enum DriverLog {
-    nonisolated(unsafe) public static var write: (String) -> Void = { line in
+package enum DriverLog {
+    nonisolated(unsafe) package static var write: (String) -> Void = { line in
         StandardError.writeLine(line)
     }
 
-    public static func say(_ line: String) { write(line) }
+    package static func say(_ line: String) { write(line) }
 
     /// Writes a driver's result (compare.txt, the steps) to standard output; one that cannot be
     /// written (a full disk, a closed descriptor, a pipe whose reader is gone) is an error.

@@ -4,26 +4,26 @@ import BenchResults
 import BenchCompare
 
 /// The command line of `history` (and of scripts/history): the same options and meanings.
-public struct HistoryArguments: Equatable {
-    public var quick = false
-    public var repetitions = 5
+package struct HistoryArguments: Equatable {
+    package var quick = false
+    package var repetitions = 5
     /// Whether --repetitions (or --rounds) was given: it then holds with --quick too.
-    public var repetitionsGiven = false
-    public var machine: String?
-    public var thresholdPercent = 5.0
-    public var plot = true
-    public var duet = true
+    package var repetitionsGiven = false
+    package var machine: String?
+    package var thresholdPercent = 5.0
+    package var plot = true
+    package var duet = true
     /// Only the commits of the range's first-parent line (a merge is one step).
-    public var firstParent = false
-    public var positional: [String] = []
-    public var buildCommand: String?
+    package var firstParent = false
+    package var positional: [String] = []
+    package var buildCommand: String?
 
     /// Bad arguments, as compare-commits reports them.
-    public typealias Problem = CompareCommitsArguments.Problem
+    package typealias Problem = CompareCommitsArguments.Problem
 
-    public init() {}
+    package init() {}
 
-    public static func parse(_ arguments: [String]) throws(Problem) -> HistoryArguments {
+    package static func parse(_ arguments: [String]) throws(Problem) -> HistoryArguments {
         var result = HistoryArguments()
         var repetitions = "5", threshold = "5"
         var index = 0
@@ -65,12 +65,12 @@ public struct HistoryArguments: Equatable {
         return result
     }
 
-    public var range: String { positional.first ?? "HEAD~10..HEAD" }
+    package var range: String { positional.first ?? "HEAD~10..HEAD" }
     /// The timed rounds: as given, else 5 (2 with --quick, too few to claim a change).
-    public var rounds: Int { repetitionsGiven || !quick ? repetitions : 2 }
-    public var scenarios: [String] { Array(positional.dropFirst()) }
+    package var rounds: Int { repetitionsGiven || !quick ? repetitions : 2 }
+    package var scenarios: [String] { Array(positional.dropFirst()) }
 
-    public static let usage = """
+    package static let usage = """
         Measures every commit of a range once per machine (as asv does), stores the results by machine and
         commit, finds the commits where a median moved beyond the threshold, says which step between two
         neighbouring commits changed which rows, and draws the history.
@@ -111,8 +111,8 @@ public struct HistoryArguments: Equatable {
 /// briefly, each scenario group one fresh process per commit, and neighbouring commits run as
 /// duets on one core: round 1 pairs the 1st and 2nd commit, the 3rd and 4th, …; round 2 the 2nd
 /// and 3rd, …, so every neighbouring step is measured side by side every other round.
-public final class History: @unchecked Sendable {
-    public let arguments: HistoryArguments
+package final class History: @unchecked Sendable {
+    package let arguments: HistoryArguments
     private let logLock = NSLock()
     private var machineBefore: RunMetadata.MachineLoad?
     /// This run's name in each commit it stores (run.json's `history_session`): neighbours of one
@@ -128,15 +128,15 @@ public final class History: @unchecked Sendable {
     }
 
     /// The repository's root, where results/ and .build-commits/ are (nil: the working directory).
-    public let root: String?
+    package let root: String?
     private var prefix: String { root.map { $0 + "/" } ?? "" }
 
-    public init(arguments: HistoryArguments, root: String? = nil) {
+    package init(arguments: HistoryArguments, root: String? = nil) {
         self.arguments = arguments
         self.root = root
     }
 
-    public func run() throws(DriverError) -> Int32 {
+    package func run() throws(DriverError) -> Int32 {
         let machine = try Self.machine(arguments.machine)
         let commits = try Commits.range(arguments.range, firstParent: arguments.firstParent, in: root)
         guard !commits.isEmpty else { throw DriverError("the range '\(arguments.range)' holds no commits") }
@@ -256,7 +256,7 @@ public final class History: @unchecked Sendable {
 
     /// Which commits (indices) share a duet in `round`: neighbours, pairs shifted by one every
     /// other round; a commit without a partner runs alone.
-    public static func pairs(count: Int, round: Int) -> [[Int]] {
+    package static func pairs(count: Int, round: Int) -> [[Int]] {
         var units: [[Int]] = []
         var index = 0
         if round % 2 == 0 && count > 1 {

@@ -6,17 +6,17 @@ import BenchCompare
 /// `layout-bench compare BASE HEAD --out CSV ARGUMENTS` in this process: the driver's
 /// judgement of two merged sides. ARGUMENTS are compare's `--threshold` and `--metric` options as
 /// the driver records them in shard.json (`compare_args`).
-public enum Judge {
-    public struct Outcome {
+package enum Judge {
+    package struct Outcome {
         /// compare's exit status: 0, 2, 3 or 4 (1 is thrown).
-        public var status: Int32
+        package var status: Int32
         /// The table compare prints (what compare.txt holds).
-        public var text: String
-        public var report: ComparisonReport
+        package var text: String
+        package var report: ComparisonReport
     }
 
     /// The options `arguments` name; one error for a malformed one.
-    public static func options(_ arguments: [String]) throws(DriverError) -> RowComparison.Options {
+    package static func options(_ arguments: [String]) throws(DriverError) -> RowComparison.Options {
         var thresholds = ThresholdOverrides()
         var metrics = Set<String>()
         var repetitionsForChange = RowComparison.defaultRepetitionsForChange
@@ -48,7 +48,7 @@ public enum Judge {
     /// `unpaired`: the two sides carry a driver's `load.own_processes` but were not measured in
     /// the same rounds (history's commits stored by different sessions), so they are judged as
     /// two plain runs are.
-    public static func run(base: String, head: String, csv: String?, arguments: [String], unpaired: Bool = false) throws(DriverError) -> Outcome {
+    package static func run(base: String, head: String, csv: String?, arguments: [String], unpaired: Bool = false) throws(DriverError) -> Outcome {
         let sides: (base: ResultSet, head: ResultSet)
         do { sides = try ResultSet.load(base: base, head: head) } catch { throw DriverError(error.description) }
         return try run(base: sides.base, head: sides.head, csv: csv, arguments: arguments, unpaired: unpaired)

@@ -9,10 +9,10 @@ import BenchResults
 /// of this, not of the comparison itself.
 /// Recorded in the merged run.json as `load.before` (`RoundMerge.Load`); nil where the platform
 /// layer reads no process table (`MachineFacts.processTable()`: Linux only).
-public enum MachineLoad {
+package enum MachineLoad {
     /// The 1, 5 and 15 minute load averages, the processes of others running, the cores every
     /// process of others took, and the busiest ("COMMAND P% cpu", the five busiest at 5% or more).
-    public static func measure(root: Int32 = getpid(), interval: Double = 1) -> RunMetadata.MachineLoad? {
+    package static func measure(root: Int32 = getpid(), interval: Double = 1) -> RunMetadata.MachineLoad? {
         guard let average = MachineFacts.loadAverage(), let first = MachineFacts.processTable()?.processes else { return nil }
         usleep(UInt32(interval * 1_000_000))
         guard let table = MachineFacts.processTable() else { return nil }
@@ -44,18 +44,18 @@ public enum MachineLoad {
     }
 
     /// The record as `machine-load` prints it: one line, keys sorted, as in run.json.
-    public static func json(_ load: RunMetadata.MachineLoad) -> String {
+    package static func json(_ load: RunMetadata.MachineLoad) -> String {
         (try? CarriedJSON(record: load))?.compact ?? "{}"
     }
 
     /// A record `json` printed (`merge-rounds --machine-before`); nil for anything else.
-    public static func parse(_ text: String) -> RunMetadata.MachineLoad? {
+    package static func parse(_ text: String) -> RunMetadata.MachineLoad? {
         guard let tree = try? JSONDecoder().decode(CarriedJSON.self, from: Data(text.utf8)), case .object = tree else { return nil }
         return try? tree.record(RunMetadata.MachineLoad.self)
     }
 
     /// The line compare.txt ends with: "the machine before the comparison started: load average …".
-    public static func summary(_ before: RunMetadata.MachineLoad) -> String {
+    package static func summary(_ before: RunMetadata.MachineLoad) -> String {
         var line = "the machine before the comparison started: load average " + before.average.map(formatted).joined(separator: " ")
         line += ", \(before.running.map { "\($0)" } ?? "?") processes of others running"
         if let cores = before.othersCores { line += ", using \(formatted(cores)) cores" }

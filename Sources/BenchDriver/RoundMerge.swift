@@ -15,14 +15,14 @@ import BenchResults
 ///
 /// Samples of older harnesses (samples.csv) are read beside samples.csv.gz. Files are written
 /// through temporary files renamed into place: an interrupted merge leaves no partial samples.
-public enum RoundMerge {
+package enum RoundMerge {
     /// What the driver adds to the merged run.json's `load`: the machine before the driver started
     /// anything (`MachineLoad`) and how many processes it keeps running at once.
-    public struct Load: Sendable {
-        public var before: RunMetadata.MachineLoad?
-        public var ownProcesses: Int?
+    package struct Load: Sendable {
+        package var before: RunMetadata.MachineLoad?
+        package var ownProcesses: Int?
 
-        public init(before: RunMetadata.MachineLoad? = nil, ownProcesses: Int? = nil) {
+        package init(before: RunMetadata.MachineLoad? = nil, ownProcesses: Int? = nil) {
             self.before = before
             self.ownProcesses = ownProcesses
         }
@@ -46,7 +46,7 @@ public enum RoundMerge {
     }
 
     /// Merges `rounds` (in order) into `out`.
-    public static func merge(rounds: [String], into out: String, load: Load = Load(), failures: [FailureRow] = []) throws(DriverError) {
+    package static func merge(rounds: [String], into out: String, load: Load = Load(), failures: [FailureRow] = []) throws(DriverError) {
         var header: [UInt8]?
         var output: [UInt8] = []
         var runs: [String] = []

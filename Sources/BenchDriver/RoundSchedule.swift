@@ -3,19 +3,19 @@ import BenchCompare
 
 /// One scenario group of the timed track: a scenario at one item count (nil: the counts run's
 /// options select, one process for all), run as one fresh process per commit and round.
-public struct ScenarioGroup: Hashable, Sendable, CustomStringConvertible {
-    public var scenario: String
-    public var items: Int?
+package struct ScenarioGroup: Hashable, Sendable, CustomStringConvertible {
+    package var scenario: String
+    package var items: Int?
 
-    public init(scenario: String, items: Int?) {
+    package init(scenario: String, items: Int?) {
         self.scenario = scenario
         self.items = items
     }
 
     /// "SCENARIO ITEMS" ("SCENARIO " without a count), as shard.json's `share` lists it.
-    public var description: String { "\(scenario) \(items.map(String.init) ?? "")" }
+    package var description: String { "\(scenario) \(items.map(String.init) ?? "")" }
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
         guard let name = parts.first, !name.isEmpty else { return nil }
         scenario = String(name)
@@ -25,11 +25,11 @@ public struct ScenarioGroup: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The decisions of the rounds, apart from running them (tested without a process).
-public enum RoundSchedule {
+package enum RoundSchedule {
     /// The groups of the scenarios `chosen` (all listed ones when empty), one per item count of
     /// the scenario's sweep when `expand`, else one per scenario; a scenario `listing` does not
     /// name (a path to a JSON file) is one group.
-    public static func groups(listing: [(name: String, items: [Int])], chosen: [String], expand: Bool) -> [ScenarioGroup] {
+    package static func groups(listing: [(name: String, items: [Int])], chosen: [String], expand: Bool) -> [ScenarioGroup] {
         let counts = Dictionary(listing.map { ($0.name, $0.items) }, uniquingKeysWith: { first, _ in first })
         return (chosen.isEmpty ? listing.map(\.name) : chosen).flatMap { name -> [ScenarioGroup] in
             if expand, let items = counts[name], !items.isEmpty {
@@ -42,26 +42,26 @@ public enum RoundSchedule {
     /// Whether group `index` (1-based) of `round` starts with the base: rounds and groups
     /// alternate AB, BA, … so that slow drift of the machine, and what a turn finds warm after
     /// its partner's, favours neither side.
-    public static func baseFirst(round: Int, index: Int) -> Bool {
+    package static func baseFirst(round: Int, index: Int) -> Bool {
         (index + round) % 2 != 0
     }
 
     /// Whether round `round` copies the base's binary before the head's (`CodePlacement`): odd
     /// rounds do, even ones copy the head's first, so that whatever the order of the copies
     /// brings falls on each side in half the rounds, and pairing cancels it.
-    public static func baseCopiedFirst(round: Int) -> Bool {
+    package static func baseCopiedFirst(round: Int) -> Bool {
         round % 2 != 0
     }
 
     /// The order in which round `round` copies `binaries` (base before head, or oldest commit
     /// first): as given when `baseCopiedFirst(round:)`, reversed otherwise.
-    public static func copyOrder<Binary>(_ binaries: [Binary], round: Int) -> [Binary] {
+    package static func copyOrder<Binary>(_ binaries: [Binary], round: Int) -> [Binary] {
         baseCopiedFirst(round: round) ? binaries : binaries.reversed()
     }
 
     /// The duet's names of the two sides: the side whose name sorts first takes the first
     /// sampling turn.
-    public static func duetNames(round: Int, index: Int) -> (base: String, head: String) {
+    package static func duetNames(round: Int, index: Int) -> (base: String, head: String) {
         baseFirst(round: round, index: index) ? ("1", "2") : ("2", "1")
     }
 
@@ -77,7 +77,7 @@ public enum RoundSchedule {
     /// changed or is still noisy but has too few pairs for a change to be claimed, are measured
     /// whatever the budget says: at most the few rounds that take them to that many pairs, so that
     /// no verdict found within the budget is left `noisy` for want of them.
-    public static func nextRound(
+    package static func nextRound(
         _ candidates: [ScenarioGroup], seconds: [ScenarioGroup: Double], remainingSeconds: Double?, lanes: Int,
         undecided: Set<ScenarioGroup> = [], confirming: Set<ScenarioGroup> = []
     ) -> [ScenarioGroup] {
@@ -106,7 +106,7 @@ public enum RoundSchedule {
     /// the first `rounds` rounds will end at, when that is past the budget (`budgetMinutes`, 0:
     /// none), else nil. The budget bounds only the rounds after them, so a suite that outgrew it
     /// is told so at once rather than after the fact.
-    public static func mandatoryRoundsOverrun(
+    package static func mandatoryRoundsOverrun(
         budgetMinutes: Int, elapsedSeconds: Int, roundSeconds: Int, rounds: Int
     ) -> Int? {
         guard budgetMinutes > 0, rounds > 1 else { return nil }
@@ -116,18 +116,18 @@ public enum RoundSchedule {
 
     /// One judged row as `unsettled` takes it: its group, its verdict, and whether its threshold
     /// was widened by its processes' spread.
-    public struct JudgedRow: Sendable {
-        public var scenario: String
-        public var items: Int
-        public var verdict: String
-        public var widened: Bool
+    package struct JudgedRow: Sendable {
+        package var scenario: String
+        package var items: Int
+        package var verdict: String
+        package var widened: Bool
         /// Whether the row looks changed but has fewer pairs than a change is claimed from
         /// (`RowComparison.awaitsRepetitions`).
-        public var awaitsRepetitions: Bool
+        package var awaitsRepetitions: Bool
         /// The repetitions of its side with the fewer (nil: not counted).
-        public var pairs: Int?
+        package var pairs: Int?
 
-        public init(scenario: String, items: Int, verdict: String, widened: Bool = false, awaitsRepetitions: Bool = false,
+        package init(scenario: String, items: Int, verdict: String, widened: Bool = false, awaitsRepetitions: Bool = false,
                     pairs: Int? = nil) {
             self.scenario = scenario
             self.items = items
@@ -142,7 +142,7 @@ public enum RoundSchedule {
     /// (its verdict is open), or one judged `unchanged` at a θ its processes' spread widened (it
     /// resolves less than its metric's threshold, and the spread of n processes averages down by
     /// √n). A group without a count stands for every count of its scenario.
-    public static func unsettled(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> [ScenarioGroup] {
+    package static func unsettled(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> [ScenarioGroup] {
         var open = Set<ScenarioGroup>()
         var openScenarios = Set<String>()
         for row in rows where row.verdict == "noisy" || (row.verdict == "unchanged" && row.widened) {
@@ -156,7 +156,7 @@ public enum RoundSchedule {
 
     /// The groups of `groups` with a row the judgement left `noisy`: their verdict is open, and
     /// with it the comparison's (`nextRound` measures them first).
-    public static func undecided(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> Set<ScenarioGroup> {
+    package static func undecided(_ groups: [ScenarioGroup], rows: [JudgedRow]) -> Set<ScenarioGroup> {
         Set(unsettled(groups, rows: rows.filter { $0.verdict == "noisy" }))
     }
 
@@ -170,7 +170,7 @@ public enum RoundSchedule {
     /// more pairs draw back (compare-commits gives it twice the pairs a change needs). Rows whose
     /// processes run at one of two speeds do so most: eight pairs of processes each fast or slow by
     /// chance can lean one way, and agree well enough that the interval cannot close.
-    public static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow], pairsForNoisy: Int? = nil) -> Set<ScenarioGroup> {
+    package static func confirming(_ groups: [ScenarioGroup], rows: [JudgedRow], pairsForNoisy: Int? = nil) -> Set<ScenarioGroup> {
         Set(unsettled(groups, rows: rows.filter { row in
             if row.awaitsRepetitions { return true }
             guard row.verdict == "noisy", let limit = pairsForNoisy, let pairs = row.pairs else { return false }
@@ -179,7 +179,7 @@ public enum RoundSchedule {
     }
 
     /// The rows of a judgement as `unsettled` takes them.
-    public static func judgedRows(_ report: ComparisonReport) -> [JudgedRow] {
+    package static func judgedRows(_ report: ComparisonReport) -> [JudgedRow] {
         report.rows.map {
             JudgedRow(scenario: $0.key.scenario, items: $0.key.items, verdict: $0.verdict?.rawValue ?? "",
                       widened: $0.threshold > $0.policy.threshold, awaitsRepetitions: $0.awaitsRepetitions,
@@ -189,11 +189,11 @@ public enum RoundSchedule {
 
     /// One verification run: `scenarios`, at `items` when it names a count (nil: each at the
     /// counts run's options select).
-    public struct VerificationBatch: Equatable, Sendable {
-        public var scenarios: [String]
-        public var items: Int?
+    package struct VerificationBatch: Equatable, Sendable {
+        package var scenarios: [String]
+        package var items: Int?
 
-        public init(scenarios: [String], items: Int?) {
+        package init(scenarios: [String], items: Int?) {
             self.scenarios = scenarios
             self.items = items
         }
@@ -202,7 +202,7 @@ public enum RoundSchedule {
     /// What verifies `groups` (nil: the whole sweep of each of `scenarios`, one run): one run
     /// per item count, of the scenarios that have a group at that count (in the groups' order);
     /// groups without a count are one run of their scenarios.
-    public static func verificationBatches(_ groups: [ScenarioGroup]?, scenarios: [String]) -> [VerificationBatch] {
+    package static func verificationBatches(_ groups: [ScenarioGroup]?, scenarios: [String]) -> [VerificationBatch] {
         guard let groups else { return [VerificationBatch(scenarios: scenarios, items: nil)] }
         var batches: [VerificationBatch] = []
         for group in groups {

@@ -9,11 +9,11 @@ import BenchResults
 /// (commits, options) and what it ran. The merge checks every share before it writes anything
 /// (`check`), then merges the samples of each side (`merge`) and judges them together: the
 /// verdicts one unsharded comparison of the same samples gives.
-public enum Shards {
-    public static let schema = 1
+package enum Shards {
+    package static let schema = 1
 
     /// `K/N` with 1 ≤ K ≤ N (each at most six digits); nil otherwise.
-    public static func parse(_ text: String) -> (index: Int, count: Int)? {
+    package static func parse(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = parseCount(parts[0]), let count = parseCount(parts[1]), index <= count else { return nil }
         return (index, count)
@@ -26,23 +26,23 @@ public enum Shards {
 
     /// The K-th share of `items` dealt in turn (item i goes to share i mod N + 1), so that each
     /// share holds groups of every size; the same list always deals the same way.
-    public static func share<T>(_ items: [T], index: Int, count: Int) -> [T] {
+    package static func share<T>(_ items: [T], index: Int, count: Int) -> [T] {
         items.enumerated().filter { $0.offset % count + 1 == index }.map(\.element)
     }
 
     /// shard.json of one share.
-    public struct Record: Equatable, Codable {
-        public var base: String
-        public var head: String
-        public var shard: Int
-        public var shards: Int
-        public var options: [String]
-        public var scenarios: [String]
-        public var compareArguments: [String]
-        public var share: [String]
-        public var measured: String
+    package struct Record: Equatable, Codable {
+        package var base: String
+        package var head: String
+        package var shard: Int
+        package var shards: Int
+        package var options: [String]
+        package var scenarios: [String]
+        package var compareArguments: [String]
+        package var share: [String]
+        package var measured: String
 
-        public init(base: String, head: String, shard: Int, shards: Int, options: [String], scenarios: [String],
+        package init(base: String, head: String, shard: Int, shards: Int, options: [String], scenarios: [String],
                     compareArguments: [String], share: [String], measured: String) {
             self.base = base
             self.head = head
@@ -61,7 +61,7 @@ public enum Shards {
 
         /// Read from a shard.json `check` has checked: the fields it requires are there and of
         /// their types; `share` and `measured` (for the lines compare.txt ends with) may be missing.
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             base = try container.decode(String.self, forKey: .base)
             head = try container.decode(String.self, forKey: .head)
@@ -74,7 +74,7 @@ public enum Shards {
             measured = (try? container.decodeIfPresent(String.self, forKey: .measured)) ?? "?"
         }
 
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(Shards.schema, forKey: .schema)
             try container.encode(base, forKey: .base)
@@ -88,7 +88,7 @@ public enum Shards {
             try container.encode(measured, forKey: .measured)
         }
 
-        public func write(to path: String) throws(DriverError) {
+        package func write(to path: String) throws(DriverError) {
             try JSONFile.write(self, to: path)
         }
     }
@@ -107,7 +107,7 @@ public enum Shards {
     /// (commits, options, N), every share 1…N exactly once, all from machines alike. Returns the
     /// records in share order and the merged folder's default path,
     /// results/compare/<base>..<head>; else one error naming the file.
-    public static func check(_ directories: [String]) throws(DriverError) -> (records: [(Record, String)], defaultOut: String) {
+    package static func check(_ directories: [String]) throws(DriverError) -> (records: [(Record, String)], defaultOut: String) {
         var byShare: [Int: String] = [:]
         var records: [(Record, String)] = []
         var first: (path: String, record: CarriedJSON, machine: [String: CarriedJSON?])?
@@ -185,7 +185,7 @@ public enum Shards {
     /// FIFO or a socket; a directory holding anything a comparison does not write (the user's
     /// files); a share (shard.json), one of the shares given, or a directory that holds one.
     /// Returns the path to replace.
-    public static func checkOut(_ given: String, shares: [String]) throws(DriverError) -> String {
+    package static func checkOut(_ given: String, shares: [String]) throws(DriverError) -> String {
         var out = given
         while out.count > 1 && out.hasSuffix("/") { out.removeLast() }
         guard !out.isEmpty else { throw DriverError("--out: expected a directory path") }
@@ -231,7 +231,7 @@ public enum Shards {
     /// groups, their repetition numbers kept, so a group's two commits stay paired by round) and
     /// the first share's run.json (merged runs summed, times spanning all, the busiest machine
     /// any share found before it started). Returns the lines compare.txt ends with.
-    public static func merge(_ records: [(Record, String)], into out: String) throws(DriverError) -> String {
+    package static func merge(_ records: [(Record, String)], into out: String) throws(DriverError) -> String {
         for side in ["base", "head"] {
             let folder = out + "/" + side
             try Paths.makeDirectory(folder)

@@ -1,14 +1,14 @@
 /// Reads RFC 4180 CSV (what `CSVWriter` writes; CRLF and LF record ends, quoted fields with doubled
 /// quotes and embedded commas or newlines). A final record without a line end is accepted.
-public enum CSVParser {
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
-        public var line: Int
-        public var message: String
-        public var description: String { "CSV line \(line): \(message)" }
+package enum CSVParser {
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
+        package var line: Int
+        package var message: String
+        package var description: String { "CSV line \(line): \(message)" }
     }
 
     /// All records, the header included.
-    public static func parse(_ text: String) throws -> [[String]] {
+    package static func parse(_ text: String) throws -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field: [UInt8] = []
@@ -70,7 +70,7 @@ public enum CSVParser {
     }
 
     /// Parses a file with a header row into a table.
-    public static func parseTable(_ text: String) throws -> CSVTable {
+    package static func parseTable(_ text: String) throws -> CSVTable {
         var records = try parse(text)
         guard !records.isEmpty else { throw ParseError(line: 1, message: "no header row") }
         let header = records.removeFirst()
@@ -82,20 +82,20 @@ public enum CSVParser {
 }
 
 /// A parsed CSV file: its header and its rows (each as long as the header).
-public struct CSVTable: Sendable, Equatable {
-    public var header: [String]
-    public var rows: [[String]]
+package struct CSVTable: Sendable, Equatable {
+    package var header: [String]
+    package var rows: [[String]]
 
-    public init(header: [String], rows: [[String]]) {
+    package init(header: [String], rows: [[String]]) {
         self.header = header
         self.rows = rows
     }
 
     /// The index of a column by name.
-    public func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+    package func column(_ name: String) -> Int? { header.firstIndex(of: name) }
 
     /// Rows as dictionaries keyed by column name.
-    public var records: [[String: String]] {
+    package var records: [[String: String]] {
         rows.map { Dictionary(zip(header, $0), uniquingKeysWith: { first, _ in first }) }
     }
 }

@@ -1,15 +1,15 @@
 /// RFC 4180 CSV text: fields separated by commas, records ended by `\n` (LF, not CRLF), a field
 /// quoted when it contains a comma, a double quote, CR or LF, and quotes inside doubled.
-public struct CSVWriter: Sendable {
-    public private(set) var text: String
+package struct CSVWriter: Sendable {
+    package private(set) var text: String
 
     /// Starts the text with the header record.
-    public init(header: [String]) {
+    package init(header: [String]) {
         text = ""
         append(header)
     }
 
-    public mutating func append(_ fields: [String]) {
+    package mutating func append(_ fields: [String]) {
         var first = true
         for field in fields {
             if !first { text.append(",") }
@@ -20,7 +20,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Quotes a field when RFC 4180 requires it.
-    public static func escape(_ field: String) -> String {
+    package static func escape(_ field: String) -> String {
         let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
         guard needsQuotes else { return field }
         return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
@@ -30,7 +30,7 @@ public struct CSVWriter: Sendable {
     /// ("42", "-3", "0" for -0.0), everything else as Swift's shortest round-trip `description`
     /// ("0.1", "1.5e-07", "9007199254740992.0", "1e+16"); "nan", "inf", "-inf" for non-finite values
     /// (rows for unmeasurable metrics use `MetricValue.unsupported` instead).
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
         if value == value.rounded(.towardZero) && abs(value) < 9_007_199_254_740_992 {
@@ -39,7 +39,7 @@ public struct CSVWriter: Sendable {
         return value.description
     }
 
-    public static func format(_ value: Int) -> String { String(value) }
+    package static func format(_ value: Int) -> String { String(value) }
 }
 
 extension String {

@@ -6,9 +6,9 @@ import Foundation
 /// file always (a header alone when every mode passed), so that a reader never takes a failed
 /// run's missing rows for a good run's; `compare`, `compare-commits` and `history` call such a
 /// group `failed`, and `export` refuses the run.
-public struct FailureRow: Sendable, Equatable, Hashable {
+package struct FailureRow: Sendable, Equatable, Hashable {
     /// What went wrong.
-    public enum Check: String, Sendable, CaseIterable, Codable {
+    package enum Check: String, Sendable, CaseIterable, Codable {
         /// The mode's answer disagrees with the reference (`VerificationError`).
         case verification
         /// The harness or the mode threw (a set-up, build or operation that cannot run).
@@ -20,7 +20,7 @@ public struct FailureRow: Sendable, Equatable, Hashable {
     }
 
     /// Where in the group's measurement it went wrong.
-    public enum Step: String, Sendable, CaseIterable, Codable {
+    package enum Step: String, Sendable, CaseIterable, Codable {
         /// Setting up the workload's fixture (every mode of the group fails).
         case fixture
         /// Building the mode and, in the first repetition, verifying it.
@@ -35,18 +35,18 @@ public struct FailureRow: Sendable, Equatable, Hashable {
         case callgrind
     }
 
-    public var scenario: String
-    public var workload: String
-    public var mode: String
-    public var items: Int
+    package var scenario: String
+    package var workload: String
+    package var mode: String
+    package var items: Int
     /// The operation it was on, when the step is one operation's (empty otherwise).
-    public var operation: String
-    public var step: Step
-    public var check: Check
+    package var operation: String
+    package var step: Step
+    package var check: Check
     /// The one line the run printed for it.
-    public var message: String
+    package var message: String
 
-    public init(scenario: String, workload: String, mode: String, items: Int, operation: String = "",
+    package init(scenario: String, workload: String, mode: String, items: Int, operation: String = "",
                 step: Step, check: Check, message: String) {
         self.scenario = scenario
         self.workload = workload
@@ -58,25 +58,25 @@ public struct FailureRow: Sendable, Equatable, Hashable {
         self.message = message
     }
 
-    public static let fileName = "failures.csv"
-    public static let header = [
+    package static let fileName = "failures.csv"
+    package static let header = [
         "schema", "run_id", "commit", "scenario", "workload", "mode", "items", "operation", "step", "check", "message",
     ]
     /// The longest message written (in bytes): a reference's detail can quote many elements, and a
     /// record must stay well within the readers' 1 MiB limit whatever the names around it.
-    public static let maxMessageBytes = 16_384
+    package static let maxMessageBytes = 16_384
 
     /// The group, as compare pairs it.
-    public var group: FailedGroup { FailedGroup(scenario: scenario, mode: mode, items: items) }
+    package var group: FailedGroup { FailedGroup(scenario: scenario, mode: mode, items: items) }
 
     /// What the run says of it in a sentence: "verification failed while building (…message…)".
-    public var summary: String {
+    package var summary: String {
         let at = step == .fixture ? "setting up the fixture" : step.rawValue + (operation.isEmpty ? "" : " \(operation)")
         return "\(check.rawValue) failed at \(at): \(message)"
     }
 
     /// failures.csv: the header, then one row per failure.
-    public static func csv(_ rows: [FailureRow], runID: String, commit: String) -> String {
+    package static func csv(_ rows: [FailureRow], runID: String, commit: String) -> String {
         var writer = CSVWriter(header: header)
         for row in rows {
             writer.append([String(CSVSchema.version), runID, commit, row.scenario, row.workload, row.mode, String(row.items),
@@ -111,7 +111,7 @@ public struct FailureRow: Sendable, Equatable, Hashable {
     }
 
     /// Rows of failures.csv text (`file` names it in errors).
-    public static func parse(_ text: String, file: String) throws(CompareError) -> [FailureRow] {
+    package static func parse(_ text: String, file: String) throws(CompareError) -> [FailureRow] {
         try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: file))
     }
 
@@ -156,20 +156,20 @@ public struct FailureRow: Sendable, Equatable, Hashable {
 }
 
 /// A scenario × mode × items group, as failures name it and `compare` pairs it.
-public struct FailedGroup: Sendable, Hashable, Comparable {
-    public var scenario: String
-    public var mode: String
-    public var items: Int
+package struct FailedGroup: Sendable, Hashable, Comparable {
+    package var scenario: String
+    package var mode: String
+    package var items: Int
 
-    public init(scenario: String, mode: String, items: Int) {
+    package init(scenario: String, mode: String, items: Int) {
         self.scenario = scenario
         self.mode = mode
         self.items = items
     }
 
-    public static func < (a: FailedGroup, b: FailedGroup) -> Bool {
+    package static func < (a: FailedGroup, b: FailedGroup) -> Bool {
         (a.scenario, a.mode, a.items) < (b.scenario, b.mode, b.items)
     }
 
-    public var label: String { "\(scenario) \(mode) \(items)" }
+    package var label: String { "\(scenario) \(mode) \(items)" }
 }

@@ -5,17 +5,17 @@ import BenchPlatform
 /// × operation, a function's instructions per operation, its own (`self`) and with what it called
 /// (`inclusive`). Only the most expensive functions of each operation are kept. `compare` diffs
 /// two runs' rows to name where a regression's instructions went.
-public struct FunctionProfileRow: Sendable, Equatable {
-    public var scenario: String
-    public var mode: String
-    public var items: Int
-    public var operation: String
+package struct FunctionProfileRow: Sendable, Equatable {
+    package var scenario: String
+    package var mode: String
+    package var items: Int
+    package var operation: String
     /// Demangled (`swift demangle --simplified`) where the toolchain is on PATH.
-    public var function: String
-    public var selfInstructions: Double
-    public var inclusiveInstructions: Double
+    package var function: String
+    package var selfInstructions: Double
+    package var inclusiveInstructions: Double
 
-    public init(scenario: String, mode: String, items: Int, operation: String, function: String,
+    package init(scenario: String, mode: String, items: Int, operation: String, function: String,
                 selfInstructions: Double, inclusiveInstructions: Double) {
         self.scenario = scenario
         self.mode = mode
@@ -26,10 +26,10 @@ public struct FunctionProfileRow: Sendable, Equatable {
         self.inclusiveInstructions = inclusiveInstructions
     }
 
-    public static let fileName = "profiles.csv.gz"
-    public static let header = ["scenario", "mode", "items", "operation", "function", "self", "inclusive"]
+    package static let fileName = "profiles.csv.gz"
+    package static let header = ["scenario", "mode", "items", "operation", "function", "self", "inclusive"]
 
-    public static func csv(_ rows: [FunctionProfileRow]) -> String {
+    package static func csv(_ rows: [FunctionProfileRow]) -> String {
         var writer = CSVWriter(header: header)
         for row in rows {
             writer.append([row.scenario, row.mode, String(row.items), row.operation, row.function,
@@ -44,7 +44,7 @@ public struct FunctionProfileRow: Sendable, Equatable {
     }
 
     /// Rows of profiles text (`file` names it in errors).
-    public static func parse(_ text: String, file: String) throws(CompareError) -> [FunctionProfileRow] {
+    package static func parse(_ text: String, file: String) throws(CompareError) -> [FunctionProfileRow] {
         try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: file))
     }
 

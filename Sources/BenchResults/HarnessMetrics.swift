@@ -3,10 +3,10 @@
 /// folder (`<Workload>Metrics.swift`).
 extension Metric {
     /// Every harness-wide metric, in the order `list` and docs/csv.md show them.
-    public static let harnessWide: [Metric] = [time, allocBytes, allocs, instructions, estimatedCycles, l1Misses, llMisses, peakRSS]
+    package static let harnessWide: [Metric] = [time, allocBytes, allocs, instructions, estimatedCycles, l1Misses, llMisses, peakRSS]
 
     /// 5%: package-benchmark's and asv's default.
-    public static let time = Metric("time", unit: "ns", .lowerIsBetter, .statistical, threshold: 0.05,
+    package static let time = Metric("time", unit: "ns", .lowerIsBetter, .statistical, threshold: 0.05,
                                     about: "wall-clock time per operation")
 
     /// 5%: read around timed samples and divided by each run's calibrated batch, so storage that
@@ -15,15 +15,15 @@ extension Metric {
     /// operation exactly). Per process: two quick runs of one binary read `alloc_bytes` of a trace
     /// whose steps allocate unevenly differently, as the median depends on which steps a process
     /// timed and in what batches.
-    public static let allocBytes = Metric("alloc_bytes", unit: "bytes", .lowerIsBetter, .perProcess, threshold: 0.05,
+    package static let allocBytes = Metric("alloc_bytes", unit: "bytes", .lowerIsBetter, .perProcess, threshold: 0.05,
                                           about: "bytes allocated per operation (jemalloc)")
 
-    public static let allocs = Metric("allocs", unit: "count", .lowerIsBetter, .exact,
+    package static let allocs = Metric("allocs", unit: "count", .lowerIsBetter, .exact,
                                       about: "allocations per operation")
 
     /// 0.5%: two builds of unchanged code differ by a few dozen instructions per operation (code
     /// placement, inlining decisions).
-    public static let instructions = Metric("instructions", unit: "count", .lowerIsBetter, .exact, threshold: 0.005,
+    package static let instructions = Metric("instructions", unit: "count", .lowerIsBetter, .exact, threshold: 0.005,
                                             about: "instructions per operation under callgrind (--instructions)")
 
     /// 1% and a floor of one memory access (35 cycles) an operation: it also counts the cache
@@ -32,20 +32,20 @@ extension Metric {
     /// of allocations before an operation, counts the same instructions and a few misses more or
     /// fewer, so a small operation's estimate moves by more than its threshold with no change to
     /// its code (docs/experiments/2026-11-27-cache-misses-in-the-gate.md).
-    public static let estimatedCycles = Metric(
+    package static let estimatedCycles = Metric(
         "estimated_cycles", unit: "count", .lowerIsBetter, .exact, threshold: 0.01, floor: 35,
         about: "L1 hits + 5 × last-level hits + 35 × memory accesses per operation, from callgrind's cache simulation (--instructions)")
 
     /// 2% and a floor of one miss: code placement moves a few conflict misses, and small counts
     /// move by more than their share.
-    public static let l1Misses = Metric(
+    package static let l1Misses = Metric(
         "l1_misses", unit: "count", .lowerIsBetter, .exact, threshold: 0.02, floor: 1,
         about: "first-level cache misses (instruction and data) per operation, callgrind's cache simulation (--instructions)")
 
-    public static let llMisses = Metric("ll_misses", unit: "count", .lowerIsBetter, .exact, threshold: 0.02, floor: 1,
+    package static let llMisses = Metric("ll_misses", unit: "count", .lowerIsBetter, .exact, threshold: 0.02, floor: 1,
                                         about: "last-level cache misses per operation, callgrind's cache simulation (--instructions)")
 
     /// 10%: one value per process, moved by the kernel's page accounting.
-    public static let peakRSS = Metric("peak_rss", unit: "bytes", .lowerIsBetter, .perProcess, threshold: 0.10,
+    package static let peakRSS = Metric("peak_rss", unit: "bytes", .lowerIsBetter, .perProcess, threshold: 0.10,
                                        about: "peak resident memory of the process that ran a scenario × items group")
 }

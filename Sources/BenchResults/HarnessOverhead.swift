@@ -1,22 +1,22 @@
 /// What the harness itself costs, measured on this machine (recorded in run.json).
-public struct HarnessOverhead: Sendable, Equatable, Codable {
+package struct HarnessOverhead: Sendable, Equatable, Codable {
     /// One CLOCK_MONOTONIC read (median of batches), ns.
-    public var clockReadNanoseconds: Double
+    package var clockReadNanoseconds: Double
     /// One jemalloc per-thread byte-counter read, ns (0 when unavailable).
-    public var byteCounterReadNanoseconds: Double
+    package var byteCounterReadNanoseconds: Double
     /// One global allocation-count read (tcache flush + epoch + two mallctl reads), ns.
-    public var allocationCountReadNanoseconds: Double
+    package var allocationCountReadNanoseconds: Double
     /// Median time per operation reported for an empty operation (a call to a non-inlined function
     /// returning 0): the bias that the loop,
     /// the closure call and the clock/counter reads inside the timed region add to every per-op time.
-    public var emptyOperationNanoseconds: Double
+    package var emptyOperationNanoseconds: Double
     /// The batch size chosen for the empty operation.
-    public var emptyOperationBatch: Int
+    package var emptyOperationBatch: Int
     /// Wall time per sample spent outside the timed region (counter reads, bookkeeping), ns.
-    public var untimedPerSampleNanoseconds: Double
+    package var untimedPerSampleNanoseconds: Double
     /// Everything the harness adds per operation for the empty operation, timed and untimed,
     /// amortised over its batch: `emptyOperationNanoseconds + untimedPerSampleNanoseconds / batch`.
-    public var amortisedPerOperationNanoseconds: Double
+    package var amortisedPerOperationNanoseconds: Double
 
     package init(
         clockReadNanoseconds: Double, byteCounterReadNanoseconds: Double, allocationCountReadNanoseconds: Double,

@@ -11,9 +11,9 @@ import Foundation
 /// it can write into run.json (`metrics`), and every reader downstream — summary.csv, `compare`,
 /// `export`, the docs tables — takes it from there or from the declaration, never from a list of
 /// names: a metric carries its polarity.
-public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Which direction of change is an improvement.
-    public enum Direction: String, Sendable, Equatable, Hashable, Codable {
+    package enum Direction: String, Sendable, Equatable, Hashable, Codable {
         case lowerIsBetter = "lower"
         case higherIsBetter = "higher"
         /// Neither: the metric describes the work itself (what a query returned, what a trace
@@ -22,7 +22,7 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// How a difference between two runs is decided.
-    public enum Kind: String, Sendable, Equatable, Hashable, Codable {
+    package enum Kind: String, Sendable, Equatable, Hashable, Codable {
         /// Noisy measurements (timed): Mann–Whitney U and a bootstrap interval of the ratio of medians.
         case statistical
         /// Counts that repeat exactly for the same code and input: their totals over the steps both
@@ -39,32 +39,32 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The CSV's `metric` column.
-    public var name: String
+    package var name: String
     /// The CSV's `unit` column.
-    public var unit: String
+    package var unit: String
     /// Which direction is better. Costs are lower-is-better; what describes the work (elements
     /// returned, the trace's own counts) is neither.
-    public var direction: Direction
+    package var direction: Direction
     /// How a difference is decided: timed metrics statistically, counts exactly.
-    public var kind: Kind
+    package var kind: Kind
     /// The relative change beyond which a row is regressed or improved (0.05 = 5%).
-    public var defaultThreshold: Double
+    package var defaultThreshold: Double
     /// The smallest change per operation, in the metric's unit, that a count may claim, whatever
     /// its relative size (0: none; callgrind's cache simulation, `HarnessMetrics.swift`).
-    public var placementFloor: Double
+    package var placementFloor: Double
     /// The smallest value the metric can take (0 for every cost and count; `-infinity` for a signed
     /// one). A results file holding a value outside `possibleValues` is refused, at its line, by
     /// `compare` and `export` (docs/csv.md).
-    public var lowest: Double
+    package var lowest: Double
     /// The largest value the metric can take (1 for a fraction).
-    public var highest: Double
+    package var highest: Double
     /// What one value means, for `layout-bench list` and the docs.
-    public var about: String
+    package var about: String
 
     /// `threshold`: the relative change that counts (0.001 for an exact count: one stray event in
     /// a thousand never fails a comparison, and a change from 0 to anything always does; 0.05 for
     /// time). `lowest`/`highest`: the values it can take (a cost or count: 0 and up).
-    public init(_ name: String, unit: String, _ direction: Direction, _ kind: Kind, threshold: Double? = nil,
+    package init(_ name: String, unit: String, _ direction: Direction, _ kind: Kind, threshold: Double? = nil,
                 floor: Double = 0, lowest: Double = 0, highest: Double = .greatestFiniteMagnitude, about: String) {
         self.name = name
         self.unit = unit
@@ -78,39 +78,39 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The values the metric can take.
-    public var possibleValues: ClosedRange<Double> { lowest...highest }
+    package var possibleValues: ClosedRange<Double> { lowest...highest }
 
     /// A signed metric's `lowest`: any finite value.
-    public static let anyValue = -Double.greatestFiniteMagnitude
+    package static let anyValue = -Double.greatestFiniteMagnitude
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// `name`, under the word code written against the enum this type replaced reads it by (the
     /// drivers' `Metric.time.rawValue`).
-    public var rawValue: String { name }
+    package var rawValue: String { name }
 
     /// True when `other` is judged the same way (unit, direction, kind, threshold, floor, values):
     /// its words may differ.
-    public func judgedAlike(_ other: Metric) -> Bool {
+    package func judgedAlike(_ other: Metric) -> Bool {
         var same = other
         same.about = about
         return same == self
     }
 
     /// The rule in words, for a warning: "lower, exact, 0.1%".
-    public var rule: String {
+    package var rule: String {
         "\(unit), \(direction.rawValue), \(kind.rawValue), \(CSVWriter.format(defaultThreshold * 100))%"
     }
 
     /// The description of `name`: the one `described` holds (a results file's own, run.json's
     /// `metrics`), else the harness-wide metric of that name, else the one this binary's
     /// workloads declare (`installed`); nil for a metric nobody describes.
-    public static func named(_ name: String, in described: [String: Metric] = [:]) -> Metric? {
+    package static func named(_ name: String, in described: [String: Metric] = [:]) -> Metric? {
         described[name] ?? harnessWideByName[name] ?? installed[name]
     }
 
     /// Descriptions keyed by name (the first of each name).
-    public static func byName(_ metrics: [Metric]) -> [String: Metric] {
+    package static func byName(_ metrics: [Metric]) -> [String: Metric] {
         Dictionary(metrics.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -119,9 +119,9 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The metrics this binary's workloads declare, installed once at start
     /// (`WorkloadCatalog.installMetrics()`, which `LayoutBenchCLI.main` calls): what a results
     /// file written before run.json carried `metrics` is read and judged by.
-    public static var installed: [String: Metric] { installedMetrics.withLock { $0 } }
+    package static var installed: [String: Metric] { installedMetrics.withLock { $0 } }
 
-    public static func install(_ metrics: [Metric]) {
+    package static func install(_ metrics: [Metric]) {
         let named = byName(metrics)
         installedMetrics.withLock { $0.merge(named) { current, _ in current } }
     }

@@ -5,17 +5,17 @@
 /// The first repetition decides it (`SamplingPolicy.isDone`); the later repetitions, the
 /// allocation counts and the callgrind child then cover exactly these operations, so that every
 /// metric of the row describes the same work. Operations whose whole trace is timed have none.
-public struct OperationCoverage: Codable, Hashable, Sendable {
-    public var scenario: String
-    public var mode: String
-    public var items: Int
-    public var operation: String
+package struct OperationCoverage: Codable, Hashable, Sendable {
+    package var scenario: String
+    package var mode: String
+    package var items: Int
+    package var operation: String
     /// Operations timed from the start of the trace.
-    public var operations: Int
+    package var operations: Int
     /// Operations in one pass of the whole trace.
-    public var traceLength: Int
+    package var traceLength: Int
 
-    public init(scenario: String, mode: String, items: Int, operation: String, operations: Int, traceLength: Int) {
+    package init(scenario: String, mode: String, items: Int, operation: String, operations: Int, traceLength: Int) {
         self.scenario = scenario
         self.mode = mode
         self.items = items

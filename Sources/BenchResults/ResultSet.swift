@@ -3,25 +3,25 @@ import BenchPlatform
 
 /// Bad input to `compare` or `steps`: a missing file, a CSV that is not a samples.csv of this schema,
 /// two results with nothing in common. `file` names the file (and line) at fault.
-public struct CompareError: Error, Equatable, CustomStringConvertible {
-    public var file: String
-    public var message: String
+package struct CompareError: Error, Equatable, CustomStringConvertible {
+    package var file: String
+    package var message: String
     /// The two results share no row: not bad input, but nothing to judge (history says so of a
     /// step and goes on; compare and compare-commits stop).
-    public var isNothingInCommon = false
-    public init(file: String, message: String) { self.file = file; self.message = message }
-    public var description: String { file.isEmpty ? message : "\(file): \(message)" }
+    package var isNothingInCommon = false
+    package init(file: String, message: String) { self.file = file; self.message = message }
+    package var description: String { file.isEmpty ? message : "\(file): \(message)" }
 }
 
 /// What one scenario × mode × items × operation × metric row of two results is matched on.
-public struct RowKey: Hashable, Sendable, Comparable {
-    public var scenario: String
-    public var mode: String
-    public var items: Int
-    public var operation: String
-    public var metric: String
+package struct RowKey: Hashable, Sendable, Comparable {
+    package var scenario: String
+    package var mode: String
+    package var items: Int
+    package var operation: String
+    package var metric: String
 
-    public init(scenario: String, mode: String, items: Int, operation: String, metric: String) {
+    package init(scenario: String, mode: String, items: Int, operation: String, metric: String) {
         self.scenario = scenario
         self.mode = mode
         self.items = items
@@ -29,58 +29,58 @@ public struct RowKey: Hashable, Sendable, Comparable {
         self.metric = metric
     }
 
-    public static func < (a: RowKey, b: RowKey) -> Bool {
+    package static func < (a: RowKey, b: RowKey) -> Bool {
         (a.scenario, a.mode, a.items, a.operation, a.metric) < (b.scenario, b.mode, b.items, b.operation, b.metric)
     }
 
-    public var label: String { "\(scenario) \(mode) \(items) \(operation) \(metric)" }
+    package var label: String { "\(scenario) \(mode) \(items) \(operation) \(metric)" }
 }
 
 /// The samples of one series, grouped by independent repetition (run id × repetition number: a
 /// samples.csv may hold several runs, each with its own repetitions).
-public struct SeriesSamples: Sendable, Equatable {
-    public var workload: String
-    public var unit: String
+package struct SeriesSamples: Sendable, Equatable {
+    package var workload: String
+    package var unit: String
     /// One array per repetition, in the order they first appear in the file.
-    public var repetitions: [[Double]]
+    package var repetitions: [[Double]]
     /// The `repetition` column of each entry of `repetitions`. `compare` pairs the two sides'
     /// repetitions by it when each number appears once on each side (`scripts/compare-commits`
     /// numbers a round's processes of both commits alike, measured seconds apart).
-    public var repetitionNumbers: [Int] = []
+    package var repetitionNumbers: [Int] = []
     /// Rows whose value was `unsupported` (the metric cannot be measured where this ran).
-    public var unsupportedRows: Int
+    package var unsupportedRows: Int
     /// The line of the file the series starts on (0 when it did not come from a file).
-    public var line: Int = 0
+    package var line: Int = 0
 
-    public var values: [Double] { repetitions.flatMap { $0 } }
-    public var count: Int { repetitions.reduce(0) { $0 + $1.count } }
+    package var values: [Double] { repetitions.flatMap { $0 } }
+    package var count: Int { repetitions.reduce(0) { $0 + $1.count } }
 }
 
 /// One side of a comparison: a samples.csv read and checked against the schema, and the run.json
 /// beside it when there is one.
-public struct ResultSet: Sendable {
+package struct ResultSet: Sendable {
     /// The samples.csv that was read.
-    public var samplesPath: String
-    public var series: [RowKey: SeriesSamples]
+    package var samplesPath: String
+    package var series: [RowKey: SeriesSamples]
     /// The commits named in the file's `commit` column, in order of appearance.
-    public var commits: [String]
+    package var commits: [String]
     /// run.json beside samples.csv, if present and readable.
-    public var metadata: RunMetadata?
+    package var metadata: RunMetadata?
     /// How the run's metrics are judged, as its run.json describes them (`metrics`; none in runs
     /// written before it was recorded, whose metrics are this binary's, `Metric.named`).
-    public var described: [String: Metric] { Metric.byName(metadata?.metrics ?? []) }
+    package var described: [String: Metric] { Metric.byName(metadata?.metrics ?? []) }
     /// Why run.json could not be used (missing or unreadable), for a warning.
-    public var metadataProblem: String?
+    package var metadataProblem: String?
     /// The functions' instructions per operation (`profiles.csv.gz` of a `run --instructions`), if any.
-    public var profiles: [FunctionProfileRow] = []
+    package var profiles: [FunctionProfileRow] = []
     /// The groups whose mode failed in the run (`failures.csv` beside the samples; none for results
     /// of a version before it). `compare` calls each `failed`.
-    public var failures: [FailureRow] = []
+    package var failures: [FailureRow] = []
     /// What the user should know about the files read, for stderr: samples without the run.json
     /// (and summary.csv) that `run` writes beside them.
-    public var notices: [String] = []
+    package var notices: [String] = []
 
-    public init(samplesPath: String, series: [RowKey: SeriesSamples], commits: [String],
+    package init(samplesPath: String, series: [RowKey: SeriesSamples], commits: [String],
                 metadata: RunMetadata? = nil, metadataProblem: String? = nil) {
         self.samplesPath = samplesPath
         self.series = series
@@ -105,13 +105,13 @@ public struct ResultSet: Sendable {
     /// Reads a results directory (its samples.csv and run.json) or a samples.csv file (and the
     /// run.json beside it). The samples are read as a stream (`ResultsFile`): memory holds their
     /// values, not their text, and a file that decompresses past `limit` bytes is refused.
-    public static func load(_ path: String) throws(CompareError) -> ResultSet {
+    package static func load(_ path: String) throws(CompareError) -> ResultSet {
         try load(path, limit: ResultsFile.maxBytes)
     }
 
     /// The two sides of a comparison, read at once, one per core (reading a whole suite's
     /// samples is a few seconds a side); when both fail, the base's error.
-    public static func load(base: String, head: String) throws(CompareError) -> (base: ResultSet, head: ResultSet) {
+    package static func load(base: String, head: String) throws(CompareError) -> (base: ResultSet, head: ResultSet) {
         final class Sides: @unchecked Sendable {
             var base: Result<ResultSet, CompareError>?
             var head: Result<ResultSet, CompareError>?
@@ -175,7 +175,7 @@ public struct ResultSet: Sendable {
     }
 
     /// Parses samples.csv text (`file` names it in errors).
-    public static func parse(_ text: String, file: String) throws(CompareError) -> ResultSet {
+    package static func parse(_ text: String, file: String) throws(CompareError) -> ResultSet {
         try read(CSVRecordStream(source: MemoryByteSource(bytes: Array(text.utf8)), file: file))
     }
 

@@ -20,8 +20,8 @@ import Foundation
 /// A run in which a mode failed (summary.csv's `failed` rows) is not exported: the services keep
 /// what they are sent as the next point of each series, and a failed mode's missing points would
 /// read as a good run's. It is an error naming the failed groups, and nothing is written.
-public enum ResultsExport {
-    public enum Format: String, CaseIterable, Sendable {
+package enum ResultsExport {
+    package enum Format: String, CaseIterable, Sendable {
         case bmf
         case githubSmaller = "github-smaller"
         case githubBigger = "github-bigger"
@@ -29,7 +29,7 @@ public enum ResultsExport {
 
     /// The JSON text (ending in a newline), or an error when no entry is left to export (the
     /// services refuse an empty list).
-    public static func json(
+    package static func json(
         _ run: RunSummaryFile, format: Format, metrics: Set<String> = []
     ) throws(CompareError) -> String {
         if let first = run.failed.first {
@@ -69,12 +69,12 @@ public enum ResultsExport {
         }
     }
 
-    public static func benchmarkName(_ entry: RunSummaryFile.Entry) -> String {
+    package static func benchmarkName(_ entry: RunSummaryFile.Entry) -> String {
         entry.mode.isEmpty ? "\(entry.scenario)/\(entry.items)" : "\(entry.scenario)/\(entry.mode)/\(entry.items)/\(entry.operation)"
     }
 
     /// The Bencher measure of a metric.
-    public static func measure(_ metric: String) -> String {
+    package static func measure(_ metric: String) -> String {
         metric == Metric.time.name ? "latency" : metric.replacingUnderscores()
     }
 

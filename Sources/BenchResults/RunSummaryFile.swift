@@ -6,35 +6,35 @@ import Foundation
 /// writes them, finite, within the metric's possible values; the metric's unit; each row once);
 /// anything else (a samples file, a truncated row, a number that is not one) is an error naming
 /// the file and line, before anything is written.
-public struct RunSummaryFile: Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var scenario: String
-        public var mode: String
-        public var items: Int
-        public var operation: String
-        public var metric: String
-        public var unit: String
-        public var samples: Int
-        public var median: Double
-        public var ciLow: Double?
-        public var ciHigh: Double?
+package struct RunSummaryFile: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var scenario: String
+        package var mode: String
+        package var items: Int
+        package var operation: String
+        package var metric: String
+        package var unit: String
+        package var samples: Int
+        package var median: Double
+        package var ciLow: Double?
+        package var ciHigh: Double?
         /// The line of summary.csv it came from.
-        public var line: Int = 0
+        package var line: Int = 0
     }
 
-    public var path: String
-    public var runID: String
-    public var commit: String
+    package var path: String
+    package var runID: String
+    package var commit: String
     /// Numeric entries, in file order; `unsupported` rows are left out.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// The groups whose mode failed in the run (rows of metric `failed`), in file order, with the
     /// line of each.
-    public var failed: [(group: FailedGroup, line: Int)] = []
+    package var failed: [(group: FailedGroup, line: Int)] = []
     /// How its metrics are judged, as the run.json beside it describes them (`Metric.named`).
-    public var described: [String: Metric] = [:]
+    package var described: [String: Metric] = [:]
 
     /// `argument` is a results directory or its summary.csv.
-    public static func load(_ argument: String) throws(CompareError) -> RunSummaryFile {
+    package static func load(_ argument: String) throws(CompareError) -> RunSummaryFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
             throw CompareError(file: argument, message: "no such file or directory")

@@ -1,20 +1,20 @@
 /// One samples.csv record: one metric of one sample.
-public struct SampleRow: Sendable, Equatable {
-    public var schema: Int
-    public var runID: String
-    public var commit: String
-    public var scenario: String
-    public var workload: String
-    public var mode: String
-    public var items: Int
-    public var operation: String
-    public var repetition: Int
-    public var sample: Int
-    public var metric: String
-    public var unit: String
-    public var value: MetricValue
+package struct SampleRow: Sendable, Equatable {
+    package var schema: Int
+    package var runID: String
+    package var commit: String
+    package var scenario: String
+    package var workload: String
+    package var mode: String
+    package var items: Int
+    package var operation: String
+    package var repetition: Int
+    package var sample: Int
+    package var metric: String
+    package var unit: String
+    package var value: MetricValue
 
-    public init(
+    package init(
         schema: Int = CSVSchema.version, runID: String, commit: String, scenario: String, workload: String,
         mode: String, items: Int, operation: String, repetition: Int, sample: Int,
         metric: String, unit: String, value: MetricValue
@@ -35,7 +35,7 @@ public struct SampleRow: Sendable, Equatable {
     }
 
     /// With the metric's standard unit.
-    public init(
+    package init(
         runID: String, commit: String, scenario: String, workload: String, mode: String, items: Int,
         operation: String, repetition: Int, sample: Int, metric: Metric, value: MetricValue
     ) {
@@ -45,7 +45,7 @@ public struct SampleRow: Sendable, Equatable {
     }
 
     /// The fields in `CSVSchema.samplesHeader` order.
-    public var fields: [String] {
+    package var fields: [String] {
         [String(schema), runID, commit, scenario, workload, mode, String(items), operation,
          String(repetition), String(sample), metric, unit, value.csvField]
     }

@@ -2,20 +2,20 @@ import BenchStatistics
 /// One summary.csv record: the statistics of one metric over all samples of
 /// scenario × mode × items × operation. A nil `summary` is an unsupported metric: `samples` 0 and
 /// every statistic `unsupported`.
-public struct SummaryRow: Sendable, Equatable {
-    public var schema: Int
-    public var runID: String
-    public var commit: String
-    public var scenario: String
-    public var workload: String
-    public var mode: String
-    public var items: Int
-    public var operation: String
-    public var metric: String
-    public var unit: String
-    public var summary: Summary?
+package struct SummaryRow: Sendable, Equatable {
+    package var schema: Int
+    package var runID: String
+    package var commit: String
+    package var scenario: String
+    package var workload: String
+    package var mode: String
+    package var items: Int
+    package var operation: String
+    package var metric: String
+    package var unit: String
+    package var summary: Summary?
 
-    public init(
+    package init(
         schema: Int = CSVSchema.version, runID: String, commit: String, scenario: String, workload: String,
         mode: String, items: Int, operation: String, metric: String, unit: String, summary: Summary?
     ) {
@@ -33,7 +33,7 @@ public struct SummaryRow: Sendable, Equatable {
     }
 
     /// With the metric's standard unit.
-    public init(
+    package init(
         runID: String, commit: String, scenario: String, workload: String, mode: String, items: Int,
         operation: String, metric: Metric, summary: Summary?
     ) {
@@ -44,13 +44,13 @@ public struct SummaryRow: Sendable, Equatable {
     /// The row of a group whose mode failed (`FailureRow`): metric `failed`, no operation or
     /// unit, `samples` 0 and every statistic `failed`, so that a reader of summary.csv alone (a
     /// spreadsheet, `export`) sees the group failed rather than missing.
-    public static func failedFields(_ failure: FailureRow, runID: String, commit: String) -> [String] {
+    package static func failedFields(_ failure: FailureRow, runID: String, commit: String) -> [String] {
         [String(CSVSchema.version), runID, commit, failure.scenario, failure.workload, failure.mode, String(failure.items),
          "", CSVSchema.failed, "", "0"] + CSVSchema.summaryStatistics.map { _ in CSVSchema.failed }
     }
 
     /// The fields in `CSVSchema.summaryHeader` order.
-    public var fields: [String] {
+    package var fields: [String] {
         let identity = [String(schema), runID, commit, scenario, workload, mode, String(items), operation, metric, unit]
         guard let summary else {
             return identity + ["0"] + CSVSchema.summaryStatistics.map { _ in CSVSchema.unsupported }

@@ -10,32 +10,32 @@ import BenchWorkloads
 /// samples all their operations **interleaved** (one sample of each in turn, round after round)
 /// until each has what the sampling policy asks for, so slow drift of the machine favours no mode. A mode that fails — verification, or an operation later — is
 /// reported and produces no rows of any metric.
-public final class BenchmarkRunner {
-    public struct Options {
-        public var policy: SamplingPolicy
+package final class BenchmarkRunner {
+    package struct Options {
+        package var policy: SamplingPolicy
         /// Whether modes are checked against the reference (the first repetition does it; later
         /// ones measure the same deterministic outputs).
-        public var verify: Bool
+        package var verify: Bool
         /// Only build and verify every mode (`run --verify-only`): nothing is timed or counted and
         /// no series is written; a mode that fails is reported as in any run.
-        public var verifyOnly: Bool
+        package var verifyOnly: Bool
         /// The `repetition` written with every value.
-        public var repetition: Int
+        package var repetition: Int
         /// Called with one line per scenario × mode × items (progress, for stderr).
-        public var progress: (String) -> Void
+        package var progress: (String) -> Void
         /// Operations to time on a prefix of their trace, as an earlier repetition decided (by
         /// `OperationCoverage.key`); the others are timed until the policy is satisfied.
-        public var coverage: [String: OperationCoverage]
+        package var coverage: [String: OperationCoverage]
         /// Where the child process records what it is doing (nil in process: nobody reads it).
-        public var progressLog: ChildProgressLog?
+        package var progressLog: ChildProgressLog?
         /// The duet partner to meet before sampling each group and to take sampling turns with
         /// (`run --duet`); nil: sample alone.
-        public var duet: DuetBarrier?
+        package var duet: DuetBarrier?
         /// Called with each group's outcome as soon as the group ends (a child writes it out, so
         /// that the groups it finished keep their rows if it dies later).
-        public var groupFinished: ((GroupOutcome) -> Void)?
+        package var groupFinished: ((GroupOutcome) -> Void)?
 
-        public init(
+        package init(
             policy: SamplingPolicy, verify: Bool = true, verifyOnly: Bool = false, repetition: Int = 1,
             coverage: [OperationCoverage] = [], progress: @escaping (String) -> Void = { _ in }
         ) {
@@ -48,28 +48,28 @@ public final class BenchmarkRunner {
         }
     }
 
-    public struct Outcome: Codable {
-        public var series: [MetricSeries] = []
-        public var failures: [ModeFailure] = []
+    package struct Outcome: Codable {
+        package var series: [MetricSeries] = []
+        package var failures: [ModeFailure] = []
         /// Operations timed on a prefix of their trace (see `OperationCoverage`).
-        public var coverage: [OperationCoverage] = []
+        package var coverage: [OperationCoverage] = []
 
-        public init() {}
+        package init() {}
     }
 
     private let plans: [BenchmarkPlan]
     private let options: Options
 
-    public init(plans: [BenchmarkPlan], options: Options) {
+    package init(plans: [BenchmarkPlan], options: Options) {
         self.plans = plans
         self.options = options
     }
 
     /// The number of scenario × mode × items (`ModeKey`s) the repetition will measure; a group is
     /// one scenario at one item count, with all its modes.
-    public var modeCount: Int { plans.reduce(0) { $0 + $1.modes.count * $1.itemCounts.count } }
+    package var modeCount: Int { plans.reduce(0) { $0 + $1.modes.count * $1.itemCounts.count } }
 
-    public func run() -> Outcome {
+    package func run() -> Outcome {
         var outcome = Outcome()
         let start = MonotonicClock.now()
         var done = 0
@@ -120,25 +120,25 @@ public final class BenchmarkRunner {
 
 /// One scenario × mode × items of a run: what a failure leaves out of later repetitions and
 /// of the callgrind pass.
-public struct ModeKey: Hashable, Sendable {
-    public var scenario: String
-    public var mode: String
-    public var items: Int
+package struct ModeKey: Hashable, Sendable {
+    package var scenario: String
+    package var mode: String
+    package var items: Int
 }
 
 /// A mode that failed at one item count (verification, set-up, or an operation), with the reason:
 /// what went wrong (`check`) at which step of the group (and operation), as failures.csv records it.
-public struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible {
-    public var scenario: String
-    public var mode: String
-    public var items: Int
-    public var message: String
-    public var step: FailureRow.Step
-    public var check: FailureRow.Check
+package struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible {
+    package var scenario: String
+    package var mode: String
+    package var items: Int
+    package var message: String
+    package var step: FailureRow.Step
+    package var check: FailureRow.Check
     /// The operation of the step, when it is one operation's (empty otherwise).
-    public var operation: String = ""
+    package var operation: String = ""
 
-    public init(scenario: String, mode: String, items: Int, message: String, step: FailureRow.Step,
+    package init(scenario: String, mode: String, items: Int, message: String, step: FailureRow.Step,
                 check: FailureRow.Check, operation: String = "") {
         self.scenario = scenario
         self.mode = mode
@@ -149,15 +149,15 @@ public struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible 
         self.operation = operation
     }
 
-    public var key: ModeKey { ModeKey(scenario: scenario, mode: mode, items: items) }
+    package var key: ModeKey { ModeKey(scenario: scenario, mode: mode, items: items) }
 
     /// Its row of failures.csv, in a run of `workload`.
-    public func row(workload: String) -> FailureRow {
+    package func row(workload: String) -> FailureRow {
         FailureRow(scenario: scenario, workload: workload, mode: mode, items: items, operation: operation,
                    step: step, check: check, message: description)
     }
 
-    public var description: String {
+    package var description: String {
         message.hasPrefix(scenario) ? message : "\(scenario) \(mode) at \(items) items: \(message)"
     }
 }

@@ -11,37 +11,37 @@ import BenchPlatform
 /// dies). Records come only at untimed points: a group's set-up, each mode's build and
 /// verification, the interleaved sampling (its modes together: nothing is written between
 /// samples), and each mode's allocation count.
-public final class ChildProgressLog {
+package final class ChildProgressLog {
     /// One record: the group, the mode (nil while the group's modes are sampled together or its
     /// fixture is set up) and what it was doing.
-    public struct Record: Codable, Hashable, Sendable {
-        public var scenario: String
-        public var items: Int
-        public var mode: String?
-        public var doing: String
+    package struct Record: Codable, Hashable, Sendable {
+        package var scenario: String
+        package var items: Int
+        package var mode: String?
+        package var doing: String
         /// True while the group's modes are sampled together, in turns: a crash then cannot be
         /// pinned on one mode (`RunSession` samples each alone in the next child).
-        public var sampledTogether: Bool? = nil
+        package var sampledTogether: Bool? = nil
         /// The step of the group (and its operation), for the failure a death there records.
-        public var step: FailureRow.Step? = nil
-        public var operation: String? = nil
+        package var step: FailureRow.Step? = nil
+        package var operation: String? = nil
     }
 
     private let descriptor: Int32
 
     /// The exit status of a child that could not write its progress or its output (both in
     /// $TMPDIR): the parent then stops the run with one line naming TMPDIR (`RunSession`).
-    public static let unwritableStatus: Int32 = 75
+    package static let unwritableStatus: Int32 = 75
 
     /// Opens (creating or truncating) the file at `path`; nil when it cannot be opened.
-    public init?(path: String) {
+    package init?(path: String) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
         if descriptor < 0 { return nil }
     }
 
     deinit { close(descriptor) }
 
-    public func record(
+    package func record(
         scenario: String, items: Int, mode: String?, doing: String, step: FailureRow.Step? = nil, operation: String = "",
         sampledTogether: Bool = false
     ) {
@@ -54,7 +54,7 @@ public final class ChildProgressLog {
     }
 
     /// The last complete record of the file at `path`, or nil.
-    public static func lastRecord(path: String) -> Record? {
+    package static func lastRecord(path: String) -> Record? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let lines = data.split(separator: UInt8(ascii: "\n"))
         for line in lines.reversed() {
@@ -67,8 +67,8 @@ public final class ChildProgressLog {
 /// One scenario × items group of a repetition and its outcome: what a repetition's child writes
 /// to standard output, one JSON line per group as soon as the group ends, so that the groups a
 /// child finished before it died keep their rows.
-public struct GroupOutcome: Codable {
-    public var scenario: String
-    public var items: Int
-    public var outcome: BenchmarkRunner.Outcome
+package struct GroupOutcome: Codable {
+    package var scenario: String
+    package var items: Int
+    package var outcome: BenchmarkRunner.Outcome
 }

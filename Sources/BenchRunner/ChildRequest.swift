@@ -7,7 +7,7 @@ import BenchWorkloads
 /// What `layout-bench run` asks of a child process of itself (`layout-bench child`), as JSON on
 /// the child's standard input. It carries the resolved scenarios (`PlanSelection`), so the child
 /// reads no file and works from any directory and from a copy of the executable anywhere.
-public enum ChildRequest: Codable, Sendable {
+package enum ChildRequest: Codable, Sendable {
     /// One repetition of the whole run in a fresh process; the child writes a
     /// `BenchmarkRunner.Outcome` as JSON to standard output.
     case repetition(RepetitionRequest)
@@ -15,11 +15,11 @@ public enum ChildRequest: Codable, Sendable {
     /// (`CallgrindLabel`).
     case instructions(InstructionRequest)
 
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         try HarnessJSON.encoder().encode(self)
     }
 
-    public static func decode(_ data: Data) throws -> ChildRequest {
+    package static func decode(_ data: Data) throws -> ChildRequest {
         try JSONDecoder().decode(ChildRequest.self, from: data)
     }
 }
@@ -28,13 +28,13 @@ public enum ChildRequest: Codable, Sendable {
 /// included, and the modes and item counts selected. The child builds its `BenchmarkPlan` from
 /// these values and never reads the scenario file or its data file: every repetition measures
 /// exactly what the parent loaded, even if a file changes during the run.
-public struct PlanSelection: Codable, Sendable, Hashable {
-    public var scenario: Scenario
+package struct PlanSelection: Codable, Sendable, Hashable {
+    package var scenario: Scenario
     /// The modes' names (the wire form of the workload's `Mode` values).
-    public var modes: [String]
-    public var items: [Int]
+    package var modes: [String]
+    package var items: [Int]
 
-    public init(plan: BenchmarkPlan) {
+    package init(plan: BenchmarkPlan) {
         scenario = plan.scenario
         modes = plan.modeNames
         items = plan.itemCounts
@@ -42,67 +42,67 @@ public struct PlanSelection: Codable, Sendable, Hashable {
 
     /// The plan again, in the child: the workload's keys and the mode names are parsed from the
     /// values the parent already checked.
-    public func plan() throws(ScenarioError) -> BenchmarkPlan {
+    package func plan() throws(ScenarioError) -> BenchmarkPlan {
         var plan = try BenchmarkPlan(scenario: scenario, modeFilter: modes)
         plan.itemCounts = items
         return plan
     }
 }
 
-public struct RepetitionRequest: Codable, Sendable {
-    public var plans: [PlanSelection]
-    public var policy: SamplingPolicy
-    public var verify: Bool
+package struct RepetitionRequest: Codable, Sendable {
+    package var plans: [PlanSelection]
+    package var policy: SamplingPolicy
+    package var verify: Bool
     /// Only build and verify every mode: no warm-up, no samples, no counts (`run --verify-only`).
-    public var verifyOnly = false
-    public var repetition: Int
+    package var verifyOnly = false
+    package var repetition: Int
     /// The trace prefixes the first repetition timed (see `OperationCoverage`).
-    public var coverage: [OperationCoverage] = []
+    package var coverage: [OperationCoverage] = []
     /// Where the child records what it is doing (`ChildProgressLog`); nil: nowhere.
-    public var progressFile: String? = nil
+    package var progressFile: String? = nil
     /// The duet this repetition samples in (`run --duet`, `DuetBarrier.specification`); nil: alone.
-    public var duet: String? = nil
+    package var duet: String? = nil
 }
 
-public struct InstructionRequest: Codable, Sendable {
-    public var plan: PlanSelection
-    public var mode: String
-    public var items: Int
+package struct InstructionRequest: Codable, Sendable {
+    package var plan: PlanSelection
+    package var mode: String
+    package var items: Int
     /// Per operation, the prefix of its trace that time covered (absent: the whole trace).
-    public var operations: [String: Int] = [:]
+    package var operations: [String: Int] = [:]
 }
 
 /// The label of one callgrind region: `count` operations of `operation` starting at `step` of
 /// its trace, written as JSON in the dump's trigger line.
-public struct CallgrindLabel: Codable, Hashable, Sendable {
-    public var operation: String
-    public var step: Int
-    public var count: Int
+package struct CallgrindLabel: Codable, Hashable, Sendable {
+    package var operation: String
+    package var step: Int
+    package var count: Int
 
-    public init(operation: String, step: Int, count: Int) {
+    package init(operation: String, step: Int, count: Int) {
         self.operation = operation
         self.step = step
         self.count = count
     }
 
-    public var text: String {
+    package var text: String {
         (try? HarnessJSON.encoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The label of a dump, or nil for other dumps.
-    public init?(text: String) {
+    package init?(text: String) {
         guard let label = try? JSONDecoder().decode(CallgrindLabel.self, from: Data(text.utf8)), label.count > 0 else { return nil }
         self = label
     }
 }
 
 /// What the child process does with a request.
-public enum ChildProcessWork {
+package enum ChildProcessWork {
     /// Runs a request; returns what to write to standard output. With `output`, a repetition
     /// hands it each group's `GroupOutcome` as one JSON line as soon as the group ends (what the
     /// child process writes, so that a child that dies keeps what it finished) and returns nothing;
     /// without, it returns the whole `BenchmarkRunner.Outcome` as JSON.
-    public static func run(
+    package static func run(
         _ request: ChildRequest, progress: @escaping (String) -> Void, output: ((Data) -> Void)? = nil
     ) throws -> Data {
         switch request {

@@ -3,19 +3,19 @@ import BenchResults
 /// All values of one metric for one scenario × mode × items × operation in one repetition: what
 /// becomes rows of samples.csv (one per value). The series of every repetition together make one
 /// row of summary.csv. A group-level metric (`peak_rss`) has an empty mode and operation.
-public struct MetricSeries: Sendable, Codable {
-    public var scenario: String
-    public var workload: String
-    public var mode: String
-    public var items: Int
-    public var operation: String
-    public var metric: Metric
+package struct MetricSeries: Sendable, Codable {
+    package var scenario: String
+    package var workload: String
+    package var mode: String
+    package var items: Int
+    package var operation: String
+    package var metric: Metric
     /// Which independent repetition (process or round) the values come from, from 1.
-    public var repetition: Int
+    package var repetition: Int
     /// nil where the metric cannot be measured on this machine (`unsupported`).
-    public var values: [Double]?
+    package var values: [Double]?
 
-    public init(
+    package init(
         scenario: String, workload: String, mode: String, items: Int, operation: String,
         metric: Metric, repetition: Int = 1, values: [Double]?
     ) {
@@ -30,20 +30,20 @@ public struct MetricSeries: Sendable, Codable {
     }
 
     /// The unit the CSV writes for `metric`.
-    public var unit: String { metric.unit }
+    package var unit: String { metric.unit }
 
     /// What identifies the summary row this series contributes to (everything but the repetition).
-    public var key: SeriesKey {
+    package var key: SeriesKey {
         SeriesKey(scenario: scenario, workload: workload, mode: mode, items: items, operation: operation, metric: metric)
     }
 }
 
 /// One summary.csv row's identity: scenario × mode × items × operation × metric.
-public struct SeriesKey: Hashable, Sendable {
-    public var scenario: String
-    public var workload: String
-    public var mode: String
-    public var items: Int
-    public var operation: String
-    public var metric: Metric
+package struct SeriesKey: Hashable, Sendable {
+    package var scenario: String
+    package var workload: String
+    package var mode: String
+    package var items: Int
+    package var operation: String
+    package var metric: Metric
 }

@@ -6,11 +6,11 @@ import BenchResults
 import BenchWorkloads
 
 /// An option of a run out of its range (`RunSession.repetitionProblem`): one line for the user.
-public struct RunOptionError: Error, Sendable, CustomStringConvertible {
-    public var option: String
-    public var message: String
+package struct RunOptionError: Error, Sendable, CustomStringConvertible {
+    package var option: String
+    package var message: String
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// One `layout-bench run`: metadata, several independent repetitions of the interleaved
@@ -24,53 +24,53 @@ public struct RunOptionError: Error, Sendable, CustomStringConvertible {
 /// order, so that slow drift of the machine spreads over all groups. The first repetition verifies
 /// every mode; a mode that fails is left out of the later ones and gets no rows. Summary
 /// intervals come from the variation between repetitions (`RunToRunInterval`).
-public struct RunSession {
-    public struct Result {
-        public var directory: String
-        public var failures: [ModeFailure]
+package struct RunSession {
+    package struct Result {
+        package var directory: String
+        package var failures: [ModeFailure]
     }
 
     /// Where repetitions run.
-    public enum Isolation: String, Sendable {
+    package enum Isolation: String, Sendable {
         /// Each repetition in a fresh child process of the executable (the default of `run`).
         case processes
         /// Each repetition as a round in this process, with fresh fixtures and state (tests).
         case inProcess = "in-process"
     }
 
-    public var plans: [BenchmarkPlan]
-    public var quick: Bool
-    public var instructions: Bool
+    package var plans: [BenchmarkPlan]
+    package var quick: Bool
+    package var instructions: Bool
     /// False when an earlier run of this executable already verified these scenarios (the timed
     /// rounds of `scripts/compare-commits`): every repetition only times, and counts no allocations.
-    public var verifies = true
+    package var verifies = true
     /// Only build and verify every mode, in one repetition: nothing timed or counted, so the two
     /// commits of `scripts/compare-commits` can verify at once, one per core, before their timed
     /// rounds (`run --verify-only`). The results hold no samples.
-    public var verifyOnly = false
+    package var verifyOnly = false
     /// A repetition's child that writes no progress (`ChildProgressLog`: a new step of a group)
     /// for this long is stopped and the mode it was in fails, naming the step: a layout that
     /// loops forever ends its mode, not the run (`--stall-timeout`).
-    public var stallSeconds = RunSession.defaultStallSeconds
-    public static let defaultStallSeconds = 600.0
+    package var stallSeconds = RunSession.defaultStallSeconds
+    package static let defaultStallSeconds = 600.0
     /// Samples each operation by `SamplingPolicy.brief` instead of `.repetition` (the timed rounds
     /// of `scripts/compare-commits`).
-    public var brief = false
+    package var brief = false
     /// The duet partner of this run (`run --duet`, the timed rounds of `compare-commits`): each
     /// group meets it before sampling and takes sampling turns with it (`DuetBarrier`, `DuetTurns`).
-    public var duet: DuetBarrier?
-    public var directory: String
+    package var duet: DuetBarrier?
+    package var directory: String
     /// The number written in the `repetition` column for the first repetition.
-    public var repetition: Int
-    public var repetitions: Int
-    public var isolation: Isolation
-    public var executable: String
-    public var progress: (String) -> Void
+    package var repetition: Int
+    package var repetitions: Int
+    package var isolation: Isolation
+    package var executable: String
+    package var progress: (String) -> Void
     private var metadata: RunMetadata
     /// Where the three files are staged and then moved into place as a set.
     private let results: ResultsDirectory
 
-    public init(
+    package init(
         plans: [BenchmarkPlan], quick: Bool, instructions: Bool, outDirectory: String?, repetition: Int,
         repetitions: Int? = nil, isolation: Isolation = .inProcess,
         commandLine: [String], executable: String, progress: @escaping (String) -> Void
@@ -104,17 +104,17 @@ public struct RunSession {
     }
 
     /// Repetitions of a full run and of a `--quick` one.
-    public static let defaultRepetitions = 5
-    public static let quickRepetitions = 2
+    package static let defaultRepetitions = 5
+    package static let quickRepetitions = 2
     /// The most repetitions a run takes (`--repetitions`), and the largest number of its first
     /// (`--repetition`, for scripts): far beyond any real run, and small enough that numbering
     /// the repetitions (first + index) can never overflow.
-    public static let maxRepetitions = 1_000_000
-    public static let maxRepetitionNumber = 1_000_000_000
+    package static let maxRepetitions = 1_000_000
+    package static let maxRepetitionNumber = 1_000_000_000
 
     /// Why a run cannot number its repetitions from `first` or run `count` of them (nil: the
     /// default count), in the words of the options; nil when it can.
-    public static func repetitionProblem(first: Int, count: Int?) -> RunOptionError? {
+    package static func repetitionProblem(first: Int, count: Int?) -> RunOptionError? {
         if let count, !(1...maxRepetitions).contains(count) {
             return RunOptionError(option: "--repetitions", message: "--repetitions expects a count from 1 to \(maxRepetitions), got \(count)")
         }
@@ -130,7 +130,7 @@ public struct RunSession {
     /// outside their interval far more often than with minutes between them (docs/methodology.md).
     static let shortRepetitionSpan: Double = 60
 
-    public mutating func run() throws -> Result {
+    package mutating func run() throws -> Result {
         let modeCount = BenchmarkRunner(plans: plans, options: .init(policy: .quick)).modeCount
         // Named after the executable that was run: a user's `custom-layout-bench` says so.
         let name = metadata.commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 } ?? "layout-bench"

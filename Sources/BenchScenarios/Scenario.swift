@@ -14,46 +14,46 @@ import BenchResults
 /// with `checkModes(allowed:)`), `items` (non-empty array of unique integers >= 1; required with
 /// `data.generate`, must be left out with `data.sections`). Any other key is an error.
 /// Errors come one at a time, the first found, as `ScenarioError`.
-public struct Scenario: Hashable, Sendable, Codable {
-    public var file: String
-    public var name: String
-    public var description: String
-    public var viewportSize: Size
-    public var layout: ScenarioLayout
-    public var data: ScenarioData
-    public var workload: ScenarioWorkload
-    public var modes: [String]
+package struct Scenario: Hashable, Sendable, Codable {
+    package var file: String
+    package var name: String
+    package var description: String
+    package var viewportSize: Size
+    package var layout: ScenarioLayout
+    package var data: ScenarioData
+    package var workload: ScenarioWorkload
+    package var modes: [String]
     /// `items` as written (nil with explicit data).
-    public var items: [Int]?
+    package var items: [Int]?
     /// `data.templates`: the constraint templates the scenario defines (the built-in row kinds
     /// are available by name without being listed).
-    public var templates: [CellTemplate] = []
+    package var templates: [CellTemplate] = []
     /// The most a templated row may measure: the size limit, or less where the content height
     /// limit asks for less (`BenchmarkPlan` sets it from `ScenarioFootprint`).
-    public var templateHeightLimit = TemplateHeightLimit()
+    package var templateHeightLimit = TemplateHeightLimit()
     /// `layout.kind` and, for a registered kind (`LayoutCatalog`), its keys' values. Optional only
     /// so that scenarios encoded before it decode; the parser always sets it.
-    public var layoutSelection: LayoutSelection?
+    package var layoutSelection: LayoutSelection?
 
     /// The `layout.kind` this scenario names.
-    public var layoutKind: String { layoutSelection?.kind ?? layout.sections[0].style.kind.name }
+    package var layoutKind: String { layoutSelection?.kind ?? layout.sections[0].style.kind.name }
 
     /// Whether the layout is a registered kind rather than a built-in one (`list`, `flow`,
     /// `waterfall`): only the generic workloads (`layout-prepare`, `layout-query`) run it.
-    public var isRegisteredLayout: Bool { LayoutCatalog.kind(named: layoutKind)?.builtInSchema == false }
+    package var isRegisteredLayout: Bool { LayoutCatalog.kind(named: layoutKind)?.builtInSchema == false }
 
     /// The template named `name`: one of `templates`, or a built-in row kind.
-    public func template(named name: String) -> CellTemplate? {
+    package func template(named name: String) -> CellTemplate? {
         templates.first { $0.name == name } ?? BuiltInRowKind(rawValue: name)?.template
     }
 
-    public static let defaultViewport = Size(width: 390, height: 844)
+    package static let defaultViewport = Size(width: 390, height: 844)
 
     /// The viewport at offset zero; its width is the content width.
-    public var viewport: Rect { Rect(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height) }
+    package var viewport: Rect { Rect(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height) }
 
     /// The item counts to sweep: `items`, or for explicit data the number of items given.
-    public var itemCounts: [Int] {
+    package var itemCounts: [Int] {
         switch data {
         case .generated: return items ?? []
         case .explicit(let items): return [items.count]
@@ -69,7 +69,7 @@ public struct Scenario: Hashable, Sendable, Codable {
     /// meets anything it does not accept, or the scenario has any other error, the file is read
     /// again the strict way (`fast: false`), so that errors are found in the same order and
     /// named with the same precision whatever the size of the data.
-    public init(parsing bytes: [UInt8], file: String, fast: Bool = true) throws(ScenarioError) {
+    package init(parsing bytes: [UInt8], file: String, fast: Bool = true) throws(ScenarioError) {
         guard fast else {
             self = try Scenario(JSONReader(document: try JSONParser.parse(bytes, file: file), file: file), deferredSections: nil)
             return
@@ -87,7 +87,7 @@ public struct Scenario: Hashable, Sendable, Codable {
         }
     }
 
-    public init(parsing text: String, file: String) throws(ScenarioError) {
+    package init(parsing text: String, file: String) throws(ScenarioError) {
         try self.init(parsing: Array(text.utf8), file: file)
     }
 
@@ -188,12 +188,12 @@ public struct Scenario: Hashable, Sendable, Codable {
     // MARK: Modes
 
     /// An error at `modes[index]`.
-    public func modeError(_ index: Int, _ message: String) -> ScenarioError {
+    package func modeError(_ index: Int, _ message: String) -> ScenarioError {
         ScenarioError(file: file, path: JSONPath.appending("modes", index: index), message: message)
     }
 
     /// Fails at the first mode that is not in `allowed` (the modes of the workload).
-    public func checkModes(allowed: [String]) throws(ScenarioError) {
+    package func checkModes(allowed: [String]) throws(ScenarioError) {
         for (i, mode) in modes.enumerated() where !allowed.contains(mode) {
             throw modeError(i, "unknown mode \(JSONValue.quoted(mode)) for workload \(JSONValue.quoted(workload.kind)); expected one of "
                 + allowed.map { JSONValue.quoted($0) }.joined(separator: ", "))
@@ -203,17 +203,17 @@ public struct Scenario: Hashable, Sendable, Codable {
     // MARK: Engine inputs
 
     /// The resolved section styles; the layout cycles through them.
-    public func makeStyles() -> [SectionStyle] { layout.styles }
+    package func makeStyles() -> [SectionStyle] { layout.styles }
 
     /// The data for `items` items (explicit data: its first `items` items, see
     /// `ExplicitItems.prefix(_:)`; `items` must be from 1 to the count given).
     /// Same scenario and count, same data, bit for bit, on every platform.
-    public func makeData(items: Int) throws(ScenarioError) -> LayoutData {
+    package func makeData(items: Int) throws(ScenarioError) -> LayoutData {
         try makeItems(items: items).data
     }
 
     /// The data plus, for text heights, the texts and the template cell.
-    public func makeItems(items count: Int) throws(ScenarioError) -> GeneratedItems {
+    package func makeItems(items count: Int) throws(ScenarioError) -> GeneratedItems {
         switch data {
         case .explicit(let explicitItems):
             guard count <= explicitItems.count, count >= 1 || count == explicitItems.count else {
@@ -235,7 +235,7 @@ public struct Scenario: Hashable, Sendable, Codable {
     }
 
     /// Why `asked` items cannot be taken from explicit data of `given` items.
-    public static func explicitCountMessage(given: Int, asked: Int) -> String {
+    package static func explicitCountMessage(given: Int, asked: Int) -> String {
         "explicit data has \(given) items; cannot take the first \(asked) (an item count for explicit data must be from 1 to \(given))"
     }
 
@@ -243,7 +243,7 @@ public struct Scenario: Hashable, Sendable, Codable {
     /// equal column width for a waterfall (the region for a full-width item; weighted columns
     /// are measured at the equal width too, since the column is only known after placement),
     /// the item's own width in a flow.
-    public static func measurementWidth(style: SectionStyle, contentWidth: Double, itemWidth: Double, spansAllColumns: Bool) -> Double {
+    package static func measurementWidth(style: SectionStyle, contentWidth: Double, itemWidth: Double, spansAllColumns: Bool) -> Double {
         let region = contentWidth - style.insets.horizontal
         switch style.kind {
         case .list:
@@ -381,7 +381,7 @@ public struct Scenario: Hashable, Sendable, Codable {
 
     /// A text measurer for templates whose labels name a font (cached: generation measures each
     /// text twice), nil when none does.
-    public func textMeasurer(for templates: [CellTemplate], caching: Bool = true) throws(ScenarioError) -> (any LabelTextMeasuring)? {
+    package func textMeasurer(for templates: [CellTemplate], caching: Bool = true) throws(ScenarioError) -> (any LabelTextMeasuring)? {
         guard templates.contains(where: TemplateMeasurer.needsText) else { return nil }
         do { return try TextEngine.makeMeasurer(caching: caching) } catch {
             throw ScenarioError(file: file, path: "data.templates", message: error.message)

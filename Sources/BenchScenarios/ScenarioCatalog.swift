@@ -11,18 +11,18 @@ import BenchResults
 ///
 /// A SCENARIO argument is a path when it contains `/` or ends in `.json`, otherwise the name
 /// of a file in the directory without `.json`.
-public struct ScenarioCatalog: Hashable, Sendable {
-    public static let environmentVariable = "LAYOUT_BENCH_SCENARIOS"
+package struct ScenarioCatalog: Hashable, Sendable {
+    package static let environmentVariable = "LAYOUT_BENCH_SCENARIOS"
 
     /// The scenarios directory.
-    public var directory: String
+    package var directory: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// Finds the scenarios directory (see the type's documentation).
-    public static func locate(
+    package static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executablePath: String? = Bundle.main.executablePath ?? CommandLine.arguments.first
@@ -53,7 +53,7 @@ public struct ScenarioCatalog: Hashable, Sendable {
     }
 
     /// Paths of every `*.json` file in the directory, sorted by file name.
-    public func files() throws(ScenarioError) -> [String] {
+    package func files() throws(ScenarioError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -64,20 +64,20 @@ public struct ScenarioCatalog: Hashable, Sendable {
     }
 
     /// Scenario names (file names without `.json`), sorted.
-    public func names() throws(ScenarioError) -> [String] {
+    package func names() throws(ScenarioError) -> [String] {
         try files().map { String(($0 as NSString).lastPathComponent.dropLast(5)) }
     }
 
     /// Whether a SCENARIO argument is a path to a file (it contains `/` or ends in `.json`)
     /// rather than the name of a file in the scenarios directory.
-    public static func isPath(_ argument: String) -> Bool {
+    package static func isPath(_ argument: String) -> Bool {
         argument.contains("/") || argument.hasSuffix(".json")
     }
 
     /// Loads the scenarios that SCENARIO arguments designate (all of the directory's when there
     /// are none), timed. The scenarios directory is located (by `locate`) only when an argument
     /// is a name or there are no arguments, so paths to files work from any directory.
-    public static func loadTimed(
+    package static func loadTimed(
         arguments: [String], locate: () throws(ScenarioError) -> ScenarioCatalog = { () throws(ScenarioError) in try ScenarioCatalog.locate() }
     ) throws(ScenarioError) -> [TimedScenario] {
         var catalog: ScenarioCatalog?
@@ -113,14 +113,14 @@ public struct ScenarioCatalog: Hashable, Sendable {
 
     /// Loads the scenario one SCENARIO argument designates, locating the scenarios directory only
     /// for a name (see `loadTimed(arguments:locate:)`).
-    public static func load(
+    package static func load(
         argument: String, locate: () throws(ScenarioError) -> ScenarioCatalog = { () throws(ScenarioError) in try ScenarioCatalog.locate() }
     ) throws(ScenarioError) -> Scenario {
         try loadTimed(arguments: [argument], locate: locate)[0].scenario
     }
 
     /// The file a SCENARIO argument designates; an error names the missing file.
-    public func resolve(_ argument: String) throws(ScenarioError) -> String {
+    package func resolve(_ argument: String) throws(ScenarioError) -> String {
         if Self.isPath(argument) {
             try Self.checkFile(argument)
             return argument
@@ -137,18 +137,18 @@ public struct ScenarioCatalog: Hashable, Sendable {
     }
 
     /// Loads the scenario a SCENARIO argument designates.
-    public func load(_ argument: String) throws(ScenarioError) -> Scenario {
+    package func load(_ argument: String) throws(ScenarioError) -> Scenario {
         try Scenario.load(path: try resolve(argument))
     }
 
     /// A scenario and how long reading and parsing its file (and data file) took.
-    public struct TimedScenario {
-        public var scenario: Scenario
-        public var seconds: Double
+    package struct TimedScenario {
+        package var scenario: Scenario
+        package var seconds: Double
     }
 
     /// Loads the scenario a SCENARIO argument designates (all of the directory's for nil), timed.
-    public func loadTimed(_ argument: String?) throws(ScenarioError) -> [TimedScenario] {
+    package func loadTimed(_ argument: String?) throws(ScenarioError) -> [TimedScenario] {
         let paths = argument == nil ? try files() : [try resolve(argument!)]
         var loaded: [TimedScenario] = []
         for path in paths {
@@ -162,7 +162,7 @@ public struct ScenarioCatalog: Hashable, Sendable {
     /// Loads every scenario of the directory, in file-name order; the first error stops. The
     /// suite is checked as `run` checks it (`checkUniqueNames`): `list`, and the drivers that
     /// build their groups from `list --json`, never pass a suite `run` refuses.
-    public func loadAll() throws(ScenarioError) -> [Scenario] {
+    package func loadAll() throws(ScenarioError) -> [Scenario] {
         var scenarios: [Scenario] = []
         for path in try files() { scenarios.append(try Scenario.load(path: path)) }
         try Self.checkUniqueNames(scenarios)
@@ -192,7 +192,7 @@ public struct ScenarioCatalog: Hashable, Sendable {
 
 extension Scenario {
     /// Reads and parses the file at `path`; errors name `path` as given.
-    public static func load(path: String) throws(ScenarioError) -> Scenario {
+    package static func load(path: String) throws(ScenarioError) -> Scenario {
         try ScenarioCatalog.checkFile(path)
         let bytes: [UInt8]
         do { bytes = try readFileBytes(path) } catch {

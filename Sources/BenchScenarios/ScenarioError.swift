@@ -5,16 +5,16 @@
 /// (`layout.sections[1].justify`). A syntax error has no path; its place is the line and column
 /// (`Scenarios/x.json: line 3, column 7: expected ':' after the key "name", got '='`). An error
 /// about the file itself (missing, unreadable) has neither: `Scenarios/x.json: no such file`.
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
+package struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var file: String
     /// JSON path of the offending value; empty for syntax errors and errors about the whole file.
-    public var path: String
-    public var message: String
+    package var path: String
+    package var message: String
     /// 1-based position in the file, when known (syntax errors, duplicate keys).
-    public var line: Int?
-    public var column: Int?
+    package var line: Int?
+    package var column: Int?
 
-    public init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
+    package init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.path = path
         self.message = message
@@ -23,13 +23,13 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// Where the error is: the path, else `line L, column C`, else nothing.
-    public var location: String? {
+    package var location: String? {
         if !path.isEmpty { return path }
         if let line { return column.map { "line \(line), column \($0)" } ?? "line \(line)" }
         return nil
     }
 
-    public var description: String {
+    package var description: String {
         if let location { return "\(file): \(location): \(message)" }
         return "\(file): \(message)"
     }

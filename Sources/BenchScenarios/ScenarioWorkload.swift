@@ -6,22 +6,22 @@ import BenchResults
 ///     let r = scenario.workload.reader()
 ///     let batch = try r.requireInt("batch", min: 1)
 ///     try r.finish()   // unknown workload keys are errors too
-public struct ScenarioWorkload: Hashable, Sendable, Codable {
+package struct ScenarioWorkload: Hashable, Sendable, Codable {
     /// `workload.kind` (a non-empty string; which kinds exist is the harness's business).
-    public var kind: String
+    package var kind: String
     /// The whole `workload` object as written.
-    public var value: JSONValue
-    public var file: String
-    public static let path = "workload"
+    package var value: JSONValue
+    package var file: String
+    package static let path = "workload"
 
-    public init(kind: String, value: JSONValue, file: String) {
+    package init(kind: String, value: JSONValue, file: String) {
         self.kind = kind
         self.value = value
         self.file = file
     }
 
     /// A strict reader over the workload object; `kind` is already declared.
-    public func reader() -> JSONReader {
+    package func reader() -> JSONReader {
         guard case .object(let members) = value else { preconditionFailure("workload is validated as an object") }
         let r = JSONReader(members: members, file: file, path: Self.path)
         r.allow("kind")
@@ -29,7 +29,7 @@ public struct ScenarioWorkload: Hashable, Sendable, Codable {
     }
 
     /// An error at `workload.<key>` (or at `workload` itself for nil).
-    public func error(at key: String? = nil, _ message: String) -> ScenarioError {
+    package func error(at key: String? = nil, _ message: String) -> ScenarioError {
         ScenarioError(file: file, path: key.map { JSONPath.appending(Self.path, key: $0) } ?? Self.path, message: message)
     }
 

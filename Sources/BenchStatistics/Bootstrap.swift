@@ -1,16 +1,16 @@
 /// Percentile-bootstrap confidence intervals (Efron): resample with replacement `resamples` times,
 /// compute the statistic, take the (1 - confidence)/2 and (1 + confidence)/2 quantiles (type 7) of the
 /// resampled statistics. Seeded (`SplitMix64`), so the same input and seed give the same interval.
-public enum Bootstrap {
-    public struct Interval: Sendable, Equatable, Codable {
-        public var low: Double
-        public var high: Double
-        public init(low: Double, high: Double) { self.low = low; self.high = high }
-        public func contains(_ value: Double) -> Bool { low <= value && value <= high }
+package enum Bootstrap {
+    package struct Interval: Sendable, Equatable, Codable {
+        package var low: Double
+        package var high: Double
+        package init(low: Double, high: Double) { self.low = low; self.high = high }
+        package func contains(_ value: Double) -> Bool { low <= value && value <= high }
     }
 
     /// Confidence interval of the median. A single value gives [value, value]; no values gives NaN.
-    public static func medianInterval(
+    package static func medianInterval(
         _ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x1B
     ) -> Interval {
         guard !values.isEmpty else { return Interval(low: .nan, high: .nan) }
@@ -22,7 +22,7 @@ public enum Bootstrap {
     /// Confidence interval of median(head) / median(base), resampling the two groups independently
     /// (a ratio > 1 means head is larger: slower, for time). NaN bounds when a group is empty; a zero
     /// base median gives infinite or NaN ratios, which sort to the ends.
-    public static func medianRatioInterval(
+    package static func medianRatioInterval(
         base: [Double], head: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x1B
     ) -> Interval {
         guard !base.isEmpty, !head.isEmpty else { return Interval(low: .nan, high: .nan) }

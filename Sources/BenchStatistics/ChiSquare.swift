@@ -4,15 +4,15 @@ import Foundation  // exp, log, lgamma, erfc: the C library's math, the same sym
 /// function (series below a + 1, continued fraction above; after Numerical Recipes §6.2), and its
 /// quantiles by bisection. `RowComparison` bounds a row's process spread with it: a standard
 /// deviation s from ν degrees of freedom lies below σ·√(χ²(p, ν)/ν) with probability p.
-public enum ChiSquare {
+package enum ChiSquare {
     /// P(X ≤ x) for X ~ χ²(ν).
-    public static func cdf(_ x: Double, degreesOfFreedom nu: Double) -> Double {
+    package static func cdf(_ x: Double, degreesOfFreedom nu: Double) -> Double {
         guard x > 0, nu > 0 else { return 0 }
         return regularizedLowerGamma(nu / 2, x / 2)
     }
 
     /// The x with P(X ≤ x) = p (exact to 1e-12 relative).
-    public static func quantile(_ p: Double, degreesOfFreedom nu: Double) -> Double {
+    package static func quantile(_ p: Double, degreesOfFreedom nu: Double) -> Double {
         guard p > 0, nu > 0 else { return 0 }
         guard p < 1 else { return .infinity }
         var low = 0.0, high = Swift.max(1, nu)

@@ -6,7 +6,7 @@ extension HierarchicalBootstrap {
     /// that side is resampled as plain samples and nothing is expanded (`Bootstrap.medianRatioInterval`
     /// when both sides have one). Empty repetitions are ignored; NaN bounds when a side has no samples.
     /// A zero base median gives a ratio of 1 when head is zero too, else infinity (see `ratio`).
-    public static func medianRatioInterval(
+    package static func medianRatioInterval(
         base: [[Double]], head: [[Double]], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x1B
     ) -> Bootstrap.Interval {
         let base = base.filter { !$0.isEmpty }
@@ -25,7 +25,7 @@ extension HierarchicalBootstrap {
     }
 
     /// head / base, with 0 / 0 = 1 (nothing before, nothing after: unchanged) and x / 0 = ±infinity.
-    public static func ratio(_ head: Double, _ base: Double) -> Double {
+    package static func ratio(_ head: Double, _ base: Double) -> Double {
         if base == 0 { return head == 0 ? 1 : (head > 0 ? .infinity : -.infinity) }
         return head / base
     }

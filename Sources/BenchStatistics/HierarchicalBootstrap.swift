@@ -16,7 +16,7 @@ import Foundation  // exp, log, lgamma, erfc: the C library's math, the same sym
 /// z(1 − α′/2) = √(R / (R − 1)) · t(1 − α/2, R − 1), which makes it as wide as a Student-t interval
 /// of R values would be while keeping the bootstrap's asymmetry. Seeded, so the same input gives
 /// the same interval. (summary.csv's own interval, for one run, is `RunToRunInterval`.)
-public enum HierarchicalBootstrap {
+package enum HierarchicalBootstrap {
     /// The medians of `resamples` two-stage resamples of non-empty `groups` (repetitions, then the
     /// samples within each drawn repetition).
     static func resampledMedians(_ groups: [[Double]], resamples: Int, using generator: inout SplitMix64) -> [Double] {

@@ -3,9 +3,9 @@ import Foundation  // exp, log, lgamma, erfc: the C library's math, the same sym
 /// Mann-Whitney U (Wilcoxon rank-sum) test, two-sided, normal approximation with tie correction and
 /// continuity correction — the same as `scipy.stats.mannwhitneyu(a, b, alternative="two-sided",
 /// method="asymptotic")` (use_continuity=True).
-public enum MannWhitney {
+package enum MannWhitney {
     /// U statistic of `a` (number of pairs with a > b, ties counting 1/2).
-    public static func u(_ a: [Double], _ b: [Double]) -> Double {
+    package static func u(_ a: [Double], _ b: [Double]) -> Double {
         let ranks = midranks(a + b)
         let rankSumA = ranks[0..<a.count].reduce(0, +)
         let n1 = Double(a.count)
@@ -13,7 +13,7 @@ public enum MannWhitney {
     }
 
     /// Two-sided p-value; 1 when either sample is empty or all values are tied.
-    public static func pValue(_ a: [Double], _ b: [Double]) -> Double {
+    package static func pValue(_ a: [Double], _ b: [Double]) -> Double {
         guard !a.isEmpty, !b.isEmpty else { return 1 }
         let n1 = Double(a.count), n2 = Double(b.count), n = n1 + n2
         let combined = a + b

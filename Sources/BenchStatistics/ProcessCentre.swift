@@ -14,13 +14,13 @@ import Foundation  // exp, log, lgamma, erfc: the C library's math, the same sym
 /// two processes' midmeans is a mean of the log ratios of like steps. In two whole-suite A/As
 /// here it narrowed the rows' thresholds at p75 from 12.1% to 10.2–10.9% and at p90 from
 /// 23.1–25.1% to 18.8–21.1% ([experiment](../../docs/experiments/2026-11-28-process-midmean.md)).
-public enum ProcessCentre {
+package enum ProcessCentre {
     /// Samples set aside at each end of `count` sorted ones: ⌊count/4⌋ (none below four).
-    public static func trimmed(_ count: Int) -> Int { count / 4 }
+    package static func trimmed(_ count: Int) -> Int { count / 4 }
 
     /// exp(mean of ln x over the sorted samples but the ⌊n/4⌋ lowest and highest). Every value
     /// must be positive and finite (`isDefined`); NaN for none.
-    public static func midmean(_ values: [Double]) -> Double {
+    package static func midmean(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()
         let cut = trimmed(sorted.count)
@@ -32,14 +32,14 @@ public enum ProcessCentre {
     }
 
     /// Whether every sample of every repetition can be taken a logarithm of (positive and finite).
-    public static func isDefined(_ repetitions: [[Double]]) -> Bool {
+    package static func isDefined(_ repetitions: [[Double]]) -> Bool {
         repetitions.allSatisfy { $0.allSatisfy { $0 > 0 && $0.isFinite } }
     }
 
     /// Each repetition's centre for a row of two sides: the midmeans when every sample of both
     /// sides is positive and finite, else (a count that can be zero) every repetition's median,
     /// so that the two sides are always reduced alike. `byMidmean` says which.
-    public static func centres(base: [[Double]], head: [[Double]]) -> (base: [Double], head: [Double], byMidmean: Bool) {
+    package static func centres(base: [[Double]], head: [[Double]]) -> (base: [Double], head: [Double], byMidmean: Bool) {
         if isDefined(base) && isDefined(head) {
             return (base.map(midmean), head.map(midmean), true)
         }

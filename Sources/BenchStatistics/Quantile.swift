@@ -1,9 +1,9 @@
 /// Order statistics used by `Summary` and the bootstrap.
-public enum Quantile {
+package enum Quantile {
     /// The `p`-quantile (0...1) of ascending-sorted `values` by linear interpolation between order
     /// statistics: Hyndman & Fan type 7, the default of numpy (`method="linear"`), R and Excel's
     /// PERCENTILE.INC. With h = (n - 1)·p: x[⌊h⌋] + (h - ⌊h⌋)·(x[⌊h⌋+1] - x[⌊h⌋]). NaN when empty.
-    public static func sorted(_ values: [Double], _ p: Double) -> Double {
+    package static func sorted(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return .nan }
         let h = Double(values.count - 1) * min(max(p, 0), 1)
         let lower = Int(h.rounded(.down))
@@ -13,7 +13,7 @@ public enum Quantile {
     }
 
     /// The median of unsorted values (type 7: the mean of the two middle values for an even count).
-    public static func median(_ values: [Double]) -> Double {
+    package static func median(_ values: [Double]) -> Double {
         sorted(values.sorted(), 0.5)
     }
 

@@ -24,31 +24,31 @@ import Foundation  // exp, log, lgamma, erfc: the C library's math, the same sym
 /// ratios (paired) or the ratio of the geometric means (unpaired). The p-value is the two-sided
 /// t-test of no change. `baseSpread` and `headSpread` are the standard deviations of each side's log
 /// medians: how much one process of a build differs from another.
-public struct RepetitionRatio: Sendable, Equatable {
-    public var ratio: Double
-    public var interval: Bootstrap.Interval
-    public var pValue: Double
-    public var paired: Bool
-    public var baseSpread: Double
+package struct RepetitionRatio: Sendable, Equatable {
+    package var ratio: Double
+    package var interval: Bootstrap.Interval
+    package var pValue: Double
+    package var paired: Bool
+    package var baseSpread: Double
     /// The standard deviation of the head side's log medians.
-    public var headSpread: Double
+    package var headSpread: Double
     /// The number of repetitions on the smaller side.
-    public var repetitions: Int
+    package var repetitions: Int
     /// How much one process differs from another once what the pairing cancels is gone: the
     /// standard deviation of the paired log ratios over √2, or unpaired the larger of the two
     /// sides' spreads. It bounds the smallest change the row can resolve.
-    public var processSpread: Double
+    package var processSpread: Double
     /// The degrees of freedom `processSpread` is estimated with: n − 1 of n pairs, h − 1 of the h a
     /// trimmed mean keeps, or unpaired those of the side with the fewer repetitions.
-    public var spreadDegreesOfFreedom: Double
+    package var spreadDegreesOfFreedom: Double
     /// The mean log ratio, its standard error and degrees of freedom: what `interval(confidence:)`
     /// widens or narrows.
-    public var meanLogRatio: Double
-    public var standardError: Double
-    public var degreesOfFreedom: Double
+    package var meanLogRatio: Double
+    package var standardError: Double
+    package var degreesOfFreedom: Double
 
     /// Nil unless both sides have at least two repetitions with positive medians.
-    public init?(base: [Double], baseNumbers: [Int], head: [Double], headNumbers: [Int], confidence: Double = 0.95) {
+    package init?(base: [Double], baseNumbers: [Int], head: [Double], headNumbers: [Int], confidence: Double = 0.95) {
         guard base.count >= 2, head.count >= 2, base.allSatisfy({ $0 > 0 && $0.isFinite }),
               head.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
         let logBase = base.map { log($0) }
@@ -110,7 +110,7 @@ public struct RepetitionRatio: Sendable, Equatable {
     /// row widened by its spread is widened by what its processes may plausibly spread.
     /// s · √(ν / χ²(1 − confidence, ν)), ν = `spreadDegreesOfFreedom` (of the pairs, or of the side whose
     /// spread it is).
-    public func processSpreadBound(confidence: Double) -> Double {
+    package func processSpreadBound(confidence: Double) -> Double {
         let nu = Swift.max(1, spreadDegreesOfFreedom)
         let lower = ChiSquare.quantile(1 - confidence, degreesOfFreedom: nu)
         guard lower > 0 else { return processSpread }
@@ -119,7 +119,7 @@ public struct RepetitionRatio: Sendable, Equatable {
 
     /// The t interval of the ratio at another confidence (the same mean, standard error and degrees
     /// of freedom).
-    public func interval(confidence: Double) -> Bootstrap.Interval {
+    package func interval(confidence: Double) -> Bootstrap.Interval {
         guard standardError > 0 else { return Bootstrap.Interval(low: ratio, high: ratio) }
         let tail = 1 - min(max(confidence, 0.5), 0.999_999)
         // Whole degrees of freedom, rounded down: the interval errs on the wide side.
@@ -149,8 +149,8 @@ public struct RepetitionRatio: Sendable, Equatable {
     static func standardDeviation(_ values: [Double]) -> Double { RunToRunInterval.standardDeviation(values) }
 
     /// Pairs from which the mean is trimmed, and the fraction set aside at each end.
-    public static let trimmingFrom = 10
-    public static let trimmedFraction = 0.2
+    package static let trimmingFrom = 10
+    package static let trimmedFraction = 0.2
 
     /// How many of `count` pairs a trimmed mean sets aside at each end (0 below `trimmingFrom`).
     static func trimmedCount(_ count: Int) -> Int {
@@ -160,9 +160,9 @@ public struct RepetitionRatio: Sendable, Equatable {
 
 /// Student's t distribution: the two-sided tail probability, through the regularised incomplete
 /// beta function (continued fraction, after Numerical Recipes §6.4).
-public enum StudentT {
+package enum StudentT {
     /// P(|T| ≥ |t|) for T with ν degrees of freedom (ν may be fractional).
-    public static func twoSidedPValue(_ t: Double, degreesOfFreedom nu: Double) -> Double {
+    package static func twoSidedPValue(_ t: Double, degreesOfFreedom nu: Double) -> Double {
         guard t.isFinite else { return t.isNaN ? .nan : 0 }
         guard nu > 0 else { return .nan }
         let x = nu / (nu + t * t)
@@ -171,7 +171,7 @@ public enum StudentT {
 
     /// The t > 0 with P(|T| ≥ t) = `tail`: the two-sided tail inverted by bisection (exact to
     /// 1e-12 relative; the tail falls monotonically in t).
-    public static func quantile(twoSidedTail tail: Double, degreesOfFreedom nu: Double) -> Double {
+    package static func quantile(twoSidedTail tail: Double, degreesOfFreedom nu: Double) -> Double {
         guard tail > 0, tail < 1, nu > 0 else { return tail <= 0 ? .infinity : 0 }
         var low = 0.0, high = 1.0
         while twoSidedPValue(high, degreesOfFreedom: nu) > tail { low = high; high *= 2 }

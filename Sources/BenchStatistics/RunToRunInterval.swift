@@ -15,8 +15,8 @@ import Foundation  // exp, log, lgamma, erfc: the C library's math, the same sym
 /// held another run's median clearly less often than this interval did (`RunToRunIntervalTests`
 /// simulates the coverage). One repetition cannot show run-to-run variation: the interval is then
 /// the bootstrap of that repetition's samples, and docs/methodology.md says it is too narrow.
-public enum RunToRunInterval {
-    public static func interval(_ repetitions: [[Double]], confidence: Double = 0.95, seed: UInt64 = 0x1B) -> Bootstrap.Interval {
+package enum RunToRunInterval {
+    package static func interval(_ repetitions: [[Double]], confidence: Double = 0.95, seed: UInt64 = 0x1B) -> Bootstrap.Interval {
         let groups = repetitions.filter { !$0.isEmpty }
         guard let first = groups.first?.first else { return Bootstrap.Interval(low: .nan, high: .nan) }
         if groups.count == 1 { return Bootstrap.medianInterval(groups[0], confidence: confidence, seed: seed) }

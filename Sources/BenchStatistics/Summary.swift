@@ -5,21 +5,21 @@
 /// multiplied by 1.4826; divide by 0.6745 or multiply by 1.4826 for a normal-consistent σ estimate).
 /// `ciLow`/`ciHigh` bound the median by a seeded percentile bootstrap (`Bootstrap.medianInterval`).
 /// No values: count 0 and every statistic NaN.
-public struct Summary: Sendable, Equatable, Codable {
-    public var count: Int
-    public var min: Double
-    public var p25: Double
-    public var median: Double
-    public var p75: Double
-    public var p90: Double
-    public var p99: Double
-    public var max: Double
-    public var mean: Double
-    public var mad: Double
-    public var ciLow: Double
-    public var ciHigh: Double
+package struct Summary: Sendable, Equatable, Codable {
+    package var count: Int
+    package var min: Double
+    package var p25: Double
+    package var median: Double
+    package var p75: Double
+    package var p90: Double
+    package var p99: Double
+    package var max: Double
+    package var mean: Double
+    package var mad: Double
+    package var ciLow: Double
+    package var ciHigh: Double
 
-    public init(_ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x1B) {
+    package init(_ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x1B) {
         let sorted = values.sorted()
         count = sorted.count
         min = sorted.first ?? .nan
@@ -45,7 +45,7 @@ public struct Summary: Sendable, Equatable, Codable {
     /// The summary of values from several independent repetitions: the statistics of all values
     /// pooled, and the interval in which another run's median should fall (`RunToRunInterval`),
     /// from the variation between the repetitions.
-    public init(repetitions: [[Double]], confidence: Double = 0.95, seed: UInt64 = 0x1B) {
+    package init(repetitions: [[Double]], confidence: Double = 0.95, seed: UInt64 = 0x1B) {
         self.init(Array(repetitions.joined()), confidence: confidence, resamples: 0, seed: seed)
         let interval = RunToRunInterval.interval(repetitions, confidence: confidence, seed: seed)
         ciLow = interval.low
@@ -53,5 +53,5 @@ public struct Summary: Sendable, Equatable, Codable {
     }
 
     /// The values in summary.csv order: min, p25, median, p75, p90, p99, max, mean, mad, ci_low, ci_high.
-    public var csvStatistics: [Double] { [min, p25, median, p75, p90, p99, max, mean, mad, ciLow, ciHigh] }
+    package var csvStatistics: [Double] { [min, p25, median, p75, p90, p99, max, mean, mad, ciLow, ciHigh] }
 }

@@ -25,16 +25,16 @@ import CJemalloc
 /// `[Double](count: 1000)` (9,856 bytes). Under a linker that defaults to `--as-needed` (Ubuntu's) an
 /// unreferenced library would be dropped; this file references `mallctl`, which keeps it either way.
 /// No Package.swift change is needed. `isRoutingSwiftAllocations()` checks it at run time.
-public enum AllocationCounters {
+package enum AllocationCounters {
     /// Whether jemalloc answers `mallctl` and has statistics compiled in.
-    public static let isAvailable: Bool = {
+    package static let isAvailable: Bool = {
         var enabled = false
         var size = MemoryLayout<Bool>.size
         return mallctl("config.stats", &enabled, &size, nil, 0) == 0 && enabled
     }()
 
     /// jemalloc's version string (e.g. "5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c"), or nil.
-    public static let version: String? = {
+    package static let version: String? = {
         var pointer: UnsafePointer<CChar>? = nil
         var size = MemoryLayout<UnsafePointer<CChar>?>.size
         guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return nil }
@@ -42,7 +42,7 @@ public enum AllocationCounters {
     }()
 
     /// The allocator recorded in run.json.
-    public static var allocatorName: String { isAvailable ? "jemalloc" : "system" }
+    package static var allocatorName: String { isAvailable ? "jemalloc" : "system" }
 
     /// Hands the pages of freed memory back to the kernel now (this thread's cache flushed, then
     /// every arena purged) instead of after jemalloc's decay time. Returns false without jemalloc.
@@ -53,7 +53,7 @@ public enum AllocationCounters {
     /// group read 91 MB in one process and 101 MB in another (a whole-suite A/A comparison called
     /// that a regression).
     @discardableResult
-    public static func releaseFreedMemory() -> Bool {
+    package static func releaseFreedMemory() -> Bool {
         guard isAvailable else { return false }
         _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
         return mallctl("arena.4096.purge", nil, nil, nil, 0) == 0
@@ -61,7 +61,7 @@ public enum AllocationCounters {
 
     /// Total allocation requests (small + large) served by all arenas so far, after flushing this
     /// thread's cache statistics (microseconds). `nil` when jemalloc statistics are unavailable.
-    public static func allocationCount() -> UInt64? {
+    package static func allocationCount() -> UInt64? {
         guard isAvailable else { return nil }
         _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
         var oldEpoch: UInt64 = 0
@@ -76,7 +76,7 @@ public enum AllocationCounters {
 
     /// Whether an allocation made by Swift code (a 1000-element `[Double]`) shows up in this thread's
     /// jemalloc byte counter, i.e. whether Swift's runtime really allocates through jemalloc.
-    public static func isRoutingSwiftAllocations() -> Bool {
+    package static func isRoutingSwiftAllocations() -> Bool {
         guard let counter = ThreadAllocationCounter() else { return false }
         let before = counter.allocatedBytes()
         let array = [Double](repeating: 1, count: 1000)

@@ -4,6 +4,6 @@
 /// not reduced to nothing). Call it once per sample with an accumulated checksum, not once per operation.
 @inline(never)
 @_optimize(none)
-public func blackhole<T>(_ value: T) {
+package func blackhole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -6,14 +6,14 @@ import CCallgrind
 /// switches instrumentation on, runs the body, switches it off and dumps the counts to a file whose
 /// `desc: Trigger: Client Request: <label>` line carries the label (`CallgrindRunner` parses them).
 /// Outside valgrind every request is a no-op costing a few instructions, and the body just runs.
-public enum CallgrindRegion {
+package enum CallgrindRegion {
     /// Whether this process runs under valgrind.
-    public static var isUnderValgrind: Bool { lb_running_on_valgrind() != 0 }
+    package static var isUnderValgrind: Bool { lb_running_on_valgrind() != 0 }
 
     /// Runs `body` as one instrumented region and dumps its instruction count under `label`.
     /// Labels should be unique per process (the runner rejects duplicates) and single-line.
     @inlinable @discardableResult
-    public static func measure<T>(label: String, _ body: () throws -> T) rethrows -> T {
+    package static func measure<T>(label: String, _ body: () throws -> T) rethrows -> T {
         lb_callgrind_zero()
         lb_callgrind_start()
         defer {
@@ -28,7 +28,7 @@ public enum CallgrindRegion {
     /// so `measure` per operation re-translates all the code it runs each time; toggling
     /// collection does not. The simulated caches start empty once, at the start of the span.
     @inlinable
-    public static func span<T>(_ body: (Span) throws -> T) rethrows -> T {
+    package static func span<T>(_ body: (Span) throws -> T) rethrows -> T {
         lb_callgrind_start()
         lb_callgrind_toggle_collect()  // off: only `Span.measure` collects
         defer { lb_callgrind_stop() }
@@ -36,12 +36,12 @@ public enum CallgrindRegion {
     }
 
     /// Collected regions inside `span`.
-    public struct Span {
+    package struct Span {
         @usableFromInline init() {}
 
         /// Collects `body` alone and dumps its counts under `label` (the dump zeroes them).
         @inlinable @discardableResult
-        public func measure<T>(label: String, _ body: () throws -> T) rethrows -> T {
+        package func measure<T>(label: String, _ body: () throws -> T) rethrows -> T {
             lb_callgrind_zero()
             lb_callgrind_toggle_collect()
             defer {

@@ -3,13 +3,13 @@
 /// CLOCK_MONOTONIC is not affected by settimeofday or NTP steps (NTP may slew its rate slightly).
 /// A read costs tens of nanoseconds on a virtual machine (`readCost()` measures it), which is why
 /// very short operations are timed in batches by `Sampler`.
-public enum MonotonicClock {
+package enum MonotonicClock {
     /// The clock's name as recorded in run.json.
-    public static let name = "CLOCK_MONOTONIC"
+    package static let name = "CLOCK_MONOTONIC"
 
     /// Nanoseconds since an arbitrary fixed point (boot on Linux). Only differences are meaningful.
     @inlinable @inline(__always)
-    public static func now() -> UInt64 {
+    package static func now() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
@@ -17,7 +17,7 @@ public enum MonotonicClock {
 
     /// The cost of one `now()` in nanoseconds: the median over `batches` batches of `readsPerBatch`
     /// back-to-back reads (each batch's elapsed time divided by its read count).
-    public static func readCost(batches: Int = 51, readsPerBatch: Int = 2_000) -> Double {
+    package static func readCost(batches: Int = 51, readsPerBatch: Int = 2_000) -> Double {
         precondition(batches > 0 && readsPerBatch > 0)
         var perRead: [Double] = []
         perRead.reserveCapacity(batches)

@@ -5,11 +5,11 @@
 extension PeakMemory {
     /// Darwin cannot reset the peak: always false (run.json lists `peak_rss_reset` as not measured).
     @discardableResult
-    public static func resetPeak() -> Bool { false }
+    package static func resetPeak() -> Bool { false }
 
-    public static var canResetPeak: Bool { false }
+    package static var canResetPeak: Bool { false }
 
-    public static func residentBytes() -> ResidentMemory {
+    package static func residentBytes() -> ResidentMemory {
         var info = task_vm_info_data_t()
         // TASK_VM_INFO_COUNT, a macro Swift does not import: the structure's size in natural_t words.
         var count = mach_msg_type_number_t(MemoryLayout<task_vm_info_data_t>.size / MemoryLayout<natural_t>.size)
@@ -23,7 +23,7 @@ extension PeakMemory {
     }
 
     /// getrusage(RUSAGE_SELF).ru_maxrss (Darwin counts it in bytes).
-    public static func ruMaxRSSBytes() -> UInt64 {
+    package static func ruMaxRSSBytes() -> UInt64 {
         var usage = rusage()
         guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
         return UInt64(usage.ru_maxrss)

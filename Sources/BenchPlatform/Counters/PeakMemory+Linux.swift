@@ -5,7 +5,7 @@ extension PeakMemory {
     /// Resets the high-water mark to the current resident size (writes "5" to
     /// /proc/self/clear_refs). Returns false where that is not possible.
     @discardableResult
-    public static func resetPeak() -> Bool {
+    package static func resetPeak() -> Bool {
         let fd = open("/proc/self/clear_refs", O_WRONLY)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -13,9 +13,9 @@ extension PeakMemory {
     }
 
     /// Whether `resetPeak()` can work here (/proc/self/clear_refs is writable), without resetting.
-    public static var canResetPeak: Bool { access("/proc/self/clear_refs", W_OK) == 0 }
+    package static var canResetPeak: Bool { access("/proc/self/clear_refs", W_OK) == 0 }
 
-    public static func residentBytes() -> ResidentMemory {
+    package static func residentBytes() -> ResidentMemory {
         if let status = try? readTextFile("/proc/self/status") {
             let peak = statusField(status, "VmHWM:")
             let current = statusField(status, "VmRSS:")
@@ -25,7 +25,7 @@ extension PeakMemory {
     }
 
     /// getrusage(RUSAGE_SELF).ru_maxrss in bytes (Linux counts it in kilobytes).
-    public static func ruMaxRSSBytes() -> UInt64 {
+    package static func ruMaxRSSBytes() -> UInt64 {
         var usage = rusage()
         guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
         return UInt64(usage.ru_maxrss) * 1024

@@ -1,11 +1,11 @@
 /// Resident set size of this process, in bytes.
-public struct ResidentMemory: Sendable, Equatable, Codable {
+package struct ResidentMemory: Sendable, Equatable, Codable {
     /// The high-water mark since the process started (Linux: VmHWM; Darwin: the peak physical
     /// footprint; else getrusage's ru_maxrss).
-    public var peakBytes: UInt64
+    package var peakBytes: UInt64
     /// The current resident size (Linux: VmRSS; Darwin: the physical footprint), or nil where it
     /// cannot be read.
-    public var currentBytes: UInt64?
+    package var currentBytes: UInt64?
 }
 
 /// Process memory figures for the `peak_rss` metric. The peak only grows, so the runner resets it
@@ -13,7 +13,7 @@ public struct ResidentMemory: Sendable, Equatable, Codable {
 /// has no call for it: `canResetPeak` is false and run.json lists `peak_rss_reset` as not
 /// measured), a peak is the process's peak so far. Each OS's reading is in `PeakMemory+Linux.swift`
 /// and `PeakMemory+Darwin.swift`.
-public enum PeakMemory {
+package enum PeakMemory {
     /// Parses a "Name:   1234 kB" line of /proc/self/status into bytes.
     static func statusField(_ status: String, _ name: String) -> UInt64? {
         for line in status.split(separator: "\n") where line.hasPrefix(name) {

@@ -6,13 +6,13 @@ import CJemalloc
 /// A read is a single volatile load. The pointers belong to the thread that created the
 /// counter, so the type is deliberately not `Sendable`: create it on the thread that runs the measured
 /// code. jemalloc counts usable (size-class) bytes, not requested bytes: `malloc(100)` counts 112.
-public struct ThreadAllocationCounter {
+package struct ThreadAllocationCounter {
     @usableFromInline let allocated: UnsafePointer<UInt64>
     @usableFromInline let deallocated: UnsafePointer<UInt64>
 
     /// `nil` when jemalloc's per-thread counters are not available (jemalloc not the allocator, or
     /// built without stats).
-    public init?() {
+    package init?() {
         guard let allocated = Self.pointer("thread.allocatedp"),
               let deallocated = Self.pointer("thread.deallocatedp")
         else { return nil }
@@ -22,11 +22,11 @@ public struct ThreadAllocationCounter {
 
     /// Bytes this thread has allocated since it started (monotonic).
     @inlinable @inline(__always)
-    public func allocatedBytes() -> UInt64 { lb_read_counter(allocated) }
+    package func allocatedBytes() -> UInt64 { lb_read_counter(allocated) }
 
     /// Bytes this thread has freed since it started (monotonic).
     @inlinable @inline(__always)
-    public func deallocatedBytes() -> UInt64 { lb_read_counter(deallocated) }
+    package func deallocatedBytes() -> UInt64 { lb_read_counter(deallocated) }
 
     private static func pointer(_ name: StaticString) -> UnsafePointer<UInt64>? {
         var pointer: UnsafeMutablePointer<UInt64>? = nil

@@ -1,8 +1,8 @@
-public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var operation: String
-    public var code: Int32
-    public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+package struct AtomicFileError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var operation: String
+    package var code: Int32
+    package var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
 }
 
 /// Writes output files so that readers see either the old complete file or the new complete file,
@@ -17,22 +17,22 @@ public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
 /// with SIGINT, SIGTERM and SIGHUP held back. On failure the temporary files are removed and the
 /// destinations are untouched. Temporary files that a killed process left behind (its pid is gone)
 /// are removed by the next write beside them.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `text` to `path`, the value of `option`; errors are `OutputError`s naming both.
-    public static func write(_ text: String, to path: String, option: String) throws(OutputError) {
+    package static func write(_ text: String, to path: String, option: String) throws(OutputError) {
         try write([(path, Array(text.utf8))], option: option)
     }
 
     /// Writes several files as one output: all of them, or none.
-    public static func write(_ files: [(path: String, text: String)], option: String) throws(OutputError) {
+    package static func write(_ files: [(path: String, text: String)], option: String) throws(OutputError) {
         try write(files.map { ($0.path, Array($0.text.utf8)) }, option: option)
     }
 
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         do { try write([(path, bytes)], option: "") } catch {
             throw AtomicFileError(path: path, operation: "write", code: error.code ?? EIO)
         }

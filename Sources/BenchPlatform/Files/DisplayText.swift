@@ -9,11 +9,11 @@
 /// `list` and `compare` tables (and compare-commits' compare.txt), the SVG of `render`, and the
 /// error lines' quoted values.
 /// Machine-readable outputs (CSV, JSON) keep their own escaping rules.
-public enum DisplayText {
+package enum DisplayText {
     /// Whether `scalar` acts rather than shows (line feeds and tabs aside, which `escaped` keeps
     /// where asked).
     @inline(__always)
-    public static func acts(_ scalar: Unicode.Scalar) -> Bool {
+    package static func acts(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         switch value {
@@ -25,7 +25,7 @@ public enum DisplayText {
 
     /// `text` with every acting character as `\uXXXX`; line feeds and tabs are kept when
     /// `keepingLines` (a table of lines), escaped otherwise (one line of a message).
-    public static func escaped(_ text: String, keepingLines: Bool = true) -> String {
+    package static func escaped(_ text: String, keepingLines: Bool = true) -> String {
         // The common case, printable ASCII and line feeds, is returned as it is.
         if !text.utf8.contains(where: { $0 >= 0x7F || ($0 < 0x20 && !(keepingLines && ($0 == 0x0A || $0 == 0x09))) }) {
             return text
@@ -42,14 +42,14 @@ public enum DisplayText {
     }
 
     /// `\u0007`, `\u202E`: four hexadecimal digits (every acting character is in the BMP).
-    public static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+    package static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// `text` cut to its first `limit` characters, with how much was left out, so that an
     /// echoed value (a 100,000-character font family) keeps an error to one readable line.
-    public static func bounded(_ text: String, limit: Int = 120) -> String {
+    package static func bounded(_ text: String, limit: Int = 120) -> String {
         guard text.count > limit else { return text }
         return String(text.prefix(limit)) + "… (\(text.count) characters)"
     }

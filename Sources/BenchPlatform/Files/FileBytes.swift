@@ -1,8 +1,8 @@
 /// The largest file the harness reads whole, in bytes (2 GiB: about 100 million items of CSV);
 /// `ScenarioLimits.maxFileBytes` is this bound. Only regular files are read: `/dev/zero` or a
 /// FIFO would never end.
-public enum FileBytesLimit {
-    public static let maxFileBytes = 1 << 31
+package enum FileBytesLimit {
+    package static let maxFileBytes = 1 << 31
 }
 
 /// Why a file could not be read, in words that follow "cannot read …".

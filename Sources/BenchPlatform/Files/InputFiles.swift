@@ -2,7 +2,7 @@
 /// inode, so that an output never replaces one of them: `export base --out base/summary.csv` or
 /// `dump s.json --out s.json` is refused instead of destroying what the command read. Identity is
 /// the file's, not its name's, so a second name (a hard or symbolic link, `./`, `..`) is caught.
-public enum InputFiles {
+package enum InputFiles {
     struct Identity: Hashable {
         var device: UInt64
         var inode: UInt64
@@ -29,7 +29,7 @@ public enum InputFiles {
     }
 
     /// Records the file at `path` (following links), if it exists.
-    public static func record(path: String) {
+    package static func record(path: String) {
         var status = stat()
         if stat(path, &status) == 0 { record(status, path: path) }
     }

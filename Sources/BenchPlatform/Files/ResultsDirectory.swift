@@ -1,24 +1,24 @@
 /// A problem with an output path, in the harness's words: the option, the path the user gave
 /// (never a hidden temporary name) and what went wrong.
-public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var option: String
-    public var path: String
-    public var reason: String
+package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var option: String
+    package var path: String
+    package var reason: String
     /// The errno behind it, when a system call failed.
-    public var code: Int32?
+    package var code: Int32?
 
-    public init(option: String, path: String, reason: String, code: Int32? = nil) {
+    package init(option: String, path: String, reason: String, code: Int32? = nil) {
         self.option = option
         self.path = path
         self.reason = code.map { $0 == 0 ? reason : "\(reason): \(String(cString: strerror($0)))" } ?? reason
         self.code = code == 0 ? nil : code
     }
 
-    public init(option: String, path: String, doing what: String, errno code: Int32) {
+    package init(option: String, path: String, doing what: String, errno code: Int32) {
         self.init(option: option, path: path, reason: what, code: code)
     }
 
-    public var description: String { option.isEmpty ? "\(path): \(reason)" : "\(option) \(path): \(reason)" }
+    package var description: String { option.isEmpty ? "\(path): \(reason)" : "\(option) \(path): \(reason)" }
 }
 
 /// The results directory of one run, which appears whole or not at all.
@@ -40,10 +40,10 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// that then lets the signal end the process as usual). After a SIGKILL it stays hidden, and the
 /// next run writing beside it removes it (its process is gone). The staging name is shortened so
 /// that any legal target name works.
-public final class ResultsDirectory {
-    public let target: String
-    public let option: String
-    public private(set) var staging: String
+package final class ResultsDirectory {
+    package let target: String
+    package let option: String
+    package private(set) var staging: String
     /// Parent directories created for the target (removed again if the run fails).
     private var createdParents: [String] = []
     private var committed = false
@@ -53,7 +53,7 @@ public final class ResultsDirectory {
     /// handler removes files before directories).
     private var registered: [String] { written.map { staging + "/" + $0 } + [staging] }
 
-    public static let fileNames = ["samples.csv.gz", "summary.csv", "run.json", "failures.csv"]
+    package static let fileNames = ["samples.csv.gz", "summary.csv", "run.json", "failures.csv"]
     /// What a run replaces in an existing directory: its own files, the ones a run writes only
     /// sometimes (`profiles.csv.gz` of `--instructions`), the uncompressed samples an earlier
     /// version wrote, and the report `scripts/plot` drew from the earlier run. A reader must never
@@ -62,7 +62,7 @@ public final class ResultsDirectory {
 
     /// Prepares `target` (given with `option`, for errors): creates missing parents and the
     /// staging directory, after removing stale staging directories of dead runs.
-    public init(target: String, option: String = "--out") throws(OutputError) {
+    package init(target: String, option: String = "--out") throws(OutputError) {
         var trimmed = target
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard !trimmed.isEmpty else { throw OutputError(option: option, path: target, reason: "expected a directory path") }
@@ -145,12 +145,12 @@ public final class ResultsDirectory {
     }
 
     /// Writes one result file into the staging directory (durably: fsync'ed).
-    public func write(_ text: String, to name: String) throws(OutputError) {
+    package func write(_ text: String, to name: String) throws(OutputError) {
         try write(bytes: Array(text.utf8), to: name)
     }
 
     /// Writes `bytes` as the staged file `name` (flushed to disk before the commit).
-    public func write(bytes: [UInt8], to name: String) throws(OutputError) {
+    package func write(bytes: [UInt8], to name: String) throws(OutputError) {
         precondition(!committed && !name.contains("/"))
         let path = staging + "/" + name
         if !written.contains(name) {
@@ -169,7 +169,7 @@ public final class ResultsDirectory {
     }
 
     /// Makes the staged files the target's contents in one step (see the type).
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         precondition(!committed)
         // Held back until the directory is whole: an interrupt between the exchange and the moves
         // of subdirectories would otherwise leave them hidden in the staging directory.
@@ -193,7 +193,7 @@ public final class ResultsDirectory {
 
     /// Removes the staging directory (with the hard links a failed exchange may have left in it)
     /// and any parents created for it.
-    public func discard() {
+    package func discard() {
         guard !committed, !staging.isEmpty else { return }
         Self.removeTree(staging)
         SignalCleanup.unregister(registered)

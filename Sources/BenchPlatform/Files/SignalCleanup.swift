@@ -8,7 +8,7 @@ import CInterrupt
 /// strings prepared beforehand, files first, then directories, and then re-raises the signal with its default action, so the process ends as the
 /// signal intends (status 130 for SIGINT in a shell). Slots are fixed, so registering allocates
 /// only the path's copy and never moves what the handler reads.
-public enum SignalCleanup {
+package enum SignalCleanup {
     static let capacity = 64
     nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
@@ -29,7 +29,7 @@ public enum SignalCleanup {
     }()
 
     /// Registers paths to remove on interruption; installs the handlers on first use.
-    public static func register(_ paths: [String]) {
+    package static func register(_ paths: [String]) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         installHandlers()
@@ -50,14 +50,14 @@ public enum SignalCleanup {
         return trees
     }()
     /// Registers a directory to remove, contents and all, on interruption.
-    public static func register(tree path: String) {
+    package static func register(tree path: String) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         installHandlers()
         if let slot = (0..<capacity).first(where: { trees[$0] == nil }) { trees[slot] = strdup(path) }
     }
 
-    public static func unregister(tree path: String) {
+    package static func unregister(tree path: String) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         for slot in 0..<capacity {
@@ -76,7 +76,7 @@ public enum SignalCleanup {
     /// register their children; a start that comes after the mark throws and starts nothing.
     /// This thread holds the signals back meanwhile, so the handler never runs in the middle of
     /// a start it would wait for. Unregister the child with `unregister(child:)` once reaped.
-    public static func startChild(_ start: () throws -> pid_t) throws -> pid_t {
+    package static func startChild(_ start: () throws -> pid_t) throws -> pid_t {
         try deferringSignals { () throws -> pid_t in
             installHandlersOnce()
             guard lb_child_start_enter() == 0 else { throw Interrupted() }
@@ -88,7 +88,7 @@ public enum SignalCleanup {
     }
 
     /// A child was not started: the process is being interrupted.
-    public struct Interrupted: Error {}
+    package struct Interrupted: Error {}
 
     private static func installHandlersOnce() {
         pthread_mutex_lock(lock)
@@ -105,7 +105,7 @@ public enum SignalCleanup {
         if let slot = (0..<capacity).first(where: { children[$0] == 0 }) { children[slot] = pid }
     }
 
-    public static func unregister(child pid: pid_t) {
+    package static func unregister(child pid: pid_t) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         for slot in 0..<capacity where children[slot] == pid { children[slot] = 0 }
@@ -127,7 +127,7 @@ public enum SignalCleanup {
     }
 
     /// Forgets paths (they were renamed into place or removed).
-    public static func unregister(_ paths: [String]) {
+    package static func unregister(_ paths: [String]) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         for path in paths {
@@ -144,7 +144,7 @@ public enum SignalCleanup {
     /// two (renaming a set of files into place, exchanging a results directory): a signal that
     /// arrives meanwhile is delivered when `body` returns, and its handler then cleans up what is
     /// still registered and ends the process as usual.
-    public static func deferringSignals<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package static func deferringSignals<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         var blocked = sigset_t()
         var previous = sigset_t()
         sigemptyset(&blocked)

@@ -7,16 +7,16 @@
 /// the process the same way. Here write(2) is called directly and its failure ignored: the
 /// diagnostics have nowhere else to go, and the exit status stays the command's outcome
 /// (docs/command-line.md, "Outputs and inputs").
-public enum StandardError {
+package enum StandardError {
     /// Writes `text` to descriptor 2, as much of it as the descriptor takes; never fails. The
     /// characters that act on a terminal (`DisplayText`) are written escaped: an error line
     /// echoes names and values from the user's files.
-    public static func write(_ text: String) {
+    package static func write(_ text: String) {
         _ = FileDescriptorWriting.writeAll(Array(DisplayText.escaped(text).utf8), to: STDERR_FILENO)
     }
 
     /// Writes `line` and a line feed.
-    public static func writeLine(_ line: String) {
+    package static func writeLine(_ line: String) {
         write(line + "\n")
     }
 
@@ -24,7 +24,7 @@ public enum StandardError {
     /// by SIGPIPE (for stderr, ignored as above; for stdout, an error of `StandardOutput`). Call
     /// once at start; child processes start with SIGPIPE at its default again (`runChildProcess`)
     /// and, being this executable, ignore it the same way.
-    public static func ignoreBrokenPipes() {
+    package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 /// callgrind runs: `$TMPDIR`, or /tmp when it is unset. `run` checks it before anything else, so
 /// that a missing or read-only one is one line naming TMPDIR rather than a Foundation error in
 /// the middle of the run (or a run.json silently without its commit and toolchain).
-public enum TemporaryDirectory {
+package enum TemporaryDirectory {
     /// The directory as Foundation resolves it (`$TMPDIR`, else `/tmp/`).
-    public static var path: String { FileManager.default.temporaryDirectory.path }
+    package static var path: String { FileManager.default.temporaryDirectory.path }
 
     /// Throws unless `path` is a directory this process can create files in; the error's option
     /// is `TMPDIR`.
-    public static func check(_ path: String = TemporaryDirectory.path) throws(OutputError) {
+    package static func check(_ path: String = TemporaryDirectory.path) throws(OutputError) {
         func failure(_ reason: String) -> OutputError {
             OutputError(option: "TMPDIR", path: path,
                         reason: reason + "; a run keeps its child processes' input and output there: set TMPDIR to a writable directory (unset, /tmp)")
@@ -23,7 +23,7 @@ public enum TemporaryDirectory {
     /// The error of a temporary directory that `what` ("a child process could not write its
     /// output there"), with the reason a probe write of 64 KiB gives now (No space left on
     /// device on a full disk): the run stops on it instead of blaming the modes.
-    public static func unwritable(what: String, _ path: String = TemporaryDirectory.path) -> OutputError {
+    package static func unwritable(what: String, _ path: String = TemporaryDirectory.path) -> OutputError {
         var reason = what
         if let code = probeWrite(path) { reason += ": " + String(cString: strerror(code)) }
         return OutputError(option: "TMPDIR", path: path, reason: reason + "; free space there or set TMPDIR to another directory")

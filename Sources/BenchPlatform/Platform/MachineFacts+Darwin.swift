@@ -6,10 +6,10 @@ import Foundation
 /// this layer reads (`processTable()` is nil: compare-commits records no `load.before` there).
 extension MachineFacts {
     /// `machdep.cpu.brand_string` ("Apple M2", "Intel(R) Core(TM) i7-…"), or nil.
-    public static func cpuModel() -> String? { sysctlString("machdep.cpu.brand_string") }
+    package static func cpuModel() -> String? { sysctlString("machdep.cpu.brand_string") }
 
     /// "macOS 14.5" (or iOS, from `kern.osproductversion`), or nil.
-    public static func osPrettyName() -> String? {
+    package static func osPrettyName() -> String? {
         #if os(macOS)
         let name = "macOS"
         #else
@@ -19,16 +19,16 @@ extension MachineFacts {
     }
 
     /// nil: Darwin randomises every position-independent executable and has no setting to read.
-    public static func aslr() -> String? { nil }
+    package static func aslr() -> String? { nil }
 
     /// The 1, 5 and 15 minute load averages (getloadavg(3), the `vm.loadavg` sysctl), or nil.
-    public static func loadAverage() -> [Double]? {
+    package static func loadAverage() -> [Double]? {
         var values = [Double](repeating: 0, count: 3)
         return getloadavg(&values, 3) == 3 ? values : nil
     }
 
     /// nil: not read on Darwin (see above).
-    public static func processTable() -> ProcessTable? { nil }
+    package static func processTable() -> ProcessTable? { nil }
 
     /// A string sysctl by name (sysctlbyname(3): its size first, then its bytes), or nil.
     static func sysctlString(_ name: String) -> String? {

@@ -5,7 +5,7 @@ import Foundation
 /// /proc/loadavg and /proc/<pid>/stat.
 extension MachineFacts {
     /// The CPU's model name ("model name" of x86, "Model" of arm64 boards), or nil.
-    public static func cpuModel() -> String? {
+    package static func cpuModel() -> String? {
         guard let text = try? readTextFile("/proc/cpuinfo") else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("model name") || line.hasPrefix("Model") {
             if let colon = line.firstIndex(of: ":") {
@@ -16,7 +16,7 @@ extension MachineFacts {
     }
 
     /// PRETTY_NAME of /etc/os-release ("Debian GNU/Linux 13 (trixie)"), or nil.
-    public static func osPrettyName() -> String? {
+    package static func osPrettyName() -> String? {
         guard let text = try? readTextFile("/etc/os-release") else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
             var value = line.dropFirst("PRETTY_NAME=".count)
@@ -27,12 +27,12 @@ extension MachineFacts {
     }
 
     /// /proc/sys/kernel/randomize_va_space (0 = ASLR off), when readable.
-    public static func aslr() -> String? {
+    package static func aslr() -> String? {
         (try? readTextFile("/proc/sys/kernel/randomize_va_space"))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The 1, 5 and 15 minute load averages of /proc/loadavg, or nil.
-    public static func loadAverage() -> [Double]? {
+    package static func loadAverage() -> [Double]? {
         guard let text = try? readTextFile("/proc/loadavg") else { return nil }
         let values = text.split(separator: " ").prefix(3).compactMap { Double($0) }
         return values.count == 3 ? values : nil
@@ -40,7 +40,7 @@ extension MachineFacts {
 
     /// Every process of /proc: its command, state, parent and CPU time (user + system ticks of
     /// sysconf's _SC_CLK_TCK).
-    public static func processTable() -> ProcessTable? {
+    package static func processTable() -> ProcessTable? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         var table: [Int: Process] = [:]
         for name in names.sorted() {

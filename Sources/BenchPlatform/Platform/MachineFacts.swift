@@ -3,9 +3,9 @@ import Foundation
 /// Facts about the machine and its load that run.json records, each read the way its OS offers
 /// them (`MachineFacts+Linux.swift`: /proc and /etc/os-release; `MachineFacts+Darwin.swift`:
 /// sysctl and getloadavg). A fact an OS does not offer is nil, and `PlatformCapabilities` says so.
-public enum MachineFacts {
+package enum MachineFacts {
     /// uname(3): sysname, release, version, machine (POSIX, every OS alike).
-    public static func uname() -> (sysname: String, release: String, version: String, machine: String) {
+    package static func uname() -> (sysname: String, release: String, version: String, machine: String) {
         var info = utsname()
         _ = Glibc_uname(&info)
         func field<T>(_ value: inout T) -> String {
@@ -15,17 +15,17 @@ public enum MachineFacts {
     }
 
     /// The process table at one moment: every process by id, CPU times in ticks.
-    public struct ProcessTable: Sendable, Equatable {
-        public var ticksPerSecond: Double
-        public var processes: [Int: Process]
+    package struct ProcessTable: Sendable, Equatable {
+        package var ticksPerSecond: Double
+        package var processes: [Int: Process]
     }
 
     /// One process of the process table: its command, state, parent and CPU time (user + system).
-    public struct Process: Sendable, Equatable {
-        public var command: String
-        public var state: String
-        public var parent: Int
-        public var cpuTicks: Int
+    package struct Process: Sendable, Equatable {
+        package var command: String
+        package var state: String
+        package var parent: Int
+        package var cpuTicks: Int
     }
 }
 

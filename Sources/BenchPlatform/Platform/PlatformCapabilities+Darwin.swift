@@ -1,9 +1,9 @@
 #if canImport(Darwin)
 extension PlatformCapabilities {
-    public static let osName = "Darwin"
+    package static let osName = "Darwin"
 
     /// callgrind runs on Linux only: `--instructions` is refused here.
-    public static let runsCallgrind = false
+    package static let runsCallgrind = false
 
     static func probes() -> [Probe] {
         [

@@ -1,9 +1,9 @@
 #if os(Linux)
 extension PlatformCapabilities {
-    public static let osName = "Linux"
+    package static let osName = "Linux"
 
     /// Whether `--instructions` can run here (callgrind is Linux's; valgrind must be on PATH too).
-    public static let runsCallgrind = true
+    package static let runsCallgrind = true
 
     static func probes() -> [Probe] {
         let hugePages = (try? readTextFile("/sys/kernel/mm/transparent_hugepage/enabled")) ?? ""

@@ -3,14 +3,14 @@
 /// (docs/csv.md). Each OS's probes are in `PlatformCapabilities+Linux.swift` and
 /// `PlatformCapabilities+Darwin.swift`; on Linux, with valgrind and taskset installed and
 /// transparent huge pages allowed, every capability is measured.
-public struct PlatformCapabilities: Codable, Sendable, Equatable {
+package struct PlatformCapabilities: Codable, Sendable, Equatable {
     /// One capability: its name, and how it is measured or why it is not.
-    public struct Entry: Codable, Sendable, Equatable {
-        public var name: String
-        public var how: String?
-        public var why: String?
+    package struct Entry: Codable, Sendable, Equatable {
+        package var name: String
+        package var how: String?
+        package var why: String?
 
-        public init(name: String, how: String? = nil, why: String? = nil) {
+        package init(name: String, how: String? = nil, why: String? = nil) {
             self.name = name
             self.how = how
             self.why = why
@@ -18,17 +18,17 @@ public struct PlatformCapabilities: Codable, Sendable, Equatable {
     }
 
     /// Every capability the platform layer knows, in this order in both lists.
-    public static let names = [
+    package static let names = [
         "peak_rss", "peak_rss_reset", "load_average", "process_table", "cpu_model", "aslr_setting",
         "cpu_pinning", "interrupt_tree_removal", "atomic_directory_exchange", "huge_pages", "instructions",
     ]
 
     /// The OS the probes ran on ("Linux", "Darwin").
-    public var os: String
-    public var measured: [Entry]
-    public var notMeasured: [Entry]
+    package var os: String
+    package var measured: [Entry]
+    package var notMeasured: [Entry]
 
-    public init(os: String, measured: [Entry], notMeasured: [Entry]) {
+    package init(os: String, measured: [Entry], notMeasured: [Entry]) {
         self.os = os
         self.measured = measured
         self.notMeasured = notMeasured
@@ -36,13 +36,13 @@ public struct PlatformCapabilities: Codable, Sendable, Equatable {
 
     /// The error `--instructions` is refused with where callgrind does not run (off Linux), before
     /// anything is loaded, built or measured; nil where it runs.
-    public static var instructionsRefusal: String? {
+    package static var instructionsRefusal: String? {
         runsCallgrind ? nil : "--instructions counts under callgrind, which runs on Linux only (this is \(osName)): "
             + "run without --instructions"
     }
 
     /// Probes this process's platform (cheap: no capability is exercised, only looked for).
-    public static func probe() -> PlatformCapabilities {
+    package static func probe() -> PlatformCapabilities {
         var measured: [Entry] = [], notMeasured: [Entry] = []
         for probe in probes() {
             precondition(names.contains(probe.name), "PlatformCapabilities.names lacks \(probe.name)")

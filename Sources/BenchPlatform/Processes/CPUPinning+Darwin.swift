@@ -3,8 +3,8 @@
 /// `THREAD_AFFINITY_POLICY` is only a hint that threads share a cache, and Apple silicon ignores
 /// it. So nothing is pinned, and run.json lists `cpu_pinning` as not measured.
 extension CPUPinning {
-    public static func commandPrefix(core: Int) -> [String]? { nil }
+    package static func commandPrefix(core: Int) -> [String]? { nil }
 
-    public static var isAvailable: Bool { false }
+    package static var isAvailable: Bool { false }
 }
 #endif

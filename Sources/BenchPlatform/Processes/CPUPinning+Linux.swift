@@ -2,11 +2,11 @@
 extension CPUPinning {
     /// The command prefix that runs a command on `core` alone (`taskset -c CORE`), or nil when
     /// taskset (util-linux) is not on PATH.
-    public static func commandPrefix(core: Int) -> [String]? {
+    package static func commandPrefix(core: Int) -> [String]? {
         findOnPath("taskset").map { [$0, "-c", String(core)] }
     }
 
     /// Whether `commandPrefix(core:)` pins here.
-    public static var isAvailable: Bool { findOnPath("taskset") != nil }
+    package static var isAvailable: Bool { findOnPath("taskset") != nil }
 }
 #endif

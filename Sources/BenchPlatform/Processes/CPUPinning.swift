@@ -1,3 +1,3 @@
 /// Pinning a child process to one core (compare-commits' duets: the two sides on two cores of
 /// their own), where the OS offers it (`CPUPinning+Linux.swift`, `CPUPinning+Darwin.swift`).
-public enum CPUPinning {}
+package enum CPUPinning {}

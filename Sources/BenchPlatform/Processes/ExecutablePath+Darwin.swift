@@ -1,7 +1,7 @@
 #if canImport(Darwin)
 extension ExecutablePath {
     /// `_NSGetExecutablePath` (dyld(3)): its size first, then the path.
-    public static func current() -> String? {
+    package static func current() -> String? {
         var size: UInt32 = 0
         _ = _NSGetExecutablePath(nil, &size)
         var bytes = [CChar](repeating: 0, count: Int(size) + 1)

@@ -3,7 +3,7 @@ import Foundation
 
 extension ExecutablePath {
     /// The target of /proc/self/exe.
-    public static func current() -> String? {
+    package static func current() -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     }
 }

@@ -1,3 +1,3 @@
 /// The path of this process's executable, which a child of the same binary is started from
 /// (`ExecutablePath+Linux.swift`, `ExecutablePath+Darwin.swift`); nil where it cannot be read.
-public enum ExecutablePath {}
+package enum ExecutablePath {}

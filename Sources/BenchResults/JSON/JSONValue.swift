@@ -2,30 +2,30 @@ import BenchPlatform
 
 /// A JSON number as written in the file: its `Double` value, whether it was written as an
 /// integer (no fraction, no exponent) and the literal itself, for error messages.
-public struct JSONNumber: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct JSONNumber: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The value; a literal too large for `Double` (e.g. `1e999`) is `±infinity` here and is
     /// rejected by `JSONReader` wherever a number is read.
-    public var value: Double
+    package var value: Double
     /// The exact value of an integer literal that fits in `Int`; `nil` for any other literal.
-    public var integer: Int?
+    package var integer: Int?
     /// Whether the literal has neither a fraction nor an exponent (`3`, `-12`, not `3.0` or `1e3`).
-    public var isIntegerLiteral: Bool
+    package var isIntegerLiteral: Bool
     /// The literal as written.
-    public var literal: String
+    package var literal: String
 
-    public init(value: Double, integer: Int?, isIntegerLiteral: Bool, literal: String) {
+    package init(value: Double, integer: Int?, isIntegerLiteral: Bool, literal: String) {
         self.value = value
         self.integer = integer
         self.isIntegerLiteral = isIntegerLiteral
         self.literal = literal
     }
 
-    public var description: String { literal }
+    package var description: String { literal }
 }
 
 /// A parsed JSON value. Objects keep their members in file order (duplicate keys are rejected
 /// by `JSONParser`), numbers remember whether they were written as integers.
-public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
+package enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -34,7 +34,7 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case object([JSONMember])
 
     /// The name of the value's type, as used in error messages ("an object", "a string", …).
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -46,7 +46,7 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// A short rendering for error messages: scalars in full, containers by their type.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -58,13 +58,13 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// The member named `key` of an object (nil for other values or a missing key).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// Compact JSON text of the value (keys in order).
-    public var description: String {
+    package var description: String {
         switch self {
         case .null, .bool, .number: return summary
         case .string(let s): return JSONValue.quoted(s)
@@ -77,7 +77,7 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `s` as a JSON string literal, every character that acts rather than shows (`DisplayText`:
     /// controls, DEL, C1, bidirectional overrides) written as `\uXXXX`, so that the literal reads
     /// the same in a terminal, an error line or a JSON file.
-    public static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -97,21 +97,21 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
 /// One member of a JSON object, with the byte offset of its key in the file (for the line and
 /// column of an error, computed only then). Two members are equal when their keys and values
 /// are: where they were written does not matter.
-public struct JSONMember: Hashable, Sendable, Codable {
-    public var key: String
-    public var value: JSONValue
+package struct JSONMember: Hashable, Sendable, Codable {
+    package var key: String
+    package var value: JSONValue
     /// Byte offset of the key's opening quote in the parsed bytes.
-    public var offset: Int
+    package var offset: Int
 
-    public init(key: String, value: JSONValue, offset: Int = 0) {
+    package init(key: String, value: JSONValue, offset: Int = 0) {
         self.key = key
         self.value = value
         self.offset = offset
     }
 
-    public static func == (a: JSONMember, b: JSONMember) -> Bool { a.key == b.key && a.value == b.value }
+    package static func == (a: JSONMember, b: JSONMember) -> Bool { a.key == b.key && a.value == b.value }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(value)
     }

@@ -1,18 +1,18 @@
 /// One callgrind dump file: its label (from a client-request trigger) and instruction count.
-public struct CallgrindDump: Sendable, Equatable {
+package struct CallgrindDump: Sendable, Equatable {
     /// The text after `desc: Trigger: Client Request: `, or nil for other triggers
     /// (`Program termination`, a `--dump-every-bb` dump, ...).
-    public var label: String?
+    package var label: String?
     /// The whole `desc: Trigger:` value.
-    public var trigger: String?
+    package var trigger: String?
     /// The `Ir` (instructions executed) event count from `totals:` (or `summary:` when there are no
     /// totals; callgrind 3.19 writes `summary: 0` and the real count in `totals:`).
-    public var instructions: UInt64?
+    package var instructions: UInt64?
     /// Every event of `totals:` by name (`Ir`, and with `--cache-sim=yes` `Dr`, `Dw`, `I1mr`,
     /// `D1mr`, `D1mw`, `ILmr`, `DLmr`, `DLmw`); omitted trailing counts are 0.
-    public var totals: [String: UInt64] = [:]
+    package var totals: [String: UInt64] = [:]
 
-    public init(label: String?, trigger: String?, instructions: UInt64?, totals: [String: UInt64] = [:]) {
+    package init(label: String?, trigger: String?, instructions: UInt64?, totals: [String: UInt64] = [:]) {
         self.label = label
         self.trigger = trigger
         self.instructions = instructions
@@ -20,13 +20,13 @@ public struct CallgrindDump: Sendable, Equatable {
     }
 
     /// Instructions by function (self and inclusive).
-    public var profile = CallgrindProfile()
+    package var profile = CallgrindProfile()
 
     /// What the cache simulation of the dump says, or nil without it.
-    public var cacheCounts: CacheCounts? { CacheCounts(totals) }
+    package var cacheCounts: CacheCounts? { CacheCounts(totals) }
 
     /// Parses the text of a callgrind output file (format version 1).
-    public static func parse(_ text: String) -> CallgrindDump {
+    package static func parse(_ text: String) -> CallgrindDump {
         var trigger: String? = nil
         var events: [Substring] = ["Ir"]
         var summary: UInt64? = nil
@@ -70,19 +70,19 @@ public struct CallgrindDump: Sendable, Equatable {
 /// estimate iai-callgrind uses, L1 hits + 5 × last-level hits + 35 × memory accesses. Exact and
 /// repeatable like the instruction count, and it moves when only locality changes (an array of
 /// structures walked for one field, a cold array read on the hot path).
-public struct CacheCounts: Sendable, Equatable {
+package struct CacheCounts: Sendable, Equatable {
     /// Every access: instruction fetches plus data reads and writes.
-    public var accesses: UInt64
+    package var accesses: UInt64
     /// Accesses that missed the first-level caches (I1 and D1).
-    public var l1Misses: UInt64
+    package var l1Misses: UInt64
     /// Accesses that missed the last-level cache too (went to memory).
-    public var llMisses: UInt64
+    package var llMisses: UInt64
 
-    public var l1Hits: UInt64 { accesses - l1Misses }
-    public var llHits: UInt64 { l1Misses - llMisses }
-    public var estimatedCycles: UInt64 { l1Hits + 5 * llHits + 35 * llMisses }
+    package var l1Hits: UInt64 { accesses - l1Misses }
+    package var llHits: UInt64 { l1Misses - llMisses }
+    package var estimatedCycles: UInt64 { l1Hits + 5 * llHits + 35 * llMisses }
 
-    public init(accesses: UInt64, l1Misses: UInt64, llMisses: UInt64) {
+    package init(accesses: UInt64, l1Misses: UInt64, llMisses: UInt64) {
         self.accesses = accesses
         self.l1Misses = l1Misses
         self.llMisses = llMisses

@@ -2,24 +2,24 @@
 /// inclusive (with everything it called), read from the `fn=`, `cfn=` and `calls=` records of
 /// callgrind's output format 1, names decompressed (`fn=(12) name` defines id 12, `fn=(12)`
 /// refers to it). This is what `compare` diffs to name where a regression's instructions went.
-public struct CallgrindProfile: Sendable, Equatable {
-    public struct Cost: Sendable, Equatable {
-        public var selfCost: Double
-        public var inclusive: Double
+package struct CallgrindProfile: Sendable, Equatable {
+    package struct Cost: Sendable, Equatable {
+        package var selfCost: Double
+        package var inclusive: Double
 
-        public init(selfCost: Double, inclusive: Double) {
+        package init(selfCost: Double, inclusive: Double) {
             self.selfCost = selfCost
             self.inclusive = inclusive
         }
     }
 
     /// Function name (as callgrind writes it: mangled for Swift) → its costs.
-    public var functions: [String: Cost]
+    package var functions: [String: Cost]
 
-    public init(functions: [String: Cost] = [:]) { self.functions = functions }
+    package init(functions: [String: Cost] = [:]) { self.functions = functions }
 
     /// Parses the text of one dump (the `Ir` event; other events are ignored).
-    public static func parse(_ text: String) -> CallgrindProfile {
+    package static func parse(_ text: String) -> CallgrindProfile {
         var names: [String: String] = [:]  // "(12)" → name
         var irIndex = 0
         var current: String? = nil
@@ -69,7 +69,7 @@ public struct CallgrindProfile: Sendable, Equatable {
     }
 
     /// Adds `other`'s costs to these.
-    public mutating func add(_ other: CallgrindProfile) {
+    package mutating func add(_ other: CallgrindProfile) {
         for (name, cost) in other.functions {
             functions[name, default: Cost(selfCost: 0, inclusive: 0)].selfCost += cost.selfCost
             functions[name, default: Cost(selfCost: 0, inclusive: 0)].inclusive += cost.inclusive
@@ -77,13 +77,13 @@ public struct CallgrindProfile: Sendable, Equatable {
     }
 
     /// Every cost divided by `count` (per operation).
-    public func scaled(by count: Double) -> CallgrindProfile {
+    package func scaled(by count: Double) -> CallgrindProfile {
         CallgrindProfile(functions: functions.mapValues { Cost(selfCost: $0.selfCost / count, inclusive: $0.inclusive / count) })
     }
 
     /// The `limit` most expensive functions by self cost and by inclusive cost, together: what a
     /// results directory keeps, so that it stays small.
-    public func top(_ limit: Int) -> CallgrindProfile {
+    package func top(_ limit: Int) -> CallgrindProfile {
         let bySelf = functions.sorted { ($0.value.selfCost, $0.key) > ($1.value.selfCost, $1.key) }.prefix(limit)
         let byInclusive = functions.sorted { ($0.value.inclusive, $0.key) > ($1.value.inclusive, $1.key) }.prefix(limit)
         var kept: [String: Cost] = [:]

@@ -1,13 +1,13 @@
 import Foundation
 import BenchPlatform
 
-public enum CallgrindError: Error, CustomStringConvertible {
+package enum CallgrindError: Error, CustomStringConvertible {
     case valgrindNotFound
     case failed(status: Int32, outputTail: String)
     case duplicateLabel(String)
     case unreadableDump(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .valgrindNotFound: return "valgrind is not on PATH"
         case let .failed(status, tail): return "valgrind exited with status \(status): \(tail)"
@@ -23,14 +23,14 @@ public enum CallgrindError: Error, CustomStringConvertible {
 /// Command: `setarch <arch> -R valgrind --tool=callgrind --instr-atstart=no
 /// --callgrind-out-file=<tmp>/cg.out.%p <executable> <arguments>` (`setarch -R` disables address-space
 /// randomisation, which makes counts repeat exactly; without setarch the run goes ahead with ASLR).
-public enum CallgrindRunner {
+package enum CallgrindRunner {
     /// Path of valgrind on PATH, if any.
-    public static var valgrindPath: String? { findOnPath("valgrind") }
-    public static var isAvailable: Bool { valgrindPath != nil }
+    package static var valgrindPath: String? { findOnPath("valgrind") }
+    package static var isAvailable: Bool { valgrindPath != nil }
 
     /// Label → instructions for every client-request dump of the run. Throws on a non-zero exit
     /// status or a label dumped twice.
-    public static func run(
+    package static func run(
         executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil
     ) throws -> [String: UInt64] {
         try labelledDumps(executable: executable, arguments: arguments, environment: environment, input: input)
@@ -39,7 +39,7 @@ public enum CallgrindRunner {
 
     /// Label → the whole dump (with `cacheSimulation`, its `cacheCounts` too) for every
     /// client-request dump of the run.
-    public static func labelledDumps(
+    package static func labelledDumps(
         executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil,
         cacheSimulation: Bool = false
     ) throws -> [String: CallgrindDump] {
@@ -61,7 +61,7 @@ public enum CallgrindRunner {
     /// Every dump file of the run (client requests and the final one), in dump order.
     /// `environment` is added to (and overrides) the current environment; `input` is the
     /// program's standard input.
-    public static func runDumps(
+    package static func runDumps(
         executable: String, arguments: [String], environment: [String: String] = [:], input: Data? = nil,
         cacheSimulation: Bool = false
     ) throws -> [CallgrindDump] {
@@ -102,7 +102,7 @@ public enum CallgrindRunner {
 
     /// Parses every `cg.out.*` file in `directory`, ordered by dump number (`<base>.<n>`; the final
     /// dump `<base>` without a number comes last).
-    public static func collectDumps(in directory: String) throws -> [CallgrindDump] {
+    package static func collectDumps(in directory: String) throws -> [CallgrindDump] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("cg.out.") }
         func order(_ name: String) -> (Int, Int) {
             let parts = name.split(separator: ".")  // cg, out, pid[, n]

@@ -14,23 +14,23 @@ import BenchPlatform
 /// should be absolute: each side runs in its own commit's worktree. (Harnesses before the option
 /// read the same specification from the environment variable LAYOUT_BENCH_DUET_TURNS; the driver
 /// sets it for those children only, `ChildHarness` in BenchDriver.)
-public struct DuetBarrier: Sendable {
-    public var directory: String
-    public var selfName: String
-    public var partnerName: String
-    public static let timeoutSeconds: Double = 60
+package struct DuetBarrier: Sendable {
+    package var directory: String
+    package var selfName: String
+    package var partnerName: String
+    package static let timeoutSeconds: Double = 60
 
-    public init(directory: String, selfName: String, partnerName: String) {
+    package init(directory: String, selfName: String, partnerName: String) {
         self.directory = directory
         self.selfName = selfName
         self.partnerName = partnerName
     }
 
     /// DIRECTORY:SELF:PARTNER, as `run --duet` takes it.
-    public var specification: String { "\(directory):\(selfName):\(partnerName)" }
+    package var specification: String { "\(directory):\(selfName):\(partnerName)" }
 
     /// DIRECTORY:SELF:PARTNER, or nil when malformed.
-    public init?(specification: String) {
+    package init?(specification: String) {
         let parts = specification.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty, parts[1] != parts[2] else { return nil }
         self.init(directory: parts[0], selfName: parts[1], partnerName: parts[2])
@@ -43,7 +43,7 @@ public struct DuetBarrier: Sendable {
 
     /// Arrives at the barrier KEY and waits for the partner; true if it came in time.
     @discardableResult
-    public func meet(_ key: String, timeoutSeconds: Double = DuetBarrier.timeoutSeconds) -> Bool {
+    package func meet(_ key: String, timeoutSeconds: Double = DuetBarrier.timeoutSeconds) -> Bool {
         let safeKey = Self.safe(key)
         let mine = "\(directory)/\(safeKey).\(selfName)"
         let theirs = "\(directory)/\(safeKey).\(partnerName)"

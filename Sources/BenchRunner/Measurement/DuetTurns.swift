@@ -9,25 +9,25 @@ import BenchPlatform
 /// The side whose name sorts first starts. A side that has sampled everything says so ("done"),
 /// and the other samples on alone; a partner silent for `timeoutMilliseconds` is taken for gone.
 /// Waiting happens between turns, outside every timed region.
-public final class DuetTurns {
+package final class DuetTurns {
     private let mine: Int32
     private let theirs: Int32
     private var holding: Bool
     private var partnerDone = false
-    public static let timeoutMilliseconds: Int32 = 10_000
+    package static let timeoutMilliseconds: Int32 = 10_000
 
     /// The FIFO a side reads its turns from; made before the barrier, so that after it both exist.
-    public static func fifoPath(_ barrier: DuetBarrier, key: String, side: String) -> String {
+    package static func fifoPath(_ barrier: DuetBarrier, key: String, side: String) -> String {
         "\(barrier.directory)/\(DuetBarrier.safe(key)).\(side).turns"
     }
 
     /// Makes this side's FIFO (call before `DuetBarrier.meet`).
-    public static func prepare(_ barrier: DuetBarrier, key: String) -> Bool {
+    package static func prepare(_ barrier: DuetBarrier, key: String) -> Bool {
         mkfifo(fifoPath(barrier, key: key, side: barrier.selfName), 0o600) == 0
     }
 
     /// Opens both FIFOs (after the barrier); nil if either cannot be opened.
-    public init?(_ barrier: DuetBarrier, key: String) {
+    package init?(_ barrier: DuetBarrier, key: String) {
         // Read-write opens never block on a FIFO and keep it open whatever the other side does.
         let mine = open(Self.fifoPath(barrier, key: key, side: barrier.selfName), O_RDWR | O_CLOEXEC)
         let theirs = open(Self.fifoPath(barrier, key: key, side: barrier.partnerName), O_RDWR | O_CLOEXEC)
@@ -47,7 +47,7 @@ public final class DuetTurns {
     }
 
     /// Waits until it is this side's turn (or the partner is done or gone).
-    public func take() {
+    package func take() {
         while !holding && !partnerDone {
             var request = pollfd(fd: mine, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, Self.timeoutMilliseconds)
@@ -60,14 +60,14 @@ public final class DuetTurns {
     }
 
     /// Hands the turn to the partner.
-    public func pass() {
+    package func pass() {
         guard holding, !partnerDone else { return }
         holding = false
         send("T")
     }
 
     /// Tells the partner this side has sampled everything.
-    public func finish() {
+    package func finish() {
         holding = false
         send("D")
     }

@@ -3,7 +3,7 @@ import BenchResults
 
 extension HarnessOverhead {
     /// Measures the overhead with `policy` (by default a short policy: 200 samples).
-    public static func measure(policy: SamplingPolicy = SamplingPolicy(
+    package static func measure(policy: SamplingPolicy = SamplingPolicy(
         minTime: .milliseconds(20), minSamples: 200, maxSamples: 200, maxTime: .seconds(2),
         warmup: .init(minTime: .milliseconds(10), minRuns: 1, maxTime: .milliseconds(100))
     )) -> HarnessOverhead {

@@ -21,11 +21,11 @@ import BenchPlatform
 ///
 /// The sampler reads the allocation counters of the thread it was created on: create and use it on
 /// one thread (it is not `Sendable`).
-public struct Sampler {
-    public let policy: SamplingPolicy
+package struct Sampler {
+    package let policy: SamplingPolicy
     private let counter: ThreadAllocationCounter?
 
-    public init(policy: SamplingPolicy = .standard) {
+    package init(policy: SamplingPolicy = .standard) {
         self.policy = policy
         self.counter = ThreadAllocationCounter()
     }
@@ -33,12 +33,12 @@ public struct Sampler {
     // MARK: Repeatable operations
 
     /// Warm-up, batch calibration, then samples until the policy is satisfied.
-    public func measure(_ operation: () -> Int) -> [Sample] {
+    package func measure(_ operation: () -> Int) -> [Sample] {
         measure(batch: calibrate(operation), operation)
     }
 
     /// Samples of a fixed batch size (no warm-up) until the policy is satisfied.
-    public func measure(batch: Int, _ operation: () -> Int) -> [Sample] {
+    package func measure(batch: Int, _ operation: () -> Int) -> [Sample] {
         var samples: [Sample] = []
         samples.reserveCapacity(min(policy.maxSamples, 4096))
         let start = MonotonicClock.now()
@@ -56,7 +56,7 @@ public struct Sampler {
 
     /// Warms the operation up (SamplingPolicy.Warmup) and returns the batch size that makes one sample
     /// last at least `policy.targetSampleTime` (1 for operations slower than that).
-    public func calibrate(_ operation: () -> Int) -> Int {
+    package func calibrate(_ operation: () -> Int) -> Int {
         let target = max(policy.targetSampleTime.nanoseconds, 1)
         let start = MonotonicClock.now()
         var batch = 1
@@ -88,14 +88,14 @@ public struct Sampler {
     }
 
     /// One sample of `batch` back-to-back runs of the operation.
-    public func measureOne(batch: Int, _ operation: () -> Int) -> Sample {
+    package func measureOne(batch: Int, _ operation: () -> Int) -> Sample {
         takeSample(batch: batch, startCount: nil, operation).sample
     }
 
     // MARK: Consuming operations (fresh state per run)
 
     /// Warm-up, then one sample per fresh state until the policy is satisfied (batch 1).
-    public func measure<State>(setup: () -> State, _ operation: (inout State) -> Int) -> [Sample] {
+    package func measure<State>(setup: () -> State, _ operation: (inout State) -> Int) -> [Sample] {
         warmUp(setup: setup, operation)
         var samples: [Sample] = []
         samples.reserveCapacity(min(policy.maxSamples, 4096))
@@ -107,7 +107,7 @@ public struct Sampler {
     }
 
     /// Runs setup + operation until the warm-up rule of the policy is met.
-    public func warmUp<State>(setup: () -> State, _ operation: (inout State) -> Int) {
+    package func warmUp<State>(setup: () -> State, _ operation: (inout State) -> Int) {
         let start = MonotonicClock.now()
         var runs = 0
         var accumulator = 0
@@ -123,7 +123,7 @@ public struct Sampler {
     /// after the timed region. When the policy counts allocations, the count read just before the
     /// timed region empties this thread's jemalloc cache, so the operation's first allocation of each
     /// size class refills it (negligible for the millisecond operations this mode is for).
-    public func measureOne<State>(setup: () -> State, _ operation: (inout State) -> Int) -> Sample {
+    package func measureOne<State>(setup: () -> State, _ operation: (inout State) -> Int) -> Sample {
         var state = setup()
         let startCount = policy.countsAllocations ? AllocationCounters.allocationCount() : nil
         let bytes0 = counter?.allocatedBytes()

@@ -9,38 +9,38 @@
 ///   and one whose samples are cheaper than `maxTime / minSamples` yields `minSamples`).
 /// - Batching: an operation without per-run setup is repeated `batch` times per sample so that one
 ///   sample lasts at least `targetSampleTime` (clock reads then cost < 1% of it).
-public struct SamplingPolicy: Sendable, Equatable, Codable {
-    public struct Warmup: Sendable, Equatable, Codable {
-        public var minTime: Duration
-        public var minRuns: Int
-        public var maxTime: Duration
+package struct SamplingPolicy: Sendable, Equatable, Codable {
+    package struct Warmup: Sendable, Equatable, Codable {
+        package var minTime: Duration
+        package var minRuns: Int
+        package var maxTime: Duration
 
-        public init(minTime: Duration = .milliseconds(50), minRuns: Int = 3, maxTime: Duration = .seconds(1)) {
+        package init(minTime: Duration = .milliseconds(50), minRuns: Int = 3, maxTime: Duration = .seconds(1)) {
             self.minTime = minTime
             self.minRuns = max(1, minRuns)
             self.maxTime = maxTime
         }
     }
 
-    public var minTime: Duration
-    public var minSamples: Int
+    package var minTime: Duration
+    package var minSamples: Int
     /// The floor `maxTime` cuts `minSamples` down to: an operation whose samples (with their
     /// untimed preparation) have taken `maxTime` stops once it has this many. Its median is one
     /// process's value, and a run's interval comes from the repetitions' medians, whose spread
     /// counts the samples' own scatter too; for an operation that slow the processes differ by far
     /// more than its samples inside one do (docs/methodology.md, Budget). Equal to `minSamples`
     /// unless a policy says otherwise.
-    public var slowMinSamples: Int
-    public var maxSamples: Int
-    public var maxTime: Duration
-    public var warmup: Warmup
+    package var slowMinSamples: Int
+    package var maxSamples: Int
+    package var maxTime: Duration
+    package var warmup: Warmup
     /// The shortest timed region of a batched sample (default 10 µs).
-    public var targetSampleTime: Duration
+    package var targetSampleTime: Duration
     /// Whether to read jemalloc's global allocation count around every sample (microseconds each,
     /// outside the timed region). Byte counters, a single load, are always read.
-    public var countsAllocations: Bool
+    package var countsAllocations: Bool
 
-    public init(
+    package init(
         minTime: Duration = .milliseconds(500),
         minSamples: Int = 30,
         slowMinSamples: Int? = nil,
@@ -61,14 +61,14 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     }
 
     /// Full runs: ≥ 30 samples and ≥ 0.5 s per operation, at most 10,000 samples or 5 s.
-    public static let standard = SamplingPolicy()
+    package static let standard = SamplingPolicy()
 
     /// One of several repetitions of a full run: ≥ 5 samples and ≥ 0.15 s per operation, at most
     /// 2,000 samples or 1.5 s (the runner also times one whole pass of the trace when it fits the
     /// 1.5 s), and 3 samples once 1.5 s have passed. Five samples per repetition are enough for
     /// operations slower than 30 ms, three for those whose samples take 0.5 s: the summary's
     /// interval comes from the medians of the repetitions (5 by default).
-    public static let repetition = SamplingPolicy(
+    package static let repetition = SamplingPolicy(
         minTime: .milliseconds(150),
         minSamples: 5,
         slowMinSamples: 3,
@@ -85,7 +85,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     /// operation of 150 ms repeats within 0.5%; the median of 200 batched samples moves far less than
     /// a process does), so a comparison buys more certainty from more, shorter processes, and the
     /// rounds it merges and judges stay small.
-    public static let brief = SamplingPolicy(
+    package static let brief = SamplingPolicy(
         minTime: .milliseconds(20),
         minSamples: 3,
         maxSamples: 500,
@@ -94,7 +94,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     )
 
     /// Smoke runs (`--quick`): ≥ 5 samples and ≥ 20 ms, at most 200 samples or 0.2 s; 10 ms warm-up.
-    public static let quick = SamplingPolicy(
+    package static let quick = SamplingPolicy(
         minTime: .milliseconds(20),
         minSamples: 5,
         maxSamples: 200,
@@ -104,7 +104,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
 
     /// Whether a caller that interleaves samples itself should take another one, given how many it has
     /// and how long sampling has taken so far (nanoseconds).
-    public func wantsMoreSamples(count: Int, elapsedNanoseconds: UInt64) -> Bool {
+    package func wantsMoreSamples(count: Int, elapsedNanoseconds: UInt64) -> Bool {
         if count < slowMinSamples { return true }
         if count >= maxSamples || elapsedNanoseconds >= maxTime.nanoseconds { return false }
         if count < minSamples { return true }
@@ -119,13 +119,13 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     /// operations whatever it is). The operations timed are then a prefix
     /// of the trace, which the caller records (`OperationCoverage`) so that later repetitions, the
     /// allocation counts and the instruction counts cover exactly the same operations.
-    public func isDone(count: Int, elapsedNanoseconds: UInt64, coversTrace: Bool) -> Bool {
+    package func isDone(count: Int, elapsedNanoseconds: UInt64, coversTrace: Bool) -> Bool {
         if coversTrace { return !wantsMoreSamples(count: count, elapsedNanoseconds: elapsedNanoseconds) }
         return count >= minSamples && elapsedNanoseconds >= maxTime.nanoseconds
     }
 
     /// Whether warm-up is over after `runs` runs taking `elapsedNanoseconds`.
-    public func warmupIsOver(runs: Int, elapsedNanoseconds: UInt64) -> Bool {
+    package func warmupIsOver(runs: Int, elapsedNanoseconds: UInt64) -> Bool {
         if runs < 1 { return false }
         if elapsedNanoseconds >= warmup.maxTime.nanoseconds { return true }
         return runs >= warmup.minRuns && elapsedNanoseconds >= warmup.minTime.nanoseconds

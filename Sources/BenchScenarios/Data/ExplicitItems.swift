@@ -6,44 +6,44 @@ import LayoutEngine
 ///
 /// Sections are contiguous runs of items: `sectionCounts[s]` items in section `s`, in order.
 /// Texts (CSV `text` column, `"text"` key) are kept only when at least one item has one.
-public struct ExplicitItems: Hashable, Sendable {
-    public private(set) var widths: [Double] = []
-    public private(set) var heights: [Double] = []
-    public private(set) var spansAllColumns: [Bool] = []
-    public private(set) var sectionCounts: [Int] = []
+package struct ExplicitItems: Hashable, Sendable {
+    package private(set) var widths: [Double] = []
+    package private(set) var heights: [Double] = []
+    package private(set) var spansAllColumns: [Bool] = []
+    package private(set) var sectionCounts: [Int] = []
     /// One text per item (empty for items without one), or nil when no item has a text.
-    public private(set) var texts: ItemTexts?
+    package private(set) var texts: ItemTexts?
     /// The constraint templates items name (`"template"`), each once, in order of first use.
-    public private(set) var templateNames: [String] = []
+    package private(set) var templateNames: [String] = []
     /// Per item, its template's index in `templateNames` (-1 for none); empty when no item names one.
-    public private(set) var templateKinds: [Int] = []
+    package private(set) var templateKinds: [Int] = []
     /// One detail text per item (empty for items without one), or nil when no item has one.
-    public private(set) var details: ItemTexts?
+    package private(set) var details: ItemTexts?
 
-    public init() {}
+    package init() {}
 
     /// Items per section, as in the scenario file (`data.sections`).
-    public init(sections: [[ItemSize]]) {
+    package init(sections: [[ItemSize]]) {
         for items in sections {
             appendSection()
             for item in items { append(width: item.width, height: item.height, spansAllColumns: item.spansAllColumns) }
         }
     }
 
-    public var count: Int { heights.count }
-    public var sectionCount: Int { sectionCounts.count }
+    package var count: Int { heights.count }
+    package var sectionCount: Int { sectionCounts.count }
 
-    public mutating func reserveCapacity(_ items: Int) {
+    package mutating func reserveCapacity(_ items: Int) {
         widths.reserveCapacity(items)
         heights.reserveCapacity(items)
         spansAllColumns.reserveCapacity(items)
     }
 
     /// Starts a new, empty section.
-    public mutating func appendSection() { sectionCounts.append(0) }
+    package mutating func appendSection() { sectionCounts.append(0) }
 
     /// Appends an item to the last section (there must be one).
-    public mutating func append(width: Double, height: Double, spansAllColumns spans: Bool, text: ArraySlice<UInt8>? = nil,
+    package mutating func append(width: Double, height: Double, spansAllColumns spans: Bool, text: ArraySlice<UInt8>? = nil,
                                 template: String? = nil, detail: ArraySlice<UInt8>? = nil) {
         assert(!sectionCounts.isEmpty, "append a section first")
         // A templated item always has a text and a detail (empty when not given).
@@ -85,7 +85,7 @@ public struct ExplicitItems: Hashable, Sendable {
     }
 
     /// The items of section `s` (for workloads that repeat a section's own items).
-    public func items(inSection s: Int) -> [ItemSize] {
+    package func items(inSection s: Int) -> [ItemSize] {
         let start = sectionCounts[..<s].reduce(0, +)
         return (start..<(start + sectionCounts[s])).map {
             ItemSize(width: widths[$0], height: heights[$0], spansAllColumns: spansAllColumns[$0])
@@ -95,7 +95,7 @@ public struct ExplicitItems: Hashable, Sendable {
     /// The first `n` items (0 < n <= count, or n == count == 0) and the sections they fall in: a section after the
     /// one that holds item `n - 1` is left out, as if the data source had loaded only that far.
     /// `prefix(count)` is the whole data, trailing empty sections included.
-    public func prefix(_ n: Int) -> ExplicitItems {
+    package func prefix(_ n: Int) -> ExplicitItems {
         precondition((n > 0 || n == count) && n <= count, "prefix of \(n) items out of \(count)")
         guard n < count else { return self }
         var result = ExplicitItems()
@@ -126,7 +126,7 @@ public struct ExplicitItems: Hashable, Sendable {
     }
 
     /// The engine's data: the arrays are shared, not copied.
-    public func makeData() throws(LayoutError) -> LayoutData {
+    package func makeData() throws(LayoutError) -> LayoutData {
         try LayoutData(widths: widths, heights: heights, spansAllColumns: spansAllColumns, counts: sectionCounts)
     }
 }
@@ -136,7 +136,7 @@ public struct ExplicitItems: Hashable, Sendable {
 extension ExplicitItems: Codable {
     private enum CodingKeys: String, CodingKey { case widths, heights, spansAllColumns, sectionCounts, texts, templateNames, templateKinds, details }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         widths = try RawArrayCoding.array(c.decode(Data.self, forKey: .widths), of: Double.self, codingPath: c.codingPath)
         heights = try RawArrayCoding.array(c.decode(Data.self, forKey: .heights), of: Double.self, codingPath: c.codingPath)
@@ -156,7 +156,7 @@ extension ExplicitItems: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(RawArrayCoding.data(widths), forKey: .widths)
         try c.encode(RawArrayCoding.data(heights), forKey: .heights)

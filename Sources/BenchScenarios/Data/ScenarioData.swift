@@ -3,18 +3,18 @@ import TextShaping
 
 /// The `data` object of a scenario: a generator or explicit items (docs/scenario-format.md). Exactly one of
 /// `generate`, `sections` and `file`.
-public enum ScenarioData: Hashable, Sendable, Codable {
+package enum ScenarioData: Hashable, Sendable, Codable {
     case generated(DataGenerator)
     /// `data.sections` or `data.file`: the items as given.
     case explicit(ExplicitItems)
 
-    public var isExplicit: Bool {
+    package var isExplicit: Bool {
         if case .explicit = self { return true }
         return false
     }
 
     /// Whether the rows' heights come from constraint templates (generated or named by explicit items).
-    public var isTemplated: Bool {
+    package var isTemplated: Bool {
         switch self {
         case .generated(let generator):
             if case .template = generator.heights { return true }
@@ -185,20 +185,20 @@ extension ScenarioError {
 /// generated texts' language, `TextLanguage`: "syllables" (default), "en", "ru", "zh",
 /// "mixed"; text and template heights only). For a registered layout kind (docs/your-layout.md),
 /// `widths` gives every item a width (`everyItemHasWidth`), drawn as a flow's are.
-public struct DataGenerator: Hashable, Sendable, Codable {
-    public var sections: Int
-    public var heights: SizeDistribution
-    public var widths: SizeDistribution
-    public var seed: UInt64
-    public var fullWidthEvery: Int?
-    public var language: TextLanguage = .syllables
+package struct DataGenerator: Hashable, Sendable, Codable {
+    package var sections: Int
+    package var heights: SizeDistribution
+    package var widths: SizeDistribution
+    package var seed: UInt64
+    package var fullWidthEvery: Int?
+    package var language: TextLanguage = .syllables
     /// Every item draws a width from `widths`, whatever its section's style: a registered kind's
     /// scenario gave `widths` (its items are laid out by the user's layout, not by a flow).
-    public var everyItemHasWidth = false
+    package var everyItemHasWidth = false
 
-    public static let defaultWidths = SizeDistribution.fixed(100)
+    package static let defaultWidths = SizeDistribution.fixed(100)
 
-    public init(sections: Int = 1, heights: SizeDistribution, widths: SizeDistribution = defaultWidths, seed: UInt64 = 1, fullWidthEvery: Int? = nil) {
+    package init(sections: Int = 1, heights: SizeDistribution, widths: SizeDistribution = defaultWidths, seed: UInt64 = 1, fullWidthEvery: Int? = nil) {
         self.sections = sections
         self.heights = heights
         self.widths = widths
@@ -240,7 +240,7 @@ public struct DataGenerator: Hashable, Sendable, Codable {
 
     /// `items` spread over `sections`: `items / sections` each, one more for the first
     /// `items % sections` sections.
-    public func counts(items: Int) -> [Int] {
+    package func counts(items: Int) -> [Int] {
         let base = items / sections, extra = items % sections
         return (0..<sections).map { base + ($0 < extra ? 1 : 0) }
     }

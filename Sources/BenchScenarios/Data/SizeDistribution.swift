@@ -19,7 +19,7 @@ import BenchResults
 ///   `minWords…maxWords` generated words (`WordGenerator`) and its height from `TemplateCell` at
 ///   the width available to the item. Optional cell keys: `lineHeight` (> 0), `fontScale` (> 0),
 ///   `padding` {top, left, bottom, right}, `minimumHeight`; defaults are `TemplateCell()`'s.
-public enum SizeDistribution: Hashable, Sendable, Codable {
+package enum SizeDistribution: Hashable, Sendable, Codable {
     case fixed(Double)
     case uniform(min: Double, max: Double)
     case normal(mean: Double, sd: Double, min: Double, max: Double)
@@ -30,10 +30,10 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
     /// the template's fitting height at the available width (docs/scenario-format.md, constraint templates).
     case template(weights: [TemplateWeight], minWords: Int, maxWords: Int)
 
-    public static let names = ["fixed", "uniform", "normal", "bimodal", "text", "template"]
+    package static let names = ["fixed", "uniform", "normal", "bimodal", "text", "template"]
 
     /// The range every drawn value lies in (text: unknown before measuring, nil).
-    public var bounds: ClosedRange<Double>? {
+    package var bounds: ClosedRange<Double>? {
         switch self {
         case .fixed(let v): return v...v
         case .uniform(let lo, let hi): return lo...hi
@@ -44,7 +44,7 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
     }
 
     /// Draws one value (not for `.text`, whose value comes from measurement).
-    public func sample(using rng: inout SplitMix64) -> Double {
+    package func sample(using rng: inout SplitMix64) -> Double {
         switch self {
         case .fixed(let v):
             return v
@@ -64,7 +64,7 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
     }
 
     /// Parses a distribution object. `allowText` is false for widths.
-    public static func parse(_ node: JSONNode, allowText: Bool) throws(ScenarioError) -> SizeDistribution {
+    package static func parse(_ node: JSONNode, allowText: Bool) throws(ScenarioError) -> SizeDistribution {
         let r = try node.object()
         let allowed = allowText ? names : names.filter { $0 != "text" && $0 != "template" }
         let kindNode = try r.require("distribution")
@@ -133,11 +133,11 @@ public enum SizeDistribution: Hashable, Sendable, Codable {
 }
 
 /// A template name and its weight in a `template` distribution.
-public struct TemplateWeight: Hashable, Sendable, Codable {
-    public var name: String
-    public var weight: Double
+package struct TemplateWeight: Hashable, Sendable, Codable {
+    package var name: String
+    package var weight: Double
 
-    public init(name: String, weight: Double) {
+    package init(name: String, weight: Double) {
         self.name = name
         self.weight = weight
     }

@@ -6,7 +6,7 @@ import LayoutEngine
 /// deterministic for a given generator state. Words are 1–4 syllables (2–12 letters), the first
 /// word is capitalised and the text ends with a period, so the glyph mix (narrow, wide,
 /// capital, punctuation) exercises `TemplateCell`'s advance table.
-public enum WordGenerator {
+package enum WordGenerator {
     static let syllables: [[UInt8]] = [
         "ka", "lo", "mi", "ne", "ru", "sta", "vel", "tri", "o", "an", "wen", "dor", "fi", "qua", "le",
         "mar", "is", "ti", "zu", "pel", "gro", "ha", "in", "ber", "cho", "de", "sy", "lum", "ex", "on",
@@ -14,7 +14,7 @@ public enum WordGenerator {
     ].map { Array($0.utf8) }
 
     /// Appends `count` words (UTF-8) to `bytes`.
-    public static func appendWords(_ count: Int, to bytes: inout [UInt8], using rng: inout SplitMix64) {
+    package static func appendWords(_ count: Int, to bytes: inout [UInt8], using rng: inout SplitMix64) {
         for w in 0..<count {
             if w > 0 { bytes.append(0x20) }
             let parts = rng.nextInt(in: 1...4)
@@ -38,7 +38,7 @@ public enum WordGenerator {
     /// then, a full stop at the end of each; Chinese with no spaces and full-width punctuation
     /// (，。、); mixed: Chinese sentences with English words, numbers and symbols (★ ♥ ✓...)
     /// between them, as Chinese feeds mix them. Same generator state, same text.
-    public static func appendWords(_ count: Int, language: TextLanguage, to bytes: inout [UInt8], using rng: inout SplitMix64) {
+    package static func appendWords(_ count: Int, language: TextLanguage, to bytes: inout [UInt8], using rng: inout SplitMix64) {
         if language == .syllables { return appendWords(count, to: &bytes, using: &rng) }
         var sentenceLeft = 0
         var previousChinese = false
@@ -77,7 +77,7 @@ public enum WordGenerator {
 
     /// The most UTF-8 bytes one generated word of `language` takes, with the space or
     /// punctuation after it (the bound of a text of `n` words is `n` times this).
-    public static func maximumBytesPerWord(_ language: TextLanguage) -> Int {
+    package static func maximumBytesPerWord(_ language: TextLanguage) -> Int {
         let longest: Int
         switch language {
         case .syllables: longest = 4 * (syllables.map(\.count).max() ?? 0)
@@ -101,7 +101,7 @@ public enum WordGenerator {
     }
 
     /// A text of `count` words as a `String` (for tests and tools).
-    public static func text(words count: Int, using rng: inout SplitMix64) -> String {
+    package static func text(words count: Int, using rng: inout SplitMix64) -> String {
         var bytes: [UInt8] = []
         appendWords(count, to: &bytes, using: &rng)
         return String(decoding: bytes, as: UTF8.self)
@@ -109,7 +109,7 @@ public enum WordGenerator {
 }
 
 /// The language of generated text (`"language"` of a `text` or `template` distribution).
-public enum TextLanguage: String, CaseIterable, Hashable, Sendable, Codable {
+package enum TextLanguage: String, CaseIterable, Hashable, Sendable, Codable {
     /// The syllable pseudo-words every scenario had before (the default: figures stay comparable).
     case syllables
     case english = "en"
@@ -121,45 +121,45 @@ public enum TextLanguage: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// The generated texts of all items, in one contiguous UTF-8 buffer (no object per item):
 /// item `i` is `bytes[offsets[i] ..< offsets[i + 1]]`, global item order as in `LayoutData`.
-public struct ItemTexts: Hashable, Sendable {
-    public private(set) var bytes: [UInt8] = []
-    public private(set) var offsets: [Int] = [0]
+package struct ItemTexts: Hashable, Sendable {
+    package private(set) var bytes: [UInt8] = []
+    package private(set) var offsets: [Int] = [0]
 
-    public init() {}
+    package init() {}
 
     // Inlinable: the timed operations of cell-measure and offsets read texts across the module
     // boundary, and a call with its retain and release costs them 150 instructions a measure.
     @inlinable
-    public var count: Int { offsets.count - 1 }
+    package var count: Int { offsets.count - 1 }
 
     /// The UTF-8 text of item `index` (a slice: no copy).
     @inlinable
-    public subscript(index: Int) -> ArraySlice<UInt8> { bytes[offsets[index]..<offsets[index + 1]] }
+    package subscript(index: Int) -> ArraySlice<UInt8> { bytes[offsets[index]..<offsets[index + 1]] }
 
-    public func string(at index: Int) -> String { String(decoding: self[index], as: UTF8.self) }
+    package func string(at index: Int) -> String { String(decoding: self[index], as: UTF8.self) }
 
     /// Appends an item with `words` generated words.
-    public mutating func appendGenerated(words: Int, using rng: inout SplitMix64) {
+    package mutating func appendGenerated(words: Int, using rng: inout SplitMix64) {
         WordGenerator.appendWords(words, to: &bytes, using: &rng)
         offsets.append(bytes.count)
     }
 
     /// Appends an item with `words` generated words of `language`.
-    public mutating func appendGenerated(words: Int, language: TextLanguage, using rng: inout SplitMix64) {
+    package mutating func appendGenerated(words: Int, language: TextLanguage, using rng: inout SplitMix64) {
         WordGenerator.appendWords(words, language: language, to: &bytes, using: &rng)
         offsets.append(bytes.count)
     }
 
     /// Appends an item with the given UTF-8 text (explicit data).
-    public mutating func append(_ text: ArraySlice<UInt8>) {
+    package mutating func append(_ text: ArraySlice<UInt8>) {
         bytes.append(contentsOf: text)
         offsets.append(bytes.count)
     }
 
     /// Appends an item with no text (items that do not use the `text` distribution).
-    public mutating func appendEmpty() { offsets.append(bytes.count) }
+    package mutating func appendEmpty() { offsets.append(bytes.count) }
 
-    public mutating func reserveCapacity(items: Int, bytes byteCount: Int) {
+    package mutating func reserveCapacity(items: Int, bytes byteCount: Int) {
         offsets.reserveCapacity(items + 1)
         bytes.reserveCapacity(byteCount)
     }
@@ -170,7 +170,7 @@ public struct ItemTexts: Hashable, Sendable {
 extension ItemTexts: Codable {
     private enum CodingKeys: String, CodingKey { case bytes, offsets }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         bytes = [UInt8](try c.decode(Data.self, forKey: .bytes))
         offsets = try RawArrayCoding.array(c.decode(Data.self, forKey: .offsets), of: Int.self, codingPath: c.codingPath)
@@ -179,7 +179,7 @@ extension ItemTexts: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Data(bytes), forKey: .bytes)
         try c.encode(RawArrayCoding.data(offsets), forKey: .offsets)

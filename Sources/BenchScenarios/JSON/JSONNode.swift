@@ -3,19 +3,19 @@ import BenchResults
 /// A JSON value together with where it sits (file and JSON path), so that every conversion can
 /// fail with an error that names the place. `JSONReader` hands these out for object members;
 /// arrays give one node per element.
-public struct JSONNode: Sendable {
-    public var value: JSONValue
-    public var file: String
-    public var path: String
+package struct JSONNode: Sendable {
+    package var value: JSONValue
+    package var file: String
+    package var path: String
 
-    public init(_ value: JSONValue, file: String, path: String) {
+    package init(_ value: JSONValue, file: String, path: String) {
         self.value = value
         self.file = file
         self.path = path
     }
 
     /// An error at this node.
-    public func error(_ message: String) -> ScenarioError {
+    package func error(_ message: String) -> ScenarioError {
         ScenarioError(file: file, path: path, message: message)
     }
 
@@ -28,25 +28,25 @@ public struct JSONNode: Sendable {
 
     // MARK: Scalars
 
-    public func string() throws(ScenarioError) -> String {
+    package func string() throws(ScenarioError) -> String {
         guard case .string(let s) = value else { throw typeError("a string") }
         return s
     }
 
     /// A string that is not empty (and not only spaces).
-    public func nonEmptyString() throws(ScenarioError) -> String {
+    package func nonEmptyString() throws(ScenarioError) -> String {
         let s = try string()
         guard s.contains(where: { !$0.isWhitespace }) else { throw error("expected a non-empty string") }
         return s
     }
 
-    public func bool() throws(ScenarioError) -> Bool {
+    package func bool() throws(ScenarioError) -> Bool {
         guard case .bool(let b) = value else { throw typeError("true or false") }
         return b
     }
 
     /// A finite number within the bound. `1e999` (infinite) is rejected here.
-    public func double(_ bound: NumberBound = .any) throws(ScenarioError) -> Double {
+    package func double(_ bound: NumberBound = .any) throws(ScenarioError) -> Double {
         guard case .number(let n) = value else { throw typeError(bound.expected(integer: false)) }
         guard n.value.isFinite else {
             throw error("expected \(bound.expected(integer: false)), got \(n.literal), which is too large to be a finite number")
@@ -56,7 +56,7 @@ public struct JSONNode: Sendable {
     }
 
     /// An integer written as one (`3`, not `3.0` or `3e0`) within the bound.
-    public func int(_ bound: NumberBound = .any) throws(ScenarioError) -> Int {
+    package func int(_ bound: NumberBound = .any) throws(ScenarioError) -> Int {
         guard case .number(let n) = value else { throw typeError(bound.expected(integer: true)) }
         guard n.isIntegerLiteral else {
             if n.value.isFinite && n.value.rounded() == n.value {
@@ -70,7 +70,7 @@ public struct JSONNode: Sendable {
     }
 
     /// One of `allowed`; the error lists them.
-    public func oneOf(_ allowed: [String]) throws(ScenarioError) -> String {
+    package func oneOf(_ allowed: [String]) throws(ScenarioError) -> String {
         let expected = "one of " + allowed.map { JSONValue.quoted($0) }.joined(separator: ", ")
         guard case .string(let s) = value else { throw typeError(expected) }
         guard allowed.contains(s) else { throw error("unknown value \(JSONValue.quoted(s)); expected \(expected)") }
@@ -78,14 +78,14 @@ public struct JSONNode: Sendable {
     }
 
     /// A case of a string enum, by raw value; the error lists every case.
-    public func enumCase<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
+    package func enumCase<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
         let raw = try oneOf(E.allCases.map(\.rawValue))
         return E(rawValue: raw)!
     }
 
     // MARK: Containers
 
-    public func array() throws(ScenarioError) -> [JSONNode] {
+    package func array() throws(ScenarioError) -> [JSONNode] {
         guard case .array(let elements) = value else { throw typeError("an array") }
         var nodes: [JSONNode] = []
         nodes.reserveCapacity(elements.count)
@@ -96,7 +96,7 @@ public struct JSONNode: Sendable {
     }
 
     /// An array with at least `minCount` elements.
-    public func array(minCount: Int) throws(ScenarioError) -> [JSONNode] {
+    package func array(minCount: Int) throws(ScenarioError) -> [JSONNode] {
         let nodes = try array()
         guard nodes.count >= minCount else {
             throw error(minCount == 1 ? "expected a non-empty array" : "expected an array of at least \(minCount) elements, got \(nodes.count)")
@@ -104,14 +104,14 @@ public struct JSONNode: Sendable {
         return nodes
     }
 
-    public func object() throws(ScenarioError) -> JSONReader {
+    package func object() throws(ScenarioError) -> JSONReader {
         guard case .object(let members) = value else { throw typeError("an object") }
         return JSONReader(members: members, file: file, path: path)
     }
 }
 
 /// The range a number must lie in. `expected(integer:)` phrases it for error messages.
-public enum NumberBound: Sendable, Hashable {
+package enum NumberBound: Sendable, Hashable {
     case any
     /// `>= minimum`
     case atLeast(Double)
@@ -123,13 +123,13 @@ public enum NumberBound: Sendable, Hashable {
     case above(Double, atMost: Double)
 
     /// Sizes, spacings, insets: finite, not negative, at most `ScenarioLimits.maxSize`.
-    public static let size = NumberBound.between(0, ScenarioLimits.maxSize)
+    package static let size = NumberBound.between(0, ScenarioLimits.maxSize)
     /// Viewport sizes, line heights: positive, at most `ScenarioLimits.maxSize`.
-    public static let positiveSize = NumberBound.above(0, atMost: ScenarioLimits.maxSize)
+    package static let positiveSize = NumberBound.above(0, atMost: ScenarioLimits.maxSize)
     /// Finite and positive.
-    public static let positive = NumberBound.greaterThan(0)
+    package static let positive = NumberBound.greaterThan(0)
 
-    public func admits(_ v: Double) -> Bool {
+    package func admits(_ v: Double) -> Bool {
         switch self {
         case .any: return true
         case .atLeast(let m): return v >= m
@@ -139,7 +139,7 @@ public enum NumberBound: Sendable, Hashable {
         }
     }
 
-    public func expected(integer: Bool) -> String {
+    package func expected(integer: Bool) -> String {
         let noun = integer ? "an integer" : "a number"
         func f(_ v: Double) -> String { v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         switch self {

@@ -13,9 +13,9 @@ import BenchResults
 ///   top-level value. A UTF-8 byte order mark at the start is skipped.
 /// A number whose magnitude is too large for `Double` (`1e999`) parses to infinity; the reader
 /// rejects it where it is used, with its path.
-public struct JSONParser {
+package struct JSONParser {
     /// Nesting deeper than this is an error (instead of a stack overflow).
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private let file: String
@@ -37,11 +37,11 @@ public struct JSONParser {
     /// Linear in the size of the document whatever its line structure: positions are byte
     /// offsets, and a line and column are computed only for an error. JSON paths too are built
     /// only for an error (a duplicate key), while the error unwinds.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> JSONValue {
         try parse(bytes, file: file, deferring: []).value
     }
 
-    public static func parse(_ text: String, file: String) throws(ScenarioError) -> JSONValue {
+    package static func parse(_ text: String, file: String) throws(ScenarioError) -> JSONValue {
         try parse(Array(text.utf8), file: file)
     }
 
@@ -51,7 +51,7 @@ public struct JSONParser {
     /// of objects, to reserve space); the tree holds an empty array there. The caller must then read
     /// that range with a parser of its own that accepts exactly valid JSON (or parse again
     /// without deferring to find the error). With an empty `keyPath` nothing is deferred.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], file: String, deferring keyPath: [String]
     ) throws(ScenarioError) -> (value: JSONValue, deferred: Range<Int>?, deferredObjects: Int) {
         var parser = JSONParser(bytes: bytes, file: file)
@@ -74,7 +74,7 @@ public struct JSONParser {
     /// Parses the one JSON value that fills `range` of `bytes` (whitespace around it allowed),
     /// for a line of a JSON Lines file. Errors give lines and columns in the whole of `bytes`.
     /// `bytes` must be valid UTF-8 (the caller checks once with `firstInvalidUTF8`).
-    public static func parseValue(in bytes: [UInt8], range: Range<Int>, file: String) throws(ScenarioError) -> JSONValue {
+    package static func parseValue(in bytes: [UInt8], range: Range<Int>, file: String) throws(ScenarioError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, file: file)
         parser.position = range.lowerBound
         parser.skipWhitespace()
@@ -481,7 +481,7 @@ public struct JSONParser {
     /// The 1-based line and column of a byte offset, for an error message: lines end at `\n`,
     /// columns count characters (UTF-8 lead bytes), a byte order mark at the start is not one.
     /// Linear in `offset`, and only called when an error is reported.
-    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         bytes.withUnsafeBufferPointer { buffer in
             let end = min(offset, buffer.count)
             var line = 1

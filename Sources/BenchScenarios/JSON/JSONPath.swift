@@ -5,26 +5,26 @@ import BenchResults
 /// The root is the empty string; keys are joined with `.`, array elements as `[i]`. A key that
 /// is not a plain identifier (letters, digits, `_`, `-`, not starting with a digit) is written
 /// as `["odd key"]` so the path stays unambiguous.
-public enum JSONPath {
-    public static func appending(_ path: String, key: String) -> String {
+package enum JSONPath {
+    package static func appending(_ path: String, key: String) -> String {
         if isPlain(key) { return path.isEmpty ? key : path + "." + key }
         return path + "[" + JSONValue.quoted(key) + "]"
     }
 
-    public static func appending(_ path: String, index: Int) -> String {
+    package static func appending(_ path: String, index: Int) -> String {
         path + "[\(index)]"
     }
 
     /// `inner`, a path relative to the value at `path`, made absolute: `joining("a[2]", "b.c")`
     /// is `a[2].b.c`.
-    public static func joining(_ path: String, _ inner: String) -> String {
+    package static func joining(_ path: String, _ inner: String) -> String {
         if path.isEmpty { return inner }
         if inner.isEmpty { return path }
         return inner.hasPrefix("[") ? path + inner : path + "." + inner
     }
 
     /// How the path is shown: the root is `(root)`.
-    public static func display(_ path: String) -> String { path.isEmpty ? "(root)" : path }
+    package static func display(_ path: String) -> String { path.isEmpty ? "(root)" : path }
 
     private static func isPlain(_ key: String) -> Bool {
         guard let first = key.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {

@@ -10,21 +10,21 @@ import BenchResults
 ///     let layout = try root.object("layout")
 ///     let columns = try layout.optionalInt("columns", default: 2, .atLeast(1))
 ///     try layout.finish()
-public final class JSONReader {
-    public let file: String
-    public let path: String
-    public let members: [JSONMember]
+package final class JSONReader {
+    package let file: String
+    package let path: String
+    package let members: [JSONMember]
     /// The keys asked for so far, in order (for the "expected one of" list).
-    public private(set) var knownKeys: [String] = []
+    package private(set) var knownKeys: [String] = []
 
-    public init(members: [JSONMember], file: String, path: String) {
+    package init(members: [JSONMember], file: String, path: String) {
         self.members = members
         self.file = file
         self.path = path
     }
 
     /// A reader for a whole document, which must be an object.
-    public convenience init(document: JSONValue, file: String, path: String = "") throws(ScenarioError) {
+    package convenience init(document: JSONValue, file: String, path: String = "") throws(ScenarioError) {
         guard case .object(let members) = document else {
             let what: String
             switch document {
@@ -41,25 +41,25 @@ public final class JSONReader {
     // MARK: Keys
 
     /// Declares `keys` as known without reading them.
-    public func allow(_ keys: String...) {
+    package func allow(_ keys: String...) {
         for key in keys where !knownKeys.contains(key) { knownKeys.append(key) }
     }
 
     /// Whether the object has the key (and declares it known).
-    public func has(_ key: String) -> Bool {
+    package func has(_ key: String) -> Bool {
         allow(key)
         return members.contains { $0.key == key }
     }
 
     /// The member's node, or nil when it is absent. A JSON `null` counts as present.
-    public func optional(_ key: String) -> JSONNode? {
+    package func optional(_ key: String) -> JSONNode? {
         allow(key)
         guard let member = members.first(where: { $0.key == key }) else { return nil }
         return JSONNode(member.value, file: file, path: JSONPath.appending(path, key: key))
     }
 
     /// The member's node; an error names the missing key.
-    public func require(_ key: String) throws(ScenarioError) -> JSONNode {
+    package func require(_ key: String) throws(ScenarioError) -> JSONNode {
         guard let node = optional(key) else {
             throw ScenarioError(file: file, path: JSONPath.appending(path, key: key), message: "missing required key '\(key)'")
         }
@@ -67,20 +67,20 @@ public final class JSONReader {
     }
 
     /// The JSON path of a member (present or not).
-    public func path(of key: String) -> String { JSONPath.appending(path, key: key) }
+    package func path(of key: String) -> String { JSONPath.appending(path, key: key) }
 
     /// An error at a member of this object.
-    public func error(at key: String, _ message: String) -> ScenarioError {
+    package func error(at key: String, _ message: String) -> ScenarioError {
         ScenarioError(file: file, path: path(of: key), message: message)
     }
 
     /// An error at this object itself.
-    public func error(_ message: String) -> ScenarioError {
+    package func error(_ message: String) -> ScenarioError {
         ScenarioError(file: file, path: path, message: message)
     }
 
     /// Fails on the first member that no accessor asked for.
-    public func finish() throws(ScenarioError) {
+    package func finish() throws(ScenarioError) {
         for member in members where !knownKeys.contains(member.key) {
             let expected = knownKeys.isEmpty ? "this object takes no keys" : "expected one of: " + knownKeys.joined(separator: ", ")
             var message = "unknown key '\(member.key)'; \(expected)"
@@ -91,85 +91,85 @@ public final class JSONReader {
 
     // MARK: Typed accessors
 
-    public func requireString(_ key: String) throws(ScenarioError) -> String { try require(key).string() }
+    package func requireString(_ key: String) throws(ScenarioError) -> String { try require(key).string() }
 
-    public func requireNonEmptyString(_ key: String) throws(ScenarioError) -> String { try require(key).nonEmptyString() }
+    package func requireNonEmptyString(_ key: String) throws(ScenarioError) -> String { try require(key).nonEmptyString() }
 
-    public func optionalString(_ key: String, default value: String) throws(ScenarioError) -> String {
+    package func optionalString(_ key: String, default value: String) throws(ScenarioError) -> String {
         try optional(key)?.string() ?? value
     }
 
-    public func requireBool(_ key: String) throws(ScenarioError) -> Bool { try require(key).bool() }
+    package func requireBool(_ key: String) throws(ScenarioError) -> Bool { try require(key).bool() }
 
-    public func optionalBool(_ key: String, default value: Bool) throws(ScenarioError) -> Bool {
+    package func optionalBool(_ key: String, default value: Bool) throws(ScenarioError) -> Bool {
         try optional(key)?.bool() ?? value
     }
 
-    public func optionalBool(_ key: String) throws(ScenarioError) -> Bool? { try optional(key)?.bool() }
+    package func optionalBool(_ key: String) throws(ScenarioError) -> Bool? { try optional(key)?.bool() }
 
-    public func requireDouble(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Double {
+    package func requireDouble(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Double {
         try require(key).double(bound)
     }
 
-    public func optionalDouble(_ key: String, default value: Double, _ bound: NumberBound = .any) throws(ScenarioError) -> Double {
+    package func optionalDouble(_ key: String, default value: Double, _ bound: NumberBound = .any) throws(ScenarioError) -> Double {
         try optional(key)?.double(bound) ?? value
     }
 
     /// `optionalDouble("pinOffset", default: 0, min: 0)`
-    public func optionalDouble(_ key: String, default value: Double, min: Double) throws(ScenarioError) -> Double {
+    package func optionalDouble(_ key: String, default value: Double, min: Double) throws(ScenarioError) -> Double {
         try optionalDouble(key, default: value, .atLeast(min))
     }
 
-    public func optionalDouble(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Double? {
+    package func optionalDouble(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Double? {
         try optional(key)?.double(bound)
     }
 
-    public func requireInt(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Int {
+    package func requireInt(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Int {
         try require(key).int(bound)
     }
 
-    public func requireInt(_ key: String, min: Int) throws(ScenarioError) -> Int {
+    package func requireInt(_ key: String, min: Int) throws(ScenarioError) -> Int {
         try require(key).int(.atLeast(Double(min)))
     }
 
-    public func optionalInt(_ key: String, default value: Int, _ bound: NumberBound = .any) throws(ScenarioError) -> Int {
+    package func optionalInt(_ key: String, default value: Int, _ bound: NumberBound = .any) throws(ScenarioError) -> Int {
         try optional(key)?.int(bound) ?? value
     }
 
-    public func optionalInt(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Int? {
+    package func optionalInt(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Int? {
         try optional(key)?.int(bound)
     }
 
-    public func requireEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ScenarioError) -> E
+    package func requireEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ScenarioError) -> E
     where E.RawValue == String {
         try require(key).enumCase(type)
     }
 
-    public func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, default value: E) throws(ScenarioError) -> E
+    package func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, default value: E) throws(ScenarioError) -> E
     where E.RawValue == String {
         try optional(key)?.enumCase(E.self) ?? value
     }
 
-    public func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ScenarioError) -> E?
+    package func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ScenarioError) -> E?
     where E.RawValue == String {
         try optional(key)?.enumCase(type)
     }
 
-    public func requireOneOf(_ key: String, _ allowed: [String]) throws(ScenarioError) -> String {
+    package func requireOneOf(_ key: String, _ allowed: [String]) throws(ScenarioError) -> String {
         try require(key).oneOf(allowed)
     }
 
-    public func object(_ key: String) throws(ScenarioError) -> JSONReader { try require(key).object() }
+    package func object(_ key: String) throws(ScenarioError) -> JSONReader { try require(key).object() }
 
-    public func optionalObject(_ key: String) throws(ScenarioError) -> JSONReader? { try optional(key)?.object() }
+    package func optionalObject(_ key: String) throws(ScenarioError) -> JSONReader? { try optional(key)?.object() }
 
-    public func array(_ key: String) throws(ScenarioError) -> [JSONNode] { try require(key).array() }
+    package func array(_ key: String) throws(ScenarioError) -> [JSONNode] { try require(key).array() }
 
-    public func optionalArray(_ key: String) throws(ScenarioError) -> [JSONNode]? { try optional(key)?.array() }
+    package func optionalArray(_ key: String) throws(ScenarioError) -> [JSONNode]? { try optional(key)?.array() }
 
     /// A workload's `operations` list (or any list of enum names): each name once, at least one;
     /// `allCases` in declaration order when the key is absent.
-    public func operationList<E: RawRepresentable & CaseIterable>(
+    package func operationList<E: RawRepresentable & CaseIterable>(
         _ key: String = "operations", of type: E.Type
     ) throws(ScenarioError) -> [E] where E.RawValue == String, E: Equatable {
         guard let nodes = try optionalArray(key) else { return Array(E.allCases) }

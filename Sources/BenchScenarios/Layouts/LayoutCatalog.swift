@@ -13,12 +13,12 @@ import BenchResults
 ///
 /// Registration happens once, before the command line is parsed (children of `run` run the same
 /// `main`, so they see the same kinds); reads after that are lock-protected but uncontended.
-public enum LayoutCatalog {
+package enum LayoutCatalog {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var kinds: [LayoutKind] = builtIns
 
     /// The built-in kinds, in the order `ScenarioLayout.kindNames` lists them.
-    public static let builtIns: [LayoutKind] = ScenarioLayout.kindNames.map { name in
+    package static let builtIns: [LayoutKind] = ScenarioLayout.kindNames.map { name in
         LayoutKind(
             name: name,
             about: "the built-in SectionedLayout, \(name) sections (layout keys of docs/scenario-format.md, `sections` mixes included)",
@@ -61,21 +61,21 @@ public enum LayoutCatalog {
     }
 
     /// Every registered kind: the built-in ones first, then the registered ones in order.
-    public static var all: [LayoutKind] {
+    package static var all: [LayoutKind] {
         lock.lock()
         defer { lock.unlock() }
         return kinds
     }
 
     /// The names `layout.kind` accepts.
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 
-    public static func kind(named name: String) -> LayoutKind? {
+    package static func kind(named name: String) -> LayoutKind? {
         all.first { $0.name == name }
     }
 
     /// The kind that registers the strategy `name`, and the strategy.
-    public static func strategy(named name: String) -> (kind: LayoutKind, strategy: LayoutStrategy)? {
+    package static func strategy(named name: String) -> (kind: LayoutKind, strategy: LayoutStrategy)? {
         for kind in all {
             if let strategy = kind.strategies.first(where: { $0.name == name }) { return (kind, strategy) }
         }
@@ -84,7 +84,7 @@ public enum LayoutCatalog {
 
     /// Adds `newKinds` after checking each (names unique among kinds and among strategies, keys
     /// well formed, `sameGeometryAs` a built-in kind). Nothing is added when one is wrong.
-    public static func register(_ newKinds: [LayoutKind]) throws(LayoutRegistrationError) {
+    package static func register(_ newKinds: [LayoutKind]) throws(LayoutRegistrationError) {
         lock.lock()
         defer { lock.unlock() }
         var all = kinds
@@ -104,10 +104,10 @@ public enum LayoutCatalog {
 }
 
 /// A registration `LayoutCatalog.register` refuses.
-public struct LayoutRegistrationError: Error, CustomStringConvertible {
-    public var kind: String
-    public var message: String
-    public var description: String { "layout kind \(JSONValue.quoted(kind)): \(message)" }
+package struct LayoutRegistrationError: Error, CustomStringConvertible {
+    package var kind: String
+    package var message: String
+    package var description: String { "layout kind \(JSONValue.quoted(kind)): \(message)" }
 }
 
 /// The generic workloads, which run any registered layout kind (`LayoutKind.workloads` says which
@@ -140,16 +140,16 @@ public enum GenericWorkload: String, CaseIterable, Sendable, Hashable {
 
     /// Whether the workload sends the layout batches of updates (`prepare(forCollectionViewUpdates:)`),
     /// which a kind must apply to its own data.
-    public var sendsBatches: Bool { self == .append || self == .edit }
+    package var sendsBatches: Bool { self == .append || self == .edit }
 
     /// Whether the workload sends preferred attributes
     /// (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`), whose
     /// sizes a kind must apply to its own data.
-    public var sendsPreferredAttributes: Bool { self == .selfSizing }
+    package var sendsPreferredAttributes: Bool { self == .selfSizing }
 
     /// What a kind supports when it says nothing: every workload that sends it nothing to apply
     /// to its data (no batch, no preferred attributes).
-    public static let withoutBatches: [GenericWorkload] = allCases.filter { !$0.sendsBatches && !$0.sendsPreferredAttributes }
+    @usableFromInline package static let withoutBatches: [GenericWorkload] = allCases.filter { !$0.sendsBatches && !$0.sendsPreferredAttributes }
 }
 
 /// One strategy of a layout kind: a mode of the generic workloads, named in scenario files and
@@ -157,12 +157,12 @@ public enum GenericWorkload: String, CaseIterable, Sendable, Hashable {
 public struct LayoutStrategy: Sendable, Hashable {
     public var name: String
     /// One sentence: what the strategy does.
-    public var about: String
+    package var about: String
     /// The library and technique it reproduces.
-    public var reproduces: String
+    package var reproduces: String
     /// The bytes per item the strategy keeps once prepared, as declared by its author (the
     /// footprint check adds it up; the harness does not measure it).
-    public var bytesPerItem: Double
+    package var bytesPerItem: Double
 
     public init(name: String, about: String, reproduces: String = "", bytesPerItem: Double = 256) {
         self.name = name
@@ -176,12 +176,12 @@ public struct LayoutStrategy: Sendable, Hashable {
 /// also checked, frame by frame, against `LayoutReference`'s geometry of that built-in layout.
 public struct SameGeometry: Sendable {
     /// `list`, `flow` or `waterfall`.
-    public var kind: String
+    package var kind: String
     /// The built-in layout's keys (as in a scenario's `layout` object, nested objects by dotted
     /// names: `"insets.left"`), from the layout's input; nil for the built-in kinds themselves.
-    public var layout: (@Sendable (LayoutInput) throws -> [String: LayoutKeyValue])?
+    package var layout: (@Sendable (LayoutInput) throws -> [String: LayoutKeyValue])?
 
-    public init(kind: String, layout: (@Sendable (LayoutInput) throws -> [String: LayoutKeyValue])?) {
+    package init(kind: String, layout: (@Sendable (LayoutInput) throws -> [String: LayoutKeyValue])?) {
         self.kind = kind
         self.layout = layout
     }
@@ -197,7 +197,7 @@ public struct SameGeometry: Sendable {
 /// A key a layout kind reads from the scenario's `layout` object, with its default and bounds;
 /// checked when the scenario loads.
 public struct LayoutKey: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Any finite number within the closed range.
         case number(default: Double, range: ClosedRange<Double>)
         /// An integer within the closed range.
@@ -207,11 +207,11 @@ public struct LayoutKey: Sendable, Hashable {
         case string(default: String, allowed: [String])
     }
 
-    public var name: String
-    public var kind: Kind
-    public var about: String
+    package var name: String
+    package var kind: Kind
+    package var about: String
 
-    public init(name: String, kind: Kind, about: String = "") {
+    package init(name: String, kind: Kind, about: String = "") {
         self.name = name
         self.kind = kind
         self.about = about
@@ -291,11 +291,11 @@ public enum LayoutKeyValue: Codable, Hashable, Sendable {
 
 /// The layout a scenario selects: its kind's name and, for a registered kind, the value of every
 /// key it reads (defaults filled in). Part of `Scenario`, so the child process gets it.
-public struct LayoutSelection: Codable, Hashable, Sendable {
-    public var kind: String
-    public var values: [String: LayoutKeyValue]
+package struct LayoutSelection: Codable, Hashable, Sendable {
+    package var kind: String
+    package var values: [String: LayoutKeyValue]
 
-    public init(kind: String, values: [String: LayoutKeyValue] = [:]) {
+    package init(kind: String, values: [String: LayoutKeyValue] = [:]) {
         self.kind = kind
         self.values = values
     }
@@ -311,9 +311,9 @@ public struct LayoutInput: Sendable {
     /// The strategy to build: one of the kind's `strategies` (its name when it registers none).
     public var strategy: String
     /// The kind's name.
-    public var kind: String
+    package var kind: String
     /// Every key of the kind, with the scenario's value or its default.
-    public var values: [String: LayoutKeyValue]
+    package var values: [String: LayoutKeyValue]
     /// The built-in kinds' styles (for a registered kind, one default list style).
     var scenarioLayout: ScenarioLayout
 
@@ -357,26 +357,26 @@ public struct LayoutInput: Sendable {
 
 /// A factory asked for a key its kind does not declare, or with another type.
 public struct LayoutInputError: Error, CustomStringConvertible {
-    public var kind: String
-    public var key: String
-    public var expected: String
+    package var kind: String
+    package var key: String
+    package var expected: String
     public var description: String { "layout kind \(kind) reads key '\(key)' as \(expected), but declares no such key of that type" }
 }
 
 /// A layout kind: its name in `layout.kind`, its keys, the generic workloads it supports, its
 /// strategies (the modes of those workloads) and the factory that builds it.
 public struct LayoutKind: Sendable {
-    public var name: String
-    public var about: String
-    public var keys: [LayoutKey]
+    package var name: String
+    package var about: String
+    package var keys: [LayoutKey]
     /// The generic workloads the kind can run (a scenario asking for another is refused at load).
     /// By default those that send no batch: a kind lists `.append` and `.edit` only when its
     /// `prepare(forCollectionViewUpdates:)` applies the batch to its data.
-    public var workloads: [GenericWorkload]
+    package var workloads: [GenericWorkload]
     /// The modes; a kind that registers none has one, named after the kind.
-    public var strategies: [LayoutStrategy]
-    public var sameGeometryAs: SameGeometry?
-    public var factory: @Sendable (LayoutInput) throws -> any CollectionLayout
+    package var strategies: [LayoutStrategy]
+    package var sameGeometryAs: SameGeometry?
+    package var factory: @Sendable (LayoutInput) throws -> any CollectionLayout
     /// The built-in kinds read `ScenarioLayout`'s schema rather than `keys`.
     package var builtInSchema: Bool
 

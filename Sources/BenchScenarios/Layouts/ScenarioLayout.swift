@@ -1,17 +1,17 @@
 import LayoutEngine
 
 /// How a header or footer behaves when scrolling (`header.pin`, `footer.pin`; docs/engine-semantics.md).
-public enum PinBehavior: String, Hashable, Sendable, Codable, CaseIterable {
+package enum PinBehavior: String, Hashable, Sendable, Codable, CaseIterable {
     case none
     case normal
     case stacked
 
     /// Footers cannot stack.
-    public static let footerCases: [PinBehavior] = [.none, .normal]
+    package static let footerCases: [PinBehavior] = [.none, .normal]
 
     /// The engine's pin for a header that behaves so. A switch, not the raw value, so a case
     /// added to either enum fails to compile here instead of failing at run time.
-    public var headerPin: HeaderPin {
+    package var headerPin: HeaderPin {
         switch self {
         case .none: return .none
         case .normal: return .normal
@@ -22,13 +22,13 @@ public enum PinBehavior: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// One resolved section style of a scenario: the engine style (pins included), the pins as
 /// written, and the JSON path it came from (`layout` or `layout.sections[i]`).
-public struct ScenarioSection: Hashable, Sendable, Codable {
-    public var style: SectionStyle
-    public var headerPin: PinBehavior
-    public var footerPin: PinBehavior
-    public var path: String
+package struct ScenarioSection: Hashable, Sendable, Codable {
+    package var style: SectionStyle
+    package var headerPin: PinBehavior
+    package var footerPin: PinBehavior
+    package var path: String
 
-    public init(style: SectionStyle, headerPin: PinBehavior = .none, footerPin: PinBehavior = .none, path: String = "layout") {
+    package init(style: SectionStyle, headerPin: PinBehavior = .none, footerPin: PinBehavior = .none, path: String = "layout") {
         self.style = style
         self.headerPin = headerPin
         self.footerPin = footerPin
@@ -63,25 +63,25 @@ public struct ScenarioSection: Hashable, Sendable, Codable {
 ///
 /// Pinning: `pin` is `none`, `normal` or `stacked` for headers, `none` or `normal` for footers
 /// (docs/engine-semantics.md); `pinOffset` is the layout's T - offset.
-public struct ScenarioLayout: Hashable, Sendable, Codable {
+package struct ScenarioLayout: Hashable, Sendable, Codable {
     /// The resolved styles; the layout cycles through them.
-    public var sections: [ScenarioSection]
-    public var pinOffset: Double
+    package var sections: [ScenarioSection]
+    package var pinOffset: Double
     /// The built-in layout's `SectionedLayout.selfSizingAnchor`.
-    public var selfSizingAnchor: ScrollAnchorMode
+    package var selfSizingAnchor: ScrollAnchorMode
 
-    public init(sections: [ScenarioSection], pinOffset: Double = 0, selfSizingAnchor: ScrollAnchorMode = .none) {
+    package init(sections: [ScenarioSection], pinOffset: Double = 0, selfSizingAnchor: ScrollAnchorMode = .none) {
         self.sections = sections
         self.pinOffset = pinOffset
         self.selfSizingAnchor = selfSizingAnchor
     }
 
-    public var styles: [SectionStyle] { sections.map(\.style) }
+    package var styles: [SectionStyle] { sections.map(\.style) }
 
     /// The resolved section that section `s` of the data uses.
-    public func section(_ s: Int) -> ScenarioSection { sections[s % sections.count] }
+    package func section(_ s: Int) -> ScenarioSection { sections[s % sections.count] }
 
-    public static let kindNames = ["list", "flow", "waterfall"]
+    package static let kindNames = ["list", "flow", "waterfall"]
 
     /// Parses and validates `layout` for content width `contentWidth`.
     package static func parse(_ node: JSONNode, contentWidth: Double) throws(ScenarioError) -> ScenarioLayout {

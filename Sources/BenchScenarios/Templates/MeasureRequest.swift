@@ -11,20 +11,20 @@ import BenchResults
 /// `detail` may be left out (empty); `width` is the row's width, and the cell is measured at that
 /// width minus the template's accessory (0 for every template written in the file; 34 for
 /// `title-body`, 40 for `image`). `templates` may be left out when only built-in kinds are used.
-public struct MeasureRequest {
-    public struct Row {
-        public var template: Int
-        public var text: [UInt8]
-        public var detail: [UInt8]
-        public var width: Double
+package struct MeasureRequest {
+    package struct Row {
+        package var template: Int
+        package var text: [UInt8]
+        package var detail: [UInt8]
+        package var width: Double
     }
 
-    public var templates: [CellTemplate]
-    public var rows: [Row]
+    package var templates: [CellTemplate]
+    package var rows: [Row]
 
-    public static let maxRows = 10_000_000
+    package static let maxRows = 10_000_000
 
-    public init(parsing bytes: [UInt8], file: String) throws(ScenarioError) {
+    package init(parsing bytes: [UInt8], file: String) throws(ScenarioError) {
         let root = try JSONReader(document: try JSONParser.parse(bytes, file: file), file: file)
         var templates = try root.optional("templates").map { (node) throws(ScenarioError) in try TemplateParsing.parseTemplates(node) } ?? []
         let rowsNode = try root.require("rows")
@@ -60,7 +60,7 @@ public struct MeasureRequest {
 
 extension MeasureRequest {
     /// Reads and parses the file at `path`; errors name `path` as given.
-    public static func load(path: String) throws(ScenarioError) -> MeasureRequest {
+    package static func load(path: String) throws(ScenarioError) -> MeasureRequest {
         let bytes: [UInt8]
         do { bytes = try readFileBytes(path) } catch {
             throw ScenarioError(file: path, path: "", message: "cannot read the file: \(error.reason)")

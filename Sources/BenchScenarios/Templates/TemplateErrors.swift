@@ -3,8 +3,8 @@ import BenchResults
 
 /// One line for a failed template measurement: the template, the constraint's index (or which
 /// implicit row) and the width.
-public enum TemplateErrors {
-    public static func describe(_ error: any Error, template: CellTemplate) -> String {
+package enum TemplateErrors {
+    package static func describe(_ error: any Error, template: CellTemplate) -> String {
         guard let error = error as? TemplateMeasurementError else { return "template \(JSONValue.quoted(template.name)): \(error)" }
         let name = "template \(JSONValue.quoted(template.name))"
         switch error {
@@ -34,7 +34,7 @@ public enum TemplateErrors {
     }
 
     /// The constraint written back in the scenario's form.
-    public static func describe(_ c: TemplateConstraint, _ template: CellTemplate) -> String {
+    package static func describe(_ c: TemplateConstraint, _ template: CellTemplate) -> String {
         func anchor(_ a: TemplateAnchor) -> String {
             (a.view == TemplateAnchor.contentView ? "contentView" : template.views[a.view].name) + "." + a.attribute.rawValue
         }

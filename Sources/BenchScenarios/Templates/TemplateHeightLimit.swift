@@ -8,20 +8,20 @@ import BenchResults
 /// `ScenarioLimits.maxSize`, and the content height at the largest count after the workload at
 /// most `ScenarioLimits.maxContentHeight`, which `ScenarioFootprint` turns into a height per row
 /// (`items`: the count that sets it, when it is below the size limit).
-public struct TemplateHeightLimit: Hashable, Sendable, Codable {
-    public var height: Double
-    public var items: Int?
+package struct TemplateHeightLimit: Hashable, Sendable, Codable {
+    package var height: Double
+    package var items: Int?
 
-    public init(height: Double = ScenarioLimits.maxSize, items: Int? = nil) {
+    package init(height: Double = ScenarioLimits.maxSize, items: Int? = nil) {
         self.height = height
         self.items = items
     }
 
     /// Whether a measured row height is within the limit (NaN is not).
-    public func admits(_ rowHeight: Double) -> Bool { rowHeight <= height }
+    package func admits(_ rowHeight: Double) -> Bool { rowHeight <= height }
 
     /// Why a row height passes the limit, after "… is H pt, ".
-    public var exceeded: String {
+    package var exceeded: String {
         guard let items else { return "more than the limit of \(format(height)) pt for any size" }
         return "more than \(format(height)) pt, the most a row may take so that \(items) items (after the workload) "
             + "stay within the content height limit of \(format(ScenarioLimits.maxContentHeight)) pt"

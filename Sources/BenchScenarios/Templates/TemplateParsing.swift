@@ -6,9 +6,9 @@ import BenchPlatform
 /// `data.templates` (docs/scenario-format.md, constraint templates): constraint templates by name. Every
 /// error names the file, the JSON path (`data.templates.post.constraints[3]`) and, for a
 /// constraint, the template and the constraint's index in the message.
-public enum TemplateParsing {
+package enum TemplateParsing {
     /// The templates of a `data.templates` object, in file order.
-    public static func parseTemplates(_ node: JSONNode) throws(ScenarioError) -> [CellTemplate] {
+    package static func parseTemplates(_ node: JSONNode) throws(ScenarioError) -> [CellTemplate] {
         let r = try node.object()
         guard r.members.count >= 1 else { throw node.error("expected at least one template") }
         guard r.members.count <= ScenarioLimits.maxTemplates else {
@@ -32,7 +32,7 @@ public enum TemplateParsing {
     package static var builtInNames: String { BuiltInRowKind.allCases.map { JSONValue.quoted($0.rawValue) }.joined(separator: ", ") }
 
     /// One template: `views` and `constraints`.
-    public static func parseTemplate(_ node: JSONNode, name: String) throws(ScenarioError) -> CellTemplate {
+    package static func parseTemplate(_ node: JSONNode, name: String) throws(ScenarioError) -> CellTemplate {
         let r = try node.object()
         let viewsNode = try r.require("views")
         let vr = try viewsNode.object()
@@ -165,8 +165,8 @@ public enum TemplateParsing {
         return s.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D }
     }
 
-    public struct ConstraintFailure: Error, Equatable {
-        public var message: String
+    package struct ConstraintFailure: Error, Equatable {
+        package var message: String
     }
 
     private enum Token: Equatable {
@@ -179,7 +179,7 @@ public enum TemplateParsing {
     /// `ITEM.ATTR REL [M *] ITEM.ATTR [+|- C] [@P]` or `ITEM.ATTR REL C [@P]` (docs/scenario-format.md, constraint templates), with
     /// the axis rules: both sides on one axis, except that a width and a height may be related;
     /// only `width` and `height` may equal a constant alone.
-    public static func parseConstraint(_ text: String, views: [TemplateView]) -> Result<TemplateConstraint, ConstraintFailure> {
+    package static func parseConstraint(_ text: String, views: [TemplateView]) -> Result<TemplateConstraint, ConstraintFailure> {
         func fail(_ message: String) -> Result<TemplateConstraint, ConstraintFailure> { .failure(ConstraintFailure(message: message)) }
         let grammar = "expected 'ITEM.ATTR REL [M *] ITEM.ATTR [+|- C] [@P]' or 'ITEM.ATTR REL C [@P]'"
         // Tokens.

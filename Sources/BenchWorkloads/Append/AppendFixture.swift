@@ -2,8 +2,8 @@ import LayoutEngine
 import BenchScenarios
 
 /// The traces of one update workload at one item count, shared by its modes.
-public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture {
-    public typealias Mode = WaterfallUpdateMode
+package final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture {
+    package typealias Mode = WaterfallUpdateMode
     let scenario: Scenario
     let items: Int
     let styles: [SectionStyle]
@@ -17,7 +17,7 @@ public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture 
         self.traces = traces
     }
 
-    public func makeMeasurement(mode: WaterfallUpdateMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: WaterfallUpdateMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var operations: [TimedOperation<Operation>] = []
         var observations: [Observation<Operation>] = []
         for (operation, trace) in traces {
@@ -43,7 +43,7 @@ public final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture 
 
     /// The frames the mode produces after the whole trace of the first operation, so that modes
     /// that place items differently (stable-lanes) can be compared.
-    public func snapshot(mode: WaterfallUpdateMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: WaterfallUpdateMode) throws -> LayoutSnapshot {
         var frames = LayoutFrames()
         if let (_, trace) = traces.first {
             var updater = try mode.make(bounds: scenario.viewport, styles: styles, data: trace.initial)

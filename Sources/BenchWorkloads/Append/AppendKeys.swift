@@ -2,11 +2,11 @@ import LayoutEngine
 import BenchScenarios
 
 extension AppendWorkload {
-    public static let batchKey = WorkloadKey(
+    package static let batchKey = WorkloadKey(
         "batch", .integer, default: .integer(100), bound: .between(1, Double(ScenarioLimits.maxBatch)),
         about: "items in one appended page")
-    public static let stepsKey = WorkloadKey(
+    package static let stepsKey = WorkloadKey(
         "steps", .integer, default: .integer(50), bound: .between(1, Double(ScenarioLimits.maxSteps)),
         about: "pages appended one after the other in one pass of the trace")
-    public static let keys = [batchKey, stepsKey]
+    package static let keys = [batchKey, stepsKey]
 }

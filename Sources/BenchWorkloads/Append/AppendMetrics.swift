@@ -2,11 +2,11 @@ import BenchResults
 
 /// The metrics of a waterfall's stability under appends (`LaneStability`).
 extension Metric {
-    public static let laneChanges = Metric("lane_changes", unit: "count", .lowerIsBetter, .exact,
+    package static let laneChanges = Metric("lane_changes", unit: "count", .lowerIsBetter, .exact,
                                            about: "already-placed waterfall items a change moved to another column")
-    public static let movedVisible = Metric("moved_visible", unit: "count", .lowerIsBetter, .exact,
+    package static let movedVisible = Metric("moved_visible", unit: "count", .lowerIsBetter, .exact,
                                             about: "items visible in the change's viewport that moved more than 0.5 pt on screen")
-    public static let columnSpread = Metric(
+    package static let columnSpread = Metric(
         "column_spread", unit: "pt", .lowerIsBetter, .exact,
         about: "tallest minus shortest column bottom of the changed waterfall section after a change (packing)")
 
@@ -15,5 +15,5 @@ extension Metric {
 }
 
 extension AppendWorkload {
-    public static let metrics: [Metric] = Metric.laneStabilityMetrics
+    package static let metrics: [Metric] = Metric.laneStabilityMetrics
 }

@@ -3,7 +3,7 @@ import BenchResults
 
 /// The update strategies of `append` and `edit`, as a user reads them.
 extension WaterfallUpdateMode: WorkloadMode {
-    public var about: String {
+    package var about: String {
         switch self {
         case .full: return "recomputes every frame on every change"
         case .incremental:
@@ -18,7 +18,7 @@ extension WaterfallUpdateMode: WorkloadMode {
         }
     }
 
-    public var reproduces: String {
+    package var reproduces: String {
         switch self {
         case .full: return "CHTCollectionViewWaterfallLayout's prepareLayout"
         case .incremental: return "HDCollectionView, extended to middle edits"
@@ -28,11 +28,11 @@ extension WaterfallUpdateMode: WorkloadMode {
     }
 
     /// Every strategy is exact.
-    public var accuracyMetric: Metric? { nil }
+    package var accuracyMetric: Metric? { nil }
 
     /// What the mode keeps per item at most: the layout, its column state and the edit trace's
     /// copies (`ModeFootprintTests`; the edit workload keeps most, 195 B at 32 lanes).
-    public var bytesPerItem: Double {
+    package var bytesPerItem: Double {
         switch self {
         case .full, .incremental, .stableLanes, .lockLanes: 208
         }

@@ -4,12 +4,12 @@ import LayoutReference
 import BenchResults
 
 extension AppendWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// One page of `batch` items appended.
         case append
 
-        public var timed: String { "one page of `batch` items appended to the last section, " + UpdateTiming.timed }
-        public var untimed: String { UpdateTiming.untimed }
+        package var timed: String { "one page of `batch` items appended to the last section, " + UpdateTiming.timed }
+        package var untimed: String { UpdateTiming.untimed }
     }
 }
 

@@ -3,31 +3,31 @@ import BenchScenarios
 
 /// `append`: "load more" — pages of `batch` new items appended to the last section, `steps`
 /// pages in a row, each page one timed operation. Modes are the update strategies.
-public struct AppendWorkload: Workload {
-    public typealias Mode = WaterfallUpdateMode
-    public static let kind = "append"
-    public static let about = "load-more pages appended to the last section, one page per operation"
+package struct AppendWorkload: Workload {
+    package typealias Mode = WaterfallUpdateMode
+    package static let kind = "append"
+    package static let about = "load-more pages appended to the last section, one page per operation"
 
-    public var batch: Int
-    public var steps: Int
+    package var batch: Int
+    package var steps: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         batch = try spec.int(Self.batchKey)
         steps = try spec.int(Self.stepsKey)
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.append] }
+    package var operations: [Operation] { [.append] }
 
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {}
 
     /// Every page is appended: `batch × steps` items, drawn for every section.
-    public var footprint: WorkloadFootprint {
+    package var footprint: WorkloadFootprint {
         WorkloadFootprint(addedItems: batch * steps, addedItemsPath: batch > steps ? "workload.batch" : "workload.steps",
                           newItemsPerSection: batch * steps)
     }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
         UpdateFixture(scenario: scenario, items: items, traces: try traces(scenario: scenario, items: items))
     }
 

@@ -1,8 +1,8 @@
 import BenchResults
 /// Every workload the harness knows, by its `workload.kind` name.
-public enum WorkloadCatalog {
+package enum WorkloadCatalog {
     /// Add a new workload type here (and its scenarios); nothing else needs to change.
-    public static let all: [any Workload.Type] = [
+    package static let all: [any Workload.Type] = [
         PrepareWorkload.self,
         QueryWorkload.self,
         AppendWorkload.self,
@@ -26,16 +26,16 @@ public enum WorkloadCatalog {
 
     /// Every metric a run of this binary can write: the harness-wide ones, then each workload's
     /// own in catalog order, each name once.
-    public static var metrics: [Metric] {
+    package static var metrics: [Metric] {
         var seen = Set<String>()
         return (Metric.harnessWide + all.flatMap { $0.metrics }).filter { seen.insert($0.name).inserted }
     }
 
     /// Makes this binary's declarations what a results file that carries none is read and
     /// judged by (`Metric.named`): results written before run.json recorded `metrics`.
-    public static func installMetrics() { Metric.install(metrics) }
+    package static func installMetrics() { Metric.install(metrics) }
 
-    public static func type(named kind: String) -> (any Workload.Type)? {
+    package static func type(named kind: String) -> (any Workload.Type)? {
         all.first { $0.kind == kind }
     }
 }

@@ -6,9 +6,9 @@ import BenchScenarios
 import TextShaping
 
 /// The rows, their templates and the trace at one item count, shared by every mode.
-public final class CellMeasureFixture: WorkloadFixture {
-    public typealias Mode = CellMeasureWorkload.Mode
-    public typealias Operation = CellMeasureWorkload.Operation
+package final class CellMeasureFixture: WorkloadFixture {
+    package typealias Mode = CellMeasureWorkload.Mode
+    package typealias Operation = CellMeasureWorkload.Operation
 
     let workload: CellMeasureWorkload
     let scenario: Scenario
@@ -81,7 +81,7 @@ public final class CellMeasureFixture: WorkloadFixture {
         return answers
     }
 
-    public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var observations: [Observation<Operation>] = []
         if verify { observations = try self.verify(mode) }
         observations += try split(mode)
@@ -172,7 +172,7 @@ public final class CellMeasureFixture: WorkloadFixture {
     }
 
     /// The rows laid out as the scenario's list with their measured heights.
-    public func snapshot(mode: Mode) throws -> LayoutSnapshot {
+    package func snapshot(mode: Mode) throws -> LayoutSnapshot {
         var layout = try SectionedLayout(bounds: scenario.viewport, styles: scenario.makeStyles(), data: data)
         try layout.prepare()
         return LayoutSnapshot(frames: layout.frames, queryMode: .binary, viewport: scenario.viewport)

@@ -6,16 +6,16 @@ import BenchScenarios
 import TextShaping
 
 extension CellMeasureWorkload {
-    public static let maxWidths = 64
+    package static let maxWidths = 64
 
-    public static let widthsKey = WorkloadKey(
+    package static let widthsKey = WorkloadKey(
         "widths", .numbers, default: .described("the viewport's width"), bound: .positiveSize, maxCount: maxWidths,
         about: "the row widths the trace rotates through")
-    public static let rotateEveryKey = WorkloadKey(
+    package static let rotateEveryKey = WorkloadKey(
         "rotateEvery", .integer, default: .described("the item count: every row once"), bound: .between(1, Double(ScenarioLimits.maxItems)),
         about: "measurements between width changes")
-    public static let verifyMeasurementsKey = WorkloadKey(
+    package static let verifyMeasurementsKey = WorkloadKey(
         "verifyMeasurements", .integer, default: .integer(1000), bound: .between(1, 1_000_000),
         about: "measurements checked against the LP reference, spread evenly along the trace (all when it is no longer)")
-    public static let keys = [widthsKey, rotateEveryKey, verifyMeasurementsKey, WorkloadKey.operations]
+    package static let keys = [widthsKey, rotateEveryKey, verifyMeasurementsKey, WorkloadKey.operations]
 }

@@ -4,38 +4,38 @@ import BenchResults
 /// time goes (docs/text.md), timed as totals over one untimed pass and counted exactly under
 /// --instructions (the runner splits the callgrind profile of any operation that measures cells).
 extension Metric {
-    public static let constraints = Metric(
+    package static let constraints = Metric(
         "constraints", unit: "count", .lowerIsBetter, .exact,
         about: "constraints in the solver during a cell measurement (the width constraint or edit variable included)")
-    public static let pivots = Metric("pivots", unit: "count", .lowerIsBetter, .exact,
+    package static let pivots = Metric("pivots", unit: "count", .lowerIsBetter, .exact,
                                       about: "simplex pivots of one cell measurement (both passes; a fresh solver's construction included)")
-    public static let shapingTime = Metric(
+    package static let shapingTime = Metric(
         "shaping_time", unit: "ns", .lowerIsBetter, .statistical,
         about: "time shaping label text (HarfBuzz) per operation, a total over one untimed pass of the trace with the text measurer's clock on")
-    public static let breakingTime = Metric(
+    package static let breakingTime = Metric(
         "breaking_time", unit: "ns", .lowerIsBetter, .statistical,
         about: "time finding break opportunities (ICU) and filling lines per operation, a total over one untimed pass")
-    public static let solveTime = Metric(
+    package static let solveTime = Metric(
         "solve_time", unit: "ns", .lowerIsBetter, .statistical,
         about: "the rest of the cell measurements' time per operation over that pass: the constraint solve (and text-cache look-ups)")
     /// The instruction split takes `instructions`'s threshold (0.5%).
-    public static let shapingInstructions = Metric(
+    package static let shapingInstructions = Metric(
         "shaping_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
         about: "instructions shaping label text per operation (--instructions; inclusive of HarfBuzz)")
-    public static let breakingInstructions = Metric(
+    package static let breakingInstructions = Metric(
         "breaking_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
         about: "instructions finding break opportunities (ICU) and filling lines per operation (--instructions)")
-    public static let solveInstructions = Metric(
+    package static let solveInstructions = Metric(
         "solve_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
         about: "instructions of cell measurements outside shaping and breaking per operation: the constraint solve (--instructions)")
-    public static let cacheInstructions = Metric(
+    package static let cacheInstructions = Metric(
         "cache_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
         about: "instructions outside cell measurements per operation: the height cache and the table's own work (--instructions)")
 
     /// The runner's split of a cell-measuring operation's instructions (`RunSession.selfSizingSplit`).
-    public static let instructionSplit: [Metric] = [.shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions]
+    package static let instructionSplit: [Metric] = [.shapingInstructions, .breakingInstructions, .solveInstructions, .cacheInstructions]
 }
 
 extension CellMeasureWorkload {
-    public static let metrics: [Metric] = [.constraints, .pivots, .shapingTime, .breakingTime, .solveTime] + Metric.instructionSplit
+    package static let metrics: [Metric] = [.constraints, .pivots, .shapingTime, .breakingTime, .solveTime] + Metric.instructionSplit
 }

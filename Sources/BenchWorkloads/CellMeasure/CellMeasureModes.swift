@@ -6,7 +6,7 @@ import BenchScenarios
 import TextShaping
 
 extension CellMeasureWorkload {
-    public enum Mode: String, WorkloadMode {
+    package enum Mode: String, WorkloadMode {
         case freshEngine = "fresh-engine"
         case fdAddRemove = "fd-add-remove"
         case editWidth = "edit-width"
@@ -22,7 +22,7 @@ extension CellMeasureWorkload {
         case fdAddRemoveBatchedTextCache = "fd-add-remove-batched-text-cache"
         case editWidthBatchedTextCache = "edit-width-batched-text-cache"
 
-        public var about: String {
+        package var about: String {
             switch self {
             case .freshEngine: return "a new solver with all of the template's constraints per measurement, both passes solved"
             case .fdAddRemove: return "one long-lived solver per template; per measurement a required width constraint is added, the cell solved and read, the constraint removed"
@@ -37,7 +37,7 @@ extension CellMeasureWorkload {
             }
         }
 
-        public var reproduces: String {
+        package var reproduces: String {
             switch self {
             case .freshEngine: return "a prototype cell instantiated from its XIB for every measurement"
             case .fdAddRemove: return "FDTemplateLayoutCell's systemLayoutSizeFittingSize: with a temporary width constraint"
@@ -49,10 +49,10 @@ extension CellMeasureWorkload {
             }
         }
 
-        public var accuracyMetric: Metric? { nil }
+        package var accuracyMetric: Metric? { nil }
 
         /// The rows' template index; the solvers are per template, not per row.
-        public var bytesPerItem: Double { 16 }
+        package var bytesPerItem: Double { 16 }
 
         var strategy: TemplateSolveStrategy? {
             switch self {

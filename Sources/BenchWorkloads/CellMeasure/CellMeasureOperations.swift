@@ -6,16 +6,16 @@ import BenchScenarios
 import TextShaping
 
 extension CellMeasureWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// One row's fitting height.
         case measure
 
-        public var timed: String {
+        package var timed: String {
             "one row's fitting height by its template at the trace's width, row after row, wrapping at the end of the trace "
                 + "(every row at `widths[0]`, then at the next width, or a new width every `rotateEvery` measurements); "
                 + "a sample is a batch of consecutive measurements, divided"
         }
-        public var untimed: String {
+        package var untimed: String {
             "the rows, their texts and template index, built once; each mode's measurer per template (the long-lived solver "
                 + "of `fd-add-remove` and `edit-width`, the closed form of `frame`), built before the first sample"
         }

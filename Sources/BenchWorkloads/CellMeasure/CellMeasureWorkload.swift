@@ -22,19 +22,19 @@ import TextShaping
 /// so that their state is the timed one) — and `frame` equals the constraint form
 /// (`edit-width`) at every measurement of the trace. `constraints` and `pivots` are observed at
 /// the checked measurements.
-public struct CellMeasureWorkload: Workload {
-    public static let kind = "cell-measure"
-    public static let about = "one fitting-height measurement of a row by its constraint template, row after row, widths rotating"
+package struct CellMeasureWorkload: Workload {
+    package static let kind = "cell-measure"
+    package static let about = "one fitting-height measurement of a row by its constraint template, row after row, widths rotating"
 
     /// Row widths the trace rotates through (default: the viewport's width).
-    public var widths: [Double]?
+    package var widths: [Double]?
     /// Measurements between width changes (default: every row once).
-    public var rotateEvery: Int?
+    package var rotateEvery: Int?
     /// Measurements checked against the LP reference (all when the trace is no longer).
-    public var verifyMeasurements: Int
-    public var operations: [Operation]
+    package var verifyMeasurements: Int
+    package var operations: [Operation]
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         let widthsKey = Self.widthsKey
         if let nodes = try spec.optionalArray(widthsKey.name) {
             guard !nodes.isEmpty, nodes.count <= Self.maxWidths else {
@@ -52,7 +52,7 @@ public struct CellMeasureWorkload: Workload {
 
     /// The rows must name templates; `frame` needs built-in row kinds; every template must be
     /// satisfiable at every width of the trace.
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {
         let names: [String]
         switch scenario.data {
         case .generated(let generator):
@@ -121,14 +121,14 @@ public struct CellMeasureWorkload: Workload {
     }
 
     /// The list rows' widths: each trace width minus the first section's horizontal insets.
-    public func rowWidths(_ scenario: Scenario) -> [Double] {
+    package func rowWidths(_ scenario: Scenario) -> [Double] {
         let insets = scenario.layout.section(0).style.insets.horizontal
         return (widths ?? [scenario.viewportSize.width]).map { $0 - insets }
     }
 
-    public var footprint: WorkloadFootprint { .none }
+    package var footprint: WorkloadFootprint { .none }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> CellMeasureFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> CellMeasureFixture {
         let generated = try scenario.makeItems(items: items)
         guard let templated = generated.templated, let texts = generated.texts else {
             throw ScenarioError(file: scenario.file, path: "data.generate.heights.distribution",

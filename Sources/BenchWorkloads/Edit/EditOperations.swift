@@ -4,7 +4,7 @@ import BenchResults
 import BenchScenarios
 
 extension EditWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// One item inserted in the middle.
         case insert
         /// One item removed from the middle.
@@ -18,7 +18,7 @@ extension EditWorkload {
         /// One item in the middle reloaded with a new size, width included (`reloadItems(at:)`).
         case reload
 
-        public var timed: String {
+        package var timed: String {
             switch self {
             case .insert: return "one item inserted in the middle half of the items, " + UpdateTiming.timed
             case .delete: return "one item deleted from the middle half of the items, " + UpdateTiming.timed
@@ -29,6 +29,6 @@ extension EditWorkload {
             case .reload: return "one item of the middle half reloaded with a new size (width included), " + UpdateTiming.timed
             }
         }
-        public var untimed: String { UpdateTiming.untimed }
+        package var untimed: String { UpdateTiming.untimed }
     }
 }

@@ -15,17 +15,17 @@ import BenchScenarios
 /// section, so half the moves cross sections. A `move-section` moves the drawn position's section
 /// to another index (onto itself when there is one section). A `reload` gives the drawn item a
 /// new size, width included, as `reloadItems(at:)` with a data source that changed.
-public struct EditWorkload: Workload {
-    public typealias Mode = WaterfallUpdateMode
-    public static let kind = "edit"
-    public static let about = "inserts, deletes, height changes, moves, section moves and reloads in the middle of the content"
+package struct EditWorkload: Workload {
+    package typealias Mode = WaterfallUpdateMode
+    package static let kind = "edit"
+    package static let about = "inserts, deletes, height changes, moves, section moves and reloads in the middle of the content"
 
-    public var steps: Int
-    public var operations: [Operation]
-    public var seed: Int
-    public var position: EditPosition
+    package var steps: Int
+    package var operations: [Operation]
+    package var seed: Int
+    package var position: EditPosition
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         steps = try spec.int(Self.stepsKey)
         operations = try spec.operationList(WorkloadKey.operations.name, of: Operation.self)
         seed = try spec.int(Self.seedKey)
@@ -34,7 +34,7 @@ public struct EditWorkload: Workload {
     }
 
     /// A delete or a height change needs an item to act on.
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {
         if scenario.itemCounts.contains(0), let operation = operationNames.first(where: { $0 != "insert" }) {
             throw scenario.workload.error(
                 at: "operations",
@@ -43,9 +43,9 @@ public struct EditWorkload: Workload {
     }
 
     /// Each change inserts at most one item; two new items per section are drawn for each step.
-    public var footprint: WorkloadFootprint { WorkloadFootprint(addedItems: steps, newItemsPerSection: 2 * steps) }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(addedItems: steps, newItemsPerSection: 2 * steps) }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> UpdateFixture<Operation> {
         UpdateFixture(scenario: scenario, items: items, traces: try traces(scenario: scenario, items: items))
     }
 

@@ -3,8 +3,8 @@ import BenchResults
 import BenchScenarios
 
 /// The feed, its batches and its scroll frames at one item count, shared by every mode.
-public final class HeightPassFixture: WorkloadFixture {
-    public typealias Operation = HeightPassWorkload.Operation
+package final class HeightPassFixture: WorkloadFixture {
+    package typealias Operation = HeightPassWorkload.Operation
     let workload: HeightPassWorkload
     let scenario: Scenario
     let items: Int
@@ -68,7 +68,7 @@ public final class HeightPassFixture: WorkloadFixture {
         }
     }
 
-    public func makeMeasurement(mode: HeightCacheMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: HeightCacheMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         switch mode {
         case .none: return try measurement(mode, verify: verify, makeCache: noCache)
         case .fdIndexPath: return try measurement(mode, verify: verify, makeCache: fdCache)
@@ -86,7 +86,7 @@ public final class HeightPassFixture: WorkloadFixture {
 
     /// The rows laid out as a list with the heights the mode returns after the whole batch trace
     /// (FD's wrong heights included), for `dump` and `render`.
-    public func snapshot(mode: HeightCacheMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: HeightCacheMode) throws -> LayoutSnapshot {
         switch mode {
         case .none: return try snapshot(makeCache: noCache)
         case .fdIndexPath: return try snapshot(makeCache: fdCache)

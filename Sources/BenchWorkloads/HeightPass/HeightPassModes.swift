@@ -4,7 +4,7 @@ import BenchScenarios
 
 /// The height caches, as a user reads them.
 extension HeightCacheMode: WorkloadMode {
-    public var about: String {
+    package var about: String {
         switch self {
         case .none: return "no cache: every row is measured by its template cell on every pass"
         case .fdIndexPath:
@@ -16,7 +16,7 @@ extension HeightCacheMode: WorkloadMode {
         }
     }
 
-    public var reproduces: String {
+    package var reproduces: String {
         switch self {
         case .none: return "no cache (a plain self-sizing table)"
         case .fdIndexPath: return "FDTemplateLayoutCell's cacheByIndexPath"
@@ -28,11 +28,11 @@ extension HeightCacheMode: WorkloadMode {
 
     /// FDTemplateLayoutCell's index-path cache is wrong by design after some batch updates: it
     /// reports its wrong heights.
-    public var accuracyMetric: Metric? { isExact ? nil : .wrongHeights }
+    package var accuracyMetric: Metric? { isExact ? nil : .wrongHeights }
 
     /// What the mode keeps per item at most: the table model and the cache, whose keys cost more
     /// than the heights (`ModeFootprintTests`).
-    public var bytesPerItem: Double {
+    package var bytesPerItem: Double {
         switch self {
         case .none: 160
         case .fdIndexPath: 384

@@ -3,7 +3,7 @@ import BenchResults
 import BenchScenarios
 
 extension HeightPassWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// Every row asked once on a cold table (template cells created, every row measured).
         case firstPass = "first-pass"
         /// Every row asked again with a warm cache.
@@ -24,7 +24,7 @@ extension HeightPassWorkload {
         /// (`ParallelPrecache`); timed once per thread count, named `precache-mt-<n>t`.
         case precacheMT = "precache-mt"
 
-        public var timed: String {
+        package var timed: String {
             switch self {
             case .firstPass: return "one pass asking every row's height on a cold table: template cells created, every row measured"
             case .warmPass: return "one pass asking every row's height again, the cache warm"
@@ -46,7 +46,7 @@ extension HeightPassWorkload {
             }
         }
 
-        public var untimed: String {
+        package var untimed: String {
             switch self {
             case .firstPass: return "discarding the previous table"
             case .warmPass, .scrollPass: return "the warm table, built once by a full pass"

@@ -21,27 +21,27 @@ import BenchScenarios
 /// `fd-index-path` is wrong by design after some batches; its wrong rows are reported per batch
 /// as the `wrong_heights` metric. `measurements` and `cells_created` per operation come from the
 /// verification runs.
-public struct HeightPassWorkload: Workload {
-    public typealias Mode = HeightCacheMode
-    public static let kind = "height-pass"
-    public static let about = "row heights through full passes, scrolling, batch updates, a width change and a return, and precache"
+package struct HeightPassWorkload: Workload {
+    package typealias Mode = HeightCacheMode
+    package static let kind = "height-pass"
+    package static let about = "row heights through full passes, scrolling, batch updates, a width change and a return, and precache"
 
-    public var scrollFrames: Int
-    public var batches: Int
-    public var changes: Int
+    package var scrollFrames: Int
+    package var batches: Int
+    package var changes: Int
     /// The width after the change (default: the viewport's height, a rotation).
-    public var rotatedWidth: Double?
+    package var rotatedWidth: Double?
     /// What one precache step measures.
-    public var precacheBudget: PrecacheBudget
+    package var precacheBudget: PrecacheBudget
     /// Precache steps in one trace (then it starts again from a cold table).
-    public var precacheSteps: Int
+    package var precacheSteps: Int
     /// The thread counts `precache-mt` is timed at, ascending.
-    public var threads: [Int] = [1, 2]
-    public var seed: Int
-    public var operations: [Operation]
+    package var threads: [Int] = [1, 2]
+    package var seed: Int
+    package var operations: [Operation]
 
     /// Each operation's CSV name; `precache-mt` once per thread count.
-    public var operationNames: [String] {
+    package var operationNames: [String] {
         operations.flatMap { operation in
             operation == .precacheMT ? threads.map { TimedOperation.name(operation, variant: Self.variant(threads: $0)) } : [operation.rawValue]
         }
@@ -50,7 +50,7 @@ public struct HeightPassWorkload: Workload {
     /// The variant name of `precache-mt` on `threads` threads.
     static func variant(threads: Int) -> String { "\(threads)t" }
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         scrollFrames = try spec.int(Self.scrollFramesKey)
         batches = try spec.int(Self.batchesKey)
         changes = try spec.int(Self.changesKey)
@@ -91,7 +91,7 @@ public struct HeightPassWorkload: Workload {
     /// Rows are measured from their text: generated text heights, constraint templates
     /// (`"template"`: each row's cell then solves its template's constraints, so the caches sit on
     /// top of a real solve), or explicit items with texts.
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {
         let hasTexts: Bool
         switch scenario.data {
         case .generated(let generator):
@@ -125,11 +125,11 @@ public struct HeightPassWorkload: Workload {
 
     /// The batch trace: at most `changes` rows arrive in a batch (24 in a batch of sections), and
     /// every batch and its plan is kept. `batches` × `changes` is bounded only here.
-    public var footprint: WorkloadFootprint {
+    package var footprint: WorkloadFootprint {
         WorkloadFootprint(addedItems: batches * Swift.max(changes, 24), addedItemsPath: changes >= batches ? "workload.changes" : "workload.batches")
     }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> HeightPassFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> HeightPassFixture {
         let generated = try scenario.makeItems(items: items)
         guard generated.texts != nil else {
             throw ScenarioError(

@@ -4,10 +4,10 @@ import BenchScenarios
 
 /// The CSV of `layout-bench dump`: `kind,section,index,x,y,width,height,pinned`, one row per
 /// element, coordinates at full precision.
-public enum FrameDump {
-    public static let header = "kind,section,index,x,y,width,height,pinned"
+package enum FrameDump {
+    package static let header = "kind,section,index,x,y,width,height,pinned"
 
-    public static func csv(_ elements: [LayoutAttributes]) -> String {
+    package static func csv(_ elements: [LayoutAttributes]) -> String {
         var text = header + "\n"
         for element in elements {
             let frame = element.frame

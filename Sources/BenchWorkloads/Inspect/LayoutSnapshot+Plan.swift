@@ -2,7 +2,7 @@ import LayoutEngine
 
 extension LayoutSnapshot {
     /// The snapshot of one of the plan's modes at `items` items, from its workload.
-    public init(plan: BenchmarkPlan, mode: any WorkloadMode, items: Int) throws {
+    package init(plan: BenchmarkPlan, mode: any WorkloadMode, items: Int) throws {
         self = try plan.workload.makeGroup(scenario: plan.scenario, items: items).snapshot(mode: mode)
         if styles.isEmpty {
             styles = plan.scenario.makeStyles()

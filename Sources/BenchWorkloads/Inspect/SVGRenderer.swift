@@ -7,8 +7,8 @@ import BenchPlatform
 /// viewport at the scroll offset as a dashed outline, and the pinOffset line when there is one.
 /// Only the band from one viewport above to two below the offset is drawn, so a million-item
 /// layout stays small.
-public enum SVGRenderer {
-    public static func render(_ snapshot: LayoutSnapshot, offset: Double, title: String) -> String {
+package enum SVGRenderer {
+    package static func render(_ snapshot: LayoutSnapshot, offset: Double, title: String) -> String {
         let viewport = Rect(x: 0, y: offset, width: snapshot.viewport.width, height: snapshot.viewport.height)
         // The band within the content: an offset beyond it (either way) leaves the band empty at
         // the content's edge rather than upside down (a negative height is not SVG).

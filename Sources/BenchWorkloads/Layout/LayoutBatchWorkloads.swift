@@ -5,29 +5,29 @@ import BenchScenarios
 /// `layout-append`: the pages of `append` (same keys, same trace, operation `append`), each sent
 /// to any registered layout kind that takes batches as `invalidate(with: .dataSourceCounts)` + `prepare(forCollectionViewUpdates: [page])` and
 /// `prepare()`, one page per timed operation.
-public struct LayoutAppendWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public typealias Operation = AppendWorkload.Operation
+package struct LayoutAppendWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package typealias Operation = AppendWorkload.Operation
 
-    public static let generic = GenericWorkload.append
-    public static let about = "any layout kind that takes batches: append's load-more pages, each a batch through invalidate(with:) and prepare()"
-    public static let keys = AppendWorkload.keys
+    package static let generic = GenericWorkload.append
+    package static let about = "any layout kind that takes batches: append's load-more pages, each a batch through invalidate(with:) and prepare()"
+    package static let keys = AppendWorkload.keys
 
     var append: AppendWorkload
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         append = try AppendWorkload(spec: spec)
     }
 
-    public var operations: [Operation] { append.operations }
+    package var operations: [Operation] { append.operations }
 
-    public var footprint: WorkloadFootprint {
+    package var footprint: WorkloadFootprint {
         var footprint = append.footprint
         footprint.keptAnswerFrames = LayoutBuild.checkFrames
         return footprint
     }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
         try LayoutBatchFixture(build: LayoutBuild(scenario: scenario, items: items), traces: append.traces(scenario: scenario, items: items))
     }
 }
@@ -35,34 +35,34 @@ public struct LayoutAppendWorkload: GenericLayoutWorkload {
 /// `layout-edit`: the changes of `edit` (same keys, same traces, operations `insert`, `delete`,
 /// `height-change`, `move`, `move-section`, `reload`), each sent as a batch of one to any
 /// registered layout kind that takes batches.
-public struct LayoutEditWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public typealias Operation = EditWorkload.Operation
+package struct LayoutEditWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package typealias Operation = EditWorkload.Operation
 
-    public static let generic = GenericWorkload.edit
-    public static let about = "any layout kind that takes batches: edit's inserts, deletes, height changes, moves, section moves and reloads, each a batch through invalidate(with:) and prepare()"
-    public static let keys = EditWorkload.keys
+    package static let generic = GenericWorkload.edit
+    package static let about = "any layout kind that takes batches: edit's inserts, deletes, height changes, moves, section moves and reloads, each a batch through invalidate(with:) and prepare()"
+    package static let keys = EditWorkload.keys
 
     var edit: EditWorkload
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         edit = try EditWorkload(spec: spec)
     }
 
-    public var operations: [Operation] { edit.operations }
+    package var operations: [Operation] { edit.operations }
 
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {
         try validateKind(scenario)
         try edit.validate(scenario)
     }
 
-    public var footprint: WorkloadFootprint {
+    package var footprint: WorkloadFootprint {
         var footprint = edit.footprint
         footprint.keptAnswerFrames = LayoutBuild.checkFrames
         return footprint
     }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
         try LayoutBatchFixture(build: LayoutBuild(scenario: scenario, items: items), traces: edit.traces(scenario: scenario, items: items))
     }
 }
@@ -76,8 +76,8 @@ public struct LayoutEditWorkload: GenericLayoutWorkload {
 /// when its kind declares `sameGeometryAs`) for the data as it now is, and its elements and frames
 /// must equal those of a fresh layout of that data from the kind's factory (check
 /// `batch-equals-fresh`, within `ReferenceTolerance`).
-public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFixture {
-    public typealias Mode = LayoutStrategyMode
+package final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFixture {
+    package typealias Mode = LayoutStrategyMode
     let build: LayoutBuild
     let traces: [(Operation, UpdateTrace)]
 
@@ -86,7 +86,7 @@ public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFix
         self.traces = traces
     }
 
-    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var operations: [TimedOperation<Operation>] = []
         for (operation, trace) in traces {
             if verify { try verifyBatches(mode: mode, operation: operation, trace: trace) }
@@ -139,7 +139,7 @@ public final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFix
     }
 
     /// The layout after the whole trace of the first operation.
-    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
         guard let (operation, trace) = traces.first else {
             var layout = try build.make(mode)
             try build.prepare(&layout, mode: mode, step: "prepare")

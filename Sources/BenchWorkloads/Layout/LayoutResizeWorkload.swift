@@ -28,24 +28,24 @@ import BenchScenarios
 /// `sameGeometryAs`, every element against the reference geometry at the new width with the
 /// built-in pinning at that offset. A layout whose `shouldInvalidate` says no to a width change,
 /// or that keeps frames of the old width, fails at the first step that moves an element, naming it.
-public struct LayoutResizeWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public enum Operation: String, WorkloadOperation {
+package struct LayoutResizeWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package enum Operation: String, WorkloadOperation {
         /// One width change and the viewport query.
         case resizeStep = "resize-step"
 
-        public var timed: String {
+        package var timed: String {
             "one width change of the trace, in order, wrapping at its end: the new bounds (the next width, the content offset kept "
                 + "and clamped), `shouldInvalidate(forBoundsChange:)` and, when it says yes, `invalidationContext(forBoundsChange:)`, "
                 + "`invalidate(with:)` and `prepare()`; then the viewport's `elements(in:into:)`; a sample is a batch of consecutive steps, divided"
         }
-        public var untimed: String {
+        package var untimed: String {
             "the layout's first prepare, a fresh layout at each width of the trace (for its content height), and the verification pass over the whole trace"
         }
     }
 
     /// The width traces `trace` names.
-    public enum Trace: String, CaseIterable, Sendable {
+    package enum Trace: String, CaseIterable, Sendable {
         /// The viewport turned and back: W × H, then H × W, then W × H again (390 × 844 ↔ 844 × 390).
         case rotation
         /// An iPad window resized through Split View, Slide Over and Stage Manager widths, at the
@@ -55,28 +55,28 @@ public struct LayoutResizeWorkload: GenericLayoutWorkload {
 
     /// The widths of `split-view`, in the order the trace visits them: two thirds and half of a
     /// 1024-pt screen, Slide Over, a compact window, an iPad mini's full width, the full 1024 pt.
-    public static let splitViewWidths: [Double] = [694, 507, 320, 375, 768, 1024]
+    package static let splitViewWidths: [Double] = [694, 507, 320, 375, 768, 1024]
 
-    public static let generic = GenericWorkload.resize
-    public static let about =
+    package static let generic = GenericWorkload.resize
+    package static let about =
         "any registered layout kind: a trace of viewport widths (a rotation, iPad split-view widths), each a bounds change through shouldInvalidate, invalidationContext, invalidate and prepare, then the viewport query"
 
-    public static let maxWidths = 64
-    public static let traceKey = WorkloadKey(
+    package static let maxWidths = 64
+    package static let traceKey = WorkloadKey(
         "trace", choosing: Trace.rotation,
         about: "the widths the viewport takes in turn: `rotation` (the viewport turned, its width and height swapped, and back) "
             + "or `split-view` (694, 507, 320, 375, 768 and 1024 pt at the viewport's height: an iPad's Split View, Slide Over and Stage Manager widths)")
-    public static let widthsKey = WorkloadKey(
+    package static let widthsKey = WorkloadKey(
         "widths", .numbers, default: .described("the widths of `trace`"), bound: .positiveSize, maxCount: maxWidths,
         about: "instead of `trace`: the widths the viewport takes in turn, at its height; each differs from the one before it "
             + "(the first from the viewport's, the last from the first)")
-    public static let keys = [traceKey, widthsKey]
+    package static let keys = [traceKey, widthsKey]
 
-    public var trace: Trace
+    package var trace: Trace
     /// `widths` as written (nil when the trace is `trace`'s).
-    public var widths: [Double]?
+    package var widths: [Double]?
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         let given = spec.has(Self.traceKey.name)
         trace = try spec.choice(Self.traceKey, default: Trace.rotation)
         let widthsKey = Self.widthsKey
@@ -92,11 +92,11 @@ public struct LayoutResizeWorkload: GenericLayoutWorkload {
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.resizeStep] }
-    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: 1) }
+    package var operations: [Operation] { [.resizeStep] }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: 1) }
 
     /// The viewport sizes of the trace, in order, for a scenario whose viewport is `viewport`.
-    public func sizes(viewport: Size) -> [Size] {
+    package func sizes(viewport: Size) -> [Size] {
         if let widths { return widths.map { Size(width: $0, height: viewport.height) } }
         switch trace {
         case .rotation: return [Size(width: viewport.height, height: viewport.width), viewport]
@@ -106,7 +106,7 @@ public struct LayoutResizeWorkload: GenericLayoutWorkload {
 
     /// Refuses a step that does not change the width, and for a built-in kind a width its
     /// section styles do not fit (horizontal insets, columns and spacing), naming the width.
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {
         try validateKind(scenario)
         let sizes = sizes(viewport: scenario.viewportSize)
         // The field of step `i`: its entry of `widths`, or `trace`.
@@ -140,15 +140,15 @@ public struct LayoutResizeWorkload: GenericLayoutWorkload {
         }
     }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutResizeFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutResizeFixture {
         try LayoutResizeFixture(build: LayoutBuild(scenario: scenario, items: items), sizes: sizes(viewport: scenario.viewportSize))
     }
 }
 
 /// The width trace of `layout-resize` at one item count.
-public final class LayoutResizeFixture: WorkloadFixture {
-    public typealias Mode = LayoutStrategyMode
-    public typealias Operation = LayoutResizeWorkload.Operation
+package final class LayoutResizeFixture: WorkloadFixture {
+    package typealias Mode = LayoutStrategyMode
+    package typealias Operation = LayoutResizeWorkload.Operation
     let build: LayoutBuild
     let sizes: [Size]
 
@@ -187,7 +187,7 @@ public final class LayoutResizeFixture: WorkloadFixture {
         return viewports
     }
 
-    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var layout = try build.make(mode)
         try build.prepare(&layout, mode: mode, step: "prepare")
         let viewports = try viewports(mode: mode, startHeight: layout.contentSize.height)
@@ -278,7 +278,7 @@ public final class LayoutResizeFixture: WorkloadFixture {
     }
 
     /// The layout after one pass of the trace, at the last width (offset 0).
-    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
         var layout = try build.make(mode)
         try build.prepare(&layout, mode: mode, step: "prepare")
         let viewports = try viewports(mode: mode, startHeight: layout.contentSize.height)

@@ -15,28 +15,28 @@ import BenchScenarios
 /// answer exactly the brute force over every element's current `attributes(for:)`, pinned ones
 /// included; when the kind declares `sameGeometryAs`, every element against the reference
 /// geometry with the built-in pinning at that offset.
-public struct LayoutStickyScrollWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public typealias Operation = LayoutScrollFixture.Operation
+package struct LayoutStickyScrollWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package typealias Operation = LayoutScrollFixture.Operation
 
-    public static let generic = GenericWorkload.stickyScroll
-    public static let about =
+    package static let generic = GenericWorkload.stickyScroll
+    package static let about =
         "any registered layout kind: sticky-scroll's trace, each step shouldInvalidate, invalidationContext, invalidate and prepare as UIKit calls them, then the viewport query"
 
-    public static let keys = [StickyScrollWorkload.stepsKey]
+    package static let keys = [StickyScrollWorkload.stepsKey]
 
     /// Scroll steps in the trace.
-    public var steps: Int
+    package var steps: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         steps = try spec.int(StickyScrollWorkload.stepsKey)
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.scrollStep] }
-    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: 1) }
+    package var operations: [Operation] { [.scrollStep] }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: 1) }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutScrollFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutScrollFixture {
         try LayoutScrollFixture(build: LayoutBuild(scenario: scenario, items: items), trace: .sticky(steps: steps))
     }
 }
@@ -54,37 +54,37 @@ public struct LayoutStickyScrollWorkload: GenericLayoutWorkload {
 /// rules: the visible cells, the cells created and the dequeues after every step, every visible
 /// element with one cell of its own identifier. Reported with the timing: `cells_created`,
 /// `dequeues`, `peak_pool`, `most_visible`, `cells_needed`.
-public struct LayoutReuseScrollWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public typealias Operation = LayoutScrollFixture.Operation
+package struct LayoutReuseScrollWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package typealias Operation = LayoutScrollFixture.Operation
 
-    public static let generic = GenericWorkload.reuseScroll
-    public static let about =
+    package static let generic = GenericWorkload.reuseScroll
+    package static let about =
         "any registered layout kind: reuse-scroll's trace, each step a bounds change, the viewport query, and cells enqueued and dequeued by reuse identifier"
 
     /// As `reuse-scroll`'s, but at most 252: headers, footers and decorations take one identifier
     /// each of the 255.
-    public static let identifiersKey = WorkloadKey(
+    package static let identifiersKey = WorkloadKey(
         "identifiers", .integer, default: .integer(3), bound: .between(1, 252),
         about: "reuse identifiers the items draw from at random (headers, footers and decorations have one each)")
-    public static let keys = [ReuseScrollWorkload.framesKey, identifiersKey, ReuseScrollWorkload.seedKey]
+    package static let keys = [ReuseScrollWorkload.framesKey, identifiersKey, ReuseScrollWorkload.seedKey]
 
-    public var frames: Int
+    package var frames: Int
     /// Reuse identifiers the items draw from (headers, footers and decorations add one each).
-    public var identifiers: Int
-    public var seed: Int
+    package var identifiers: Int
+    package var seed: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         frames = try spec.int(ReuseScrollWorkload.framesKey)
         identifiers = try spec.int(Self.identifiersKey)
         seed = try spec.int(ReuseScrollWorkload.seedKey)
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.scrollStep] }
-    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: 1) }
+    package var operations: [Operation] { [.scrollStep] }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: 1) }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutScrollFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutScrollFixture {
         try LayoutScrollFixture(
             build: LayoutBuild(scenario: scenario, items: items),
             trace: .reuse(frames: frames, identifiers: identifiers, seed: seed))
@@ -92,19 +92,19 @@ public struct LayoutReuseScrollWorkload: GenericLayoutWorkload {
 }
 
 /// The scroll of `layout-sticky-scroll` or `layout-reuse-scroll` at one item count.
-public final class LayoutScrollFixture: WorkloadFixture {
-    public typealias Mode = LayoutStrategyMode
-    public enum Operation: String, WorkloadOperation {
+package final class LayoutScrollFixture: WorkloadFixture {
+    package typealias Mode = LayoutStrategyMode
+    package enum Operation: String, WorkloadOperation {
         /// One bounds change and the viewport query (and for `layout-reuse-scroll`, the cells).
         case scrollStep = "scroll-step"
 
-        public var timed: String {
+        package var timed: String {
             "one step of the trace, in order, wrapping at its end: the new bounds, `shouldInvalidate(forBoundsChange:)` and, "
                 + "when it says yes, `invalidationContext(forBoundsChange:)`, `invalidate(with:)` and `prepare()`; then the "
                 + "viewport's `elements(in:into:)`; for `layout-reuse-scroll` also the cells given back and dequeued; "
                 + "a sample is a batch of consecutive steps, divided"
         }
-        public var untimed: String { "the layout's first prepare and the verification pass over the whole trace" }
+        package var untimed: String { "the layout's first prepare and the verification pass over the whole trace" }
     }
 
     enum Trace {
@@ -136,7 +136,7 @@ public final class LayoutScrollFixture: WorkloadFixture {
         }
     }
 
-    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var layout = try build.make(mode)
         try build.prepare(&layout, mode: mode, step: "prepare")
         let viewports = viewports(contentHeight: layout.contentSize.height)
@@ -211,7 +211,7 @@ public final class LayoutScrollFixture: WorkloadFixture {
         }
     }
 
-    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
         var layout = try build.make(mode)
         try build.prepare(&layout, mode: mode, step: "prepare")
         return build.snapshot(of: layout)

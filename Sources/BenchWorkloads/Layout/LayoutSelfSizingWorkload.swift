@@ -31,60 +31,60 @@ import BenchScenarios
 /// defines them: `anchor_jump` (how far the first item that starts at or below the viewport top
 /// moved on screen in a step, after the layout's offset adjustment, summed over the steps) and
 /// `size_churn` (how much the content height changed, summed over the steps).
-public struct LayoutSelfSizingWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public enum Operation: String, WorkloadOperation {
+package struct LayoutSelfSizingWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package enum Operation: String, WorkloadOperation {
         /// One step of the trace, with the preferred attributes of the items it brings into view.
         case selfSizingStep = "self-sizing-step"
 
-        public var timed: String {
+        package var timed: String {
             "one step of the trace, in order: the bounds change to the step's offset, the viewport's `elements(in:into:)`, "
                 + "each new item's preferred attributes through `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` "
                 + "and `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:visibleBounds:)` to `invalidate(with:)`, "
                 + "the offset adjusted, `prepare()`, and the query again until no item in view is new"
         }
-        public var untimed: String {
+        package var untimed: String {
             "a fresh layout of the estimated data and its first prepare when the trace is used up; the verification pass"
         }
     }
 
-    public static let generic = GenericWorkload.selfSizing
-    public static let about =
+    package static let generic = GenericWorkload.selfSizing
+    package static let about =
         "any layout kind that applies preferred attributes: items start at estimated sizes and report their true size when they first enter the viewport, along drags, a fling, a jump and a scroll back up"
 
-    public static let stepsKey = WorkloadKey(
+    package static let stepsKey = WorkloadKey(
         "steps", .integer, default: .integer(120), bound: .between(6, 10_000),
         about: "steps of the scroll trace: drags, a fling, a jump to 60% of the content and a scroll back up")
-    public static let estimatedHeightKey = WorkloadKey(
+    package static let estimatedHeightKey = WorkloadKey(
         "estimatedHeight", .number, default: .described("44"), bound: .size,
         about: "every item's estimated height (UIKit's `estimatedItemSize.height`)")
-    public static let estimatedWidthKey = WorkloadKey(
+    package static let estimatedWidthKey = WorkloadKey(
         "estimatedWidth", .number, default: .described("0: each item keeps its own width, and reports the width the layout gave it"), bound: .size,
         about: "every item's estimated width, for a layout that sizes items by their width (flow); 0 keeps the data's widths")
-    public static let keys = [stepsKey, estimatedHeightKey, estimatedWidthKey]
+    package static let keys = [stepsKey, estimatedHeightKey, estimatedWidthKey]
 
-    public var steps: Int
-    public var estimatedHeight: Double
-    public var estimatedWidth: Double
+    package var steps: Int
+    package var estimatedHeight: Double
+    package var estimatedWidth: Double
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         steps = try spec.int(Self.stepsKey)
         estimatedHeight = try spec.optionalDouble(Self.estimatedHeightKey) ?? 44
         estimatedWidth = try spec.optionalDouble(Self.estimatedWidthKey) ?? 0
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.selfSizingStep] }
-    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: LayoutBuild.checkFrames) }
+    package var operations: [Operation] { [.selfSizingStep] }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: LayoutBuild.checkFrames) }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutSelfSizingFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutSelfSizingFixture {
         try LayoutSelfSizingFixture(build: LayoutBuild(scenario: scenario, items: items), workload: self)
     }
 }
 
 /// The estimated data and the trace of `layout-self-sizing` at one item count.
-public final class LayoutSelfSizingFixture: WorkloadFixture {
-    public typealias Operation = LayoutSelfSizingWorkload.Operation
+package final class LayoutSelfSizingFixture: WorkloadFixture {
+    package typealias Operation = LayoutSelfSizingWorkload.Operation
     let build: LayoutBuild
     let trace: SelfSizingTrace
     /// The data with every item at the estimate: what the layout under test starts from.
@@ -122,7 +122,7 @@ public final class LayoutSelfSizingFixture: WorkloadFixture {
         return SelfSizingSession(layout: layout, data: build.data, viewport: build.scenario.viewport, estimatedWidth: estimatedWidth)
     }
 
-    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var observations: [Observation<Operation>] = []
         if verify {
             let (anchorJump, sizeChurn) = try verifyTrace(mode: mode)
@@ -196,7 +196,7 @@ public final class LayoutSelfSizingFixture: WorkloadFixture {
     }
 
     /// The layout after the whole trace.
-    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
         let session = try session(mode)
         for (index, move) in trace.moves.enumerated() { _ = try session.run(move, step: index, observe: false) }
         return build.snapshot(of: session.layout)

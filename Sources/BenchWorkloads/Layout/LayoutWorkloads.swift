@@ -7,58 +7,58 @@ import BenchScenarios
 /// A mode of the generic workloads: a strategy of a registered layout kind (`LayoutCatalog`).
 /// Its words and footprint are the registration's; every strategy is exact (verified by
 /// `LayoutContract`, and against the reference geometry when its kind declares `sameGeometryAs`).
-public struct LayoutStrategyMode: WorkloadMode {
-    public let rawValue: String
+package struct LayoutStrategyMode: WorkloadMode {
+    package let rawValue: String
 
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard LayoutCatalog.strategy(named: rawValue) != nil else { return nil }
         self.rawValue = rawValue
     }
 
     /// Every strategy of every registered kind, in registration order.
-    public static var allCases: [LayoutStrategyMode] {
+    package static var allCases: [LayoutStrategyMode] {
         LayoutCatalog.all.flatMap { kind in kind.strategies.compactMap { LayoutStrategyMode(rawValue: $0.name) } }
     }
 
     private var registration: LayoutStrategy? { LayoutCatalog.strategy(named: rawValue)?.strategy }
     /// The kind that registers this strategy.
-    public var kind: LayoutKind? { LayoutCatalog.strategy(named: rawValue)?.kind }
+    package var kind: LayoutKind? { LayoutCatalog.strategy(named: rawValue)?.kind }
 
-    public var about: String {
+    package var about: String {
         let kind = kind.map { "layout kind \($0.name): " } ?? ""
         return kind + (registration?.about ?? "")
     }
-    public var reproduces: String { registration?.reproduces ?? "" }
+    package var reproduces: String { registration?.reproduces ?? "" }
     /// Every registered layout is held to the exact contract.
-    public var accuracyMetric: Metric? { nil }
+    package var accuracyMetric: Metric? { nil }
     /// As declared by the registration, not measured.
-    public var bytesPerItem: Double { registration?.bytesPerItem ?? 256 }
+    package var bytesPerItem: Double { registration?.bytesPerItem ?? 256 }
 }
 
 /// The workloads that run any registered layout kind.
-public protocol GenericLayoutWorkload: Workload where Mode == LayoutStrategyMode {
+package protocol GenericLayoutWorkload: Workload where Mode == LayoutStrategyMode {
     static var generic: GenericWorkload { get }
 }
 
 extension GenericLayoutWorkload {
-    public static var kind: String { generic.rawValue }
+    package static var kind: String { generic.rawValue }
 
     /// The strategies of the scenario's layout kind; beside a registered kind's, the built-in kinds
     /// (`list`, `flow`, `waterfall`), each built with its default keys on the same data, so one
     /// scenario compares a user's layout with the engine's (`"modes": ["chip-cloud", "flow"]`).
-    public static func allowedModes(for scenario: Scenario) -> [String] {
+    package static func allowedModes(for scenario: Scenario) -> [String] {
         guard let kind = LayoutCatalog.kind(named: scenario.layoutKind) else { return [] }
         let own = kind.strategies.map(\.name)
         return kind.builtInSchema ? own : own + LayoutCatalog.builtIns.map(\.name).filter { !own.contains($0) }
     }
 
     /// Refuses a layout kind that does not support this workload.
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {
         try validateKind(scenario)
     }
 
     /// Refuses an unknown layout kind, or one that does not support this workload.
-    public func validateKind(_ scenario: Scenario) throws(ScenarioError) {
+    package func validateKind(_ scenario: Scenario) throws(ScenarioError) {
         guard let kind = LayoutCatalog.kind(named: scenario.layoutKind) else {
             throw ScenarioError(file: scenario.file, path: "layout.kind", message: "unknown layout kind \(JSONValue.quoted(scenario.layoutKind))")
         }
@@ -77,21 +77,21 @@ extension GenericLayoutWorkload {
 /// `layout-prepare`: per strategy, `prepare` (a fresh layout from the kind's factory, created
 /// outside the timing, then its first `prepare()`) and `relayout` (`invalidate(with: .everything)`
 /// and `prepare()` again on the same object).
-public struct LayoutPrepareWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public enum Operation: String, WorkloadOperation {
+package struct LayoutPrepareWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package enum Operation: String, WorkloadOperation {
         /// A fresh layout's first `prepare()`.
         case prepare
         /// `invalidate(with: .everything)` and `prepare()` on a prepared layout.
         case relayout
 
-        public var timed: String {
+        package var timed: String {
             switch self {
             case .prepare: return "one `prepare()` of a fresh layout from the kind's factory"
             case .relayout: return "one `prepare()` of a layout invalidated with `.everything`"
             }
         }
-        public var untimed: String {
+        package var untimed: String {
             switch self {
             case .prepare: return "creating the layout from the kind's factory, freeing the previous one"
             case .relayout: return "`invalidate(with: .everything)`; the fresh layout's first prepare"
@@ -99,29 +99,29 @@ public struct LayoutPrepareWorkload: GenericLayoutWorkload {
         }
     }
 
-    public static let generic = GenericWorkload.prepare
-    public static let about = "any registered layout kind: a fresh layout's prepare, and invalidate-everything plus prepare (relayout)"
-    public static let keys: [WorkloadKey] = []
+    package static let generic = GenericWorkload.prepare
+    package static let about = "any registered layout kind: a fresh layout's prepare, and invalidate-everything plus prepare (relayout)"
+    package static let keys: [WorkloadKey] = []
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.prepare, .relayout] }
-    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: LayoutBuild.checkFrames) }
+    package var operations: [Operation] { [.prepare, .relayout] }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: LayoutBuild.checkFrames) }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutPrepareFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutPrepareFixture {
         try LayoutPrepareFixture(build: LayoutBuild(scenario: scenario, items: items))
     }
 }
 
-public final class LayoutPrepareFixture: WorkloadFixture {
-    public typealias Operation = LayoutPrepareWorkload.Operation
+package final class LayoutPrepareFixture: WorkloadFixture {
+    package typealias Operation = LayoutPrepareWorkload.Operation
     let build: LayoutBuild
 
     init(build: LayoutBuild) { self.build = build }
 
-    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         if verify {
             var layout = try build.make(mode)
             try build.prepare(&layout, mode: mode, step: "prepare")
@@ -141,7 +141,7 @@ public final class LayoutPrepareFixture: WorkloadFixture {
         ])
     }
 
-    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
         var layout = try build.make(mode)
         try build.prepare(&layout, mode: mode, step: "prepare")
         return build.snapshot(of: layout)
@@ -151,41 +151,41 @@ public final class LayoutPrepareFixture: WorkloadFixture {
 /// `layout-query`: per strategy, the scroll trace (`ScrollTrace`, as `query` replays it) through
 /// the prepared layout's `elements(in:into:)`, one viewport rect per operation, with no bounds
 /// change between frames.
-public struct LayoutQueryWorkload: GenericLayoutWorkload {
-    public typealias Mode = LayoutStrategyMode
-    public enum Operation: String, WorkloadOperation {
+package struct LayoutQueryWorkload: GenericLayoutWorkload {
+    package typealias Mode = LayoutStrategyMode
+    package enum Operation: String, WorkloadOperation {
         /// One viewport-sized `elements(in:into:)`.
         case query
 
-        public var timed: String {
+        package var timed: String {
             "one viewport rect of `query`'s scroll trace through `elements(in:into:)`, in order, wrapping at its end, "
                 + "with no bounds change; a sample is a batch of consecutive frames, divided"
         }
-        public var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
+        package var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
     }
 
-    public static let generic = GenericWorkload.query
-    public static let about = "any registered layout kind: viewport rect queries along the scroll trace of `query`, through elements(in:into:)"
-    public static let keys = [QueryWorkload.framesKey]
+    package static let generic = GenericWorkload.query
+    package static let about = "any registered layout kind: viewport rect queries along the scroll trace of `query`, through elements(in:into:)"
+    package static let keys = [QueryWorkload.framesKey]
 
     /// Frames in the scroll trace.
-    public var frames: Int
+    package var frames: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         frames = try spec.int(QueryWorkload.framesKey)
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.query] }
-    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: frames + LayoutBuild.checkFrames) }
+    package var operations: [Operation] { [.query] }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: frames + LayoutBuild.checkFrames) }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> LayoutQueryFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutQueryFixture {
         try LayoutQueryFixture(build: LayoutBuild(scenario: scenario, items: items), frames: frames)
     }
 }
 
-public final class LayoutQueryFixture: WorkloadFixture {
-    public typealias Operation = LayoutQueryWorkload.Operation
+package final class LayoutQueryFixture: WorkloadFixture {
+    package typealias Operation = LayoutQueryWorkload.Operation
     let build: LayoutBuild
     let frames: Int
 
@@ -194,7 +194,7 @@ public final class LayoutQueryFixture: WorkloadFixture {
         self.frames = frames
     }
 
-    public func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: LayoutStrategyMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         var layout = try build.make(mode)
         try build.prepare(&layout, mode: mode, step: "prepare")
         let viewport = build.scenario.viewport
@@ -215,7 +215,7 @@ public final class LayoutQueryFixture: WorkloadFixture {
             observations: verify ? [Observation(.query, .elements, elements)] : [])
     }
 
-    public func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: LayoutStrategyMode) throws -> LayoutSnapshot {
         var layout = try build.make(mode)
         try build.prepare(&layout, mode: mode, step: "prepare")
         return build.snapshot(of: layout)

@@ -4,9 +4,9 @@ import LayoutReference
 import BenchScenarios
 
 /// The texts, estimates and recorded traces of the `offsets` workload at one row count.
-public final class OffsetsFixture: WorkloadFixture {
-    public typealias Mode = OffsetsWorkload.Mode
-    public typealias Operation = OffsetsWorkload.Operation
+package final class OffsetsFixture: WorkloadFixture {
+    package typealias Mode = OffsetsWorkload.Mode
+    package typealias Operation = OffsetsWorkload.Operation
     let scenario: Scenario
     let items: Int
     let workload: OffsetsWorkload
@@ -135,7 +135,7 @@ public final class OffsetsFixture: WorkloadFixture {
         index < texts.count ? texts[index] : extraTexts[index - texts.count]
     }
 
-    public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         let estimate = workload.estimates[0]
         switch mode {
         case .rebuild: return try measurement(mode: mode, verify: verify) { try RebuildRowOffsets(heights: $0) }
@@ -156,7 +156,7 @@ public final class OffsetsFixture: WorkloadFixture {
     }
 
     /// The list as the mode holds it after the session: one row per height, laid out as the scenario's list.
-    public func snapshot(mode: Mode) throws -> LayoutSnapshot {
+    package func snapshot(mode: Mode) throws -> LayoutSnapshot {
         let structure = try structureAfterSession(mode: mode)
         let heights = (0..<structure.count).map { structure.height(of: $0) }
         var layout = try SectionedLayout(

@@ -4,7 +4,7 @@ import BenchScenarios
 
 /// The offsets structures, as a user reads them.
 extension RowOffsetsMode: WorkloadMode {
-    public var about: String {
+    package var about: String {
         switch self {
         case .rebuild: return "every change rebuilds all row offsets; the first visible row is found by summing heights from row 0"
         case .suffix: return "offsets re-summed from the first changed row; binary search for a row"
@@ -13,7 +13,7 @@ extension RowOffsetsMode: WorkloadMode {
         }
     }
 
-    public var reproduces: String {
+    package var reproduces: String {
         switch self {
         case .rebuild: return "DZTableView"
         case .suffix: return "TanStack Virtual, react-virtualized"
@@ -23,12 +23,12 @@ extension RowOffsetsMode: WorkloadMode {
     }
 
     /// Every strategy is exact.
-    public var accuracyMetric: Metric? { nil }
+    package var accuracyMetric: Metric? { nil }
 
     /// What the mode keeps per item at most: heights, estimates and one offsets structure per
     /// operation that keeps its own (`jump-back` and `rotate` start from other heights than the
     /// rest, so they share no storage) (`ModeFootprintTests`).
-    public var bytesPerItem: Double {
+    package var bytesPerItem: Double {
         switch self {
         case .rebuild, .suffix, .fenwick: 320
         case .btree: 352

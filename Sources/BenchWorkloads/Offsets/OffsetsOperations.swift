@@ -3,7 +3,7 @@ import BenchResults
 import BenchScenarios
 
 extension OffsetsWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         case update
         case measureAndUpdate = "measure-and-update"
         case rowAtOffset = "row-at-offset"
@@ -14,7 +14,7 @@ extension OffsetsWorkload {
         case rotate
         case resizeStorm = "resize-storm"
 
-        public var timed: String {
+        package var timed: String {
             let batch = "; a sample is a batch of consecutive ones, divided"
             let change = ", with scroll anchoring, in the trace's order; when the trace is used up it restarts from the all-estimated rows"
             switch self {
@@ -34,7 +34,7 @@ extension OffsetsWorkload {
             }
         }
 
-        public var untimed: String {
+        package var untimed: String {
             switch self {
             case .update, .measureAndUpdate, .rowAtOffset: return "building the structure from the estimated heights"
             case .jumpBack: return "building the structure as the short drag before the jump leaves it"

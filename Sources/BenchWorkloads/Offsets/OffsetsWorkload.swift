@@ -22,39 +22,39 @@ import BenchScenarios
 /// `tanstack`, `flutter`), orthogonal to the structure: every structure applies the same rule and
 /// must agree with `ScrollAnchorReference` on every correction, so one scenario per rule compares
 /// the structures under it, and the `anchor_jump` and `size_churn` metrics compare the rules.
-public struct OffsetsWorkload: Workload {
+package struct OffsetsWorkload: Workload {
     /// The order of `resize-storm`'s resizes.
-    public enum StormOrder: String, CaseIterable, Sendable {
+    package enum StormOrder: String, CaseIterable, Sendable {
         /// Every row resized once, from the last to the first (TanStack Virtual's measure storm).
         case reverse
         /// Row `stormRow` resized `stormResizes` times.
         case `repeat`
     }
 
-    public typealias Mode = RowOffsetsMode
-    public static let kind = "offsets"
-    public static let about = "estimated row heights replaced by measured ones while scrolling, with middle edits and older pages loaded at the top"
+    package typealias Mode = RowOffsetsMode
+    package static let kind = "offsets"
+    package static let about = "estimated row heights replaced by measured ones while scrolling, with middle edits and older pages loaded at the top"
 
     /// The operations a scenario that names none times: every one but the storm.
-    public static let defaultOperations = Operation.allCases.filter { $0 != .resizeStorm }
+    package static let defaultOperations = Operation.allCases.filter { $0 != .resizeStorm }
 
     /// Frames of the scroll session.
-    public var frames: Int
+    package var frames: Int
     /// One estimate per reuse identifier; rows draw their identifier at random.
-    public var estimates: [Double]
+    package var estimates: [Double]
     /// Changes per insert, delete and load-older trace.
-    public var steps: Int
+    package var steps: Int
     /// Rows per older page.
-    public var page: Int
-    public var seed: Int
-    public var operations: [Operation]
+    package var page: Int
+    package var seed: Int
+    package var operations: [Operation]
     /// The anchoring rule.
-    public var anchor: ScrollAnchorMode
-    public var storm: StormOrder
-    public var stormRow: Int
-    public var stormResizes: Int
+    package var anchor: ScrollAnchorMode
+    package var storm: StormOrder
+    package var stormRow: Int
+    package var stormResizes: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         frames = try spec.int(Self.framesKey)
         let estimatesKey = Self.estimatesKey, maxEstimates = estimatesKey.maxCount ?? 1
         if let nodes = try spec.optionalArray(estimatesKey.name) {
@@ -80,7 +80,7 @@ public struct OffsetsWorkload: Workload {
     }
 
     /// Rows are measured from their generated text, in a list of one section kind.
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {
         guard case .generated(let generator) = scenario.data, case .text = generator.heights else {
             throw ScenarioError(file: scenario.file, path: scenario.data.isExplicit ? "data" : "data.generate.heights",
                                 message: "the offsets workload measures rows from their text; expected \"distribution\": \"text\"")
@@ -125,9 +125,9 @@ public struct OffsetsWorkload: Workload {
         }
     }
 
-    public var footprint: WorkloadFootprint { .none }
+    package var footprint: WorkloadFootprint { .none }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> OffsetsFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> OffsetsFixture {
         try OffsetsFixture(scenario: scenario, items: items, workload: self)
     }
 }

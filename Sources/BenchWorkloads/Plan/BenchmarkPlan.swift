@@ -5,27 +5,27 @@ import BenchScenarios
 /// A scenario checked against its workload: the workload's own keys parsed, the modes known,
 /// the item counts chosen. Everything that can be wrong with a scenario file is found here,
 /// before anything is measured or written.
-public struct BenchmarkPlan {
-    public var scenario: Scenario
-    public var workload: any Workload
+package struct BenchmarkPlan {
+    package var scenario: Scenario
+    package var workload: any Workload
     /// The modes to measure, parsed into the workload's `Mode` type (the only place mode names
     /// become values).
-    public var modes: [any WorkloadMode]
-    public var itemCounts: [Int]
+    package var modes: [any WorkloadMode]
+    package var itemCounts: [Int]
     /// True when the user named the counts (`--items`): the callgrind pass then runs every one of
     /// them, as the timed pass does; only the scenario's own sweep is capped (`instructionCounts`).
-    public var countsNamed = false
+    package var countsNamed = false
     /// How long loading the scenario file took, when the caller timed it (see `ScenarioCatalog.loadTimed`).
-    public var loadSeconds: Double?
+    package var loadSeconds: Double?
 
     /// The names of `modes`, as scenario files and the CSV write them.
-    public var modeNames: [String] { modes.map { $0.rawValue } }
+    package var modeNames: [String] { modes.map { $0.rawValue } }
 
     /// Validates `scenario`. `modeFilter` keeps only those modes (each must exist for the
     /// workload); `itemsFilter` keeps only those counts (each must be in the sweep; with explicit
     /// data, each takes the first N items and must be at most the count given). `quick` keeps only
     /// the smallest count, capped at `quickItemLimit` (explicit data: its first 2,000 items).
-    public init(
+    package init(
         scenario: Scenario, modeFilter: [String] = [], itemsFilter: [Int] = [], quick: Bool = false
     ) throws(ScenarioError) {
         guard let workloadType = WorkloadCatalog.type(named: scenario.workload.kind) else {
@@ -107,7 +107,7 @@ public struct BenchmarkPlan {
     }
 
     /// The largest item count a `--quick` run uses.
-    public static let quickItemLimit = 2_000
+    package static let quickItemLimit = 2_000
 
     /// The largest item count the callgrind pass (`run --instructions`) runs of a scenario's own
     /// sweep: under callgrind a process runs some 50–100 times slower, and the faithful
@@ -115,24 +115,24 @@ public struct BenchmarkPlan {
     /// pass) took a third of the whole suite's pass, while an operation's instructions grow with n
     /// only where its algorithm says so, which 30,000 items (the suite's reference count) already
     /// show. Counts the user names with `--items` are all counted (`countsNamed`).
-    public static let instructionItemLimit = 30_000
+    package static let instructionItemLimit = 30_000
 
     /// The counts the callgrind pass runs: every count when the user named them (`--items`),
     /// else those of the sweep up to `instructionItemLimit`, or its smallest when the whole sweep
     /// lies above it.
-    public var instructionCounts: [Int] {
+    package var instructionCounts: [Int] {
         countsNamed ? itemCounts : Self.counts(itemCounts, upTo: Self.instructionItemLimit)
     }
 
     /// The counts the timed pass runs and the callgrind pass leaves out (see `instructionCounts`),
     /// so that a run can say which and why.
-    public var instructionCountsLeftOut: [Int] {
+    package var instructionCountsLeftOut: [Int] {
         let counted = Set(instructionCounts)
         return itemCounts.filter { !counted.contains($0) }
     }
 
     /// The counts of `counts` up to `limit`, or the smallest when all lie above it.
-    public static func counts(_ counts: [Int], upTo limit: Int) -> [Int] {
+    package static func counts(_ counts: [Int], upTo limit: Int) -> [Int] {
         let kept = counts.filter { $0 <= limit }
         if !kept.isEmpty { return kept }
         return counts.min().map { [$0] } ?? []
@@ -149,7 +149,7 @@ extension BenchmarkPlan {
     /// with several, each scenario keeps the modes and counts it has, scenarios left with none are
     /// skipped, and a mode or count that fits no scenario at all is an error.
     /// `maxItems` keeps each sweep's counts up to it (the smallest when all lie above it).
-    public static func select(
+    package static func select(
         _ scenarios: [Scenario], modes: [String], items: [Int], maxItems: Int? = nil, quick: Bool
     ) throws(ScenarioError) -> [BenchmarkPlan] {
         if scenarios.count == 1 {

@@ -6,31 +6,31 @@ import BenchResults
 /// keys (from its `WorkloadKey`s) and what one sample of each operation times, and every
 /// metric with the rule `compare` judges it by. The docs' tables, the CI check's list of heuristic
 /// modes and the charts' titles are written from it or checked against it, so none drifts.
-public struct CatalogListing: Codable, Sendable, Equatable {
-    public static let schema = 1
+package struct CatalogListing: Codable, Sendable, Equatable {
+    package static let schema = 1
 
-    public struct ScenarioEntry: Codable, Sendable, Equatable {
-        public var name: String
-        public var file: String
-        public var description: String
-        public var workload: String
+    package struct ScenarioEntry: Codable, Sendable, Equatable {
+        package var name: String
+        package var file: String
+        package var description: String
+        package var workload: String
         /// The section kinds the layout uses, in order of first use (`list`, `flow+waterfall`).
-        public var layout: String
-        public var modes: [String]
-        public var items: [Int]
+        package var layout: String
+        package var modes: [String]
+        package var items: [Int]
     }
 
-    public struct ModeEntry: Codable, Sendable, Equatable {
-        public var name: String
-        public var about: String
-        public var reproduces: String
-        public var exact: Bool
+    package struct ModeEntry: Codable, Sendable, Equatable {
+        package var name: String
+        package var about: String
+        package var reproduces: String
+        package var exact: Bool
         /// The metric a heuristic reports its inexactness in; null for an exact mode.
-        public var accuracyMetric: String?
+        package var accuracyMetric: String?
         /// The bound on what the mode keeps per item that the footprint check adds up.
-        public var bytesPerItem: Double
+        package var bytesPerItem: Double
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(about, forKey: .about)
@@ -42,57 +42,57 @@ public struct CatalogListing: Codable, Sendable, Equatable {
     }
 
     /// A key of the workload's `workload` object, from its `WorkloadKey`.
-    public struct KeyEntry: Codable, Sendable, Equatable {
-        public var name: String
+    package struct KeyEntry: Codable, Sendable, Equatable {
+        package var name: String
         /// `integer`, `number`, `array of numbers` or `array of operation names`.
-        public var type: String
+        package var type: String
         /// The value a left-out key takes: a number, or words when it depends on the scenario.
-        public var `default`: String
+        package var `default`: String
         /// The values loading accepts, as its error messages phrase them.
-        public var bounds: String
-        public var about: String
+        package var bounds: String
+        package var about: String
     }
 
     /// What one sample of an operation times, and what it leaves out.
-    public struct TimingEntry: Codable, Sendable, Equatable {
-        public var operation: String
-        public var timed: String
-        public var untimed: String
+    package struct TimingEntry: Codable, Sendable, Equatable {
+        package var operation: String
+        package var timed: String
+        package var untimed: String
     }
 
-    public struct WorkloadEntry: Codable, Sendable, Equatable {
-        public var kind: String
-        public var about: String
-        public var operations: [String]
-        public var modes: [ModeEntry]
-        public var keys: [KeyEntry]
+    package struct WorkloadEntry: Codable, Sendable, Equatable {
+        package var kind: String
+        package var about: String
+        package var operations: [String]
+        package var modes: [ModeEntry]
+        package var keys: [KeyEntry]
         /// One entry per operation, in the order of `operations`.
-        public var timing: [TimingEntry]
+        package var timing: [TimingEntry]
     }
 
-    public struct MetricEntry: Codable, Sendable, Equatable {
-        public var name: String
-        public var unit: String
-        public var better: String
-        public var kind: String
-        public var threshold: Double
+    package struct MetricEntry: Codable, Sendable, Equatable {
+        package var name: String
+        package var unit: String
+        package var better: String
+        package var kind: String
+        package var threshold: Double
         /// The smallest change per operation a count may claim (`Metric.placementFloor`; 0: none).
-        public var floor: Double
-        public var about: String
+        package var floor: Double
+        package var about: String
     }
 
-    public var schema: Int
-    public var scenarios: [ScenarioEntry]
-    public var workloads: [WorkloadEntry]
-    public var metrics: [MetricEntry]
+    package var schema: Int
+    package var scenarios: [ScenarioEntry]
+    package var workloads: [WorkloadEntry]
+    package var metrics: [MetricEntry]
     /// The columns of every CSV file the harness writes, by file ("samples", "summary",
     /// "profiles", "failures"; the command line adds compare's "compare" and "causes"): the one definition
     /// the Python readers take them from (scripts/results_schema.json, written by
     /// scripts/docs-tables).
-    public var csv: [String: [String]]?
+    package var csv: [String: [String]]?
 
     /// The listing of `plans` (the scenarios, in catalog order) and of every workload and metric.
-    public init(plans: [BenchmarkPlan], relativeTo directory: String? = nil) {
+    package init(plans: [BenchmarkPlan], relativeTo directory: String? = nil) {
         schema = Self.schema
         scenarios = plans.map { plan in
             var kinds: [String] = []
@@ -131,7 +131,7 @@ public struct CatalogListing: Codable, Sendable, Equatable {
     }
 
     /// The listing as pretty-printed JSON with sorted keys: the same catalog gives the same bytes.
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)

@@ -12,26 +12,26 @@ import BenchScenarios
 /// (text heights from the most lines the longest text can take), memory from a per-item cost of
 /// the data, the frames and one layout per mode, plus the terms that grow with a workload count
 /// (the exact answers of every query frame, appended pages).
-public struct ScenarioFootprint: Sendable {
+package struct ScenarioFootprint: Sendable {
     /// One term of the estimate, with the path of the value that makes it large.
-    public struct Term: Sendable {
-        public var bytes: Double
-        public var path: String
-        public var what: String
+    package struct Term: Sendable {
+        package var bytes: Double
+        package var path: String
+        package var what: String
     }
 
-    public var items: Int
-    public var contentHeight: Double
+    package var items: Int
+    package var contentHeight: Double
     /// The path that drives the content height.
-    public var contentHeightPath: String
-    public var contentHeightDetail: String
-    public var memoryTerms: [Term]
+    package var contentHeightPath: String
+    package var contentHeightDetail: String
+    package var memoryTerms: [Term]
     /// The most a templated row may measure: heights are known only once measured, so rather
     /// than bound them here the footprint gives each row its share of the content height limit
     /// (at most the size limit), which the measurement holds them to.
-    public var templateHeightLimit = TemplateHeightLimit()
+    package var templateHeightLimit = TemplateHeightLimit()
 
-    public var memoryBytes: Double { memoryTerms.reduce(0) { $0 + $1.bytes } }
+    package var memoryBytes: Double { memoryTerms.reduce(0) { $0 + $1.bytes } }
 
     /// Bytes a run keeps per item beyond the modes' own structures (data, generation buffers,
     /// reference frames). Each mode states its own (`WorkloadMode.bytesPerItem`).
@@ -44,7 +44,7 @@ public struct ScenarioFootprint: Sendable {
     static let advancePerWord = 12 * 15.5 + 8 + TemplateCell.spaceAdvance
 
     /// The bounds at `items` (default: the scenario's largest item count).
-    public init(plan: BenchmarkPlan, items count: Int? = nil) {
+    package init(plan: BenchmarkPlan, items count: Int? = nil) {
         let scenario = plan.scenario
         let workload = plan.workload
         let base = count ?? plan.scenario.itemCounts.max() ?? 0
@@ -143,7 +143,7 @@ public struct ScenarioFootprint: Sendable {
     }
 
     /// Throws when the content height or the memory estimate is too large (see the type).
-    public func check(file: String, physicalMemory: Double = ScenarioFootprint.physicalMemory()) throws(ScenarioError) {
+    package func check(file: String, physicalMemory: Double = ScenarioFootprint.physicalMemory()) throws(ScenarioError) {
         guard contentHeight.isFinite && contentHeight <= ScenarioLimits.maxContentHeight else {
             throw ScenarioError(
                 file: file, path: contentHeightPath,
@@ -163,7 +163,7 @@ public struct ScenarioFootprint: Sendable {
     }
 
     /// The machine's physical memory in bytes (`MemTotal` of /proc/meminfo, else sysconf).
-    public static func physicalMemory() -> Double {
+    package static func physicalMemory() -> Double {
         if let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) {

@@ -2,8 +2,8 @@ import LayoutEngine
 import BenchResults
 import BenchScenarios
 
-public final class PrepareFixture: WorkloadFixture {
-    public typealias Operation = PrepareWorkload.Operation
+package final class PrepareFixture: WorkloadFixture {
+    package typealias Operation = PrepareWorkload.Operation
     let scenario: Scenario
     let items: Int
     let styles: [SectionStyle]
@@ -16,7 +16,7 @@ public final class PrepareFixture: WorkloadFixture {
         data = try scenario.makeData(items: items)
     }
 
-    public func makeMeasurement(mode: PrepareWorkload.Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: PrepareWorkload.Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         if verify {
             // The frames the timed operation produces: a fresh prepare, or invalidate and prepare again.
             var layout = try SectionedLayout(bounds: scenario.viewport, styles: styles, data: data)
@@ -34,7 +34,7 @@ public final class PrepareFixture: WorkloadFixture {
     }
 
     /// The prepared layout, queried exactly.
-    public func snapshot(mode: PrepareWorkload.Mode) throws -> LayoutSnapshot {
+    package func snapshot(mode: PrepareWorkload.Mode) throws -> LayoutSnapshot {
         var layout = try SectionedLayout(bounds: scenario.viewport, styles: styles, data: data)
         try layout.prepare()
         return LayoutSnapshot(frames: layout.frames, queryMode: .binary, viewport: scenario.viewport)

@@ -2,5 +2,5 @@ import BenchResults
 
 extension PrepareWorkload {
     /// Only the harness-wide metrics.
-    public static let metrics: [Metric] = []
+    package static let metrics: [Metric] = []
 }

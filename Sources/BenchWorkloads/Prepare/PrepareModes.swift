@@ -3,24 +3,24 @@ import BenchResults
 import BenchScenarios
 
 extension PrepareWorkload {
-    public enum Mode: String, WorkloadMode {
+    package enum Mode: String, WorkloadMode {
         case `default`
         case relayout
 
         /// Every strategy is exact.
-        public var accuracyMetric: Metric? { nil }
+        package var accuracyMetric: Metric? { nil }
 
         /// What the mode keeps per item at most: the prepared layout (`ModeFootprintTests`).
-        public var bytesPerItem: Double { 80 }
+        package var bytesPerItem: Double { 80 }
 
-        public var about: String {
+        package var about: String {
             switch self {
             case .default: return "a new layout object: lay out every section and build the binary query index (fresh memory)"
             case .relayout: return "invalidate everything and prepare the same layout again, reusing its storage (reloadData)"
             }
         }
 
-        public var reproduces: String {
+        package var reproduces: String {
             switch self {
             case .default: return "a layout object's first prepare (reloadData)"
             case .relayout: return "invalidateLayout, then prepare on the same object"

@@ -3,14 +3,14 @@ import BenchResults
 import BenchScenarios
 
 extension PrepareWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// One whole `prepare()`.
         case prepare
 
-        public var timed: String {
+        package var timed: String {
             "one `prepare()`: `default` on a new layout object, `relayout` on one invalidated with `.everything`"
         }
-        public var untimed: String { "creating or invalidating the layout, freeing the previous one" }
+        package var untimed: String { "creating or invalidating the layout, freeing the previous one" }
     }
 }
 

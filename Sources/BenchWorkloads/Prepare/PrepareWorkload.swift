@@ -7,22 +7,22 @@ import BenchScenarios
 /// kernel, page faults included; its `alloc_bytes` divided by the item count is the memory a layout
 /// costs per item. `relayout` invalidates everything on a prepared layout and prepares it again,
 /// reusing its storage, as after `reloadData` or a width change.
-public struct PrepareWorkload: Workload {
-    public static let kind = "prepare"
-    public static let about = "initial layout of the whole content (first prepare after reloadData)"
-    public static let keys: [WorkloadKey] = []
+package struct PrepareWorkload: Workload {
+    package static let kind = "prepare"
+    package static let about = "initial layout of the whole content (first prepare after reloadData)"
+    package static let keys: [WorkloadKey] = []
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.prepare] }
+    package var operations: [Operation] { [.prepare] }
 
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {}
 
-    public var footprint: WorkloadFootprint { .none }
+    package var footprint: WorkloadFootprint { .none }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> PrepareFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> PrepareFixture {
         try PrepareFixture(scenario: scenario, items: items)
     }
 }

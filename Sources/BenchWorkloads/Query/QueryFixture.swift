@@ -4,8 +4,8 @@ import BenchResults
 import BenchScenarios
 
 /// The prepared layout, the trace and the exact answer of every frame, shared by all modes.
-public final class QueryFixture: WorkloadFixture {
-    public typealias Operation = QueryWorkload.Operation
+package final class QueryFixture: WorkloadFixture {
+    package typealias Operation = QueryWorkload.Operation
     let scenario: Scenario
     let items: Int
     let layout: SectionedLayout
@@ -61,7 +61,7 @@ public final class QueryFixture: WorkloadFixture {
             contentHeight: layout.contentSize.height, viewportHeight: scenario.viewport.height, frames: frames)
     }
 
-    public func makeMeasurement(mode: RectQueryMode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: RectQueryMode, verify: Bool) throws -> ModeMeasurement<Operation> {
         if verify, let problem = try referenceProblem.get() {
             throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: problem)
         }
@@ -84,7 +84,7 @@ public final class QueryFixture: WorkloadFixture {
     }
 
     /// The prepared layout, queried with the mode.
-    public func snapshot(mode: RectQueryMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: RectQueryMode) throws -> LayoutSnapshot {
         LayoutSnapshot(frames: layout.frames, queryMode: mode, viewport: scenario.viewport)
     }
 

@@ -4,8 +4,8 @@ import BenchResults
 import BenchScenarios
 
 extension QueryWorkload {
-    public static let framesKey = WorkloadKey(
+    package static let framesKey = WorkloadKey(
         "frames", .integer, default: .integer(600), bound: .between(1, Double(ScenarioLimits.maxFrames)),
         about: "frames of the scroll trace (drags, flings, a scrubber pass, a jump to the top), one query each")
-    public static let keys = [framesKey]
+    package static let keys = [framesKey]
 }

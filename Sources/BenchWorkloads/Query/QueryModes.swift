@@ -5,7 +5,7 @@ import BenchScenarios
 
 /// The rect-query strategies, as a user reads them (the algorithms are `RectQueryMode`'s indexes).
 extension RectQueryMode: WorkloadMode {
-    public var about: String {
+    package var about: String {
         switch self {
         case .linear: return "tests every element"
         case .unionBlocks: return "blocks of 20 elements with their union rect, scanned from both ends"
@@ -19,7 +19,7 @@ extension RectQueryMode: WorkloadMode {
         }
     }
 
-    public var reproduces: String {
+    package var reproduces: String {
         switch self {
         case .linear: return "IGListKit, Listable"
         case .unionBlocks: return "CHTCollectionViewWaterfallLayout"
@@ -35,11 +35,11 @@ extension RectQueryMode: WorkloadMode {
 
     /// A heuristic (`binary-probe`, HDCollectionView's probe; `masonry-range`, TanStack's lanes)
     /// reports its recall.
-    public var accuracyMetric: Metric? { isExact ? nil : .recall }
+    package var accuracyMetric: Metric? { isExact ? nil : .recall }
 
     /// What the mode keeps per item at most: its index beside the shared frames, and the answer
     /// buffer (`ModeFootprintTests`).
-    public var bytesPerItem: Double {
+    package var bytesPerItem: Double {
         switch self {
         case .linear, .binaryProbe: 32
         case .masonryRange: 40

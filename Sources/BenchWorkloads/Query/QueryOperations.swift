@@ -4,16 +4,16 @@ import BenchResults
 import BenchScenarios
 
 extension QueryWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// One viewport-sized rect query.
         case query
 
-        public var timed: String {
+        package var timed: String {
             "one viewport rect query of the scroll trace, in order, wrapping at its end (a sample is a batch of "
                 + "consecutive frames, divided; every frame is timed, pass after pass); when headers or footers pin, "
                 + "the frame's bounds change (shouldInvalidate, invalidate, prepare) comes before its query"
         }
-        public var untimed: String { "the answer buffer's first growth (warm-up)" }
+        package var untimed: String { "the answer buffer's first growth (warm-up)" }
     }
 }
 

@@ -13,27 +13,27 @@ import BenchScenarios
 /// with the `cached` pinning mode) followed by the query, so every mode answers with the pinned
 /// frames for that viewport, checked against the reference's pinning. A layout without pins is
 /// queried as it is, with no bounds change.
-public struct QueryWorkload: Workload {
-    public typealias Mode = RectQueryMode
-    public static let kind = "query"
-    public static let about = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
+package struct QueryWorkload: Workload {
+    package typealias Mode = RectQueryMode
+    package static let kind = "query"
+    package static let about = "viewport rect queries along a scroll trace (drags, flings, a scrubber pass, a jump to the top)"
 
     /// Frames in the scroll trace.
-    public var frames: Int
+    package var frames: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         frames = try spec.int(Self.framesKey)
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.query] }
+    package var operations: [Operation] { [.query] }
 
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {}
 
     /// The verification keeps the exact answer of every frame.
-    public var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: frames) }
+    package var footprint: WorkloadFootprint { WorkloadFootprint(keptAnswerFrames: frames) }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> QueryFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> QueryFixture {
         try QueryFixture(scenario: scenario, items: items, frames: frames)
     }
 }

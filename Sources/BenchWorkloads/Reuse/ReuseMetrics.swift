@@ -3,16 +3,16 @@ import BenchResults
 /// The metrics of cell reuse along a scroll trace (`reuse-scroll`, and the generic scroll
 /// workload with a reuse pool).
 extension Metric {
-    public static let cellsCreated = Metric("cells_created", unit: "count", .lowerIsBetter, .exact,
+    package static let cellsCreated = Metric("cells_created", unit: "count", .lowerIsBetter, .exact,
                                             about: "cells created per operation")
     /// The trace's own count: the work, never judged.
-    public static let dequeues = Metric("dequeues", unit: "count", .neither, .exact,
+    package static let dequeues = Metric("dequeues", unit: "count", .neither, .exact,
                                         about: "cells dequeued over the scroll trace (one per appearance)")
-    public static let peakPool = Metric("peak_pool", unit: "count", .lowerIsBetter, .exact,
+    package static let peakPool = Metric("peak_pool", unit: "count", .lowerIsBetter, .exact,
                                         about: "most cells waiting in the reuse pool at once")
-    public static let mostVisible = Metric("most_visible", unit: "count", .neither, .exact,
+    package static let mostVisible = Metric("most_visible", unit: "count", .neither, .exact,
                                            about: "most cells visible at once along the trace")
-    public static let cellsNeeded = Metric("cells_needed", unit: "count", .neither, .exact,
+    package static let cellsNeeded = Metric("cells_needed", unit: "count", .neither, .exact,
                                            about: "cells the trace needs at the least (the most visible at once, per identifier)")
 
     /// Everything a reuse pool reports along a trace.
@@ -20,5 +20,5 @@ extension Metric {
 }
 
 extension ReuseScrollWorkload {
-    public static let metrics: [Metric] = Metric.reuseMetrics
+    package static let metrics: [Metric] = Metric.reuseMetrics
 }

@@ -5,9 +5,9 @@ import BenchResults
 import BenchScenarios
 
 /// The rows' identifiers and the visible range of every frame, shared by all modes.
-public final class ReuseScrollFixture: WorkloadFixture {
-    public typealias Mode = ReuseMode
-    public typealias Operation = ReuseScrollWorkload.Operation
+package final class ReuseScrollFixture: WorkloadFixture {
+    package typealias Mode = ReuseMode
+    package typealias Operation = ReuseScrollWorkload.Operation
     let scenario: Scenario
     let items: Int
     let workload: ReuseScrollWorkload
@@ -44,7 +44,7 @@ public final class ReuseScrollFixture: WorkloadFixture {
         return most.reduce(0, +)
     }
 
-    public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         switch mode {
         case .none: return try measurement(mode: mode, verify: verify) { RangeReusePool(source: FreshCells()) }
         case .setScan: return try measurement(mode: mode, verify: verify) { SetScanReusePool() }
@@ -57,7 +57,7 @@ public final class ReuseScrollFixture: WorkloadFixture {
     }
 
     /// The list the rows scroll through (reuse changes no frame).
-    public func snapshot(mode: Mode) throws -> LayoutSnapshot {
+    package func snapshot(mode: Mode) throws -> LayoutSnapshot {
         var layout = try SectionedLayout(bounds: scenario.viewport, styles: scenario.makeStyles(), data: scenario.makeData(items: items), queryMode: .binary)
         try layout.prepare()
         return LayoutSnapshot(frames: layout.frames, queryMode: .binary, viewport: scenario.viewport)

@@ -6,7 +6,7 @@ import BenchScenarios
 
 /// The reuse strategies, as a user reads them.
 extension ReuseMode: WorkloadMode {
-    public var about: String {
+    package var about: String {
         switch self {
         case .none: return "a new cell for every row that appears; cells that leave are dropped"
         case .setScan: return "a row-to-cell dictionary copied and filtered every frame, one unbounded pool scanned for the identifier"
@@ -14,7 +14,7 @@ extension ReuseMode: WorkloadMode {
         }
     }
 
-    public var reproduces: String {
+    package var reproduces: String {
         switch self {
         case .none: return "no reuse"
         case .setScan: return "DZTableView"
@@ -23,11 +23,11 @@ extension ReuseMode: WorkloadMode {
     }
 
     /// Every strategy is exact.
-    public var accuracyMetric: Metric? { nil }
+    package var accuracyMetric: Metric? { nil }
 
     /// What the mode keeps per item at most: pools hold the visible cells, not one per item
     /// (`ModeFootprintTests`).
-    public var bytesPerItem: Double {
+    package var bytesPerItem: Double {
         switch self {
         case .none, .setScan, .stacks: 8
         }

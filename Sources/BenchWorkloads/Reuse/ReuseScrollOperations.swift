@@ -5,16 +5,16 @@ import BenchResults
 import BenchScenarios
 
 extension ReuseScrollWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// The pool shows one frame's visible range.
         case scrollStep = "scroll-step"
 
-        public var timed: String {
+        package var timed: String {
             "one frame of the scroll trace, in order, wrapping at its end: the cells of rows that left the visible range "
                 + "enqueued and the rows that entered it given a cell by reuse identifier; a sample is a batch of "
                 + "consecutive frames, divided"
         }
-        public var untimed: String { "the visible ranges of the trace, computed beforehand from the rows' heights" }
+        package var untimed: String { "the visible ranges of the trace, computed beforehand from the rows' heights" }
     }
 }
 

@@ -10,18 +10,18 @@ import BenchScenarios
 /// identifiers at random; visible ranges come from the rows' heights (plain prefix sums).
 /// Every mode is checked on every frame: each visible row has exactly one cell, created for the
 /// row's identifier. Reported with the timing: `cells_created`, `dequeues`, `peak_pool`.
-public struct ReuseScrollWorkload: Workload {
-    public typealias Mode = ReuseMode
-    public static let kind = "reuse-scroll"
-    public static let about = "cells dequeued and enqueued by reuse identifier while the visible range follows a scroll trace"
+package struct ReuseScrollWorkload: Workload {
+    package typealias Mode = ReuseMode
+    package static let kind = "reuse-scroll"
+    package static let about = "cells dequeued and enqueued by reuse identifier while the visible range follows a scroll trace"
 
-    public var frames: Int
-    public var identifiers: Int
+    package var frames: Int
+    package var identifiers: Int
     /// Free cells kept per identifier by `stacks` (default: the most rows ever visible at once + 2).
-    public var capacity: Int?
-    public var seed: Int
+    package var capacity: Int?
+    package var seed: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         frames = try spec.int(Self.framesKey)
         identifiers = try spec.int(Self.identifiersKey)
         capacity = try spec.optionalInt(Self.capacityKey)
@@ -29,13 +29,13 @@ public struct ReuseScrollWorkload: Workload {
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.scrollStep] }
+    package var operations: [Operation] { [.scrollStep] }
 
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {}
 
-    public var footprint: WorkloadFootprint { .none }
+    package var footprint: WorkloadFootprint { .none }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> ReuseScrollFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> ReuseScrollFixture {
         try ReuseScrollFixture(scenario: scenario, items: items, workload: self)
     }
 }

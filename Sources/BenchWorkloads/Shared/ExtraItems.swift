@@ -5,7 +5,7 @@ extension Scenario {
     /// Items drawn like the scenario's own but from another random stream, `count` for each
     /// section (with that section's kind: flow widths, waterfall full-width items), for the items
     /// that workloads append or insert. Explicit data repeats each section's own items.
-    public func makeExtraItems(count: Int, stream: UInt64) throws(ScenarioError) -> [[ItemSize]] {
+    package func makeExtraItems(count: Int, stream: UInt64) throws(ScenarioError) -> [[ItemSize]] {
         switch data {
         case .generated(var generator):
             let sectionCount = generator.sections

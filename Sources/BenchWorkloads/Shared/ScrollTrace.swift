@@ -7,10 +7,10 @@ import LayoutEngine
 /// fast and decays, a scrubber drag through the whole content down to the bottom, a jump back to the
 /// top, and a last slow drag and fling. So it visits every region of the content and both the
 /// small steps of real scrolling (warm caches) and the long jumps of a scrubber (cold ones).
-public struct ScrollTrace: Hashable, Sendable {
-    public var offsets: [Double]
+package struct ScrollTrace: Hashable, Sendable {
+    package var offsets: [Double]
 
-    public init(contentHeight: Double, viewportHeight: Double, frames: Int) {
+    package init(contentHeight: Double, viewportHeight: Double, frames: Int) {
         let maxOffset = Swift.max(0, contentHeight - viewportHeight)
         var offsets: [Double] = []
         offsets.reserveCapacity(frames)
@@ -41,12 +41,12 @@ public struct ScrollTrace: Hashable, Sendable {
 
     /// The viewport rect at frame i.
     @inlinable
-    public func rect(at frame: Int, viewport: Rect) -> Rect {
+    package func rect(at frame: Int, viewport: Rect) -> Rect {
         Rect(x: viewport.minX, y: offsets[frame], width: viewport.width, height: viewport.height)
     }
 
     /// The visible rect of every frame, in order.
-    public func rects(viewport: Rect) -> [Rect] {
+    package func rects(viewport: Rect) -> [Rect] {
         offsets.indices.map { rect(at: $0, viewport: viewport) }
     }
 }

@@ -4,9 +4,9 @@ import BenchResults
 import BenchScenarios
 
 /// The data, the trace and the reference layout, shared by all modes.
-public final class StickyScrollFixture: WorkloadFixture {
-    public typealias Mode = StickyScrollWorkload.Mode
-    public typealias Operation = StickyScrollWorkload.Operation
+package final class StickyScrollFixture: WorkloadFixture {
+    package typealias Mode = StickyScrollWorkload.Mode
+    package typealias Operation = StickyScrollWorkload.Operation
     let scenario: Scenario
     let items: Int
     let styles: [SectionStyle]
@@ -46,7 +46,7 @@ public final class StickyScrollFixture: WorkloadFixture {
         return layout
     }
 
-    public func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
+    package func makeMeasurement(mode: Mode, verify: Bool) throws -> ModeMeasurement<Operation> {
         let layout = try makeLayout(mode: mode)
         let operation = ScrollStep(layout: layout, viewports: viewports, boundsChanges: mode.pinningMode != nil)
         var elements: [Double] = []
@@ -83,7 +83,7 @@ public final class StickyScrollFixture: WorkloadFixture {
     }
 
     /// The laid-out frames; pinned headers and footers move with `dump --offset` (not for the baseline).
-    public func snapshot(mode: Mode) throws -> LayoutSnapshot {
+    package func snapshot(mode: Mode) throws -> LayoutSnapshot {
         let layout = try makeLayout(mode: mode)
         return LayoutSnapshot(
             frames: layout.frames, queryMode: .binary, viewport: scenario.viewport, styles: layout.styles,

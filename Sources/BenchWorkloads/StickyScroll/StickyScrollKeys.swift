@@ -4,8 +4,8 @@ import BenchResults
 import BenchScenarios
 
 extension StickyScrollWorkload {
-    public static let stepsKey = WorkloadKey(
+    package static let stepsKey = WorkloadKey(
         "steps", .integer, default: .integer(400), bound: .between(1, Double(ScenarioLimits.maxSteps)),
         about: "bounds changes in the trace: a pull past the top, drags, flings and scrubber jumps, a jump to the top")
-    public static let keys = [stepsKey]
+    package static let keys = [stepsKey]
 }

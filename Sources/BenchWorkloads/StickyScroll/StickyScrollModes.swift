@@ -4,7 +4,7 @@ import BenchResults
 import BenchScenarios
 
 extension StickyScrollWorkload {
-    public enum Mode: String, WorkloadMode {
+    package enum Mode: String, WorkloadMode {
         case relayout
         case scan
         case cached
@@ -13,7 +13,7 @@ extension StickyScrollWorkload {
         /// The engine's strategy, or nil for the baseline. A switch, not the raw value: a
         /// harness name that matched no engine case would otherwise build the unpinned baseline
         /// and be verified against the unpinned reference (`ModeMappingTests`).
-        public var pinningMode: PinningMode? {
+        package var pinningMode: PinningMode? {
             switch self {
             case .relayout: return .relayout
             case .scan: return .scan
@@ -23,13 +23,13 @@ extension StickyScrollWorkload {
         }
 
         /// Every strategy is exact.
-        public var accuracyMetric: Metric? { nil }
+        package var accuracyMetric: Metric? { nil }
 
         /// What the mode keeps per item at most: the layout and its pinning state, measured by
         /// `ModeFootprintTests`.
-        public var bytesPerItem: Double { 96 }
+        package var bytesPerItem: Double { 96 }
 
-        public var about: String {
+        package var about: String {
             switch self {
             case .relayout: return "every bounds change recomputes the whole layout, index and pinned frames (no cache)"
             case .scan: return "item frames cached; pinned frames recomputed by scanning sections 0…last visible"
@@ -41,7 +41,7 @@ extension StickyScrollWorkload {
             }
         }
 
-        public var reproduces: String {
+        package var reproduces: String {
             switch self {
             case .relayout: return "CHTCollectionViewWaterfallLayout (invalidates on every bounds change)"
             case .scan: return "HDCollectionView's HDHeaderStopHelper, Listable"

@@ -4,15 +4,15 @@ import BenchResults
 import BenchScenarios
 
 extension StickyScrollWorkload {
-    public enum Operation: String, WorkloadOperation {
+    package enum Operation: String, WorkloadOperation {
         /// One bounds change: shouldInvalidate, invalidate, prepare, viewport query.
         case scrollStep = "scroll-step"
 
-        public var timed: String {
+        package var timed: String {
             "one bounds change of the sticky-scroll trace, in order, wrapping at its end: `shouldInvalidate(forBoundsChange:)`, "
                 + "the bounds-change invalidation, `prepare()` and the viewport query (`viewport-query`: the query alone); "
                 + "a sample is a batch of consecutive steps, divided"
         }
-        public var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
+        package var untimed: String { "the layout's first prepare, the answer buffer's first growth (warm-up)" }
     }
 }

@@ -9,10 +9,10 @@ import BenchStatistics
 /// and a rubber band past it, a jump back to the top (a status-bar tap), and drags and flings
 /// from the top until `steps` offsets are made. Drags and flings stop at the ends of the content;
 /// only the rubber bands leave it, by up to 60 pt.
-public struct StickyScrollTrace: Hashable, Sendable {
-    public var offsets: [Double]
+package struct StickyScrollTrace: Hashable, Sendable {
+    package var offsets: [Double]
 
-    public init(contentHeight: Double, viewportHeight: Double, steps: Int, seed: UInt64 = 10) {
+    package init(contentHeight: Double, viewportHeight: Double, steps: Int, seed: UInt64 = 10) {
         let maxOffset = Swift.max(0, contentHeight - viewportHeight)
         var rng = SplitMix64(seed: seed, stream: 7)
         var offsets: [Double] = []

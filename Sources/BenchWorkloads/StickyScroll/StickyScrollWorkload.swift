@@ -13,25 +13,25 @@ import BenchScenarios
 /// Every mode is verified at every step against the independent reference
 /// (`ReferenceLayout.pinnedElements`, a direct computation of docs/engine-semantics.md from natural frames); above
 /// 300,000 items at every 10th step, as the query workload checks its trace frames.
-public struct StickyScrollWorkload: Workload {
-    public static let kind = "sticky-scroll"
-    public static let about = "bounds changes with pinned headers and footers: invalidate, prepare and query the viewport, one scroll step per operation"
+package struct StickyScrollWorkload: Workload {
+    package static let kind = "sticky-scroll"
+    package static let about = "bounds changes with pinned headers and footers: invalidate, prepare and query the viewport, one scroll step per operation"
 
     /// Scroll steps in the trace.
-    public var steps: Int
+    package var steps: Int
 
-    public init(spec: JSONReader) throws(ScenarioError) {
+    package init(spec: JSONReader) throws(ScenarioError) {
         steps = try spec.int(Self.stepsKey)
         try spec.finish()
     }
 
-    public var operations: [Operation] { [.scrollStep] }
+    package var operations: [Operation] { [.scrollStep] }
 
-    public func validate(_ scenario: Scenario) throws(ScenarioError) {}
+    package func validate(_ scenario: Scenario) throws(ScenarioError) {}
 
-    public var footprint: WorkloadFootprint { .none }
+    package var footprint: WorkloadFootprint { .none }
 
-    public func makeFixture(scenario: Scenario, items: Int) throws -> StickyScrollFixture {
+    package func makeFixture(scenario: Scenario, items: Int) throws -> StickyScrollFixture {
         try StickyScrollFixture(scenario: scenario, items: items, steps: steps)
     }
 }

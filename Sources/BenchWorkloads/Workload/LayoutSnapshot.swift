@@ -11,18 +11,18 @@ import LayoutEngine
 /// Pinning is the layout's, whatever the workload: a snapshot taken from a plan carries the
 /// scenario's styles and pinOffset unless its fixture laid the frames out with styles of its own
 /// (the `sticky-scroll` baseline, which pins nothing by design).
-public struct LayoutSnapshot {
-    public var frames: LayoutFrames
-    public var queryMode: RectQueryMode
-    public var viewport: Rect
+package struct LayoutSnapshot {
+    package var frames: LayoutFrames
+    package var queryMode: RectQueryMode
+    package var viewport: Rect
     /// The styles the frames were laid out with (their pins say what moves with the offset).
-    public var styles: [SectionStyle]
-    public var pinOffset: Double
+    package var styles: [SectionStyle]
+    package var pinOffset: Double
     /// A registered layout that keeps no `LayoutFrames` (every `layout-*` workload): its content
     /// height, and the layout scrolled to an offset — its elements there, and its own rect query.
     var registered: (contentHeight: Double, at: (Double) -> (elements: [LayoutAttributes], query: (Rect) -> [LayoutAttributes]))?
 
-    public init(
+    package init(
         frames: LayoutFrames, queryMode: RectQueryMode, viewport: Rect, styles: [SectionStyle] = [], pinOffset: Double = 0
     ) {
         self.frames = frames
@@ -33,11 +33,11 @@ public struct LayoutSnapshot {
     }
 
     /// The height of the content.
-    public var contentHeight: Double { registered?.contentHeight ?? frames.contentHeight }
+    package var contentHeight: Double { registered?.contentHeight ?? frames.contentHeight }
 
     /// Elements whose frame intersects `rect` by the snapshot's query mode, or every element, with
     /// the headers and footers that pin where they are at scroll offset `offset`.
-    public func elements(in rect: Rect?, offset: Double = 0) -> [LayoutAttributes] {
+    package func elements(in rect: Rect?, offset: Double = 0) -> [LayoutAttributes] {
         if let registered {
             let scrolled = registered.at(offset)
             return (rect.map(scrolled.query) ?? scrolled.elements).sorted { $0.id < $1.id }

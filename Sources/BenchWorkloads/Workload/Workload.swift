@@ -33,7 +33,7 @@ import BenchScenarios
 ///
 /// Strings become types once, at the plan boundary (`BenchmarkPlan` parses the scenario's modes
 /// into `Mode` values); a workload never sees a mode name.
-public protocol Workload: Sendable {
+package protocol Workload: Sendable {
     associatedtype Mode: WorkloadMode
     associatedtype Operation: WorkloadOperation
     associatedtype Fixture: WorkloadFixture where Fixture.Mode == Mode, Fixture.Operation == Operation
@@ -81,17 +81,17 @@ public protocol Workload: Sendable {
 }
 
 /// What a workload adds to the items and memory of a scenario (see `ScenarioFootprint`).
-public struct WorkloadFootprint: Sendable, Equatable {
+package struct WorkloadFootprint: Sendable, Equatable {
     /// Items the trace adds to the layout over its run (appended pages, inserts).
-    public var addedItems: Int
+    package var addedItems: Int
     /// The JSON path of the count that sets `addedItems` (named when the bound is exceeded).
-    public var addedItemsPath: String
+    package var addedItemsPath: String
     /// New items generated for every section, kept as the trace's changes.
-    public var newItemsPerSection: Int
+    package var newItemsPerSection: Int
     /// Frames whose exact answers the verification keeps (query workloads).
-    public var keptAnswerFrames: Int
+    package var keptAnswerFrames: Int
 
-    public init(addedItems: Int = 0, addedItemsPath: String = "workload.steps", newItemsPerSection: Int = 0, keptAnswerFrames: Int = 0) {
+    package init(addedItems: Int = 0, addedItemsPath: String = "workload.steps", newItemsPerSection: Int = 0, keptAnswerFrames: Int = 0) {
         self.addedItems = addedItems
         self.addedItemsPath = addedItemsPath
         self.newItemsPerSection = newItemsPerSection
@@ -99,11 +99,11 @@ public struct WorkloadFootprint: Sendable, Equatable {
     }
 
     /// Nothing beyond the layout.
-    public static let none = WorkloadFootprint()
+    package static let none = WorkloadFootprint()
 }
 
 /// A mode of a workload: a strategy, named in scenario files and the CSV by its raw value.
-public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+package protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
     /// One sentence for `layout-bench list` and the docs: what the strategy does and which library
     /// ships it.
     var about: String { get }
@@ -122,7 +122,7 @@ public protocol WorkloadMode: RawRepresentable<String>, CaseIterable, Hashable, 
 
 
 /// An operation of a workload: what one sample times, named in the CSV by its raw value.
-public protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+package protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
     /// What one sample times (`layout-bench list --json`, docs/modes.md).
     var timed: String { get }
     /// What a sample leaves out of its timed region: the untimed preparation of its state.
@@ -130,7 +130,7 @@ public protocol WorkloadOperation: RawRepresentable<String>, CaseIterable, Hasha
 }
 
 /// The shared state of a workload at one item count, from which each mode is built.
-public protocol WorkloadFixture: AnyObject {
+package protocol WorkloadFixture: AnyObject {
     associatedtype Mode: WorkloadMode
     associatedtype Operation: WorkloadOperation
 
@@ -145,12 +145,12 @@ public protocol WorkloadFixture: AnyObject {
 
 /// What one mode at one item count contributes to a run: operations to time, and metrics that
 /// come from verification rather than from timing (recall, elements per query, cells created…).
-public struct ModeMeasurement<Operation: WorkloadOperation> {
-    public var operations: [TimedOperation<Operation>]
+package struct ModeMeasurement<Operation: WorkloadOperation> {
+    package var operations: [TimedOperation<Operation>]
     /// Values observed during verification (one sample each).
-    public var observations: [Observation<Operation>]
+    package var observations: [Observation<Operation>]
 
-    public init(operations: [TimedOperation<Operation>], observations: [Observation<Operation>] = []) {
+    package init(operations: [TimedOperation<Operation>], observations: [Observation<Operation>] = []) {
         self.operations = operations
         self.observations = observations
     }
@@ -162,13 +162,13 @@ public struct ModeMeasurement<Operation: WorkloadOperation> {
 /// gives each its `variant`: the CSV names it `<operation>-<variant>`. A variant with a
 /// `speedupBaseline` (another variant's name) also gets a `speedup` series: the baseline's
 /// median time over each of its samples' times.
-public struct TimedOperation<Operation: WorkloadOperation> {
-    public var operation: Operation
-    public var work: OperationWork
-    public var variant: String?
-    public var speedupBaseline: String?
+package struct TimedOperation<Operation: WorkloadOperation> {
+    package var operation: Operation
+    package var work: OperationWork
+    package var variant: String?
+    package var speedupBaseline: String?
 
-    public init(_ operation: Operation, _ work: OperationWork, variant: String? = nil, speedupBaseline: String? = nil) {
+    package init(_ operation: Operation, _ work: OperationWork, variant: String? = nil, speedupBaseline: String? = nil) {
         self.operation = operation
         self.work = work
         self.variant = variant
@@ -176,22 +176,22 @@ public struct TimedOperation<Operation: WorkloadOperation> {
     }
 
     /// The CSV's `operation`.
-    public var name: String { Self.name(operation, variant: variant) }
+    package var name: String { Self.name(operation, variant: variant) }
 
-    public static func name(_ operation: Operation, variant: String?) -> String {
+    package static func name(_ operation: Operation, variant: String?) -> String {
         variant.map { operation.rawValue + "-" + $0 } ?? operation.rawValue
     }
 }
 
 /// Values of a metric observed outside the timed region (recall, elements per query…).
-public struct Observation<Operation: WorkloadOperation> {
-    public var operation: Operation
-    public var metric: Metric
-    public var values: [Double]
+package struct Observation<Operation: WorkloadOperation> {
+    package var operation: Operation
+    package var metric: Metric
+    package var values: [Double]
     /// The variant of the operation it was observed on (`TimedOperation.variant`).
-    public var variant: String?
+    package var variant: String?
 
-    public init(_ operation: Operation, _ metric: Metric, _ values: [Double], variant: String? = nil) {
+    package init(_ operation: Operation, _ metric: Metric, _ values: [Double], variant: String? = nil) {
         self.operation = operation
         self.metric = metric
         self.values = values
@@ -199,11 +199,11 @@ public struct Observation<Operation: WorkloadOperation> {
     }
 
     /// The CSV's `operation`.
-    public var name: String { TimedOperation.name(operation, variant: variant) }
+    package var name: String { TimedOperation.name(operation, variant: variant) }
 }
 
 /// The two kinds of operation the driver times.
-public enum OperationWork {
+package enum OperationWork {
     /// The same state serves any number of consecutive operations (a rect query): short ones are
     /// batched, several operations per timed region.
     case batchable(any BatchableOperation)
@@ -212,7 +212,7 @@ public enum OperationWork {
     case consuming(any ConsumingOperation)
 
     /// Operations in one pass of the trace.
-    public var traceLength: Int {
+    package var traceLength: Int {
         switch self {
         case .batchable(let operation): return operation.traceLength
         case .consuming(let operation): return operation.traceLength
@@ -221,7 +221,7 @@ public enum OperationWork {
 }
 
 /// A repeatable operation that walks a trace (frame after frame, wrapping at its end).
-public protocol BatchableOperation: AnyObject {
+package protocol BatchableOperation: AnyObject {
     /// Operations in one pass of the trace (≥ 1).
     var traceLength: Int { get }
     /// Untimed: back to the first operation of the trace.
@@ -234,7 +234,7 @@ public protocol BatchableOperation: AnyObject {
 }
 
 /// An operation that consumes its state: a trace of changes applied one at a time.
-public protocol ConsumingOperation: AnyObject {
+package protocol ConsumingOperation: AnyObject {
     /// Operations in one pass of the trace (≥ 1).
     var traceLength: Int { get }
     /// Untimed: restart from fresh state at the first operation on the next `prepareNext()`.
@@ -248,20 +248,20 @@ public protocol ConsumingOperation: AnyObject {
 }
 
 /// A mode whose output differs from the exact reference where it must not.
-public struct VerificationError: Error, CustomStringConvertible {
-    public var scenario: String
-    public var mode: String
-    public var items: Int
-    public var detail: String
+package struct VerificationError: Error, CustomStringConvertible {
+    package var scenario: String
+    package var mode: String
+    package var items: Int
+    package var detail: String
 
-    public init(scenario: String, mode: String, items: Int, detail: String) {
+    package init(scenario: String, mode: String, items: Int, detail: String) {
         self.scenario = scenario
         self.mode = mode
         self.items = items
         self.detail = detail
     }
 
-    public var description: String {
+    package var description: String {
         "\(scenario): mode \(mode) at \(items) items disagrees with the reference: \(detail)"
     }
 }
@@ -270,27 +270,27 @@ public struct VerificationError: Error, CustomStringConvertible {
 /// `CatalogListingTests` requires every workload of `WorkloadCatalog` to list the keys it reads
 /// and to say what each operation times.
 extension Workload {
-    public static var keys: [WorkloadKey] { [] }
+    package static var keys: [WorkloadKey] { [] }
 }
 
 extension WorkloadOperation {
-    public var timed: String { "" }
-    public var untimed: String { "" }
+    package var timed: String { "" }
+    package var untimed: String { "" }
 }
 
 extension Workload {
-    public static func allowedModes(for scenario: Scenario) -> [String] { Mode.allCases.map(\.rawValue) }
+    package static func allowedModes(for scenario: Scenario) -> [String] { Mode.allCases.map(\.rawValue) }
 
     /// Every mode with its one-sentence description, for listings.
-    public static var modes: [(name: String, about: String)] {
+    package static var modes: [(name: String, about: String)] {
         Mode.allCases.map { ($0.rawValue, $0.about) }
     }
 
     /// Every mode of the workload.
-    public static var allModes: [any WorkloadMode] { Mode.allCases.map { $0 } }
+    package static var allModes: [any WorkloadMode] { Mode.allCases.map { $0 } }
 
     /// The CSV names of `operations`.
-    public var operationNames: [String] { operations.map { $0.rawValue } }
+    package var operationNames: [String] { operations.map { $0.rawValue } }
 }
 
 /// A consuming operation run without its untimed preparation: a bug in the harness, reported as

@@ -3,17 +3,17 @@ import BenchResults
 import BenchScenarios
 
 /// One mode, built and verified, with the names the CSV uses: what the driver times.
-public struct MeasuredMode {
-    public var mode: String
-    public var operations: [(name: String, work: OperationWork)]
+package struct MeasuredMode {
+    package var mode: String
+    package var operations: [(name: String, work: OperationWork)]
     /// Per operation timed against a baseline variant: that variant's name (`TimedOperation.speedupBaseline`).
-    public var speedupBaselines: [String: String] = [:]
-    public var observations: [(operation: String, metric: Metric, values: [Double])]
+    package var speedupBaselines: [String: String] = [:]
+    package var observations: [(operation: String, metric: Metric, values: [Double])]
 }
 
 /// A workload's fixture at one item count with its `Mode` and `Operation` types hidden: what the
 /// runner, the callgrind child, `dump` and `render` hold, whatever the workload.
-public struct WorkloadGroup {
+package struct WorkloadGroup {
     private let measureMode: (any WorkloadMode, Bool) throws -> MeasuredMode
     private let snapshotMode: (any WorkloadMode) throws -> LayoutSnapshot
 
@@ -26,19 +26,19 @@ public struct WorkloadGroup {
     }
 
     /// Builds and (when `verify`) verifies one of the plan's modes.
-    public func measure(mode: any WorkloadMode, verify: Bool) throws -> MeasuredMode {
+    package func measure(mode: any WorkloadMode, verify: Bool) throws -> MeasuredMode {
         try measureMode(mode, verify)
     }
 
     /// The layout one of the plan's modes produces, for `dump` and `render`.
-    public func snapshot(mode: any WorkloadMode) throws -> LayoutSnapshot {
+    package func snapshot(mode: any WorkloadMode) throws -> LayoutSnapshot {
         try snapshotMode(mode)
     }
 }
 
 extension Workload {
     /// Builds the fixture at `items` items for the runner and the inspection commands.
-    public func makeGroup(scenario: Scenario, items: Int) throws -> WorkloadGroup {
+    package func makeGroup(scenario: Scenario, items: Int) throws -> WorkloadGroup {
         let fixture = try makeFixture(scenario: scenario, items: items)
         func typed(_ mode: any WorkloadMode) throws -> Mode {
             // Plans only hold modes parsed by this workload's type, so this cannot fail for them.

@@ -9,8 +9,8 @@ import BenchScenarios
 /// the bound that loading enforces are the ones `layout-bench list --json` prints and
 /// docs/scenario-format.md shows. `CatalogListingTests` checks that the keys a workload reads are
 /// exactly the ones it lists.
-public struct WorkloadKey: Sendable, Equatable {
-    public enum ValueType: String, Sendable {
+package struct WorkloadKey: Sendable, Equatable {
+    package enum ValueType: String, Sendable {
         case integer
         case number
         case numbers = "array of numbers"
@@ -21,26 +21,26 @@ public struct WorkloadKey: Sendable, Equatable {
     }
 
     /// The value a left-out key takes.
-    public enum Default: Sendable, Equatable {
+    package enum Default: Sendable, Equatable {
         /// A fixed integer.
         case integer(Int)
         /// Depends on the scenario or on other keys: said in words.
         case described(String)
     }
 
-    public let name: String
-    public let type: ValueType
-    public let defaultValue: Default
+    package let name: String
+    package let type: ValueType
+    package let defaultValue: Default
     /// The range of the value (of each entry, for an array).
-    public let bound: NumberBound
+    package let bound: NumberBound
     /// For an array: the most entries it may have (at least one).
-    public let maxCount: Int?
+    package let maxCount: Int?
     /// What the key means, for the docs.
-    public let about: String
+    package let about: String
     /// For a `.name` key: the names it may take.
-    public let choices: [String]
+    package let choices: [String]
 
-    public init(_ name: String, _ type: ValueType, default defaultValue: Default, bound: NumberBound = .any,
+    package init(_ name: String, _ type: ValueType, default defaultValue: Default, bound: NumberBound = .any,
                 maxCount: Int? = nil, about: String) {
         self.name = name
         self.type = type
@@ -52,7 +52,7 @@ public struct WorkloadKey: Sendable, Equatable {
     }
 
     /// A key naming one case of `E` (a strategy or an order), `defaultValue` when left out.
-    public init<E: RawRepresentable<String> & CaseIterable>(_ name: String, choosing defaultValue: E, about: String) {
+    package init<E: RawRepresentable<String> & CaseIterable>(_ name: String, choosing defaultValue: E, about: String) {
         self.name = name
         type = .name
         self.defaultValue = .described(JSONValue.quoted(defaultValue.rawValue))
@@ -63,17 +63,17 @@ public struct WorkloadKey: Sendable, Equatable {
     }
 
     /// The `operations` key of a workload with several operations.
-    public static let operations = WorkloadKey(
+    package static let operations = WorkloadKey(
         "operations", .operations, default: .described("every operation, in the listed order"),
         about: "the operations to time, each named once")
 
     /// The `seed` key of a workload that draws its trace at random.
-    public static func seed(_ draws: String) -> WorkloadKey {
+    package static func seed(_ draws: String) -> WorkloadKey {
         WorkloadKey("seed", .integer, default: .integer(1), bound: .atLeast(0), about: "the seed of \(draws)")
     }
 
     /// The default as the docs show it: the number, or the words.
-    public var defaultText: String {
+    package var defaultText: String {
         switch defaultValue {
         case .integer(let value): return String(value)
         case .described(let words): return words
@@ -81,7 +81,7 @@ public struct WorkloadKey: Sendable, Equatable {
     }
 
     /// The bound as loading phrases it in its error messages.
-    public var boundText: String {
+    package var boundText: String {
         switch type {
         case .integer: return bound.expected(integer: true)
         case .number: return bound.expected(integer: false)
@@ -95,23 +95,23 @@ public struct WorkloadKey: Sendable, Equatable {
 
 extension JSONReader {
     /// An integer key with a fixed default, within its bound.
-    public func int(_ key: WorkloadKey) throws(ScenarioError) -> Int {
+    package func int(_ key: WorkloadKey) throws(ScenarioError) -> Int {
         guard case .integer(let value) = key.defaultValue else { preconditionFailure("\(key.name) has no fixed default") }
         return try optionalInt(key.name, default: value, key.bound)
     }
 
     /// A `.name` key: one case of `E`, its default when left out.
-    public func choice<E: RawRepresentable<String> & CaseIterable>(_ key: WorkloadKey, default value: E) throws(ScenarioError) -> E {
+    package func choice<E: RawRepresentable<String> & CaseIterable>(_ key: WorkloadKey, default value: E) throws(ScenarioError) -> E {
         try optionalEnum(key.name, default: value)
     }
 
     /// An integer key whose default depends on the scenario: nil when left out.
-    public func optionalInt(_ key: WorkloadKey) throws(ScenarioError) -> Int? {
+    package func optionalInt(_ key: WorkloadKey) throws(ScenarioError) -> Int? {
         try optionalInt(key.name, key.bound)
     }
 
     /// A number key whose default depends on the scenario: nil when left out.
-    public func optionalDouble(_ key: WorkloadKey) throws(ScenarioError) -> Double? {
+    package func optionalDouble(_ key: WorkloadKey) throws(ScenarioError) -> Double? {
         try optionalDouble(key.name, key.bound)
     }
 }
