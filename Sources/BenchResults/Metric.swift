@@ -1,4 +1,5 @@
 import Foundation
+import BenchPlatform
 
 /// What a metric is, and everything a reader needs to judge it: its name in the CSV, its unit,
 /// which direction is better, whether it is measured with noise or counted exactly, and the change
@@ -126,17 +127,5 @@ package struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
         installedMetrics.withLock { $0.merge(named) { current, _ in current } }
     }
 
-    private static let installedMetrics = LockedValue<[String: Metric]>([:])
-}
-
-/// A value behind a lock (the installed metric descriptions, read from any thread).
-final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
+    private static let installedMetrics = Locked<[String: Metric]>([:])
 }
