@@ -153,9 +153,3 @@ func parseInsets(_ r: JSONReader, defaults: EdgeInsets) throws(ScenarioError) ->
     try r.finish()
     return insets
 }
-
-/// A number for messages: integers without `.0`.
-package func format(_ v: Double) -> String {
-    if v.isFinite, v.rounded() == v, abs(v) < 1e15 { return String(Int(v)) }
-    return String(v)
-}
