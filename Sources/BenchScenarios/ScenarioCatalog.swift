@@ -34,7 +34,7 @@ package struct ScenarioCatalog: Hashable, Sendable {
             }
             return ScenarioCatalog(directory: fromEnvironment)
         }
-        let local = join(currentDirectory, "Scenarios")
+        let local = joinPath(currentDirectory, "Scenarios")
         if isDirectory(local) { return ScenarioCatalog(directory: local) }
         if let executablePath {
             var url = URL(fileURLWithPath: executablePath, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
@@ -60,7 +60,7 @@ package struct ScenarioCatalog: Hashable, Sendable {
         } catch {
             throw ScenarioError(file: directory, path: "", message: "cannot list the scenarios directory")
         }
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { Self.join(directory, $0) }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { joinPath(directory, $0) }
     }
 
     /// Scenario names (file names without `.json`), sorted.
@@ -125,7 +125,7 @@ package struct ScenarioCatalog: Hashable, Sendable {
             try Self.checkFile(argument)
             return argument
         }
-        let path = Self.join(directory, argument + ".json")
+        let path = joinPath(directory, argument + ".json")
         guard FileManager.default.fileExists(atPath: path) else {
             let available = (try? names()) ?? []
             throw ScenarioError(file: path, path: "",
@@ -182,11 +182,6 @@ package struct ScenarioCatalog: Hashable, Sendable {
     static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    static func join(_ directory: String, _ name: String) -> String {
-        if directory.isEmpty || directory == "." { return name }
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }
 

@@ -67,7 +67,7 @@ enum DataFile {
     static func resolve(_ name: String, scenarioFile: String) -> String {
         if name.hasPrefix("/") { return name }
         let folder = (scenarioFile as NSString).deletingLastPathComponent
-        return ScenarioCatalog.join(folder, name)
+        return joinPath(folder, name)
     }
 
     /// Whether nothing but blank lines (empty, or spaces, tabs and CRs) follows `offset`: blank
