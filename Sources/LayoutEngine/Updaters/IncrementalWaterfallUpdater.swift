@@ -240,6 +240,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     }
 
     /// Places section `s` after `count` items were inserted at `at`, their slots already there.
+    @inline(__always)
     private mutating func placeInserted(section s: Int, at: Int, count: Int) {
         let n = data.itemCount(inSection: s)
         if isList(s) {
@@ -287,6 +288,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     }
 
     /// Places section `s` after `count` items were removed at `at`, their slots already gone.
+    @inline(__always)
     private mutating func placeRemoved(section s: Int, at: Int, count: Int) {
         if isList(s) {
             updateList(section: s, placing: at..<at)
@@ -310,6 +312,7 @@ public struct IncrementalWaterfallUpdater: LayoutUpdater, ChangeSteps {
     /// waterfall recomputes from the checkpoint before them until its columns re-synchronise.
     /// `firstUnchanged`: the first index at which a full-width item may re-synchronise (the
     /// range's end when an item in it may have become or stopped being full-width).
+    @inline(__always)
     private mutating func placeChanged(section s: Int, items changed: Range<Int>, firstUnchanged: Int? = nil) {
         guard !changed.isEmpty else { return }
         if isList(s) {
