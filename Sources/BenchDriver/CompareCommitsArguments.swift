@@ -1,5 +1,3 @@
-import Foundation
-
 /// The command line of `compare-commits` (and of scripts/compare-commits, which passes its
 /// arguments on unchanged): the same options, meanings and refusals as the bash driver had.
 /// Parsed by hand, not by ArgumentParser, so that a bad option is one line and exit status 1, as

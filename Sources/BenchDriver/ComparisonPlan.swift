@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a comparison runs, decided before anything is verified or measured: the scenarios (only
 /// those both commits have, for the whole suite), the timed track's groups (each scenario at each
 /// count of its sweep, unless run's options choose the counts), and for `--shard K/N` this share

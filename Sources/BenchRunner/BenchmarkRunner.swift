@@ -1,5 +1,4 @@
 import Foundation
-import LayoutEngine
 import BenchPlatform
 import BenchResults
 import BenchScenarios

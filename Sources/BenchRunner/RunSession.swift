@@ -1,6 +1,5 @@
 import BenchStatistics
 import Foundation
-import LayoutEngine
 import BenchPlatform
 import BenchResults
 import BenchWorkloads
