@@ -29,9 +29,6 @@ package struct MetricSeries: Sendable, Codable {
         self.values = values
     }
 
-    /// The unit the CSV writes for `metric`.
-    package var unit: String { metric.unit }
-
     /// What identifies the summary row this series contributes to (everything but the repetition).
     package var key: SeriesKey {
         SeriesKey(scenario: scenario, workload: workload, mode: mode, items: items, operation: operation, metric: metric)

@@ -17,7 +17,4 @@ package struct Sample: Sendable, Equatable {
         self.allocations = allocations
         self.batch = batch
     }
-
-    package var hasAllocatedBytes: Bool { !allocatedBytes.isNaN }
-    package var hasAllocations: Bool { !allocations.isNaN }
 }
