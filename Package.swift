@@ -9,7 +9,6 @@ let package = Package(
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutReference", targets: ["LayoutReference"]),
-        .library(name: "BenchStatistics", targets: ["BenchStatistics"]),
         .library(name: "LayoutBenchCLI", targets: ["LayoutBenchCLI"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
