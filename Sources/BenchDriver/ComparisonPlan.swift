@@ -63,8 +63,4 @@ struct ComparisonPlan: Equatable {
         plan.notes.append("shard \(shard.index) of \(shard.count): \(plan.share.count) of \(dealt.count) \(what)")
         return plan
     }
-
-    static func == (a: ComparisonPlan, b: ComparisonPlan) -> Bool {
-        a.scenarios == b.scenarios && a.groups == b.groups && a.share == b.share && a.notes == b.notes
-    }
 }
