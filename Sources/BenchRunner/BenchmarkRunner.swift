@@ -129,17 +129,6 @@ package struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible
     /// The operation of the step, when it is one operation's (empty otherwise).
     package var operation: String = ""
 
-    package init(scenario: String, mode: String, items: Int, message: String, step: FailureRow.Step,
-                check: FailureRow.Check, operation: String = "") {
-        self.scenario = scenario
-        self.mode = mode
-        self.items = items
-        self.message = message
-        self.step = step
-        self.check = check
-        self.operation = operation
-    }
-
     package var key: FailedGroup { FailedGroup(scenario: scenario, mode: mode, items: items) }
 
     /// Its row of failures.csv, in a run of `workload`.

@@ -28,12 +28,6 @@ package struct PlatformCapabilities: Codable, Sendable, Equatable {
     package var measured: [Entry]
     package var notMeasured: [Entry]
 
-    package init(os: String, measured: [Entry], notMeasured: [Entry]) {
-        self.os = os
-        self.measured = measured
-        self.notMeasured = notMeasured
-    }
-
     /// The error `--instructions` is refused with where callgrind does not run (off Linux), before
     /// anything is loaded, built or measured; nil where it runs.
     package static var instructionsRefusal: String? {

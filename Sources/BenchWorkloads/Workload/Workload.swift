@@ -253,13 +253,6 @@ package struct VerificationError: Error, CustomStringConvertible {
     package var items: Int
     package var detail: String
 
-    package init(scenario: String, mode: String, items: Int, detail: String) {
-        self.scenario = scenario
-        self.mode = mode
-        self.items = items
-        self.detail = detail
-    }
-
     package var description: String {
         "\(scenario): mode \(mode) at \(items) items disagrees with the reference: \(detail)"
     }
