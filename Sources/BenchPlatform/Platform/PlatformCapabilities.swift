@@ -9,12 +9,6 @@ package struct PlatformCapabilities: Codable, Sendable, Equatable {
         package var name: String
         package var how: String?
         package var why: String?
-
-        package init(name: String, how: String? = nil, why: String? = nil) {
-            self.name = name
-            self.how = how
-            self.why = why
-        }
     }
 
     /// Every capability the platform layer knows, in this order in both lists.
