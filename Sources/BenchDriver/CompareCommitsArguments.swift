@@ -57,8 +57,6 @@ package struct CompareCommitsArguments: Equatable {
             && a.merge == b.merge && a.mergeOut == b.mergeOut && a.positional == b.positional
     }
 
-    package init() {}
-
     /// An error, and whether the usage text should follow it.
     package struct Problem: Error, Equatable {
         package var message: String

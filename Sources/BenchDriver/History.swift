@@ -21,8 +21,6 @@ package struct HistoryArguments: Equatable {
     /// Bad arguments, as compare-commits reports them.
     package typealias Problem = CompareCommitsArguments.Problem
 
-    package init() {}
-
     package static func parse(_ arguments: [String]) throws(Problem) -> HistoryArguments {
         var result = HistoryArguments()
         var repetitions = "5", threshold = "5"

@@ -52,8 +52,6 @@ package final class BenchmarkRunner {
         package var failures: [ModeFailure] = []
         /// Operations timed on a prefix of their trace (see `OperationCoverage`).
         package var coverage: [OperationCoverage] = []
-
-        package init() {}
     }
 
     private let plans: [BenchmarkPlan]
