@@ -9,7 +9,6 @@ let package = Package(
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutReference", targets: ["LayoutReference"]),
-        .library(name: "BenchStatistics", targets: ["BenchStatistics"]),
         .library(name: "LayoutBenchCLI", targets: ["LayoutBenchCLI"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
@@ -88,7 +87,7 @@ let package = Package(
         // Workloads: each workload's modes, operations and verification; the plan of a scenario.
         .target(name: "BenchWorkloads", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "LayoutEngine", "LayoutReference", "BenchStatistics", "TextShaping"]),
         // The runner: sampling, child processes per group, callgrind, the results of a run.
-        .target(name: "BenchRunner", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "LayoutEngine", "BenchStatistics"]),
+        .target(name: "BenchRunner", dependencies: ["BenchPlatform", "BenchResults", "BenchScenarios", "BenchWorkloads", "BenchStatistics"]),
         // Compare: two results judged row by row, the verdicts and their causes.
         .target(name: "BenchCompare", dependencies: ["BenchPlatform", "BenchResults", "BenchStatistics"]),
         // The drivers of whole comparisons: `compare-commits` (rounds of two commits' binaries as

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The command line of `compare-commits` (and of scripts/compare-commits, which passes its
 /// arguments on unchanged): the same options, meanings and refusals as the bash driver had.
 /// Parsed by hand, not by ArgumentParser, so that a bad option is one line and exit status 1, as
@@ -58,8 +56,6 @@ package struct CompareCommitsArguments: Equatable {
             && a.plot == b.plot && a.duet == b.duet && a.shard?.index == b.shard?.index && a.shard?.count == b.shard?.count
             && a.merge == b.merge && a.mergeOut == b.mergeOut && a.positional == b.positional
     }
-
-    package init() {}
 
     /// An error, and whether the usage text should follow it.
     package struct Problem: Error, Equatable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a comparison runs, decided before anything is verified or measured: the scenarios (only
 /// those both commits have, for the whole suite), the timed track's groups (each scenario at each
 /// count of its sweep, unless run's options choose the counts), and for `--shard K/N` this share
@@ -64,9 +62,5 @@ struct ComparisonPlan: Equatable {
         }
         plan.notes.append("shard \(shard.index) of \(shard.count): \(plan.share.count) of \(dealt.count) \(what)")
         return plan
-    }
-
-    static func == (a: ComparisonPlan, b: ComparisonPlan) -> Bool {
-        a.scenarios == b.scenarios && a.groups == b.groups && a.share == b.share && a.notes == b.notes
     }
 }

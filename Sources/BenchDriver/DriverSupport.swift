@@ -50,18 +50,9 @@ enum Paths {
 
     static func exists(_ path: String) -> Bool { manager.fileExists(atPath: path) }
 
-    static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return manager.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
-    }
-
     static func isFile(_ path: String) -> Bool {
         var directory: ObjCBool = false
         return manager.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
-    }
-
-    static func join(_ parts: String...) -> String {
-        parts.filter { !$0.isEmpty }.joined(separator: "/").replacingOccurrences(of: "//", with: "/")
     }
 
     static func makeDirectory(_ path: String) throws(DriverError) {

@@ -1,4 +1,3 @@
-import Foundation
 import BenchPlatform
 
 /// The errors of the threads; the first one added is the one reported.

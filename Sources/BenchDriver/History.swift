@@ -21,8 +21,6 @@ package struct HistoryArguments: Equatable {
     /// Bad arguments, as compare-commits reports them.
     package typealias Problem = CompareCommitsArguments.Problem
 
-    package init() {}
-
     package static func parse(_ arguments: [String]) throws(Problem) -> HistoryArguments {
         var result = HistoryArguments()
         var repetitions = "5", threshold = "5"
@@ -288,12 +286,13 @@ package final class History: @unchecked Sendable {
         var start = 0
         while start < verifying.count {
             let batch = Array(verifying[start..<min(start + 2, verifying.count)])
-            let results = Results(count: batch.count)
+            let results = Locked([DriverError?](repeating: nil, count: batch.count))
             concurrently(batch.enumerated().map { slot, index in { [self, commits] in
-                results.set(slot, verify(commits[index], runOptions: runOptions, work: work))
+                let error = verify(commits[index], runOptions: runOptions, work: work)
+                results.withLock { $0[slot] = error }
             } })
             for (slot, index) in batch.enumerated() {
-                if let error = results.get(slot) {
+                if let error = results.withLock({ $0[slot] }) {
                     DriverLog.say(error.description)
                     commits[index].failed = true
                 }
@@ -330,7 +329,7 @@ package final class History: @unchecked Sendable {
             }
             DriverLog.say("round \(round) of \(rounds): \(live.count) commits, \(units.count) processes or duets")
             let pin = ProcessInfo.processInfo.activeProcessorCount >= 2
-            let failures = Results(count: commits.count)
+            let failures = Locked([DriverError?](repeating: nil, count: commits.count))
             var next = 0
             while next < units.count {
                 let batch = Array(units[next..<min(next + 2, units.count)].enumerated())
@@ -361,7 +360,7 @@ package final class History: @unchecked Sendable {
                             if let error = timed.run(
                                 out: Paths.absolute("\(work)/\(commit.hash)/round-\(round)/g-\(index)"), log: "\(work)/\(commit.hash).log",
                                 lock: logLock, failure: "layout-bench run failed at \(commit.short) in round \(round) on") {
-                                failures.set(member, error)
+                                failures.withLock { $0[member] = error }
                             }
                         }
                     }
@@ -369,7 +368,7 @@ package final class History: @unchecked Sendable {
                 concurrently(bodies)
                 Paths.remove("\(work)/duet")
                 for member in commits.indices where !commits[member].failed {
-                    if let error = failures.get(member) {
+                    if let error = failures.withLock({ $0[member] }) {
                         DriverLog.say(error.description)
                         commits[member].failed = true
                     }
@@ -518,25 +517,5 @@ package final class History: @unchecked Sendable {
         try Paths.write(text, to: store + "/neighbours.txt")
         try DriverLog.output(text)
         return failedGroups.count
-    }
-}
-
-/// Per-slot results written from threads.
-final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [DriverError?]
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: DriverError?) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
-    }
-
-    func get(_ index: Int) -> DriverError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[index]
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import BenchPlatform
 import BenchResults
 import BenchCompare

@@ -20,12 +20,6 @@ struct RoundRunner: @unchecked Sendable {
     /// The exact track's timed part need not run counts its callgrind pass does not count.
     static let exactMaxItems = 30_000
 
-    init(arguments: CompareCommitsArguments, work: String, lanes: Int) {
-        self.arguments = arguments
-        self.work = work
-        self.lanes = lanes
-    }
-
     /// A round of the exact track: the side's whole selection in one run, which verifies every
     /// mode itself and counts its allocations (nothing verified it before, and `--verified` would
     /// skip the allocation counts and recall the exact track judges).

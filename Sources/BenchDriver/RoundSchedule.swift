@@ -120,22 +120,12 @@ package enum RoundSchedule {
         package var scenario: String
         package var items: Int
         package var verdict: String
-        package var widened: Bool
+        package var widened = false
         /// Whether the row looks changed but has fewer pairs than a change is claimed from
         /// (`RowComparison.awaitsRepetitions`).
-        package var awaitsRepetitions: Bool
+        package var awaitsRepetitions = false
         /// The repetitions of its side with the fewer (nil: not counted).
         package var pairs: Int?
-
-        package init(scenario: String, items: Int, verdict: String, widened: Bool = false, awaitsRepetitions: Bool = false,
-                    pairs: Int? = nil) {
-            self.scenario = scenario
-            self.items = items
-            self.verdict = verdict
-            self.widened = widened
-            self.awaitsRepetitions = awaitsRepetitions
-            self.pairs = pairs
-        }
     }
 
     /// The groups of `groups` that more processes would help: a row the judgement left `noisy`
@@ -192,11 +182,6 @@ package enum RoundSchedule {
     package struct VerificationBatch: Equatable, Sendable {
         package var scenarios: [String]
         package var items: Int?
-
-        package init(scenarios: [String], items: Int?) {
-            self.scenarios = scenarios
-            self.items = items
-        }
     }
 
     /// What verifies `groups` (nil: the whole sweep of each of `scenarios`, one run): one run

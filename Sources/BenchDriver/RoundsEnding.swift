@@ -1,4 +1,3 @@
-import Foundation
 import BenchResults
 
 /// How the timed rounds end: after each judgement, which groups the next round measures

@@ -1,4 +1,3 @@
-import Foundation
 import BenchResults
 
 /// run.json as the drivers read and merge it (`RoundMerge`, `Shards`, `History`): the fields they

@@ -1,5 +1,4 @@
 import Foundation
-import BenchPlatform
 import BenchResults
 import BenchStatistics
 

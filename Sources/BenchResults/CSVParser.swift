@@ -86,11 +86,6 @@ package struct CSVTable: Sendable, Equatable {
     package var header: [String]
     package var rows: [[String]]
 
-    package init(header: [String], rows: [[String]]) {
-        self.header = header
-        self.rows = rows
-    }
-
     /// The index of a column by name.
     package func column(_ name: String) -> Int? { header.firstIndex(of: name) }
 

@@ -1,4 +1,3 @@
-import Foundation
 import BenchPlatform
 
 /// What a metric is, and everything a reader needs to judge it: its name in the CSV, its unit,

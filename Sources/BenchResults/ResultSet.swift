@@ -21,14 +21,6 @@ package struct RowKey: Hashable, Sendable, Comparable {
     package var operation: String
     package var metric: String
 
-    package init(scenario: String, mode: String, items: Int, operation: String, metric: String) {
-        self.scenario = scenario
-        self.mode = mode
-        self.items = items
-        self.operation = operation
-        self.metric = metric
-    }
-
     package static func < (a: RowKey, b: RowKey) -> Bool {
         (a.scenario, a.mode, a.items, a.operation, a.metric) < (b.scenario, b.mode, b.items, b.operation, b.metric)
     }

@@ -43,14 +43,6 @@ package enum ResultsFile {
         return "\(size) bytes"
     }
 
-    /// What a path that is not a regular file is, for an error ("a directory", "a FIFO"); nil for
-    /// a regular file, or one that does not exist.
-    static func kind(ofNonRegular path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return kind(mode: info.st_mode)
-    }
-
     package static func kind(mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil

@@ -14,12 +14,12 @@ package struct SampleRow: Sendable, Equatable {
     package var unit: String
     package var value: MetricValue
 
+    /// Of this schema, with the metric's standard unit.
     package init(
-        schema: Int = CSVSchema.version, runID: String, commit: String, scenario: String, workload: String,
-        mode: String, items: Int, operation: String, repetition: Int, sample: Int,
-        metric: String, unit: String, value: MetricValue
+        runID: String, commit: String, scenario: String, workload: String, mode: String, items: Int,
+        operation: String, repetition: Int, sample: Int, metric: Metric, value: MetricValue
     ) {
-        self.schema = schema
+        schema = CSVSchema.version
         self.runID = runID
         self.commit = commit
         self.scenario = scenario
@@ -29,19 +29,9 @@ package struct SampleRow: Sendable, Equatable {
         self.operation = operation
         self.repetition = repetition
         self.sample = sample
-        self.metric = metric
-        self.unit = unit
+        self.metric = metric.name
+        unit = metric.unit
         self.value = value
-    }
-
-    /// With the metric's standard unit.
-    package init(
-        runID: String, commit: String, scenario: String, workload: String, mode: String, items: Int,
-        operation: String, repetition: Int, sample: Int, metric: Metric, value: MetricValue
-    ) {
-        self.init(runID: runID, commit: commit, scenario: scenario, workload: workload, mode: mode,
-                  items: items, operation: operation, repetition: repetition, sample: sample,
-                  metric: metric.name, unit: metric.unit, value: value)
     }
 
     /// The fields in `CSVSchema.samplesHeader` order.

@@ -15,11 +15,12 @@ package struct SummaryRow: Sendable, Equatable {
     package var unit: String
     package var summary: Summary?
 
+    /// Of this schema, with the metric's standard unit.
     package init(
-        schema: Int = CSVSchema.version, runID: String, commit: String, scenario: String, workload: String,
-        mode: String, items: Int, operation: String, metric: String, unit: String, summary: Summary?
+        runID: String, commit: String, scenario: String, workload: String, mode: String, items: Int,
+        operation: String, metric: Metric, summary: Summary?
     ) {
-        self.schema = schema
+        schema = CSVSchema.version
         self.runID = runID
         self.commit = commit
         self.scenario = scenario
@@ -27,18 +28,9 @@ package struct SummaryRow: Sendable, Equatable {
         self.mode = mode
         self.items = items
         self.operation = operation
-        self.metric = metric
-        self.unit = unit
+        self.metric = metric.name
+        unit = metric.unit
         self.summary = summary
-    }
-
-    /// With the metric's standard unit.
-    package init(
-        runID: String, commit: String, scenario: String, workload: String, mode: String, items: Int,
-        operation: String, metric: Metric, summary: Summary?
-    ) {
-        self.init(runID: runID, commit: commit, scenario: scenario, workload: workload, mode: mode,
-                  items: items, operation: operation, metric: metric.name, unit: metric.unit, summary: summary)
     }
 
     /// The row of a group whose mode failed (`FailureRow`): metric `failed`, no operation or

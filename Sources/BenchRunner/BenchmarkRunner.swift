@@ -1,5 +1,4 @@
 import Foundation
-import LayoutEngine
 import BenchPlatform
 import BenchResults
 import BenchScenarios
@@ -53,8 +52,6 @@ package final class BenchmarkRunner {
         package var failures: [ModeFailure] = []
         /// Operations timed on a prefix of their trace (see `OperationCoverage`).
         package var coverage: [OperationCoverage] = []
-
-        package init() {}
     }
 
     private let plans: [BenchmarkPlan]
@@ -65,7 +62,7 @@ package final class BenchmarkRunner {
         self.options = options
     }
 
-    /// The number of scenario × mode × items (`ModeKey`s) the repetition will measure; a group is
+    /// The number of scenario × mode × items (`FailedGroup`s) the repetition will measure; a group is
     /// one scenario at one item count, with all its modes.
     package var modeCount: Int { plans.reduce(0) { $0 + $1.modes.count * $1.itemCounts.count } }
 
@@ -118,14 +115,6 @@ package final class BenchmarkRunner {
     }
 }
 
-/// One scenario × mode × items of a run: what a failure leaves out of later repetitions and
-/// of the callgrind pass.
-package struct ModeKey: Hashable, Sendable {
-    package var scenario: String
-    package var mode: String
-    package var items: Int
-}
-
 /// A mode that failed at one item count (verification, set-up, or an operation), with the reason:
 /// what went wrong (`check`) at which step of the group (and operation), as failures.csv records it.
 package struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible {
@@ -138,18 +127,7 @@ package struct ModeFailure: Codable, Hashable, Sendable, CustomStringConvertible
     /// The operation of the step, when it is one operation's (empty otherwise).
     package var operation: String = ""
 
-    package init(scenario: String, mode: String, items: Int, message: String, step: FailureRow.Step,
-                check: FailureRow.Check, operation: String = "") {
-        self.scenario = scenario
-        self.mode = mode
-        self.items = items
-        self.message = message
-        self.step = step
-        self.check = check
-        self.operation = operation
-    }
-
-    package var key: ModeKey { ModeKey(scenario: scenario, mode: mode, items: items) }
+    package var key: FailedGroup { FailedGroup(scenario: scenario, mode: mode, items: items) }
 
     /// Its row of failures.csv, in a run of `workload`.
     package func row(workload: String) -> FailureRow {

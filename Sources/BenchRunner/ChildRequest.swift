@@ -1,5 +1,4 @@
 import Foundation
-import LayoutEngine
 import BenchResults
 import BenchScenarios
 import BenchWorkloads

@@ -1,5 +1,4 @@
 import BenchStatistics
-import LayoutEngine
 import BenchPlatform
 import BenchResults
 import BenchScenarios

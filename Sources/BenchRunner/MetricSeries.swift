@@ -11,26 +11,9 @@ package struct MetricSeries: Sendable, Codable {
     package var operation: String
     package var metric: Metric
     /// Which independent repetition (process or round) the values come from, from 1.
-    package var repetition: Int
+    package var repetition = 1
     /// nil where the metric cannot be measured on this machine (`unsupported`).
     package var values: [Double]?
-
-    package init(
-        scenario: String, workload: String, mode: String, items: Int, operation: String,
-        metric: Metric, repetition: Int = 1, values: [Double]?
-    ) {
-        self.scenario = scenario
-        self.workload = workload
-        self.mode = mode
-        self.items = items
-        self.operation = operation
-        self.metric = metric
-        self.repetition = repetition
-        self.values = values
-    }
-
-    /// The unit the CSV writes for `metric`.
-    package var unit: String { metric.unit }
 
     /// What identifies the summary row this series contributes to (everything but the repetition).
     package var key: SeriesKey {

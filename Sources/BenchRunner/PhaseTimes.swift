@@ -1,5 +1,4 @@
 import BenchPlatform
-import BenchScenarios
 
 /// Where the time of one scenario × items group went, phase by phase, for the progress output:
 /// building the shared fixture, building the modes (with verification in the first repetition),

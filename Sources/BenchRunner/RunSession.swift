@@ -1,6 +1,5 @@
 import BenchStatistics
 import Foundation
-import LayoutEngine
 import BenchPlatform
 import BenchResults
 import BenchWorkloads
@@ -156,7 +155,7 @@ package struct RunSession {
                 var group = plan
                 group.itemCounts = [items]
                 group.modes = plan.modes.filter { mode in
-                    !failed.contains(ModeKey(scenario: plan.scenario.name, mode: mode.rawValue, items: items))
+                    !failed.contains(FailedGroup(scenario: plan.scenario.name, mode: mode.rawValue, items: items))
                 }
                 return group.modes.isEmpty ? nil : group
             } }
@@ -393,7 +392,7 @@ package struct RunSession {
         }
         for plan in plans {
             for items in plan.instructionCounts {
-                for mode in plan.modeNames where !failed.contains(ModeKey(scenario: plan.scenario.name, mode: mode, items: items)) {
+                for mode in plan.modeNames where !failed.contains(FailedGroup(scenario: plan.scenario.name, mode: mode, items: items)) {
                     func row(_ operation: String, _ metric: Metric, _ values: [Double]?) -> MetricSeries {
                         MetricSeries(
                             scenario: plan.scenario.name, workload: plan.scenario.workload.kind, mode: mode,
@@ -508,7 +507,7 @@ package struct RunSession {
         }
         let workloads = Dictionary(plans.map { ($0.scenario.name, $0.scenario.workload.kind) }, uniquingKeysWith: { first, _ in first })
         // A group fails once (a reader refuses a second row); the first failure is the one said.
-        var recorded = Set<ModeKey>()
+        var recorded = Set<FailedGroup>()
         let failureRows = failures.filter { recorded.insert($0.key).inserted }.map { $0.row(workload: workloads[$0.scenario] ?? "") }
         for failure in failureRows {
             summary.append(SummaryRow.failedFields(failure, runID: metadata.runID, commit: commit))

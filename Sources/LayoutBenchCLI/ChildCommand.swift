@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
 import BenchPlatform
-import BenchResults
-import BenchScenarios
-import BenchWorkloads
 import BenchRunner
-import BenchCompare
 
 /// Internal: what `run` launches for a repetition in a fresh process or a mode under callgrind.
 /// It reads one `ChildRequest` as JSON from standard input, so it needs no scenarios directory.

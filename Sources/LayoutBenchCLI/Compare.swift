@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
 import BenchPlatform
 import BenchResults
-import BenchScenarios
 import BenchWorkloads
-import BenchRunner
 import BenchCompare
 
 struct Compare: ParsableCommand {

@@ -1,11 +1,6 @@
-import Foundation
 import ArgumentParser
 import BenchPlatform
-import BenchResults
-import BenchScenarios
 import BenchWorkloads
-import BenchRunner
-import BenchCompare
 import LayoutEngine
 
 struct Dump: ParsableCommand {

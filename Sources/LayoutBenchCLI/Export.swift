@@ -1,10 +1,6 @@
 import ArgumentParser
 import BenchPlatform
 import BenchResults
-import BenchScenarios
-import BenchWorkloads
-import BenchRunner
-import BenchCompare
 
 extension ResultsExport.Format: ExpressibleByArgument {}
 

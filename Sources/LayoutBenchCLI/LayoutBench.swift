@@ -16,7 +16,6 @@ import BenchPlatform
 import BenchResults
 import BenchWorkloads
 import BenchRunner
-import BenchCompare
 @_exported import LayoutEngine
 
 struct LayoutBenchCommand: ParsableCommand {

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import BenchPlatform
-import BenchResults
 import BenchScenarios
 import BenchWorkloads
-import BenchRunner
 import BenchCompare
 
 struct ListScenarios: ParsableCommand {

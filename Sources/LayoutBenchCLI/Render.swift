@@ -1,11 +1,7 @@
 import ArgumentParser
 import BenchPlatform
-import BenchResults
 import BenchScenarios
 import BenchWorkloads
-import BenchRunner
-import BenchCompare
-import LayoutEngine
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

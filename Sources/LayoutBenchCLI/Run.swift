@@ -1,11 +1,9 @@
 import ArgumentParser
 import Foundation
 import BenchPlatform
-import BenchResults
 import BenchScenarios
 import BenchWorkloads
 import BenchRunner
-import BenchCompare
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -96,8 +96,6 @@ public final class FontLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var faces: [String: LoadedFace] = [:]
 
-    public init() {}
-
     /// The family's face, opened on first use; throws one line naming the family and what is
     /// missing.
     public func face(family name: String) throws(LabelTextError) -> LoadedFace {

@@ -118,12 +118,6 @@ public final class ShapedTextMeasurer: LabelTextMeasuring {
         lb_linebreak_close(breaker)
     }
 
-    /// A measurer with the same fonts and no cache and no shared state (what verification
-    /// measures with).
-    public func uncachedCopy() throws(LabelTextError) -> ShapedTextMeasurer {
-        try ShapedTextMeasurer(caching: false, library: library)
-    }
-
     public func resetCounters() { counters = Counters() }
 
     /// Drops every cached analysis and layout.

@@ -12,15 +12,6 @@ public enum TextEngine {
     /// The trait that builds the text engine, as Package.swift and `--traits` name it.
     public static let trait = "RealText"
 
-    /// True when this build has the text engine (the `RealText` trait was on).
-    public static var isBuilt: Bool {
-        #if RealText
-        return true
-        #else
-        return false
-        #endif
-    }
-
     /// Why a label with a font cannot be measured in a build without the trait.
     public static let missingTrait = LabelTextError(
         "a label with a font needs real text, which this build of LayoutBench leaves out: build it with its package trait "

@@ -9,12 +9,6 @@ package struct PlatformCapabilities: Codable, Sendable, Equatable {
         package var name: String
         package var how: String?
         package var why: String?
-
-        package init(name: String, how: String? = nil, why: String? = nil) {
-            self.name = name
-            self.how = how
-            self.why = why
-        }
     }
 
     /// Every capability the platform layer knows, in this order in both lists.
@@ -27,12 +21,6 @@ package struct PlatformCapabilities: Codable, Sendable, Equatable {
     package var os: String
     package var measured: [Entry]
     package var notMeasured: [Entry]
-
-    package init(os: String, measured: [Entry], notMeasured: [Entry]) {
-        self.os = os
-        self.measured = measured
-        self.notMeasured = notMeasured
-    }
 
     /// The error `--instructions` is refused with where callgrind does not run (off Linux), before
     /// anything is loaded, built or measured; nil where it runs.

@@ -12,13 +12,6 @@ package struct CallgrindDump: Sendable, Equatable {
     /// `D1mr`, `D1mw`, `ILmr`, `DLmr`, `DLmw`); omitted trailing counts are 0.
     package var totals: [String: UInt64] = [:]
 
-    package init(label: String?, trigger: String?, instructions: UInt64?, totals: [String: UInt64] = [:]) {
-        self.label = label
-        self.trigger = trigger
-        self.instructions = instructions
-        self.totals = totals
-    }
-
     /// Instructions by function (self and inclusive).
     package var profile = CallgrindProfile()
 

@@ -6,11 +6,6 @@ package struct CallgrindProfile: Sendable, Equatable {
     package struct Cost: Sendable, Equatable {
         package var selfCost: Double
         package var inclusive: Double
-
-        package init(selfCost: Double, inclusive: Double) {
-            self.selfCost = selfCost
-            self.inclusive = inclusive
-        }
     }
 
     /// Function name (as callgrind writes it: mangled for Swift) → its costs.

@@ -10,14 +10,4 @@ package struct Sample: Sendable, Equatable {
     package var allocations: Double
     /// How many times the operation ran in this sample.
     package var batch: Int
-
-    package init(timeNanoseconds: Double, allocatedBytes: Double, allocations: Double, batch: Int) {
-        self.timeNanoseconds = timeNanoseconds
-        self.allocatedBytes = allocatedBytes
-        self.allocations = allocations
-        self.batch = batch
-    }
-
-    package var hasAllocatedBytes: Bool { !allocatedBytes.isNaN }
-    package var hasAllocations: Bool { !allocations.isNaN }
 }

@@ -23,9 +23,6 @@ package enum JSONPath {
         return inner.hasPrefix("[") ? path + inner : path + "." + inner
     }
 
-    /// How the path is shown: the root is `(root)`.
-    package static func display(_ path: String) -> String { path.isEmpty ? "(root)" : path }
-
     private static func isPlain(_ key: String) -> Bool {
         guard let first = key.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return false

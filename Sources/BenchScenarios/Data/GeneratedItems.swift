@@ -26,10 +26,4 @@ package struct TemplatedRows: Hashable, Sendable {
     package var templates: [CellTemplate]
     package var kinds: [Int]
     package var details: ItemTexts
-
-    package init(templates: [CellTemplate], kinds: [Int], details: ItemTexts) {
-        self.templates = templates
-        self.kinds = kinds
-        self.details = details
-    }
 }

@@ -25,15 +25,8 @@ package enum ScenarioData: Hashable, Sendable, Codable {
     }
 
     /// `deferredSections`: the bytes of `data.sections`, left unparsed by `JSONParser`, for the
-    /// fast scanner (see `Scenario.init(parsing:file:)`).
-    static func parse(
-        _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil
-    ) throws(ScenarioError) -> ScenarioData {
-        var templates: [CellTemplate] = []
-        return try parse(node, layout: layout, deferredSections: deferredSections, templates: &templates)
-    }
-
-    /// Also reads `data.templates` (constraint templates, docs/scenario-format.md) into `templates`.
+    /// fast scanner (see `Scenario.init(parsing:file:)`). Also reads `data.templates` (constraint
+    /// templates, docs/scenario-format.md) into `templates`.
     /// `registeredKind`: the layout is a registered kind, whose generated items may all have widths.
     static func parse(
         _ node: JSONNode, layout: ScenarioLayout, deferredSections: DeferredSections? = nil, templates: inout [CellTemplate],

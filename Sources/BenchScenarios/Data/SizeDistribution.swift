@@ -136,11 +136,6 @@ package enum SizeDistribution: Hashable, Sendable, Codable {
 package struct TemplateWeight: Hashable, Sendable, Codable {
     package var name: String
     package var weight: Double
-
-    package init(name: String, weight: Double) {
-        self.name = name
-        self.weight = weight
-    }
 }
 
 /// `{top, left, bottom, right}`, every key optional (missing ones keep `defaults`), sizes >= 0.

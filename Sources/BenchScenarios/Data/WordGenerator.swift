@@ -1,6 +1,5 @@
 import BenchStatistics
 import Foundation
-import LayoutEngine
 
 /// Generated text for the `text` distribution: sentences of pseudo-words built from syllables,
 /// deterministic for a given generator state. Words are 1–4 syllables (2–12 letters), the first

@@ -99,13 +99,9 @@ package final class JSONReader {
         try optional(key)?.string() ?? value
     }
 
-    package func requireBool(_ key: String) throws(ScenarioError) -> Bool { try require(key).bool() }
-
     package func optionalBool(_ key: String, default value: Bool) throws(ScenarioError) -> Bool {
         try optional(key)?.bool() ?? value
     }
-
-    package func optionalBool(_ key: String) throws(ScenarioError) -> Bool? { try optional(key)?.bool() }
 
     package func requireDouble(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Double {
         try require(key).double(bound)
@@ -113,11 +109,6 @@ package final class JSONReader {
 
     package func optionalDouble(_ key: String, default value: Double, _ bound: NumberBound = .any) throws(ScenarioError) -> Double {
         try optional(key)?.double(bound) ?? value
-    }
-
-    /// `optionalDouble("pinOffset", default: 0, min: 0)`
-    package func optionalDouble(_ key: String, default value: Double, min: Double) throws(ScenarioError) -> Double {
-        try optionalDouble(key, default: value, .atLeast(min))
     }
 
     package func optionalDouble(_ key: String, _ bound: NumberBound = .any) throws(ScenarioError) -> Double? {
@@ -140,23 +131,9 @@ package final class JSONReader {
         try optional(key)?.int(bound)
     }
 
-    package func requireEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ScenarioError) -> E
-    where E.RawValue == String {
-        try require(key).enumCase(type)
-    }
-
     package func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, default value: E) throws(ScenarioError) -> E
     where E.RawValue == String {
         try optional(key)?.enumCase(E.self) ?? value
-    }
-
-    package func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(ScenarioError) -> E?
-    where E.RawValue == String {
-        try optional(key)?.enumCase(type)
-    }
-
-    package func requireOneOf(_ key: String, _ allowed: [String]) throws(ScenarioError) -> String {
-        try require(key).oneOf(allowed)
     }
 
     package func object(_ key: String) throws(ScenarioError) -> JSONReader { try require(key).object() }

@@ -24,16 +24,9 @@ package enum PinBehavior: String, Hashable, Sendable, Codable, CaseIterable {
 /// written, and the JSON path it came from (`layout` or `layout.sections[i]`).
 package struct ScenarioSection: Hashable, Sendable, Codable {
     package var style: SectionStyle
-    package var headerPin: PinBehavior
-    package var footerPin: PinBehavior
-    package var path: String
-
-    package init(style: SectionStyle, headerPin: PinBehavior = .none, footerPin: PinBehavior = .none, path: String = "layout") {
-        self.style = style
-        self.headerPin = headerPin
-        self.footerPin = footerPin
-        self.path = path
-    }
+    package var headerPin: PinBehavior = .none
+    package var footerPin: PinBehavior = .none
+    package var path = "layout"
 }
 
 /// The `layout` object of a scenario (docs/scenario-format.md).

@@ -17,10 +17,6 @@ package struct ScenarioCatalog: Hashable, Sendable {
     /// The scenarios directory.
     package var directory: String
 
-    package init(directory: String) {
-        self.directory = directory
-    }
-
     /// Finds the scenarios directory (see the type's documentation).
     package static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,

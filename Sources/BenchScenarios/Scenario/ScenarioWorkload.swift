@@ -14,12 +14,6 @@ package struct ScenarioWorkload: Hashable, Sendable, Codable {
     package var file: String
     package static let path = "workload"
 
-    package init(kind: String, value: JSONValue, file: String) {
-        self.kind = kind
-        self.value = value
-        self.file = file
-    }
-
     /// A strict reader over the workload object; `kind` is already declared.
     package func reader() -> JSONReader {
         guard case .object(let members) = value else { preconditionFailure("workload is validated as an object") }

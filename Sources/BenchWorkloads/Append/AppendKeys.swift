@@ -1,4 +1,3 @@
-import LayoutEngine
 import BenchScenarios
 
 extension AppendWorkload {

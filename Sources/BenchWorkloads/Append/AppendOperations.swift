@@ -1,7 +1,5 @@
 import LayoutEngine
-import BenchScenarios
 import LayoutReference
-import BenchResults
 
 extension AppendWorkload {
     package enum Operation: String, WorkloadOperation {

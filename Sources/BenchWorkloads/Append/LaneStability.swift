@@ -1,5 +1,4 @@
 import LayoutEngine
-import BenchResults
 
 /// What a change of `append` and `edit` does to what the user sees in a waterfall (docs/csv.md,
 /// "Lane stability"): per change, counted outside the timed region by comparing the frames

@@ -1,9 +1,4 @@
-import LayoutEngine
-import LayoutReference
-import BenchPlatform
-import BenchResults
 import BenchScenarios
-import TextShaping
 
 extension CellMeasureWorkload {
     package static let maxWidths = 64

@@ -1,9 +1,5 @@
 import LayoutEngine
-import LayoutReference
-import BenchPlatform
 import BenchResults
-import BenchScenarios
-import TextShaping
 
 extension CellMeasureWorkload {
     package enum Mode: String, WorkloadMode {

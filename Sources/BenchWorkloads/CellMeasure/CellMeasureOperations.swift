@@ -1,9 +1,6 @@
 import LayoutEngine
-import LayoutReference
-import BenchPlatform
 import BenchResults
 import BenchScenarios
-import TextShaping
 
 extension CellMeasureWorkload {
     package enum Operation: String, WorkloadOperation {

@@ -1,9 +1,6 @@
 import LayoutEngine
-import LayoutReference
-import BenchPlatform
 import BenchResults
 import BenchScenarios
-import TextShaping
 
 /// `cell-measure`: one fitting-height measurement of a row by its constraint template per
 /// operation, row after row of the data (docs/modes.md; docs/scenario-format.md, constraint templates). The modes are the measuring strategies:

@@ -1,6 +1,3 @@
-import BenchStatistics
-import LayoutEngine
-import BenchResults
 import BenchScenarios
 
 extension EditWorkload {

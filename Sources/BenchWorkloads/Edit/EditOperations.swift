@@ -1,8 +1,3 @@
-import BenchStatistics
-import LayoutEngine
-import BenchResults
-import BenchScenarios
-
 extension EditWorkload {
     package enum Operation: String, WorkloadOperation {
         /// One item inserted in the middle.

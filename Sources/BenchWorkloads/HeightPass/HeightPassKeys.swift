@@ -1,5 +1,4 @@
 import LayoutEngine
-import BenchResults
 import BenchScenarios
 
 extension HeightPassWorkload {

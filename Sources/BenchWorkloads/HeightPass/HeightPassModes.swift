@@ -1,6 +1,5 @@
 import LayoutEngine
 import BenchResults
-import BenchScenarios
 
 /// The height caches, as a user reads them.
 extension HeightCacheMode: WorkloadMode {

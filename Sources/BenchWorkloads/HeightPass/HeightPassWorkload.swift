@@ -1,5 +1,4 @@
 import LayoutEngine
-import BenchResults
 import BenchScenarios
 
 /// `height-pass`: what a self-sizing table goes through in real use, one timed operation each —

@@ -1,6 +1,5 @@
 import LayoutEngine
 import BenchResults
-import BenchScenarios
 
 /// The CSV of `layout-bench dump`: `kind,section,index,x,y,width,height,pinned`, one row per
 /// element, coordinates at full precision.

@@ -1,4 +1,3 @@
-import BenchStatistics
 import LayoutEngine
 import LayoutReference
 import BenchResults

@@ -1,6 +1,5 @@
 import LayoutEngine
 import BenchResults
-import BenchScenarios
 
 /// The offsets structures, as a user reads them.
 extension RowOffsetsMode: WorkloadMode {

@@ -1,6 +1,4 @@
 import LayoutEngine
-import BenchResults
-import BenchScenarios
 
 extension OffsetsWorkload {
     package enum Operation: String, WorkloadOperation {

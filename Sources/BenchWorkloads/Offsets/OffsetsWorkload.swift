@@ -1,5 +1,4 @@
 import LayoutEngine
-import BenchResults
 import BenchScenarios
 
 /// `offsets`: a self-sizing list whose rows start with estimated heights (one estimate, or one per

@@ -1,5 +1,4 @@
 import LayoutEngine
-import BenchResults
 import BenchScenarios
 
 package final class PrepareFixture: WorkloadFixture {

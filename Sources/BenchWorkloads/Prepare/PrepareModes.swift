@@ -1,6 +1,4 @@
-import LayoutEngine
 import BenchResults
-import BenchScenarios
 
 extension PrepareWorkload {
     package enum Mode: String, WorkloadMode {

@@ -1,5 +1,3 @@
-import LayoutEngine
-import BenchResults
 import BenchScenarios
 
 /// `prepare`: a layout of the whole content (frames plus the query index). `default` prepares a

@@ -1,6 +1,3 @@
-import LayoutEngine
-import LayoutReference
-import BenchResults
 import BenchScenarios
 
 extension QueryWorkload {

@@ -1,7 +1,5 @@
 import LayoutEngine
-import LayoutReference
 import BenchResults
-import BenchScenarios
 
 /// The rect-query strategies, as a user reads them (the algorithms are `RectQueryMode`'s indexes).
 extension RectQueryMode: WorkloadMode {

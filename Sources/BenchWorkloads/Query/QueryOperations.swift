@@ -1,7 +1,4 @@
 import LayoutEngine
-import LayoutReference
-import BenchResults
-import BenchScenarios
 
 extension QueryWorkload {
     package enum Operation: String, WorkloadOperation {

@@ -1,6 +1,4 @@
 import LayoutEngine
-import LayoutReference
-import BenchResults
 import BenchScenarios
 
 /// `query`: replays a scroll trace (`ScrollTrace`) and issues one viewport-sized rect query per

@@ -1,7 +1,3 @@
-import BenchStatistics
-import LayoutEngine
-import LayoutReference
-import BenchResults
 import BenchScenarios
 
 extension ReuseScrollWorkload {

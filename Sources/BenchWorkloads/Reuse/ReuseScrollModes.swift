@@ -1,8 +1,5 @@
-import BenchStatistics
 import LayoutEngine
-import LayoutReference
 import BenchResults
-import BenchScenarios
 
 /// The reuse strategies, as a user reads them.
 extension ReuseMode: WorkloadMode {

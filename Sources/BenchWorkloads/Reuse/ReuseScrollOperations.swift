@@ -1,8 +1,4 @@
-import BenchStatistics
 import LayoutEngine
-import LayoutReference
-import BenchResults
-import BenchScenarios
 
 extension ReuseScrollWorkload {
     package enum Operation: String, WorkloadOperation {

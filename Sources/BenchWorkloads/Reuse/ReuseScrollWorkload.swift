@@ -1,7 +1,4 @@
-import BenchStatistics
 import LayoutEngine
-import LayoutReference
-import BenchResults
 import BenchScenarios
 
 /// `reuse-scroll`: the visible range of a list follows a scroll trace (`ScrollTrace`: drags,

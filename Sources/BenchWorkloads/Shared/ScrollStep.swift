@@ -1,7 +1,4 @@
 import LayoutEngine
-import LayoutReference
-import BenchResults
-import BenchScenarios
 
 /// One scroll step per operation, walking the trace (wrapping around): a bounds change through
 /// the UIKit lifecycle and the viewport query, or for the baseline (`boundsChanges` false) the

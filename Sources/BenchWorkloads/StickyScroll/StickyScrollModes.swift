@@ -1,7 +1,5 @@
 import LayoutEngine
-import LayoutReference
 import BenchResults
-import BenchScenarios
 
 extension StickyScrollWorkload {
     package enum Mode: String, WorkloadMode {

@@ -1,8 +1,3 @@
-import LayoutEngine
-import LayoutReference
-import BenchResults
-import BenchScenarios
-
 extension StickyScrollWorkload {
     package enum Operation: String, WorkloadOperation {
         /// One bounds change: shouldInvalidate, invalidate, prepare, viewport query.

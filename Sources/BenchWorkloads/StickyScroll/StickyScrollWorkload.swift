@@ -1,6 +1,3 @@
-import LayoutEngine
-import LayoutReference
-import BenchResults
 import BenchScenarios
 
 /// `sticky-scroll`: a layout with pinned headers and footers scrolled along a `StickyScrollTrace`.

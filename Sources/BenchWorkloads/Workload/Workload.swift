@@ -1,4 +1,3 @@
-import LayoutEngine
 import BenchResults
 import BenchScenarios
 
@@ -83,20 +82,13 @@ package protocol Workload: Sendable {
 /// What a workload adds to the items and memory of a scenario (see `ScenarioFootprint`).
 package struct WorkloadFootprint: Sendable, Equatable {
     /// Items the trace adds to the layout over its run (appended pages, inserts).
-    package var addedItems: Int
+    package var addedItems = 0
     /// The JSON path of the count that sets `addedItems` (named when the bound is exceeded).
-    package var addedItemsPath: String
+    package var addedItemsPath = "workload.steps"
     /// New items generated for every section, kept as the trace's changes.
-    package var newItemsPerSection: Int
+    package var newItemsPerSection = 0
     /// Frames whose exact answers the verification keeps (query workloads).
-    package var keptAnswerFrames: Int
-
-    package init(addedItems: Int = 0, addedItemsPath: String = "workload.steps", newItemsPerSection: Int = 0, keptAnswerFrames: Int = 0) {
-        self.addedItems = addedItems
-        self.addedItemsPath = addedItemsPath
-        self.newItemsPerSection = newItemsPerSection
-        self.keptAnswerFrames = keptAnswerFrames
-    }
+    package var keptAnswerFrames = 0
 
     /// Nothing beyond the layout.
     package static let none = WorkloadFootprint()
@@ -148,12 +140,7 @@ package protocol WorkloadFixture: AnyObject {
 package struct ModeMeasurement<Operation: WorkloadOperation> {
     package var operations: [TimedOperation<Operation>]
     /// Values observed during verification (one sample each).
-    package var observations: [Observation<Operation>]
-
-    package init(operations: [TimedOperation<Operation>], observations: [Observation<Operation>] = []) {
-        self.operations = operations
-        self.observations = observations
-    }
+    package var observations: [Observation<Operation>] = []
 }
 
 /// One operation of one mode, ready to be driven by `OperationDriver`.
@@ -253,13 +240,6 @@ package struct VerificationError: Error, CustomStringConvertible {
     package var mode: String
     package var items: Int
     package var detail: String
-
-    package init(scenario: String, mode: String, items: Int, detail: String) {
-        self.scenario = scenario
-        self.mode = mode
-        self.items = items
-        self.detail = detail
-    }
 
     package var description: String {
         "\(scenario): mode \(mode) at \(items) items disagrees with the reference: \(detail)"
