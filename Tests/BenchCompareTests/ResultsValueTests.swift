@@ -48,6 +48,7 @@ import HarnessTestSupport
     /// The values: a time of −5 was called `improved`, `inf` gave a median "nan" and
     /// `noisy`, `0x10` was read as 16, allocs of −1e308 were `improved`.
     @Test func impossibleValuesAreRefusedAtTheirLine() throws {
+        ResultsFixtures.installDeclaredMetrics()
         for bad in ["0x10", "inf", "-inf", "infinity", "nan", "1e400", " 5", "+5", "5.", ".5", ""] {
             #expect(Self.refusal(Self.samples("value", bad))
                 == "head.csv: line 5: value: expected a number (a finite decimal such as 12.5 or 1.5e-07) or 'unsupported', got '\(bad)'")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HarnessTestSupport
 @testable import BenchStatistics
 @testable import BenchPlatform
 @testable import BenchResults
@@ -130,6 +131,7 @@ import Testing
     /// writes. Values obey the rules of samples.csv (docs/csv.md); the interval's bounds may be
     /// negative (a run-to-run interval around a small count can reach below 0).
     @Test func impossibleValuesAreRefusedAtTheirLine() {
+        ResultsFixtures.installDeclaredMetrics()
         #expect(Self.refusal(Self.summary("median", "-5")) == "summary.csv: line 2: median: -5 is negative; time is a cost or a count, never below 0")
         #expect(Self.refusal(Self.summary("min", "-1e+308", row: 1)) == "summary.csv: line 3: min: -1e+308 is negative; allocs is a cost or a count, never below 0")
         for bad in ["0x10", "inf", "nan", "+5", " 5", "5.", "1e400"] {

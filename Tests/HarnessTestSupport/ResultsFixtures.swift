@@ -31,6 +31,11 @@ package enum ResultsFixtures {
         return writer.text
     }
 
+    /// Installs the metrics this binary's workloads declare, as `layout-bench` does at start, for
+    /// a test that reads results carrying no run.json: without it such a test passes or fails by
+    /// whether another test of the process installed them first.
+    package static func installDeclaredMetrics() { WorkloadCatalog.installMetrics() }
+
     /// Compares rows that carry no run.json, so judged as this binary's workloads declare their
     /// metrics (`WorkloadCatalog.installMetrics`), as `layout-bench compare` judges such results.
     package static func report(_ base: [[String]], _ head: [[String]], options: RowComparison.Options = .init()) throws -> ComparisonReport {
