@@ -6,7 +6,7 @@ import CCallgrind
 /// switches instrumentation on, runs the body, switches it off and dumps the counts to a file whose
 /// `desc: Trigger: Client Request: <label>` line carries the label (`CallgrindRunner` parses them).
 /// Outside valgrind every request is a no-op costing a few instructions, and the body just runs.
-package enum CallgrindRegion {
+public enum CallgrindRegion {
     /// Whether this process runs under valgrind.
     package static var isUnderValgrind: Bool { lb_running_on_valgrind() != 0 }
 
@@ -36,7 +36,7 @@ package enum CallgrindRegion {
     }
 
     /// Collected regions inside `span`.
-    package struct Span {
+    public struct Span {
         @usableFromInline init() {}
 
         /// Collects `body` alone and dumps its counts under `label` (the dump zeroes them).

@@ -6,7 +6,7 @@ import CJemalloc
 /// A read is a single volatile load. The pointers belong to the thread that created the
 /// counter, so the type is deliberately not `Sendable`: create it on the thread that runs the measured
 /// code. jemalloc counts usable (size-class) bytes, not requested bytes: `malloc(100)` counts 112.
-package struct ThreadAllocationCounter {
+public struct ThreadAllocationCounter {
     @usableFromInline let allocated: UnsafePointer<UInt64>
     @usableFromInline let deallocated: UnsafePointer<UInt64>
 

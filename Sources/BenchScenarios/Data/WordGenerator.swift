@@ -120,14 +120,15 @@ package enum TextLanguage: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// The generated texts of all items, in one contiguous UTF-8 buffer (no object per item):
 /// item `i` is `bytes[offsets[i] ..< offsets[i + 1]]`, global item order as in `LayoutData`.
-package struct ItemTexts: Hashable, Sendable {
-    package private(set) var bytes: [UInt8] = []
-    package private(set) var offsets: [Int] = [0]
+public struct ItemTexts: Hashable, Sendable {
+    @usableFromInline package private(set) var bytes: [UInt8] = []
+    @usableFromInline package private(set) var offsets: [Int] = [0]
 
     package init() {}
 
-    // Inlinable: the timed operations of cell-measure and offsets read texts across the module
-    // boundary, and a call with its retain and release costs them 150 instructions a measure.
+    // Inlinable, in a public type (docs/architecture.md, "Public for the optimizer"): the timed
+    // operations of cell-measure and offsets read texts across the module boundary, where a call
+    // with its retain and release would land in every measure.
     @inlinable
     package var count: Int { offsets.count - 1 }
 
@@ -169,7 +170,7 @@ package struct ItemTexts: Hashable, Sendable {
 extension ItemTexts: Codable {
     private enum CodingKeys: String, CodingKey { case bytes, offsets }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         bytes = [UInt8](try c.decode(Data.self, forKey: .bytes))
         offsets = try RawArrayCoding.array(c.decode(Data.self, forKey: .offsets), of: Int.self, codingPath: c.codingPath)
@@ -178,7 +179,7 @@ extension ItemTexts: Codable {
         }
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Data(bytes), forKey: .bytes)
         try c.encode(RawArrayCoding.data(offsets), forKey: .offsets)
