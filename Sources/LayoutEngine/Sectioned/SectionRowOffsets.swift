@@ -11,6 +11,7 @@
 /// Only list sections can be kept so: a flow item's size change moves the line breaks after it, a
 /// waterfall item's the column of every later item, which no prefix sum of one number per item
 /// describes (docs/modes.md).
+@usableFromInline
 struct SectionRowOffsets {
     let mode: RowOffsetsMode
     /// One structure per section of the data.

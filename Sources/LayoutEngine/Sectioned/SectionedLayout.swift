@@ -30,12 +30,12 @@ public struct SectionedLayout: CollectionLayout {
     public private(set) var data: LayoutData
     public private(set) var frames = LayoutFrames()
     public private(set) var queryMode: RectQueryMode
-    private var queryIndex: any RectQueryIndex
+    @usableFromInline var queryIndex: any RectQueryIndex
     /// The mode `queryIndex` was built by (nil before the first build), so that a rebuild for the
     /// same mode reuses its storage.
     private var indexMode: RectQueryMode?
-    private var needsLayout = true
-    private var needsIndex = true
+    @usableFromInline var needsLayout = true
+    @usableFromInline var needsIndex = true
     /// How far below the scroll offset the visible top lies (a navigation bar): T = offset + pinOffset.
     public private(set) var pinOffset: Double
     /// What a bounds change costs when something pins.
@@ -47,14 +47,14 @@ public struct SectionedLayout: CollectionLayout {
     /// out again in the next `prepare()`).
     public var offsetsMode: RowOffsetsMode? { rowOffsets?.mode }
     /// The structures of `offsetsMode`, built by every full layout pass.
-    private var rowOffsets: SectionRowOffsets?
+    @usableFromInline var rowOffsets: SectionRowOffsets?
     /// The pinnable headers and footers and their frames at `bounds`.
     public private(set) var pinned = PinnedElements()
     private let pinsHeaders: Bool
     private let pinsFooters: Bool
     /// Every section is a list: a preferred height changes the content height by exactly its change.
     private let listsOnly: Bool
-    private var needsPinning = true
+    @usableFromInline var needsPinning = true
     /// A change of a batch (or a preferred size) that `data` refused, thrown by the next `prepare()`.
     private var batchError: LayoutError?
     /// How many times every item was laid out (`layoutAll`): a bounds-only invalidation keeps the
@@ -159,24 +159,8 @@ public struct SectionedLayout: CollectionLayout {
         if context.invalidateEverything || context.invalidateDataSourceCounts {
             needsLayout = true
         }
-        if let preferred = context.invalidatedItem, rowOffsets != nil, !needsLayout, applyMeasured(preferred) {
-            // Applied to the offsets structure and the frames in place.
-        } else if let preferred = context.invalidatedItem {
-            // The preferred size becomes the item's size; a size the data refuses (negative, not
-            // finite) or an element that is not an item of the data is thrown by the next prepare().
-            let id = preferred.item
-            let spans = id.kind == .item && id.section >= 0 && id.section < data.sectionCount && id.index >= 0
-                && id.index < data.itemCount(inSection: id.section) && data.size(section: id.section, item: id.index).spansAllColumns
-            do throws(LayoutError) {
-                guard id.kind == .item else { throw LayoutError(field: "invalidatedItem", reason: .noSuchElement(id)) }
-                try data.setSize(
-                    ItemSize(width: preferred.size.width, height: preferred.size.height, spansAllColumns: spans),
-                    section: id.section, item: id.index)
-            } catch {
-                batchError = error
-            }
-            needsLayout = true
-        }
+        // Out of line: the scroll path, whose contexts carry bounds only, pays one test for it.
+        if context.invalidatedItem != nil { invalidate(preferred: context.invalidatedItem!) }
         if let newBounds = context.newBounds {
             if newBounds.width != bounds.width { needsLayout = true }
             if pinsAnything(movingTo: newBounds) {
@@ -187,6 +171,27 @@ public struct SectionedLayout: CollectionLayout {
             bounds = newBounds
         }
         if needsLayout { needsPinning = true }
+    }
+
+    /// A preferred size: applied to the offsets structure and the frames in place where it can be,
+    /// else written into `data` for the next `prepare()` to lay everything out again; a size the
+    /// data refuses (negative, not finite) or an element that is not an item of the data is thrown
+    /// by the next prepare().
+    @inline(never)
+    private mutating func invalidate(preferred: PreferredSize) {
+        if rowOffsets != nil, !needsLayout, applyMeasured(preferred) { return }
+        let id = preferred.item
+        let spans = id.kind == .item && id.section >= 0 && id.section < data.sectionCount && id.index >= 0
+            && id.index < data.itemCount(inSection: id.section) && data.size(section: id.section, item: id.index).spansAllColumns
+        do throws(LayoutError) {
+            guard id.kind == .item else { throw LayoutError(field: "invalidatedItem", reason: .noSuchElement(id)) }
+            try data.setSize(
+                ItemSize(width: preferred.size.width, height: preferred.size.height, spansAllColumns: spans),
+                section: id.section, item: id.index)
+        } catch {
+            batchError = error
+        }
+        needsLayout = true
     }
 
     /// True for a width change, and when something pinned can move: a header pins and the top
@@ -293,6 +298,7 @@ public struct SectionedLayout: CollectionLayout {
 
     /// The elements in `rect`; pinned headers and footers at their current frames, including
     /// those whose natural frame lies outside `rect`.
+    @inlinable
     public func elements(in rect: Rect, into results: inout [LayoutAttributes]) {
         precondition(!needsLayout && !needsIndex && !needsPinning, "prepare() must run after an invalidation before a query")
         // By the address of `frames` inside `self`: handed on by value, the ~180-byte struct would
@@ -300,10 +306,12 @@ public struct SectionedLayout: CollectionLayout {
         // frames)`); only `self`, already a parameter here, is passed on without a copy.
         withUnsafePointer(to: self) { layout in
             let frames = layout.pointer(to: \.frames)!
-            if let offsets = layout.pointer(to: \.rowOffsets)!.pointee {
-                Self.appendElements(in: rect, offsets: offsets, framesAt: frames, into: &results)
-            } else {
+            // Inlinable, the offsets path out of line and its structures read in place: a query
+            // through the index costs what it did before the offsets path, the call included.
+            if layout.pointee.rowOffsets == nil {
                 queryIndex.elements(in: rect, framesAt: frames, into: &results)
+            } else {
+                Self.appendElements(in: rect, layout: layout, framesAt: frames, into: &results)
             }
             if !pinned.isEmpty { pinned.applyPinnedFrames(in: rect, framesAt: frames, to: &results) }
         }
@@ -312,8 +320,10 @@ public struct SectionedLayout: CollectionLayout {
     /// The elements of `rect` through the offsets structures: per section the rect can meet, its
     /// supplementary views, then its items from the first row the structure finds at the rect's
     /// top until one starts below the rect.
-    private static func appendElements(
-        in rect: Rect, offsets: SectionRowOffsets, framesAt frames: UnsafePointer<LayoutFrames>, into results: inout [LayoutAttributes]
+    @inline(never) @usableFromInline
+    static func appendElements(
+        in rect: Rect, layout: UnsafePointer<SectionedLayout>, framesAt frames: UnsafePointer<LayoutFrames>,
+        into results: inout [LayoutAttributes]
     ) {
         results.removeAll(keepingCapacity: true)
         guard !rect.minY.isNaN, !rect.maxY.isNaN else { return }
@@ -322,9 +332,9 @@ public struct SectionedLayout: CollectionLayout {
             let start = frames.pointee.sectionItemStarts[s], count = frames.pointee.sectionItemStarts[s + 1] - start
             guard count > 0 else { continue }
             let regionTop = frames.pointee.sectionTops[s] + frames.pointee.itemsRegionTops[s]
-            var row = offsets.firstRow(reaching: rect.minY - regionTop, section: s)
+            var row = layout.pointee.rowOffsets!.firstRow(reaching: rect.minY - regionTop, section: s)
             while row < count {
-                let top = regionTop + offsets.top(ofRow: row, section: s)
+                let top = regionTop + layout.pointee.rowOffsets!.top(ofRow: row, section: s)
                 if top >= rect.maxY { break }
                 let global = start + row
                 let frame = Rect(x: frames.pointee.itemMinX[global], y: top, width: frames.pointee.itemWidth[global], height: frames.pointee.itemHeight[global])
