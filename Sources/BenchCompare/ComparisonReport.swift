@@ -105,8 +105,13 @@ package struct ComparisonReport: Sendable {
         for key in keys {
             let b = base.series[key], h = head.series[key]
             switch (b, h) {
-            case (_?, _?) where judged[key] != nil:
-                let row = judged[key]!
+            case let (b?, h?) where judged[key] != nil:
+                var row = judged[key]!
+                if row.judgement == .exact, let prefixes = TracePrefixes.differing(
+                    key: key, base: base.metadata?.coverage, head: head.metadata?.coverage,
+                    baseValues: Self.fewestValues(b), headValues: Self.fewestValues(h)) {
+                    row.leaveUnjudged(prefixes)
+                }
                 if row.policy.direction == .neither {
                     if abs(row.ratio - 1) > row.policy.threshold || row.ratio.isNaN {
                         changedWork.append("\(key.scenario) \(key.mode) \(key.items) \(key.operation): \(key.metric) "
@@ -221,8 +226,17 @@ package struct ComparisonReport: Sendable {
         return rows
     }
 
+    /// The fewest values any repetition of a side holds (those with none left out).
+    static func fewestValues(_ series: SeriesSamples) -> Int {
+        series.repetitions.map(\.count).filter { $0 > 0 }.min() ?? 0
+    }
+
+    /// The counts left unjudged because the two sides counted different prefixes of their trace.
+    package var unjudged: [RowComparison] { rows.filter { $0.judgement == .differentPrefixes } }
+
     /// 2 when a group failed or a row regressed, else 3 when a row was too noisy to decide, else 4
-    /// when rows improved, else 0 (docs/command-line.md).
+    /// when rows improved, else 0 (docs/command-line.md). A count left unjudged (`unjudged`) has no
+    /// verdict and moves none of it.
     package var exitStatus: Int32 {
         let verdicts = Set(rows.compactMap(\.verdict))
         if !failed.isEmpty || verdicts.contains(.regressed) { return 2 }
@@ -253,7 +267,7 @@ package struct ComparisonReport: Sendable {
 
     static func geometricMeans(_ rows: [RowComparison]) -> [GeometricMean] {
         var sums: [String: (scenario: String, metric: String, logSum: Double, count: Int)] = [:]
-        for row in rows where row.ratio.isFinite && row.ratio > 0 {
+        for row in rows where row.ratio.isFinite && row.ratio > 0 && row.judgement != .differentPrefixes {
             let id = row.key.scenario + "\u{1F}" + row.key.metric
             var entry = sums[id] ?? (row.key.scenario, row.key.metric, 0, 0)
             entry.logSum += log(row.ratio)

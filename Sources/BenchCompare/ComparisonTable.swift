@@ -58,7 +58,7 @@ package enum ComparisonTable {
                 String(row.headRepetitions), CSVWriter.format(row.baseMedian), CSVWriter.format(row.headMedian),
                 CSVWriter.format(row.ratio), CSVWriter.format(row.interval.low), CSVWriter.format(row.interval.high),
                 row.pValue.isNaN ? "" : CSVWriter.format(row.pValue), CSVWriter.format(row.threshold),
-                row.verdict?.rawValue ?? "", row.judgement.rawValue,
+                verdictText(row), row.judgement.rawValue,
             ])
         }
         for entry in report.oneSided {
@@ -119,7 +119,7 @@ package enum ComparisonTable {
             }
             for row in shown {
                 table.append([
-                    row.verdict?.rawValue ?? "", row.key.scenario, row.key.mode, String(row.key.items), row.key.operation,
+                    verdictText(row), row.key.scenario, row.key.mode, String(row.key.items), row.key.operation,
                     row.key.metric, format(row.baseMedian, unit: row.unit), format(row.headMedian, unit: row.unit),
                     ratioText(row.ratio), "[" + ratioText(row.interval.low) + ", " + ratioText(row.interval.high) + "]",
                     row.pValue.isNaN ? "exact" : pText(row.pValue), percent(row.threshold),
@@ -130,6 +130,7 @@ package enum ComparisonTable {
         let hidden = report.rows.count - shown.count
         if hidden > 0 { out += "(\(hidden) unchanged rows not shown; --all shows them)\n" }
         out += movedStepsText(report)
+        out += unjudgedText(report)
         if !report.causes.isEmpty {
             out += "\nwhere the instructions went (per operation; the \(RegressionCause.limit) functions whose own instructions moved most):\n"
             for key in report.causes.keys.sorted() {
@@ -166,7 +167,8 @@ package enum ComparisonTable {
             out += aligned(table, rightAligned: [2, 3]).split(separator: "\n").map { "  " + $0 + "\n" }.joined()
         }
         out += "\n" + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.joined(separator: ", ")
-            + ", \(report.oneSided.count) on one side only\n"
+            + ", \(report.oneSided.count) on one side only"
+            + (report.unjudged.isEmpty ? "" : ", \(report.unjudged.count) \(notJudged) (different prefixes of the trace)") + "\n"
         return DisplayText.escaped(out)
     }
 
@@ -196,6 +198,7 @@ package enum ComparisonTable {
             .exact: "exactly (by their totals over the steps both sides counted)",
             .oneProcess: "by one process on a side (never regressed: unchanged within the threshold, else noisy)",
             .none: "not judged",
+            .differentPrefixes: "not judged exactly (means over different prefixes of a batchable trace; named below the table)",
         ]
         var out = "judged:\n"
         for metric in byMetric.keys.sorted() {
@@ -212,6 +215,30 @@ package enum ComparisonTable {
                 return text
             }
             out += "  \(metric): " + parts.joined(separator: "; ") + "\n"
+        }
+        return out
+    }
+
+    /// The verdict column of a row: its verdict, or `not-judged` for a count over different
+    /// prefixes of its trace (the only judged row without one).
+    static func verdictText(_ row: RowComparison) -> String {
+        row.verdict?.rawValue ?? (row.judgement == .differentPrefixes ? notJudged : "")
+    }
+
+    static let notJudged = "not-judged"
+
+    /// Per count over different prefixes of its trace, why it has no verdict: "allocs of
+    /// cell-measure-feed-text fresh-engine 1000 measure over 64 vs 32 operations: …".
+    static func unjudgedText(_ report: ComparisonReport) -> String {
+        let rows = report.unjudged
+        guard !rows.isEmpty else { return "" }
+        var out = "\nnot judged exactly (\(rows.count)): counts of a batchable operation are means per operation over the "
+            + "prefix of its trace each run covered (run.json's coverage), so two prefixes are two different sets of operations:\n"
+        for row in rows {
+            let prefixes = row.prefixes!
+            out += "  \(row.key.metric) of \(row.key.scenario) \(row.key.mode) \(row.key.items) \(row.key.operation) over "
+                + "\(prefixes.baseWords) vs \(prefixes.headWords) operations: different prefixes of the trace, not judged exactly "
+                + "(\(format(row.baseMedian, unit: row.unit)) → \(format(row.headMedian, unit: row.unit)))\n"
         }
         return out
     }

@@ -55,7 +55,10 @@ package enum Verdict: String, Sendable, CaseIterable, Comparable {
 /// counted (`ExactTotals`): a change of the total beyond the tiny tolerance (and, for the cache
 /// simulation's counts, beyond `MetricPolicy.floor` per step) is a regression or an improvement,
 /// anything else `unchanged`. A trace's steps are no samples of a distribution, so no test over
-/// them decides, and an exact row is never `noisy`.
+/// them decides, and an exact row is never `noisy`. A count whose values are means over different
+/// prefixes of its trace on the two sides (a batchable operation too slow to cover its trace, at
+/// another speed: `TracePrefixes`) is no count of the same operations: it has no verdict
+/// (`Judgement.differentPrefixes`), and `ComparisonReport` names it.
 ///
 /// A timed change (by processes or by samples) whose interval lies wholly beyond `NoiseBound` (what
 /// the recorded load and the processes of one build can explain) is called `regressed` or
@@ -108,6 +111,8 @@ package struct RowComparison: Sendable {
     package var beyondNoise = false
     /// An exact row's totals over the steps both sides counted, and where they moved.
     package var totals: ExactTotals?
+    /// The prefixes of the trace the two sides counted, for a count left unjudged because they differ.
+    package var prefixes: TracePrefixes?
 
     /// The rule a row was judged by.
     package enum Judgement: String, Sendable, CaseIterable {
@@ -123,6 +128,17 @@ package struct RowComparison: Sendable {
         case oneProcess = "one-process"
         /// Not judged (a metric that describes the work).
         case none
+        /// A count whose sides counted different prefixes of a batchable trace (`TracePrefixes`):
+        /// means per operation over different operations, not judged (no verdict, never a change).
+        case differentPrefixes = "different-prefixes"
+    }
+
+    /// Leaves a count over different prefixes of its trace unjudged: no verdict (the exit status
+    /// and the verdict counts leave it out), its ratio and means kept for the reader.
+    package mutating func leaveUnjudged(_ prefixes: TracePrefixes) {
+        self.prefixes = prefixes
+        judgement = .differentPrefixes
+        verdict = nil
     }
 
     package struct Options: Sendable {

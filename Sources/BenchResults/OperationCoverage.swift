@@ -5,7 +5,22 @@
 /// The first repetition decides it (`SamplingPolicy.isDone`); the later repetitions, the
 /// allocation counts and the callgrind child then cover exactly these operations, so that every
 /// metric of the row describes the same work. Operations whose whole trace is timed have none.
+///
+/// The prefix follows each run's speed: two runs of one binary may cover 64 and 32 operations of
+/// one trace. What the counts of a row are then depends on `steps`: a consuming operation's counts
+/// are one per operation, and `ExactTotals` sums both sides over the operations both counted; a
+/// batchable one's are means per operation over each pass of the prefix, which no alignment of
+/// values can make describe the same operations (`compare` leaves them unjudged, `TracePrefixes`).
 package struct OperationCoverage: Codable, Hashable, Sendable {
+    /// What one value of the operation's counts (`allocs`, callgrind's) covers: one operation, or one
+    /// pass of the prefix (a mean per operation over `operations`).
+    package enum Steps: String, Codable, Hashable, Sendable {
+        /// A consuming operation: one value per operation, in trace order.
+        case operations
+        /// A batchable operation: one value per pass of the prefix, a mean per operation over it.
+        case passes
+    }
+
     package var scenario: String
     package var mode: String
     package var items: Int
@@ -14,15 +29,41 @@ package struct OperationCoverage: Codable, Hashable, Sendable {
     package var operations: Int
     /// Operations in one pass of the whole trace.
     package var traceLength: Int
+    /// What one value of the counts covers (`steps` in run.json); nil in runs written before it
+    /// was recorded (`TracePrefixes` then tells from the number of values).
+    package var steps: Steps?
 
-    package init(scenario: String, mode: String, items: Int, operation: String, operations: Int, traceLength: Int) {
+    package init(scenario: String, mode: String, items: Int, operation: String, operations: Int, traceLength: Int,
+                steps: Steps? = nil) {
         self.scenario = scenario
         self.mode = mode
         self.items = items
         self.operation = operation
         self.operations = operations
         self.traceLength = traceLength
+        self.steps = steps
     }
+
+    /// The metrics counted over the covered prefix (`countsAllocations`' passes and the callgrind
+    /// child): a value of theirs describes the operations covered. Time and `alloc_bytes` are
+    /// samples, and a workload's own metrics (observations) describe the whole trace.
+    package static let prefixMetrics: Set<String> = callgrindMetrics.union([Metric.allocs.name])
+
+    /// The metrics of the callgrind child, which counts at most `callgrindLimit` operations of a
+    /// prefix: callgrind's own counts and the split of a cell-measuring operation's instructions
+    /// (`Metric.instructionSplit`, declared in BenchWorkloads).
+    package static let callgrindMetrics: Set<String> = [
+        Metric.instructions.name, Metric.estimatedCycles.name, Metric.l1Misses.name, Metric.llMisses.name,
+        "shaping_instructions", "breaking_instructions", "solve_instructions", "cache_instructions",
+    ]
+
+    /// The most operations of a trace the callgrind pass counts (`OperationDriver.countedOperationsLimit`):
+    /// two prefixes of at least this many give instructions over the same operations.
+    package static let callgrindLimit = 4_096
+
+    /// The untimed passes that count a batchable operation's allocations, and the fewest values a
+    /// consuming one's hold (`BenchmarkRunner.allocationCountPasses`).
+    package static let allocationPasses = 5
 
     /// The samples of a prefix to keep out of `samples` timed within the budget: the largest of
     /// `minimum`, and the powers of two above it, that is at most `samples` (5, 8, 16, 32, … for

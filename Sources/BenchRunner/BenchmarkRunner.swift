@@ -101,7 +101,7 @@ package final class BenchmarkRunner {
     }
 
     /// Untimed passes that count allocations (at least this many operations for consuming ones).
-    static let allocationCountPasses = 5
+    static let allocationCountPasses = OperationCoverage.allocationPasses
 
     static func nanoseconds(_ value: Double) -> String {
         if value >= 1e9 { return String(format: "%.2f s", value / 1e9) }

@@ -206,7 +206,7 @@ final class GroupMeasurement {
             guard let covered = entry.coveredOperations else { continue }
             outcome.coverage.append(OperationCoverage(
                 scenario: plan.scenario.name, mode: entry.mode, items: items, operation: entry.operation,
-                operations: covered, traceLength: entry.driver.work.traceLength))
+                operations: covered, traceLength: entry.driver.work.traceLength, steps: entry.driver.work.countedSteps))
         }
     }
 
@@ -265,6 +265,17 @@ final class GroupMeasurement {
                 }
             }
             reportMode(mode, summaries.joined(separator: ", "))
+        }
+    }
+}
+
+extension OperationWork {
+    /// What one value of the operation's counts covers (`OperationDriver.countAllocations`,
+    /// `countInstructions`): one operation of a consuming trace, one pass of a batchable one.
+    var countedSteps: OperationCoverage.Steps {
+        switch self {
+        case .batchable: return .passes
+        case .consuming: return .operations
         }
     }
 }

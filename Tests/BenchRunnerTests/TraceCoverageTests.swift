@@ -84,11 +84,14 @@ final class SlowOperation: BatchableOperation, ConsumingOperation {
             let times = try #require(first.series.first { $0.operation == coverage.operation && $0.metric == .time }?.values)
             #expect(times.count == coverage.operations)
             let allocations = try #require(first.series.first { $0.operation == coverage.operation && $0.metric == .allocs }?.values)
-            // Consuming: one value per operation of the prefix; batchable: one per pass over it.
+            // Consuming: one value per operation of the prefix; batchable: one per pass over it,
+            // as the entry's `steps` says (`compare` judges by it, `TracePrefixes`).
             if coverage.operation == "consuming" {
                 #expect(allocations.count == coverage.operations)
+                #expect(coverage.steps == .operations)
             } else {
                 #expect((1...BenchmarkRunner.allocationCountPasses).contains(allocations.count))
+                #expect(coverage.steps == .passes)
             }
         }
         // A later repetition with a shorter budget still times exactly the recorded prefix.

@@ -1,4 +1,5 @@
 import BenchPlatform
+import BenchResults
 import BenchWorkloads
 
 /// Drives one operation of one mode along its trace: the single loop behind the timed samples
@@ -149,5 +150,6 @@ final class OperationDriver {
     /// for every binary, so the pass stays within minutes where a trace walks every item (a
     /// measurement per cell at 100,000 items) while the instructions per operation, which are
     /// exact, need no more to be compared.
-    static let countedOperationsLimit = 4_096
+    /// `compare` knows it too (`OperationCoverage.callgrindLimit`): prefixes beyond it count alike.
+    static let countedOperationsLimit = OperationCoverage.callgrindLimit
 }
