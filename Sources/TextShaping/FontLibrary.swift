@@ -119,39 +119,35 @@ public final class FontLibrary: @unchecked Sendable {
         return face
     }
 
-    /// Opens `path` with FreeType (metrics) and HarfBuzz (shaping), both from the file's bytes
-    /// read once by `readFontFile` (never opened blocking: a FIFO is refused, not waited on).
+    /// Opens `path` with FreeType (metrics) and HarfBuzz (shaping), both from the file mapped
+    /// once by `mapFontFile` (never opened blocking: a FIFO is refused, not waited on).
     public static func open(path: String, faceIndex: Int, family: String) throws(LabelTextError) -> LoadedFace {
-        let bytes = try readFontFile(path, family: family)
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { throw LabelTextError("FreeType cannot start") }
-        defer { FT_Done_FreeType(library) }
-        // FreeType reads the face from `bytes` for as long as it is open: it is opened, read and
-        // closed while their buffer is lent.
-        let metrics: Result<(upem: Int, ascender: Int, descender: Int, height: Int), LabelTextError> = bytes.withUnsafeBufferPointer { buffer in
-            var ftFace: FT_Face?
-            let error = FT_New_Memory_Face(library, buffer.baseAddress, FT_Long(buffer.count), FT_Long(faceIndex), &ftFace)
-            guard error == 0, let ftFace else {
-                return .failure(LabelTextError("FreeType cannot open the font file \(path) of \"\(family)\" (FreeType error \(error))"))
-            }
-            defer { FT_Done_Face(ftFace) }
-            let upem = Int(ftFace.pointee.units_per_EM)
-            guard upem > 0 else {
-                return .failure(LabelTextError("the font file \(path) of \"\(family)\" has no units per em (not a scalable font)"))
-            }
-            return .success((upem, Int(ftFace.pointee.ascender), Int(ftFace.pointee.descender), Int(ftFace.pointee.height)))
-        }
-        let (upem, ascender, descender, height) = try metrics.get()
-        // Copied into the blob (HarfBuzz's font outlives `bytes`).
-        let blob = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                hb_blob_create_or_fail($0, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
-            }
-        }
+        let file = try mapFontFile(path, family: family)
+        // HarfBuzz's blob owns the mapping from here on (read-only, no copy: only the pages the
+        // shaper reads become resident, as with hb_blob_create_from_file) and unmaps it when its
+        // last font goes; hb_blob_create_or_fail unmaps it too if it fails.
+        let blob = hb_blob_create_or_fail(
+            file.start.assumingMemoryBound(to: CChar.self), UInt32(file.count), HB_MEMORY_MODE_READONLY,
+            FontFileMapping.box(file), unmapFontFile)
         guard let blob else {
             throw LabelTextError("HarfBuzz cannot read the font file \(path) of \"\(family)\"")
         }
         defer { hb_blob_destroy(blob) }
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw LabelTextError("FreeType cannot start") }
+        defer { FT_Done_FreeType(library) }
+        // FreeType reads the face from the mapping, which the blob keeps until after it is closed.
+        var ftFace: FT_Face?
+        let error = FT_New_Memory_Face(library, file.start.assumingMemoryBound(to: FT_Byte.self), FT_Long(file.count), FT_Long(faceIndex), &ftFace)
+        guard error == 0, let ftFace else {
+            throw LabelTextError("FreeType cannot open the font file \(path) of \"\(family)\" (FreeType error \(error))")
+        }
+        defer { FT_Done_Face(ftFace) }
+        let upem = Int(ftFace.pointee.units_per_EM)
+        guard upem > 0 else {
+            throw LabelTextError("the font file \(path) of \"\(family)\" has no units per em (not a scalable font)")
+        }
+        let (ascender, descender, height) = (Int(ftFace.pointee.ascender), Int(ftFace.pointee.descender), Int(ftFace.pointee.height))
         guard let hbFace = hb_face_create(blob, UInt32(faceIndex)) else { throw LabelTextError("HarfBuzz cannot open \(path)") }
         defer { hb_face_destroy(hbFace) }
         guard Int(hb_face_get_upem(hbFace)) == upem, hb_face_get_glyph_count(hbFace) > 0 else {
@@ -164,10 +160,11 @@ public final class FontLibrary: @unchecked Sendable {
                           ascender: ascender, descender: descender, height: height)
     }
 
-    /// The bytes of the font file at `path`, read as the harness reads every input: opened without
-    /// blocking (`O_NONBLOCK`), only a regular file of at most `maximumFileBytes` (a FIFO with
-    /// no writer or a device would hang the load forever or never end).
-    static func readFontFile(_ path: String, family: String) throws(LabelTextError) -> [UInt8] {
+    /// The font file at `path`, checked as the harness checks every input: opened without
+    /// blocking (`O_NONBLOCK`), only a non-empty regular file of at most `maximumFileBytes` (a
+    /// FIFO with no writer or a device would hang the load forever or never end), then mapped
+    /// read-only. The caller unmaps it (`unmapFontFile`, through HarfBuzz's blob).
+    static func mapFontFile(_ path: String, family: String) throws(LabelTextError) -> (start: UnsafeMutableRawPointer, count: Int) {
         func failure(_ reason: String) -> LabelTextError {
             LabelTextError("cannot read the font file \(path) of \"\(family)\": \(reason)")
         }
@@ -178,15 +175,12 @@ public final class FontLibrary: @unchecked Sendable {
         guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file (a device, a FIFO or a socket never ends)") }
         guard Int(status.st_size) <= maximumFileBytes else { throw failure("it is larger than \(maximumFileBytes) bytes") }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw failure(count < 0 ? String(cString: strerror(errno)) : "it ended early") }
-            total += count
+        guard status.st_size > 0 else { throw failure("it is empty") }
+        let count = Int(status.st_size)
+        guard let start = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else {
+            throw failure(String(cString: strerror(errno)))
         }
-        return bytes
+        return (start, count)
     }
 
     /// Checks a label's font as a scenario declares it: a known family, opened, and a size in
@@ -197,6 +191,23 @@ public final class FontLibrary: @unchecked Sendable {
         }
         return try face(family: font.family)
     }
+}
+
+/// A mapped font file as HarfBuzz's destroy callback receives it: one pointer to its start and length.
+private enum FontFileMapping {
+    static func box(_ file: (start: UnsafeMutableRawPointer, count: Int)) -> UnsafeMutableRawPointer {
+        let box = UnsafeMutablePointer<(start: UnsafeMutableRawPointer, count: Int)>.allocate(capacity: 1)
+        box.initialize(to: file)
+        return UnsafeMutableRawPointer(box)
+    }
+}
+
+/// HarfBuzz's destroy callback of a font file's blob: unmaps the file and frees its box.
+private func unmapFontFile(_ box: UnsafeMutableRawPointer?) {
+    guard let box = box?.assumingMemoryBound(to: (start: UnsafeMutableRawPointer, count: Int).self) else { return }
+    munmap(box.pointee.start, box.pointee.count)
+    box.deinitialize(count: 1)
+    box.deallocate()
 }
 
 /// open(2) for reading without blocking, under a name `FontLibrary.open` does not shadow.

@@ -70,6 +70,28 @@ struct StreamsAndTextLimitsTests {
         }
     }
 
+    @Test func aFontFileIsMappedNotCopiedAndAnEmptyOneIsRefused() throws {
+        let directory = NSTemporaryDirectory() + "layout-bench-font-map-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let empty = directory + "/DejaVuSans.ttf"
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        do {
+            _ = try FontLibrary.open(path: empty, faceIndex: 0, family: "DejaVu Sans")
+            Issue.record("an empty file was opened as a font")
+        } catch {
+            #expect(error.message.contains("it is empty"))
+        }
+        // A real face, opened twice from two mappings, reads alike.
+        let path = FontLibrary.systemDirectories.map { $0 + "/truetype/dejavu/DejaVuSans.ttf" }
+            .first { FileManager.default.isReadableFile(atPath: $0) }
+        guard let path else { return }
+        let first = try FontLibrary.open(path: path, faceIndex: 0, family: "DejaVu Sans")
+        let second = try FontLibrary.open(path: path, faceIndex: 0, family: "DejaVu Sans")
+        #expect(first.unitsPerEm == 2048 && second.unitsPerEm == 2048)
+        #expect(first.lineHeight(size: 17) == second.lineHeight(size: 17))
+    }
+
     /// /dev/shm is another file system than the temporary directory where a tmpfs is mounted
     /// there; the test is reported skipped where none is (the CLI's streams class mounts one as root).
     static var sharedMemoryIsAnotherFileSystem: Bool {
