@@ -59,6 +59,14 @@ package enum AllocationCounters {
         return mallctl("arena.4096.purge", nil, nil, nil, 0) == 0
     }
 
+    /// Merges this thread's cache statistics into its arena's (`thread.tcache.flush`): a worker
+    /// thread calls it when its share of an operation ends, so that `allocationCount()` on the
+    /// calling thread sees the worker's requests at once rather than when its cache next flushes.
+    package static func settleThreadCache() {
+        guard isAvailable else { return }
+        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
+    }
+
     /// Total allocation requests (small + large) served by all arenas so far, after flushing this
     /// thread's cache statistics (microseconds). `nil` when jemalloc statistics are unavailable.
     package static func allocationCount() -> UInt64? {

@@ -1,3 +1,4 @@
+import BenchPlatform
 import LayoutEngine
 import BenchScenarios
 
@@ -183,7 +184,12 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             if let parallel {
                 try parallel.reset(from: cold.registry)
             } else {
-                parallel = try ParallelPrecache(registry: cold.registry, threads: threads, makeText: fixture.makeText)
+                // Each thread's cached allocation statistics are merged as it finishes, so that
+                // `allocs` counts the workers' allocations in the operation that made them, not
+                // whenever their thread caches happen to flush.
+                parallel = try ParallelPrecache(
+                    registry: cold.registry, threads: threads, makeText: fixture.makeText,
+                    threadFinished: { AllocationCounters.settleThreadCache() })
             }
             table = cold
         }

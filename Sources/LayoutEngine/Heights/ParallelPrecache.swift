@@ -41,6 +41,9 @@ public final class ParallelPrecache: @unchecked Sendable {
     private var heights: [Double] = []
     /// Rows measured by the last `run`.
     public private(set) var rowsMeasured = 0
+    /// Called on each thread of a run with more than one, after its last row: a caller that
+    /// counts what the threads did (their allocations) settles each thread's share there.
+    private let threadFinished: (@Sendable () -> Void)?
 
     private final class LaneCells: @unchecked Sendable {
         var registry: TemplateRegistry
@@ -64,13 +67,14 @@ public final class ParallelPrecache: @unchecked Sendable {
     /// label names a font): a text measurer is used by one thread at a time (`LabelTextMeasuring`).
     public init(
         registry: TemplateRegistry, threads: Int, lanes: Int = ParallelPrecache.maxThreads,
-        makeText: () throws -> (any LabelTextMeasuring)?
+        makeText: () throws -> (any LabelTextMeasuring)?, threadFinished: (@Sendable () -> Void)? = nil
     ) throws {
         guard threads >= 1, threads <= Self.maxThreads, lanes >= threads, lanes <= Self.maxThreads else {
             throw SetupError.threads(threads, lanes: lanes)
         }
         self.threads = threads
         self.lanes = lanes
+        self.threadFinished = threadFinished
         var cells: [LaneCells] = []
         for _ in 0..<lanes {
             let text = try makeText()
@@ -119,7 +123,7 @@ public final class ParallelPrecache: @unchecked Sendable {
         let count = pendingPaths.count
         if heights.count < count { heights.append(contentsOf: repeatElement(0, count: count - heights.count)) }
         let width = table.width
-        let threads = threads, lanes = lanes, cells = cells
+        let threads = threads, lanes = lanes, cells = cells, threadFinished = threads > 1 ? threadFinished : nil
         pendingPaths.withUnsafeBufferPointer { paths in
             heights.withUnsafeMutableBufferPointer { out in
                 let shared = SharedRows(paths: paths, heights: out)
@@ -134,6 +138,7 @@ public final class ParallelPrecache: @unchecked Sendable {
                         }
                         lane += threads
                     }
+                    threadFinished?()
                 }
                 if threads == 1 {
                     work(0)
