@@ -70,7 +70,7 @@ struct StreamsAndTextLimitsTests {
         }
     }
 
-    @Test func aFontFileIsMappedNotCopiedAndAnEmptyOneIsRefused() throws {
+    @Test func anEmptyFontFileIsRefusedAndARealOneOpensTwice() throws {
         let directory = NSTemporaryDirectory() + "layout-bench-font-map-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -160,7 +160,7 @@ public struct SectionedLayout: CollectionLayout {
             needsLayout = true
         }
         // Out of line: the scroll path, whose contexts carry bounds only, pays one test for it.
-        if context.invalidatedItem != nil { invalidate(preferred: context.invalidatedItem!) }
+        if let preferred = context.invalidatedItem { invalidate(preferred: preferred) }
         if let newBounds = context.newBounds {
             if newBounds.width != bounds.width { needsLayout = true }
             if pinsAnything(movingTo: newBounds) {
@@ -306,8 +306,8 @@ public struct SectionedLayout: CollectionLayout {
         // frames)`); only `self`, already a parameter here, is passed on without a copy.
         withUnsafePointer(to: self) { layout in
             let frames = layout.pointer(to: \.frames)!
-            // Inlinable, the offsets path out of line and its structures read in place: a query
-            // through the index costs what it did before the offsets path, the call included.
+            // Inlinable, with the offsets path out of line: a query through the index costs what
+            // it did before the offsets path, the call included.
             if layout.pointee.rowOffsets == nil {
                 queryIndex.elements(in: rect, framesAt: frames, into: &results)
             } else {
@@ -327,14 +327,15 @@ public struct SectionedLayout: CollectionLayout {
     ) {
         results.removeAll(keepingCapacity: true)
         guard !rect.minY.isNaN, !rect.maxY.isNaN else { return }
+        let offsets = layout.pointee.rowOffsets!
         for s in frames.sectionRange(meetingMinY: rect.minY, maxY: rect.maxY) {
             frames.appendSupplementary(inSection: s, intersecting: rect, to: &results)
             let start = frames.pointee.sectionItemStarts[s], count = frames.pointee.sectionItemStarts[s + 1] - start
             guard count > 0 else { continue }
             let regionTop = frames.pointee.sectionTops[s] + frames.pointee.itemsRegionTops[s]
-            var row = layout.pointee.rowOffsets!.firstRow(reaching: rect.minY - regionTop, section: s)
+            var row = offsets.firstRow(reaching: rect.minY - regionTop, section: s)
             while row < count {
-                let top = regionTop + layout.pointee.rowOffsets!.top(ofRow: row, section: s)
+                let top = regionTop + offsets.top(ofRow: row, section: s)
                 if top >= rect.maxY { break }
                 let global = start + row
                 let frame = Rect(x: frames.pointee.itemMinX[global], y: top, width: frames.pointee.itemWidth[global], height: frames.pointee.itemHeight[global])
