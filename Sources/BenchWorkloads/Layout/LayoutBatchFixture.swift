@@ -2,71 +2,6 @@ import LayoutEngine
 import LayoutReference
 import BenchScenarios
 
-/// `layout-append`: the pages of `append` (same keys, same trace, operation `append`), each sent
-/// to any registered layout kind that takes batches as `invalidate(with: .dataSourceCounts)` + `prepare(forCollectionViewUpdates: [page])` and
-/// `prepare()`, one page per timed operation.
-package struct LayoutAppendWorkload: GenericLayoutWorkload {
-    package typealias Mode = LayoutStrategyMode
-    package typealias Operation = AppendWorkload.Operation
-
-    package static let generic = GenericWorkload.append
-    package static let about = "any layout kind that takes batches: append's load-more pages, each a batch through invalidate(with:) and prepare()"
-    package static let keys = AppendWorkload.keys
-
-    var append: AppendWorkload
-
-    package init(spec: JSONReader) throws(ScenarioError) {
-        append = try AppendWorkload(spec: spec)
-    }
-
-    package var operations: [Operation] { append.operations }
-
-    package var footprint: WorkloadFootprint {
-        var footprint = append.footprint
-        footprint.keptAnswerFrames = LayoutBuild.checkFrames
-        return footprint
-    }
-
-    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
-        try LayoutBatchFixture(build: LayoutBuild(scenario: scenario, items: items), traces: append.traces(scenario: scenario, items: items))
-    }
-}
-
-/// `layout-edit`: the changes of `edit` (same keys, same traces, operations `insert`, `delete`,
-/// `height-change`, `move`, `move-section`, `reload`), each sent as a batch of one to any
-/// registered layout kind that takes batches.
-package struct LayoutEditWorkload: GenericLayoutWorkload {
-    package typealias Mode = LayoutStrategyMode
-    package typealias Operation = EditWorkload.Operation
-
-    package static let generic = GenericWorkload.edit
-    package static let about = "any layout kind that takes batches: edit's inserts, deletes, height changes, moves, section moves and reloads, each a batch through invalidate(with:) and prepare()"
-    package static let keys = EditWorkload.keys
-
-    var edit: EditWorkload
-
-    package init(spec: JSONReader) throws(ScenarioError) {
-        edit = try EditWorkload(spec: spec)
-    }
-
-    package var operations: [Operation] { edit.operations }
-
-    package func validate(_ scenario: Scenario) throws(ScenarioError) {
-        try validateKind(scenario)
-        try edit.validate(scenario)
-    }
-
-    package var footprint: WorkloadFootprint {
-        var footprint = edit.footprint
-        footprint.keptAnswerFrames = LayoutBuild.checkFrames
-        return footprint
-    }
-
-    package func makeFixture(scenario: Scenario, items: Int) throws -> LayoutBatchFixture<Operation> {
-        try LayoutBatchFixture(build: LayoutBuild(scenario: scenario, items: items), traces: edit.traces(scenario: scenario, items: items))
-    }
-}
-
 /// The traces of a batch workload at one item count, shared by the kind's strategies.
 ///
 /// Verification, per operation's trace: a layout of the initial data, prepared; then each change
@@ -155,45 +90,5 @@ package final class LayoutBatchFixture<Operation: WorkloadOperation>: WorkloadFi
             try change.apply(to: &data)
         }
         return build.snapshot(of: layout, data: data)
-    }
-}
-
-/// One batch per timed operation: `invalidate(with: .dataSourceCounts)`, the step's batch
-/// (built before the timing) through `prepare(forCollectionViewUpdates:)`, then `prepare()`. A fresh layout of the initial data (built and prepared outside the
-/// timing) starts each pass of the trace.
-final class LayoutBatchOperation: ConsumingOperation {
-    private let make: (LayoutData) throws -> any CollectionLayout
-    private let trace: UpdateTrace
-    private let batches: [[LayoutChange]]
-    private var layout: (any CollectionLayout)?
-    private var step = 0
-
-    init(make: @escaping (LayoutData) throws -> any CollectionLayout, trace: UpdateTrace) {
-        self.make = make
-        self.trace = trace
-        batches = trace.changes.map { [$0] }
-    }
-
-    var traceLength: Int { batches.count }
-
-    func rewind() { layout = nil }
-
-    func prepareNext() throws {
-        if layout == nil || step == batches.count {
-            layout = nil
-            var fresh = try make(trace.freshInitialData())
-            try fresh.prepare()
-            layout = fresh
-            step = 0
-        }
-    }
-
-    func runNext() throws -> Int {
-        guard layout != nil, step < batches.count else { throw OperationMisuse.notPrepared }
-        layout!.invalidate(with: .dataSourceCounts)
-        layout!.prepare(forCollectionViewUpdates: batches[step])
-        try layout!.prepare()
-        step += 1
-        return Int(truncatingIfNeeded: layout!.contentSize.height.bitPattern)
     }
 }
