@@ -69,34 +69,30 @@ package final class HeightPassFixture: WorkloadFixture {
     }
 
     package func makeMeasurement(mode: HeightCacheMode, verify: Bool) throws -> ModeMeasurement<Operation> {
-        switch mode {
-        case .none: return try measurement(mode, verify: verify, makeCache: noCache)
-        case .fdIndexPath: return try measurement(mode, verify: verify, makeCache: fdCache)
-        case .indexPath: return try measurement(mode, verify: verify, makeCache: indexPathCache)
-        case .keyed: return try measurement(mode, verify: verify, makeCache: keyedCache)
-        case .widthKeyed: return try measurement(mode, verify: verify, makeCache: widthKeyedCache)
-        }
+        try mode.make(expectedItems: items, portraitWidth: width, MeasurementBuilder(fixture: self, mode: mode, verify: verify))
     }
-
-    private func noCache() -> NoHeightCache { NoHeightCache() }
-    private func fdCache() -> FDIndexPathHeightCache { FDIndexPathHeightCache(portraitWidth: width) }
-    private func indexPathCache() -> IndexPathHeightCache { IndexPathHeightCache() }
-    private func keyedCache() -> KeyedHeightCache { KeyedHeightCache(expectedItems: items) }
-    private func widthKeyedCache() -> WidthKeyedHeightCache { WidthKeyedHeightCache(expectedItems: items) }
 
     /// The rows laid out as a list with the heights the mode returns after the whole batch trace
     /// (FD's wrong heights included), for `dump` and `render`.
     package func snapshot(mode: HeightCacheMode) throws -> LayoutSnapshot {
-        switch mode {
-        case .none: return try snapshot(makeCache: noCache)
-        case .fdIndexPath: return try snapshot(makeCache: fdCache)
-        case .indexPath: return try snapshot(makeCache: indexPathCache)
-        case .keyed: return try snapshot(makeCache: keyedCache)
-        case .widthKeyed: return try snapshot(makeCache: widthKeyedCache)
+        try mode.make(expectedItems: items, portraitWidth: width, SnapshotBuilder(fixture: self))
+    }
+
+    private struct MeasurementBuilder: HeightCacheBuilder {
+        let fixture: HeightPassFixture, mode: HeightCacheMode, verify: Bool
+        func build<Cache: HeightCache>(_ makeCache: @escaping () -> Cache) throws -> ModeMeasurement<Operation> {
+            try fixture.measurement(mode, verify: verify, makeCache: makeCache)
         }
     }
 
-    private func snapshot<Cache: HeightCache>(makeCache: () -> Cache) throws -> LayoutSnapshot {
+    private struct SnapshotBuilder: HeightCacheBuilder {
+        let fixture: HeightPassFixture
+        func build<Cache: HeightCache>(_ makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
+            try fixture.snapshot(makeCache: makeCache)
+        }
+    }
+
+    private func snapshot<Cache: HeightCache>(makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
         var table = HeightTable(model: feed.model, registry: feed.registry, cache: makeCache(), width: width)
         _ = table.fullPass()
         for batch in batches { try table.perform(batch.update) }
