@@ -108,7 +108,7 @@ package struct ComparisonReport: Sendable {
             case let (b?, h?) where judged[key] != nil:
                 var row = judged[key]!
                 if row.judgement == .exact, let prefixes = TracePrefixes.differing(
-                    key: key, base: base.metadata?.coverage, head: head.metadata?.coverage,
+                    key: key, counting: Metric.named(key.metric, in: described)?.counted ?? .samples, base: base.metadata?.coverage, head: head.metadata?.coverage,
                     baseValues: Self.fewestValues(b), headValues: Self.fewestValues(h)) {
                     row.leaveUnjudged(prefixes)
                 }

@@ -30,11 +30,12 @@ package struct TracePrefixes: Sendable, Equatable {
     /// The prefixes of `key`'s row when they make it no count to judge exactly: nil when both sides
     /// counted the same operations, when the row's values are one per operation (`ExactTotals`
     /// aligns those), for a metric not counted over the prefix, or when a side does not record
-    /// its coverage. `baseValues` and `headValues`: the fewest values any repetition of a side holds.
+    /// its coverage. `counting`: what one value of the metric covers, as its description declares
+    /// (`Metric.counted`). `baseValues` and `headValues`: the fewest values any repetition of a side holds.
     package static func differing(
-        key: RowKey, base: [OperationCoverage]?, head: [OperationCoverage]?, baseValues: Int, headValues: Int
+        key: RowKey, counting: Metric.Counting, base: [OperationCoverage]?, head: [OperationCoverage]?, baseValues: Int, headValues: Int
     ) -> TracePrefixes? {
-        guard OperationCoverage.prefixMetrics.contains(key.metric), let base, let head else { return nil }
+        guard counting != .samples, let base, let head else { return nil }
         func entries(_ side: [OperationCoverage]) -> [OperationCoverage] {
             side.filter { $0.scenario == key.scenario && $0.mode == key.mode && $0.items == key.items && $0.operation == key.operation }
         }
@@ -42,7 +43,7 @@ package struct TracePrefixes: Sendable, Equatable {
         guard !baseEntries.isEmpty || !headEntries.isEmpty else { return nil }
         let all = headEntries + baseEntries
         let traceLength = all.map(\.traceLength).max()
-        let limit = OperationCoverage.callgrindMetrics.contains(key.metric) ? OperationCoverage.callgrindLimit : Int.max
+        let limit = counting == .callgrind ? OperationCoverage.callgrindLimit : Int.max
         // The operations the row's counts cover: the prefix (the whole trace without an entry), at
         // most what the callgrind pass counts.
         func counted(_ entries: [OperationCoverage]) -> [Int] {

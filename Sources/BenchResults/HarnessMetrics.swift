@@ -18,13 +18,13 @@ extension Metric {
     package static let allocBytes = Metric("alloc_bytes", unit: "bytes", .lowerIsBetter, .perProcess, threshold: 0.05,
                                           about: "bytes allocated per operation (jemalloc)")
 
-    package static let allocs = Metric("allocs", unit: "count", .lowerIsBetter, .exact,
+    package static let allocs = Metric("allocs", unit: "count", .lowerIsBetter, .exact, counted: .prefix,
                                       about: "allocations per operation")
 
     /// 0.5%: two builds of unchanged code differ by a few dozen instructions per operation (code
     /// placement, inlining decisions).
     package static let instructions = Metric("instructions", unit: "count", .lowerIsBetter, .exact, threshold: 0.005,
-                                            about: "instructions per operation under callgrind (--instructions)")
+                                            counted: .callgrind, about: "instructions per operation under callgrind (--instructions)")
 
     /// 1% and a floor of one memory access (35 cycles) an operation: it also counts the cache
     /// simulation's misses, which move with where code and heap landed. The simulated caches see
@@ -33,17 +33,17 @@ extension Metric {
     /// fewer, so a small operation's estimate moves by more than its threshold with no change to
     /// its code (docs/experiments/2026-11-27-cache-misses-in-the-gate.md).
     package static let estimatedCycles = Metric(
-        "estimated_cycles", unit: "count", .lowerIsBetter, .exact, threshold: 0.01, floor: 35,
+        "estimated_cycles", unit: "count", .lowerIsBetter, .exact, threshold: 0.01, floor: 35, counted: .callgrind,
         about: "L1 hits + 5 × last-level hits + 35 × memory accesses per operation, from callgrind's cache simulation (--instructions)")
 
     /// 2% and a floor of one miss: code placement moves a few conflict misses, and small counts
     /// move by more than their share.
     package static let l1Misses = Metric(
-        "l1_misses", unit: "count", .lowerIsBetter, .exact, threshold: 0.02, floor: 1,
+        "l1_misses", unit: "count", .lowerIsBetter, .exact, threshold: 0.02, floor: 1, counted: .callgrind,
         about: "first-level cache misses (instruction and data) per operation, callgrind's cache simulation (--instructions)")
 
     package static let llMisses = Metric("ll_misses", unit: "count", .lowerIsBetter, .exact, threshold: 0.02, floor: 1,
-                                        about: "last-level cache misses per operation, callgrind's cache simulation (--instructions)")
+                                        counted: .callgrind, about: "last-level cache misses per operation, callgrind's cache simulation (--instructions)")
 
     /// 10%: one value per process, moved by the kernel's page accounting.
     package static let peakRSS = Metric("peak_rss", unit: "bytes", .lowerIsBetter, .perProcess, threshold: 0.10,

@@ -38,6 +38,20 @@ package struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
         case perProcess = "per-process"
     }
 
+    /// Which operations of a trace one value covers, when a run times only a prefix of the trace
+    /// (`OperationCoverage`): what `compare` needs to tell whether two runs' values describe the
+    /// same operations (`TracePrefixes`).
+    package enum Counting: String, Sendable, Equatable, Hashable, Codable {
+        /// Read around the timed samples, or observed by the workload over its trace: not a count
+        /// over the covered prefix (time, `alloc_bytes`, a workload's own observations).
+        case samples
+        /// Counted in untimed passes over the covered prefix (`allocs`).
+        case prefix
+        /// Counted by the callgrind child, over at most `OperationCoverage.callgrindLimit`
+        /// operations of the covered prefix (callgrind's counts, and a workload's split of them).
+        case callgrind
+    }
+
     /// The CSV's `metric` column.
     package var name: String
     /// The CSV's `unit` column.
@@ -60,12 +74,16 @@ package struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
     package var highest: Double
     /// What one value means, for `layout-bench list` and the docs.
     package var about: String
+    /// Which operations of a trace one value covers (`counted` in run.json; a description written
+    /// before it was recorded takes this binary's declaration of the metric's name, else `samples`).
+    package var counted: Counting
 
     /// `threshold`: the relative change that counts (0.001 for an exact count: one stray event in
     /// a thousand never fails a comparison, and a change from 0 to anything always does; 0.05 for
     /// time). `lowest`/`highest`: the values it can take (a cost or count: 0 and up).
     package init(_ name: String, unit: String, _ direction: Direction, _ kind: Kind, threshold: Double? = nil,
-                floor: Double = 0, lowest: Double = 0, highest: Double = .greatestFiniteMagnitude, about: String) {
+                floor: Double = 0, lowest: Double = 0, highest: Double = .greatestFiniteMagnitude, counted: Counting = .samples,
+                about: String) {
         self.name = name
         self.unit = unit
         self.direction = direction
@@ -74,7 +92,27 @@ package struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
         self.placementFloor = floor
         self.lowest = lowest
         self.highest = highest
+        self.counted = counted
         self.about = about
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, unit, direction, kind, defaultThreshold, placementFloor, lowest, highest, about, counted
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        unit = try container.decode(String.self, forKey: .unit)
+        direction = try container.decode(Direction.self, forKey: .direction)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        defaultThreshold = try container.decode(Double.self, forKey: .defaultThreshold)
+        placementFloor = try container.decode(Double.self, forKey: .placementFloor)
+        lowest = try container.decode(Double.self, forKey: .lowest)
+        highest = try container.decode(Double.self, forKey: .highest)
+        about = try container.decode(String.self, forKey: .about)
+        counted = try container.decodeIfPresent(Counting.self, forKey: .counted)
+            ?? Self.harnessWideByName[name]?.counted ?? Self.installed[name]?.counted ?? .samples
     }
 
     /// The values the metric can take.

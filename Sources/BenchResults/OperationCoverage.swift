@@ -44,21 +44,9 @@ package struct OperationCoverage: Codable, Hashable, Sendable {
         self.steps = steps
     }
 
-    /// The metrics counted over the covered prefix (`countsAllocations`' passes and the callgrind
-    /// child): a value of theirs describes the operations covered. Time and `alloc_bytes` are
-    /// samples, and a workload's own metrics (observations) describe the whole trace.
-    package static let prefixMetrics: Set<String> = callgrindMetrics.union([Metric.allocs.name])
-
-    /// The metrics of the callgrind child, which counts at most `callgrindLimit` operations of a
-    /// prefix: callgrind's own counts and the split of a cell-measuring operation's instructions
-    /// (`Metric.instructionSplit`, declared in BenchWorkloads).
-    package static let callgrindMetrics: Set<String> = [
-        Metric.instructions.name, Metric.estimatedCycles.name, Metric.l1Misses.name, Metric.llMisses.name,
-        "shaping_instructions", "breaking_instructions", "solve_instructions", "cache_instructions",
-    ]
-
     /// The most operations of a trace the callgrind pass counts (`OperationDriver.countedOperationsLimit`):
-    /// two prefixes of at least this many give instructions over the same operations.
+    /// two prefixes of at least this many give instructions over the same operations (a metric
+    /// `Metric.Counting.callgrind`).
     package static let callgrindLimit = 4_096
 
     /// The untimed passes that count a batchable operation's allocations, and the fewest values a

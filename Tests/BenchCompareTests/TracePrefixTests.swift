@@ -148,8 +148,35 @@ import BenchWorkloads
         let allocs = try Self.report(Self.rows("allocs", Self.passes(2)), Self.rows("allocs", Self.passes(3)),
                                      base: [Self.entry(8_192)], head: [Self.entry(16_384)])
         #expect(try Self.row(allocs, "allocs").judgement == .differentPrefixes)
-        // Every metric of the callgrind child's split is one `compare` knows to follow the prefix.
-        #expect(Set(Metric.instructionSplit.map(\.name)).isSubset(of: OperationCoverage.callgrindMetrics))
+        // Every metric of the callgrind child's split declares that it follows the prefix as callgrind counts it.
+        #expect(Metric.instructionSplit.allSatisfy { $0.counted == .callgrind })
+    }
+
+    /// Which operations a metric's values cover is its own declaration (`Metric.counted`), written
+    /// into run.json's `metrics`; a description written before it was recorded takes the reading
+    /// binary's declaration of that name, and a metric nobody declares is taken for samples.
+    @Test func aMetricDeclaresWhatItsValuesCover() throws {
+        ResultsFixtures.installDeclaredMetrics()
+        #expect(Metric.allocs.counted == .prefix && Metric.instructions.counted == .callgrind)
+        #expect(Metric.time.counted == .samples && Metric.allocBytes.counted == .samples)
+        #expect(Metric.named("solve_instructions")?.counted == .callgrind)
+        var metadata = Self.metadata
+        let ours = Metric("tiles", unit: "count", .lowerIsBetter, .exact, counted: .prefix, about: "tiles per operation")
+        metadata.metrics = [Metric.allocs, Metric.time, ours]
+        let text = try metadata.jsonText()
+        #expect(text.contains("\"counted\" : \"prefix\"") && text.contains("\"counted\" : \"samples\""), "\(text)")
+        #expect(try RunMetadata.decode(text).metrics == metadata.metrics)
+        // Written before `counted`: allocs as this binary declares it, an unknown metric as samples.
+        let old = try RunMetadata.decode(text.replacingOccurrences(of: "\"counted\" : \"prefix\",", with: "")
+            .replacingOccurrences(of: "\"counted\" : \"samples\",", with: ""))
+        #expect(old.metrics?.map(\.counted) == [.prefix, .samples, .samples])
+        #expect(throws: DecodingError.self) { try RunMetadata.decode(text.replacingOccurrences(of: "\"counted\" : \"prefix\"", with: "\"counted\" : \"passes\"")) }
+        // A metric of the user's that counts over the prefix is left unjudged over different prefixes.
+        let key = RowKey(scenario: Self.scenario, mode: Self.mode, items: Self.items, operation: Self.operation, metric: "tiles")
+        #expect(TracePrefixes.differing(key: key, counting: ours.counted, base: [Self.entry(64)], head: [Self.entry(32)],
+                                        baseValues: 5, headValues: 5) != nil)
+        #expect(TracePrefixes.differing(key: key, counting: .samples, base: [Self.entry(64)], head: [Self.entry(32)],
+                                        baseValues: 5, headValues: 5) == nil)
     }
 
     /// run.json as it is written and read: `steps` round-trips; an entry of a run before it was
@@ -178,14 +205,14 @@ import BenchWorkloads
         let key = RowKey(scenario: Self.scenario, mode: Self.mode, items: Self.items, operation: Self.operation, metric: "allocs")
         let oldEntries = { (operations: Int) in [Self.entry(operations, steps: nil)] }
         // 64 and 32 values: one per operation; 5 passes: a mean per pass.
-        #expect(TracePrefixes.differing(key: key, base: oldEntries(64), head: oldEntries(32), baseValues: 64, headValues: 32) == nil)
-        #expect(TracePrefixes.differing(key: key, base: oldEntries(64), head: oldEntries(32), baseValues: 5, headValues: 5) != nil)
+        #expect(TracePrefixes.differing(key: key, counting: .prefix, base: oldEntries(64), head: oldEntries(32), baseValues: 64, headValues: 32) == nil)
+        #expect(TracePrefixes.differing(key: key, counting: .prefix, base: oldEntries(64), head: oldEntries(32), baseValues: 5, headValues: 5) != nil)
         // A prefix of five: five passes and five operations look alike, taken for passes.
-        #expect(TracePrefixes.differing(key: key, base: oldEntries(8), head: oldEntries(5), baseValues: 8, headValues: 5) != nil)
+        #expect(TracePrefixes.differing(key: key, counting: .prefix, base: oldEntries(8), head: oldEntries(5), baseValues: 8, headValues: 5) != nil)
         // A time row, or a metric of the workload's own, never.
         var time = key
         time.metric = "time"
-        #expect(TracePrefixes.differing(key: time, base: oldEntries(64), head: oldEntries(32), baseValues: 5, headValues: 5) == nil)
+        #expect(TracePrefixes.differing(key: time, counting: Metric.time.counted, base: oldEntries(64), head: oldEntries(32), baseValues: 5, headValues: 5) == nil)
     }
 
     /// A results directory whose run.json holds a bad `steps` is read without it, and says so.

@@ -21,15 +21,19 @@ extension Metric {
     /// The instruction split takes `instructions`'s threshold (0.5%).
     package static let shapingInstructions = Metric(
         "shaping_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
+        counted: .callgrind,
         about: "instructions shaping label text per operation (--instructions; inclusive of HarfBuzz)")
     package static let breakingInstructions = Metric(
         "breaking_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
+        counted: .callgrind,
         about: "instructions finding break opportunities (ICU) and filling lines per operation (--instructions)")
     package static let solveInstructions = Metric(
         "solve_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
+        counted: .callgrind,
         about: "instructions of cell measurements outside shaping and breaking per operation: the constraint solve (--instructions)")
     package static let cacheInstructions = Metric(
         "cache_instructions", unit: "count", .lowerIsBetter, .exact, threshold: Metric.instructions.defaultThreshold,
+        counted: .callgrind,
         about: "instructions outside cell measurements per operation: the height cache and the table's own work (--instructions)")
 
     /// The runner's split of a cell-measuring operation's instructions (`RunSession.selfSizingSplit`).
