@@ -450,6 +450,29 @@ class _TooTight(Exception):
     pass
 
 
+
+def _share_highs_options_manager():
+    """scipy's HiGHS wrapper builds a HighsOptionsManager (HiGHS's table of every option) once
+    per option it checks and once more per solve: eight per linprog call here, about 40% of the
+    oracle's time. The manager only answers questions about option names and values, so one
+    instance answers them all; the options set, and so every solve, are the same. Without that
+    private module (another scipy), linprog runs as it is."""
+    try:
+        from scipy.optimize._highspy import _highs_options as hopt
+    except ImportError:
+        return
+    make = getattr(hopt, "HighsOptionsManager", None)
+    if make is None or getattr(make, "_layoutbench_shared", False):
+        return
+    shared = make()
+
+    def one_manager():
+        return shared
+
+    one_manager._layoutbench_shared = True
+    hopt.HighsOptionsManager = one_manager
+
+
 class LexLP:
     """One pass: required constraints hard, then each priority level's error sum minimised and
     fixed, highest level first (docs/scenario-format.md). `skip_level` drops one level (for the mutation test)."""
@@ -464,6 +487,7 @@ class LexLP:
     def __init__(self, variables, constraints, skip_level=None):
         import numpy as np
         from scipy.optimize import linprog
+        _share_highs_options_manager()
         self._np, self._linprog = np, linprog
         self.index = {v: i for i, v in enumerate(variables)}
         n = len(variables)
