@@ -17,7 +17,9 @@ import HarnessTestSupport
         var heaviest: [String: (perItem: Double, stated: Double)] = [:]
         var expectedRows = 0
         for workload in WorkloadCatalog.all {
-            let scenario = try #require(scenarios.first { $0.workload.kind == workload.kind && $0.data.isExplicit == false },
+            // A built-in kind's (`SectionedLayout`'s), so that a scenario of a kind with keys of its
+            // own (`fixed-grid`) sorting first does not change what the built-in strategies are held to.
+            let scenario = try #require(scenarios.first { $0.workload.kind == workload.kind && $0.data.isExplicit == false && !$0.isRegisteredLayout },
                                         "no generated scenario of \(workload.kind)")
             let plan = try BenchmarkPlan(scenario: scenario)
             let items = 20_000

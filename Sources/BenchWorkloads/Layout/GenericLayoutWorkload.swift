@@ -13,12 +13,14 @@ extension GenericLayoutWorkload {
     package static var kind: String { generic.rawValue }
 
     /// The strategies of the scenario's layout kind; beside a registered kind's, the built-in kinds
-    /// (`list`, `flow`, `waterfall`), each built with its default keys on the same data, so one
-    /// scenario compares a user's layout with the engine's (`"modes": ["chip-cloud", "flow"]`).
+    /// of the scenario schema (`list`, `flow`, `waterfall`: `builtInSchema`), each built with its
+    /// default keys on the same data, so one scenario compares a user's layout with the engine's
+    /// (`"modes": ["chip-cloud", "flow"]`). A built-in kind registered with keys of its own is not
+    /// among them: the other kind's factory would be handed its name.
     package static func allowedModes(for scenario: Scenario) -> [String] {
         guard let kind = LayoutCatalog.kind(named: scenario.layoutKind) else { return [] }
         let own = kind.strategies.map(\.name)
-        return kind.builtInSchema ? own : own + LayoutCatalog.builtIns.map(\.name).filter { !own.contains($0) }
+        return kind.builtInSchema ? own : own + LayoutCatalog.builtIns.filter(\.builtInSchema).map(\.name).filter { !own.contains($0) }
     }
 
     /// Refuses a layout kind that does not support this workload.
