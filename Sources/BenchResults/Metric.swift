@@ -111,8 +111,7 @@ package struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
         lowest = try container.decode(Double.self, forKey: .lowest)
         highest = try container.decode(Double.self, forKey: .highest)
         about = try container.decode(String.self, forKey: .about)
-        counted = try container.decodeIfPresent(Counting.self, forKey: .counted)
-            ?? Self.harnessWideByName[name]?.counted ?? Self.installed[name]?.counted ?? .samples
+        counted = try container.decodeIfPresent(Counting.self, forKey: .counted) ?? Self.named(name)?.counted ?? .samples
     }
 
     /// The values the metric can take.
