@@ -6,6 +6,8 @@ import Foundation
 ///
 /// - `--verified`: later rounds skip the verification the first did;
 /// - `--verify-only`: both commits verify at once, one per core, before any timed round;
+/// - `--jobs`: such a verification is told to use one child process (the driver runs them side
+///   by side already);
 /// - `--brief`: the timed rounds sample each operation briefly (`SamplingPolicy.brief`);
 /// - `--max-items`: the exact track's timed part skips counts its callgrind pass does not count;
 /// - `--duet DIRECTORY:SELF:PARTNER`: the duet (`DuetBarrier`, `DuetTurns`). Harnesses from
@@ -25,6 +27,7 @@ package struct ChildHarness: Sendable, Equatable {
     package var directory: String
     package var verifiesOnce = false
     package var verifiesApart = false
+    package var countsJobs = false
     package var samplesBriefly = false
     package var capsItems = false
     package var duet = DuetSupport.none
@@ -36,6 +39,7 @@ package struct ChildHarness: Sendable, Equatable {
         self.directory = directory
         verifiesOnce = help.contains("--verified")
         verifiesApart = help.contains("--verify-only")
+        countsJobs = help.contains("--jobs")
         samplesBriefly = help.contains("--brief")
         capsItems = help.contains("--max-items")
         duet = help.contains("--duet") ? .option : (binaryHoldsLegacyDuet ? .environment : .none)

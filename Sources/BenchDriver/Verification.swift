@@ -52,7 +52,8 @@ struct Verification: @unchecked Sendable {
         let child = ChildRun(
             executable: side.harness.binary,
             arguments: ["run"] + batch.scenarios + arguments.runOptions + (batch.items.map { ["--items", String($0)] } ?? [])
-                + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute(out)],
+                + ["--verify-only", "--repetitions", "1", "--out", Paths.absolute(out)]
+                + (side.harness.countsJobs ? ["--jobs", "1"] : []),
             directory: side.harness.directory)
         if child.run(log: log).status != 0 {
             // A mode that failed is recorded in the run's failures.csv, and judged `failed`; a

@@ -93,6 +93,9 @@ final class GroupMeasurement {
         }
         build(group)
         if options.verifyOnly {
+            // What the checks observed (a heuristic mode's recall, the elements a step shows):
+            // a run that verifies apart from its timed repetitions writes them from here.
+            for mode in plan.modeNames where !failed.contains(mode) { _ = writeObservations(mode) }
             reportGroup("\(plan.scenario.name) \(items) items: \(phases)")
             return
         }
@@ -141,6 +144,7 @@ final class GroupMeasurement {
                     try group.measure(mode: mode, verify: options.verify)
                 }
                 if options.verifyOnly {
+                    observations[measured.mode] = measured.observations
                     reportMode(measured.mode, "verified")
                     continue
                 }
@@ -257,15 +261,22 @@ final class GroupMeasurement {
                                  + ", mean \(BenchmarkRunner.nanoseconds(mean))"
                                  + (entry.coveredOperations.map { " (first \($0) of \(entry.driver.work.traceLength) operations)" } ?? ""))
             }
-            for observation in observations[mode] ?? [] where !observation.values.isEmpty {
-                outcome.series.append(series(mode, observation.operation, observation.metric, observation.values))
-                if observation.metric == .recall {
-                    summaries.append(String(
-                        format: "recall median %.3f, min %.3f", Quantile.median(observation.values), observation.values.min() ?? 1))
-                }
-            }
+            summaries += writeObservations(mode)
             reportMode(mode, summaries.joined(separator: ", "))
         }
+    }
+
+    /// The series of what `mode`'s measurement observed, and what the progress line says of them.
+    private func writeObservations(_ mode: String) -> [String] {
+        var summaries: [String] = []
+        for observation in observations[mode] ?? [] where !observation.values.isEmpty {
+            outcome.series.append(series(mode, observation.operation, observation.metric, observation.values))
+            if observation.metric == .recall {
+                summaries.append(String(
+                    format: "recall median %.3f, min %.3f", Quantile.median(observation.values), observation.values.min() ?? 1))
+            }
+        }
+        return summaries
     }
 }
 

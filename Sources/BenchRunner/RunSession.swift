@@ -52,6 +52,10 @@ package struct RunSession {
     /// loops forever ends its mode, not the run (`--stall-timeout`).
     package var stallSeconds = RunSession.defaultStallSeconds
     package static let defaultStallSeconds = 600.0
+    /// How many child processes verify at once, before the timed repetitions (`--jobs`).
+    package var verificationJobs = RunSession.defaultJobs
+    /// The cores this process may use, at most 8 (each child holds a whole fixture).
+    package static var defaultJobs: Int { Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8)) }
     /// Samples each operation by `SamplingPolicy.brief` instead of `.repetition` (the timed rounds
     /// of `scripts/compare-commits`).
     package var brief = false
@@ -145,40 +149,45 @@ package struct RunSession {
         metadata.isolation = isolation.rawValue
         let policy: SamplingPolicy = quick ? .quick : (brief ? .brief : .repetition)
         var outcome = BenchmarkRunner.Outcome()
+        // Verification times nothing, so in child processes it runs on every core at once,
+        // before the first timed repetition; the repetitions then time one process at a time.
+        let verifiesApart = verifies && isolation == .processes
+        var observed: [MetricSeries] = []
+        if verifiesApart {
+            let verificationStart = MonotonicClock.now()
+            let verification = try verificationInChildren(groups: groups(without: []))
+            outcome.failures += verification.failures
+            observed = verification.series
+            progress("verification took " + BenchmarkRunner.duration(Double(MonotonicClock.now() &- verificationStart) / 1e9))
+        }
         let firstStart = MonotonicClock.now()
         var starts: [Double] = []
-        for index in 0..<(verifyOnly ? 1 : repetitions) {
+        for index in 0..<(verifyOnly ? (verifiesApart ? 0 : 1) : repetitions) {
             let number = repetition + index
             // Groups left after the failures so far, every other repetition in reverse order.
-            let failed = Set(outcome.failures.map(\.key))
-            var groups = plans.flatMap { plan in plan.itemCounts.compactMap { items -> BenchmarkPlan? in
-                var group = plan
-                group.itemCounts = [items]
-                group.modes = plan.modes.filter { mode in
-                    !failed.contains(FailedGroup(scenario: plan.scenario.name, mode: mode.rawValue, items: items))
-                }
-                return group.modes.isEmpty ? nil : group
-            } }
-            if index % 2 == 1 { groups.reverse() }
-            if groups.isEmpty { break }
+            var selected = groups(without: Set(outcome.failures.map(\.key)))
+            if index % 2 == 1 { selected.reverse() }
+            if selected.isEmpty { break }
             starts.append(Double(MonotonicClock.now() &- firstStart) / 1e9)
             let first = index == 0 && verifies
-            progress("repetition \(index + 1) of \(repetitions)" + (first ? " (verifies every mode)" : ""))
+            let verifiesHere = first && !verifiesApart
+            progress("repetition \(index + 1) of \(repetitions)" + (verifiesHere ? " (verifies every mode)" : ""))
             // Allocation counts repeat exactly from process to process; the first repetition counts them.
             var repetitionPolicy = policy
             repetitionPolicy.countsAllocations = policy.countsAllocations && first
             var options = BenchmarkRunner.Options(
-                policy: repetitionPolicy, verify: first, verifyOnly: verifyOnly, repetition: number,
+                policy: repetitionPolicy, verify: verifiesHere, verifyOnly: verifyOnly, repetition: number,
                 coverage: outcome.coverage, progress: progress)
             options.duet = duet
             let repetitionStart = MonotonicClock.now()
             let result: BenchmarkRunner.Outcome
             switch isolation {
             case .inProcess:
-                result = BenchmarkRunner(plans: groups, options: options).run()
+                result = BenchmarkRunner(plans: selected, options: options).run()
             case .processes:
                 result = try repetitionInChildren(
-                    groups: groups, policy: repetitionPolicy, verify: first, number: number, coverage: outcome.coverage)
+                    groups: selected, policy: repetitionPolicy, verify: verifiesHere, verifyOnly: verifyOnly, number: number,
+                    coverage: outcome.coverage, progress: progress)
             }
             outcome.series += result.series
             outcome.failures += result.failures
@@ -187,6 +196,11 @@ package struct RunSession {
             progress("repetition \(index + 1) of \(repetitions) took "
                      + BenchmarkRunner.duration(Double(MonotonicClock.now() &- repetitionStart) / 1e9))
         }
+        // What the verification observed, where the first timed repetition did not observe it too
+        // (a workload that observes without verifying writes those series in every repetition).
+        let firstNumber = repetition
+        let timedFirst = Set(outcome.series.lazy.filter { $0.repetition == firstNumber }.map(\.key))
+        outcome.series += observed.filter { !timedFirst.contains($0.key) }
         metadata.repetitionStartSeconds = starts
         if !quick, let last = starts.last, starts.count > 1, last < Self.shortRepetitionSpan {
             progress("note: the repetitions started within \(Int(last.rounded(.up))) s of each other; intervals from "
@@ -203,6 +217,76 @@ package struct RunSession {
         return Result(directory: directory, failures: outcome.failures)
     }
 
+    /// The run's scenario × items groups, one plan each, in the order of the plans, without the
+    /// modes that `failed`.
+    private func groups(without failed: Set<FailedGroup>) -> [BenchmarkPlan] {
+        plans.flatMap { plan in plan.itemCounts.compactMap { items -> BenchmarkPlan? in
+            var group = plan
+            group.itemCounts = [items]
+            group.modes = plan.modes.filter { mode in
+                !failed.contains(FailedGroup(scenario: plan.scenario.name, mode: mode.rawValue, items: items))
+            }
+            return group.modes.isEmpty ? nil : group
+        } }
+    }
+
+    /// Verifies every mode of `groups` before the first timed repetition: one child process per
+    /// group, `jobs` of them at once (the largest groups first, so that the last to start is a
+    /// small one). Nothing is timed there, so the cores share the work without touching a figure;
+    /// a child that dies or stalls fails its mode as in a repetition. Returns the failures and what
+    /// the checks observed (`GroupMeasurement`, `verifyOnly`), numbered as the first repetition.
+    private func verificationInChildren(groups: [BenchmarkPlan]) throws -> BenchmarkRunner.Outcome {
+        let jobs = Swift.max(1, Swift.min(verificationJobs, groups.count))
+        progress("verification: every mode of \(groups.count) groups, \(jobs) child process\(jobs == 1 ? "" : "es") at a time")
+        let order = groups.indices.sorted { groups[$0].itemCounts[0] > groups[$1].itemCounts[0] }
+        let start = MonotonicClock.now()
+        struct Shared {
+            var next = 0
+            var done = 0
+            var results: [BenchmarkRunner.Outcome?]
+            var error: (any Error)?
+        }
+        let shared = Locked(Shared(results: Array(repeating: nil, count: groups.count)))
+        // The workers' threads share this session (read only) and its progress, which they call
+        // only under the lock.
+        struct Context: @unchecked Sendable {
+            let session: RunSession
+            let progress: (String) -> Void
+        }
+        let context = Context(session: self, progress: progress)
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while let index = shared.withLock({ state -> Int? in
+                guard state.error == nil, state.next < order.count else { return nil }
+                state.next += 1
+                return order[state.next - 1]
+            }) {
+                do {
+                    let result = try context.session.repetitionInChildren(
+                        groups: [groups[index]], policy: .quick, verify: true, verifyOnly: true,
+                        number: context.session.repetition, coverage: [],
+                        progress: { line in shared.withLock { _ in context.progress(line) } })
+                    let elapsed = BenchmarkRunner.duration(Double(MonotonicClock.now() &- start) / 1e9)
+                    shared.withLock { state in
+                        state.results[index] = result
+                        state.done += 1
+                        context.progress("verification: \(state.done) of \(groups.count) groups (\(groups[index].scenario.name) "
+                                         + "\(groups[index].itemCounts[0]) items), \(elapsed) elapsed")
+                    }
+                } catch {
+                    shared.withLock { state in state.error = state.error ?? error }
+                }
+            }
+        }
+        let state = shared.withLock { $0 }
+        if let error = state.error { throw error }
+        var outcome = BenchmarkRunner.Outcome()
+        for result in state.results.compactMap({ $0 }) {
+            outcome.series += result.series
+            outcome.failures += result.failures
+        }
+        return outcome
+    }
+
     /// One repetition in child processes of this executable. A child writes each group's outcome
     /// as it ends and records what it is doing (`ChildProgressLog`); when it dies (a layout that
     /// traps, say), the groups it finished keep their rows, the mode it was on fails with one line
@@ -210,7 +294,8 @@ package struct RunSession {
     /// were sampled together or its fixture was being set up), and a new child runs the rest. A
     /// run without a crash starts one child, as it always did.
     private func repetitionInChildren(
-        groups: [BenchmarkPlan], policy: SamplingPolicy, verify: Bool, number: Int, coverage: [OperationCoverage]
+        groups: [BenchmarkPlan], policy: SamplingPolicy, verify: Bool, verifyOnly: Bool, number: Int,
+        coverage: [OperationCoverage], progress: (String) -> Void
     ) throws -> BenchmarkRunner.Outcome {
         // Seeded hashing gives every process its own Dictionary and Set growth: allocation
         // counts and the times of keyed modes then differ from process to process for no

@@ -58,6 +58,11 @@ struct Run: ParsableCommand {
             + "(default \(Int(RunSession.defaultStallSeconds)); a layout that loops forever).", valueName: "seconds"))
     var stallTimeout: Double?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Child processes that verify every mode at once, before the timed repetitions (default: the cores, at most "
+            + "\(RunSession.defaultJobs) here); the repetitions always time one process at a time.", valueName: "count"))
+    var jobs: Int?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The repetition number of the first repetition in the CSV (for scripts).", visibility: .hidden))
     var repetition = 1
 
@@ -67,8 +72,9 @@ struct Run: ParsableCommand {
     var verified = false
 
     @Flag(help: ArgumentHelp(
-        "Only build and verify every mode, in one repetition: nothing is timed or counted and the results hold no "
-            + "samples (scripts/compare-commits verifies both commits at once before timing them).", visibility: .hidden))
+        "Only build and verify every mode: nothing is timed or counted, and the results hold only what the checks "
+            + "observed, such as a heuristic mode's recall (scripts/compare-commits verifies both commits at once before "
+            + "timing them).", visibility: .hidden))
     var verifyOnly = false
 
     @Flag(help: ArgumentHelp(
@@ -103,6 +109,12 @@ struct Run: ParsableCommand {
             }
             // The timeout watches a repetition's child process; in process there is none to stop.
             if inProcess { throw ValidationError("--stall-timeout watches the repetitions' child processes; --in-process starts none (give one of the two)") }
+        }
+        if let jobs {
+            if !(1...64).contains(jobs) { throw ValidationError("--jobs expects a count from 1 to 64, got \(jobs)") }
+            // Apart from the repetitions, verification runs in child processes; in process it is the first round's.
+            if inProcess { throw ValidationError("--jobs counts the child processes that verify; --in-process starts none (give one of the two)") }
+            if verified { throw ValidationError("--jobs counts the child processes that verify; --verified verifies nothing") }
         }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items expects an item count >= 1, got \(maxItems)") }
         // --items names counts to run; one above --max-items would be run all the same, or
@@ -156,6 +168,7 @@ struct Run: ParsableCommand {
             session.brief = brief
             session.duet = duet.flatMap(DuetBarrier.init(specification:))
             session.stallSeconds = stallTimeout ?? RunSession.defaultStallSeconds
+            if let jobs { session.verificationJobs = jobs }
             let result = try session.run()
             if drawsReport { drawReport(of: result.directory) }
             StandardError.writeLine("results: \(result.directory)")
