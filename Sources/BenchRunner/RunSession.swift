@@ -155,7 +155,7 @@ package struct RunSession {
         var observed: [MetricSeries] = []
         if verifiesApart {
             let verificationStart = MonotonicClock.now()
-            let verification = try verificationInChildren(groups: groups(without: []))
+            let verification = try verificationInChildren(groups: groups(without: []), policy: policy)
             outcome.failures += verification.failures
             observed = verification.series
             progress("verification took " + BenchmarkRunner.duration(Double(MonotonicClock.now() &- verificationStart) / 1e9))
@@ -187,7 +187,7 @@ package struct RunSession {
             case .processes:
                 result = try repetitionInChildren(
                     groups: selected, policy: repetitionPolicy, verify: verifiesHere, verifyOnly: verifyOnly, number: number,
-                    coverage: outcome.coverage, progress: progress)
+                    coverage: outcome.coverage, pass: "repetition \(index + 1)", progress: progress)
             }
             outcome.series += result.series
             outcome.failures += result.failures
@@ -235,7 +235,7 @@ package struct RunSession {
     /// small one). Nothing is timed there, so the cores share the work without touching a figure;
     /// a child that dies or stalls fails its mode as in a repetition. Returns the failures and what
     /// the checks observed (`GroupMeasurement`, `verifyOnly`), numbered as the first repetition.
-    private func verificationInChildren(groups: [BenchmarkPlan]) throws -> BenchmarkRunner.Outcome {
+    private func verificationInChildren(groups: [BenchmarkPlan], policy: SamplingPolicy) throws -> BenchmarkRunner.Outcome {
         let jobs = Swift.max(1, Swift.min(verificationJobs, groups.count))
         progress("verification: every mode of \(groups.count) groups, \(jobs) child process\(jobs == 1 ? "" : "es") at a time")
         let order = groups.indices.sorted { groups[$0].itemCounts[0] > groups[$1].itemCounts[0] }
@@ -262,8 +262,8 @@ package struct RunSession {
             }) {
                 do {
                     let result = try context.session.repetitionInChildren(
-                        groups: [groups[index]], policy: .quick, verify: true, verifyOnly: true,
-                        number: context.session.repetition, coverage: [],
+                        groups: [groups[index]], policy: policy, verify: true, verifyOnly: true,
+                        number: context.session.repetition, coverage: [], pass: "verification",
                         progress: { line in shared.withLock { _ in context.progress(line) } })
                     let elapsed = BenchmarkRunner.duration(Double(MonotonicClock.now() &- start) / 1e9)
                     shared.withLock { state in
@@ -292,10 +292,11 @@ package struct RunSession {
     /// traps, say), the groups it finished keep their rows, the mode it was on fails with one line
     /// naming the scenario, mode, items, signal and step (every mode of the group when the modes
     /// were sampled together or its fixture was being set up), and a new child runs the rest. A
-    /// run without a crash starts one child, as it always did.
+    /// run without a crash starts one child, as it always did. `pass` names the round in those
+    /// progress lines ("repetition 2", "verification").
     private func repetitionInChildren(
         groups: [BenchmarkPlan], policy: SamplingPolicy, verify: Bool, verifyOnly: Bool, number: Int,
-        coverage: [OperationCoverage], progress: (String) -> Void
+        coverage: [OperationCoverage], pass: String, progress: (String) -> Void
     ) throws -> BenchmarkRunner.Outcome {
         // Seeded hashing gives every process its own Dictionary and Set growth: allocation
         // counts and the times of keyed modes then differ from process to process for no
@@ -359,7 +360,7 @@ package struct RunSession {
                     return single
                 }
                 pending.replaceSubrange(index...index, with: alone)
-                progress("repetition \(number - repetition + 1): the child process \(how) in \(plan.scenario.name) at \(record.items) items "
+                progress("\(pass): the child process \(how) in \(plan.scenario.name) at \(record.items) items "
                          + "while \(record.doing), with modes \(plan.modeNames.joined(separator: ", ")) sampled together; "
                          + "a new child samples each of them alone")
                 continue
@@ -377,7 +378,7 @@ package struct RunSession {
             }
             pending[index].modes.removeAll { modes.contains($0.rawValue) }
             if pending[index].modes.isEmpty { pending.remove(at: index) }
-            progress("repetition \(number - repetition + 1): the child process \(how) in \(plan.scenario.name) at \(record.items) items, "
+            progress("\(pass): the child process \(how) in \(plan.scenario.name) at \(record.items) items, "
                      + "mode " + modes.joined(separator: ", ") + ", while \(record.doing)"
                      + (pending.isEmpty ? "" : "; a new child runs the remaining \(pending.count) groups"))
         }

@@ -59,7 +59,7 @@ struct Run: ParsableCommand {
     var stallTimeout: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Child processes that verify every mode at once, before the timed repetitions (default: the cores, at most "
+        "Child processes that verify every mode at once, before the timed repetitions (default: the cores, at most 8; "
             + "\(RunSession.defaultJobs) here); the repetitions always time one process at a time.", valueName: "count"))
     var jobs: Int?
 

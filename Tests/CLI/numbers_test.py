@@ -143,10 +143,18 @@ def checks(binary, work):
     for arguments, message in [
         (["--in-process", "--stall-timeout", "30", "--items", "1000"], "--stall-timeout watches"),
         (["--max-items", "100", "--items", "400"], "--items 400 is above --max-items 100"),
+        (["--in-process", "--jobs", "2", "--items", "1000"], "--jobs counts the child processes that verify; --in-process"),
+        (["--verified", "--jobs", "2", "--items", "1000"], "--jobs counts the child processes that verify; --verified"),
+        (["--jobs", "0", "--items", "1000"], "--jobs expects a count from 1 to 64, got 0"),
+        (["--jobs", "65", "--items", "1000"], "--jobs expects a count from 1 to 64, got 65"),
     ]:
         command = ["run", "list-query", "--repetitions", "1", "--out", out] + arguments
         expect(run(binary, command, work), command, 64, "Error: " + message, absent=[out])
     command = ["run", "list-query", "--repetitions", "1", "--max-items", "1000", "--items", "1000", "--out", out]
+    expect(run(binary, command, work), command, 0)
+    shutil.rmtree(out, ignore_errors=True)
+    # One verifying child at a time gives the same run as the default.
+    command = ["run", "list-query", "--repetitions", "1", "--items", "1000", "--jobs", "1", "--out", out]
     expect(run(binary, command, work), command, 0)
     shutil.rmtree(out, ignore_errors=True)
     # Issue 48 #17: a threshold of a metric that neither this version knows nor the results hold.
