@@ -196,11 +196,18 @@ package struct RunSession {
             progress("repetition \(index + 1) of \(repetitions) took "
                      + BenchmarkRunner.duration(Double(MonotonicClock.now() &- repetitionStart) / 1e9))
         }
-        // What the verification observed, where the first timed repetition did not observe it too
-        // (a workload that observes without verifying writes those series in every repetition).
+        // What the verification observed belongs to the first timed repetition: only modes that
+        // gave that repetition rows get it (one that crashed there has none, as before), and only
+        // where it did not observe the same itself (a workload that observes without verifying
+        // writes those series in every repetition).
         let firstNumber = repetition
-        let timedFirst = Set(outcome.series.lazy.filter { $0.repetition == firstNumber }.map(\.key))
-        outcome.series += observed.filter { !timedFirst.contains($0.key) }
+        let timedFirst = outcome.series.filter { $0.repetition == firstNumber }
+        let firstKeys = Set(timedFirst.map(\.key))
+        let firstModes = Set(timedFirst.map { FailedGroup(scenario: $0.scenario, mode: $0.mode, items: $0.items) })
+        outcome.series += observed.filter { series in
+            !firstKeys.contains(series.key)
+                && (verifyOnly || firstModes.contains(FailedGroup(scenario: series.scenario, mode: series.mode, items: series.items)))
+        }
         metadata.repetitionStartSeconds = starts
         if !quick, let last = starts.last, starts.count > 1, last < Self.shortRepetitionSpan {
             progress("note: the repetitions started within \(Int(last.rounded(.up))) s of each other; intervals from "
