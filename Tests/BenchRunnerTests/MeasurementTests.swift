@@ -120,6 +120,22 @@ import Testing
         #expect(SamplingPolicy.quick.slowMinSamples == SamplingPolicy.quick.minSamples)
     }
 
+    /// Which prefix of a trace too slow to cover is timed decides what allocations and instructions
+    /// count (the exact track), so it must not move with the floor or the warm-up, which only time
+    /// sees: the repetition policy with another floor and warm-up ends a prefix at the same point.
+    @Test func thePrefixOfASlowTraceDoesNotMoveWithTheFloorOrTheWarmUp() {
+        var other = SamplingPolicy.repetition
+        other.minTime = .milliseconds(150)
+        other.warmup = SamplingPolicy.Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))
+        for count in [1, 3, 4, 5, 6, 16, 200, 2_000] {
+            for milliseconds: UInt64 in [1, 20, 49, 50, 149, 150, 1_499, 1_500, 3_000] {
+                let elapsed = milliseconds * 1_000_000
+                #expect(SamplingPolicy.repetition.isDone(count: count, elapsedNanoseconds: elapsed, coversTrace: false)
+                    == other.isDone(count: count, elapsedNanoseconds: elapsed, coversTrace: false), "\(count) samples, \(milliseconds) ms")
+            }
+        }
+    }
+
     @Test func harnessOverheadIsSmall() {
         let overhead = HarnessOverhead.measure()
         print("harness overhead:", overhead)

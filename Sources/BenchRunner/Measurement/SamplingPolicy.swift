@@ -63,18 +63,22 @@ package struct SamplingPolicy: Sendable, Equatable, Codable {
     /// Full runs: ≥ 30 samples and ≥ 0.5 s per operation, at most 10,000 samples or 5 s.
     package static let standard = SamplingPolicy()
 
-    /// One of several repetitions of a full run: ≥ 5 samples and ≥ 0.15 s per operation, at most
+    /// One of several repetitions of a full run: ≥ 5 samples and ≥ 50 ms per operation, at most
     /// 2,000 samples or 1.5 s (the runner also times one whole pass of the trace when it fits the
-    /// 1.5 s), and 3 samples once 1.5 s have passed. Five samples per repetition are enough for
-    /// operations slower than 30 ms, three for those whose samples take 0.5 s: the summary's
-    /// interval comes from the medians of the repetitions (5 by default).
+    /// 1.5 s), and 3 samples once 1.5 s have passed; warmed up for 3 runs and 10 ms, or 150 ms
+    /// (one run of an operation slower than that). The summary's interval comes from the medians of
+    /// the repetitions (5 by default), and whole processes differ by more than the samples inside
+    /// one scatter, so the floor buys little once an operation has dozens of samples
+    /// (docs/methodology.md, Budget). `maxTime` also decides which prefix of a trace too slow to
+    /// cover is timed (`isDone`), so the operations counted for allocations and instructions do not
+    /// move with `minTime` or the warm-up.
     package static let repetition = SamplingPolicy(
-        minTime: .milliseconds(150),
+        minTime: .milliseconds(50),
         minSamples: 5,
         slowMinSamples: 3,
         maxSamples: 2_000,
         maxTime: .milliseconds(1_500),
-        warmup: Warmup(minTime: .milliseconds(30), minRuns: 3, maxTime: .milliseconds(500))
+        warmup: Warmup(minTime: .milliseconds(10), minRuns: 3, maxTime: .milliseconds(150))
     )
 
     /// The timed rounds of `scripts/compare-commits` (`run --brief`, hidden): ≥ 3 samples and ≥ 20 ms
