@@ -20,7 +20,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 
-from results_csv import COMPARE_HEADER, FAILURES_HEADER, SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
+from results_csv import COMPARE_HEADER, FAILURES_HEADER, SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path  # noqa: E402
+from samples_numpy import time_samples  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODE_COLOURS = {}  # mode -> colour, one per mode in every chart of a report (set by main)
@@ -29,9 +30,23 @@ VERDICT_COLOURS = {"regressed": "#c62828", "improved": "#2e7d32", "noisy": "#ef8
 
 # ---------------------------------------------------------------------------------------------- input
 
-def summarise(series):
-    """{key: (median, p25, p75)} with numpy's linear percentiles (those of summary.csv)."""
-    return {key: tuple(np.percentile(values, [50, 25, 75])) for key, values in series.items() if values}
+def summarise(processes):
+    """{key: (median, p25, p75)} of the values of all processes of each key ({key: {process: values}},
+    as time_samples reads them), with numpy's linear percentiles (those of summary.csv)."""
+    return {key: tuple(np.percentile(np.concatenate(list(by_process.values())), [50, 25, 75]))
+            for key, by_process in processes.items()}
+
+
+def run_statistics(path):
+    """What the charts and answers of a run need from its samples.csv at path: summarise's
+    {key: (median, p25, p75)} and {key: {process: median}} (for ratio_interval); the samples
+    themselves are not kept."""
+    processes = time_samples(path)
+    if not processes:
+        raise InputError(f"{path}: no time samples to draw")
+    medians = {key: {process: float(np.median(values)) for process, values in by_process.items()}
+               for key, by_process in processes.items()}
+    return summarise(processes), medians
 
 
 def scenario_questions():
@@ -192,14 +207,14 @@ def student_t_quantile(p, nu):
 
 def ratio_interval(mode, fastest):
     """The factors (low, high) by which a mode's ratio to the fastest mode may differ in another run,
-    from their processes ({process: [values]}), or the number of processes both ran in when fewer than
-    RATIO_PROCESSES. The modes of a scenario take turns in each process, so a process's speed scales
-    both: per process the log of its ratio of medians, and a 95% prediction interval of their mean
-    as summary.csv's (exp(± t(0.975, n − 1) · s · √(2/n)))."""
+    from the medians of their processes ({process: median}), or the number of processes both ran in
+    when fewer than RATIO_PROCESSES. The modes of a scenario take turns in each process, so a
+    process's speed scales both: per process the log of its ratio of medians, and a 95% prediction
+    interval of their mean as summary.csv's (exp(± t(0.975, n − 1) · s · √(2/n)))."""
     shared = [process for process in mode if process in fastest]
     logs = []
     for process in shared:
-        a, b = float(np.median(mode[process])), float(np.median(fastest[process]))
+        a, b = mode[process], fastest[process]
         if a <= 0 or b <= 0:
             return len(shared)  # a zero median: no log ratio, no bound
         logs.append(math.log(a / b))
@@ -210,11 +225,11 @@ def ratio_interval(mode, fastest):
     return math.exp(-half), math.exp(half)
 
 
-def answers_html(directory, questions, heuristics, processes):
+def answers_html(directory, questions, heuristics, process_medians):
     """Per scenario: its question, then per operation a table with a row per mode and a column per
     item count: the ratio of the mode's median to the fastest exact mode's, with the interval of the
-    ratio over the processes that ran both (`ratio_interval`; processes as
-    time_series_from_samples(by_process=True) gives them), or how few they were."""
+    ratio over the processes that ran both (`ratio_interval`; process_medians: {key: {process:
+    median}}, as run_statistics gives them), or how few they were."""
     summary = read_summary(directory)
     if summary is None:
         return ""
@@ -273,8 +288,8 @@ def answers_html(directory, questions, heuristics, processes):
                         cells.append(f"<td><b>1.00×</b> ({format_time(median)}){note}</td>")
                     else:
                         ratio = median / base
-                        bound = ratio_interval(processes.get((scenario, mode, count, operation), {}),
-                                               processes.get((scenario, fastest[count], count, operation), {}))
+                        bound = ratio_interval(process_medians.get((scenario, mode, count, operation), {}),
+                                               process_medians.get((scenario, fastest[count], count, operation), {}))
                         if isinstance(bound, tuple):
                             interval = f" [{ratio * bound[0]:.2f}, {ratio * bound[1]:.2f}]"
                         else:
@@ -531,8 +546,7 @@ def history_charts(out, directory, questions):
         if samples is None:
             continue
         present.append(commit)
-        series, _ = time_series_from_samples(samples)
-        for key, stat in summarise(series).items():
+        for key, stat in summarise(time_samples(samples)).items():
             medians.setdefault(key, {})[commit] = stat[0]
     steps = {}
     steps_path = os.path.join(directory, "steps.csv")
@@ -649,6 +663,8 @@ def main():
     arguments = parser.parse_args()
     try:
         inputs = [classify(path) for path in arguments.results]
+        # Each run's samples are read once, into the statistics its charts and answers need.
+        statistics = {path: run_statistics(samples_path(path)) for kind, path in inputs if kind == "run"}
     except InputError as error:
         sys.exit(f"plot: error: {error}")
     first = inputs[0][1]
@@ -656,24 +672,16 @@ def main():
     questions = scenario_questions()
     heuristics = heuristic_modes(arguments.catalog)
     sections, facts, growth_rows, answers = [], [], [], []
-    modes = []
-    for kind, path in inputs:
-        if kind == "run":
-            modes += [key[1] for key in time_series_from_samples(samples_path(path))[0]]
-    assign_mode_colours(modes)
+    assign_mode_colours([key[1] for stats, _ in statistics.values() for key in stats])
     temporary_out = out.rstrip("/") + f".tmp-{os.getpid()}"
     os.makedirs(temporary_out, exist_ok=True)
     try:
         for kind, path in inputs:
             if kind == "run":
-                processes, _ = time_series_from_samples(samples_path(path), by_process=True)
-                series = {key: [value for values in by_process.values() for value in values] for key, by_process in processes.items()}
-                if not series:
-                    raise InputError(f"{samples_path(path)}: no time samples to draw")
-                stats = summarise(series)
+                stats, medians = statistics[path]
                 facts.append((path, machine_facts(os.path.join(path, "run.json"))))
                 answers.append(failures_html(path))
-                answers.append(answers_html(path, questions, heuristics, processes))
+                answers.append(answers_html(path, questions, heuristics, medians))
                 charts = []
                 for scenario in sorted({key[0] for key in stats}):
                     own = {k: v for k, v in stats.items() if k[0] == scenario}
