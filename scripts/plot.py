@@ -4,6 +4,7 @@ Reads the CSV files that layout-bench writes (samples.csv, summary.csv, compare.
 of scripts/history; writes PNG and SVG per chart, growth.csv, and index.html.
 """
 import argparse
+import concurrent.futures
 import csv
 import functools
 import html
@@ -610,6 +611,39 @@ def history_charts(out, directory, questions):
     return charts
 
 
+def scenario_charts(task):
+    """The charts of one scenario of a run, task (out, scenario, its stats): its modes chart, and its
+    growth chart when it ran two item counts or more; returns their names and the growth rows."""
+    out, scenario, stats = task
+    names, growth_rows = [modes_chart(out, scenario, stats)], []
+    if len({key[2] for key in stats}) >= 2:
+        names.append(growth_chart(out, scenario, stats, growth_rows))
+    return names, growth_rows
+
+
+# The charts of a run are drawn by up to this many processes at once, a figure at a time each: the
+# two cores of the benchmark machine (fewer where this process may use fewer).
+CHART_WORKERS = 2
+
+
+def set_mode_colours(colours):
+    MODE_COLOURS.update(colours)
+
+
+def chart_pool():
+    """Processes that draw charts with the report's mode colours (a process that dies, killed for its
+    memory say, fails the plot instead of hanging it), or None (charts drawn in this process) when
+    only one core is free or no process can be started."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if min(cores, CHART_WORKERS) < 2:
+        return None
+    try:
+        return concurrent.futures.ProcessPoolExecutor(min(cores, CHART_WORKERS), initializer=set_mode_colours,
+                                                      initargs=(dict(MODE_COLOURS),))
+    except (OSError, NotImplementedError):
+        return None
+
+
 # ---------------------------------------------------------------------------------------------- report
 
 def write_index(out, sections, facts_by_source, answers=()):
@@ -689,6 +723,8 @@ def main():
     assign_mode_colours([key[1] for stats, _ in statistics.values() for key in stats])
     temporary_out = out.rstrip("/") + f".tmp-{os.getpid()}"
     os.makedirs(temporary_out, exist_ok=True)
+    pool = chart_pool() if statistics else None
+    draw = pool.map if pool is not None else map  # results in order either way
     try:
         for kind, path in inputs:
             if kind == "run":
@@ -697,15 +733,15 @@ def main():
                 answers.append(failures_html(path))
                 answers.append(answers_html(path, questions, heuristics, medians))
                 charts = []
-                for scenario in sorted({key[0] for key in stats}):
-                    own = {k: v for k, v in stats.items() if k[0] == scenario}
+                tasks = [(temporary_out, scenario, {k: v for k, v in stats.items() if k[0] == scenario})
+                         for scenario in sorted({key[0] for key in stats})]
+                for (_, scenario, _), (names, rows) in zip(tasks, draw(scenario_charts, tasks)):
                     question = questions.get(scenario, "")
-                    name = modes_chart(temporary_out, scenario, own)
-                    charts.append((name, f"{scenario}: modes side by side", question))
-                    if len({k[2] for k in own}) >= 2:
-                        name = growth_chart(temporary_out, scenario, own, growth_rows)
-                        charts.append((name, f"{scenario}: growth with item count",
+                    charts.append((names[0], f"{scenario}: modes side by side", question))
+                    if len(names) > 1:
+                        charts.append((names[1], f"{scenario}: growth with item count",
                                        question + " The exponent of a fitted power law n^k: k≈0 flat, 1 linear."))
+                    growth_rows += rows
                 sections.append((f"Run {path}", charts))
             elif kind == "compare":
                 name, counts = compare_chart(temporary_out, path)
@@ -736,6 +772,9 @@ def main():
         import shutil
         shutil.rmtree(temporary_out, ignore_errors=True)
         sys.exit(f"plot: error: {error}")
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     import shutil
     shutil.rmtree(out, ignore_errors=True)
     os.replace(temporary_out, out)
