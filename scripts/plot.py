@@ -4,6 +4,7 @@ Reads the CSV files that layout-bench writes (samples.csv, summary.csv, compare.
 of scripts/history; writes PNG and SVG per chart, growth.csv, and index.html.
 """
 import argparse
+import concurrent.futures
 import csv
 import functools
 import html
@@ -20,7 +21,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 
-from results_csv import COMPARE_HEADER, FAILURES_HEADER, SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path, time_series_from_samples  # noqa: E402
+try:
+    from matplotlib.layout_engine import TightLayoutEngine  # noqa: E402
+except ImportError:  # matplotlib before 3.6, whose figure.tight_layout() leaves no layout engine behind
+    TightLayoutEngine = None
+
+from results_csv import COMPARE_HEADER, FAILURES_HEADER, SAMPLES_HEADER, InputError, open_csv, read_csv, samples_path  # noqa: E402
+from samples_numpy import time_samples  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODE_COLOURS = {}  # mode -> colour, one per mode in every chart of a report (set by main)
@@ -29,9 +36,23 @@ VERDICT_COLOURS = {"regressed": "#c62828", "improved": "#2e7d32", "noisy": "#ef8
 
 # ---------------------------------------------------------------------------------------------- input
 
-def summarise(series):
-    """{key: (median, p25, p75)} with numpy's linear percentiles (those of summary.csv)."""
-    return {key: tuple(np.percentile(values, [50, 25, 75])) for key, values in series.items() if values}
+def summarise(processes):
+    """{key: (median, p25, p75)} of the values of all processes of each key ({key: {process: values}},
+    as time_samples reads them), with numpy's linear percentiles (those of summary.csv)."""
+    return {key: tuple(np.percentile(np.concatenate(list(by_process.values())), [50, 25, 75]))
+            for key, by_process in processes.items()}
+
+
+def run_statistics(path):
+    """What the charts and answers of a run need from its samples.csv at path: summarise's
+    {key: (median, p25, p75)} and {key: {process: median}} (for ratio_interval); the samples
+    themselves are not kept."""
+    processes = time_samples(path)
+    if not processes:
+        raise InputError(f"{path}: no time samples to draw")
+    medians = {key: {process: float(np.median(values)) for process, values in by_process.items()}
+               for key, by_process in processes.items()}
+    return summarise(processes), medians
 
 
 def scenario_questions():
@@ -192,14 +213,14 @@ def student_t_quantile(p, nu):
 
 def ratio_interval(mode, fastest):
     """The factors (low, high) by which a mode's ratio to the fastest mode may differ in another run,
-    from their processes ({process: [values]}), or the number of processes both ran in when fewer than
-    RATIO_PROCESSES. The modes of a scenario take turns in each process, so a process's speed scales
-    both: per process the log of its ratio of medians, and a 95% prediction interval of their mean
-    as summary.csv's (exp(± t(0.975, n − 1) · s · √(2/n)))."""
+    from the medians of their processes ({process: median}), or the number of processes both ran in
+    when fewer than RATIO_PROCESSES. The modes of a scenario take turns in each process, so a
+    process's speed scales both: per process the log of its ratio of medians, and a 95% prediction
+    interval of their mean as summary.csv's (exp(± t(0.975, n − 1) · s · √(2/n)))."""
     shared = [process for process in mode if process in fastest]
     logs = []
     for process in shared:
-        a, b = float(np.median(mode[process])), float(np.median(fastest[process]))
+        a, b = mode[process], fastest[process]
         if a <= 0 or b <= 0:
             return len(shared)  # a zero median: no log ratio, no bound
         logs.append(math.log(a / b))
@@ -210,11 +231,11 @@ def ratio_interval(mode, fastest):
     return math.exp(-half), math.exp(half)
 
 
-def answers_html(directory, questions, heuristics, processes):
+def answers_html(directory, questions, heuristics, process_medians):
     """Per scenario: its question, then per operation a table with a row per mode and a column per
     item count: the ratio of the mode's median to the fastest exact mode's, with the interval of the
-    ratio over the processes that ran both (`ratio_interval`; processes as
-    time_series_from_samples(by_process=True) gives them), or how few they were."""
+    ratio over the processes that ran both (`ratio_interval`; process_medians: {key: {process:
+    median}}, as run_statistics gives them), or how few they were."""
     summary = read_summary(directory)
     if summary is None:
         return ""
@@ -273,8 +294,8 @@ def answers_html(directory, questions, heuristics, processes):
                         cells.append(f"<td><b>1.00×</b> ({format_time(median)}){note}</td>")
                     else:
                         ratio = median / base
-                        bound = ratio_interval(processes.get((scenario, mode, count, operation), {}),
-                                               processes.get((scenario, fastest[count], count, operation), {}))
+                        bound = ratio_interval(process_medians.get((scenario, mode, count, operation), {}),
+                                               process_medians.get((scenario, fastest[count], count, operation), {}))
                         if isinstance(bound, tuple):
                             interval = f" [{ratio * bound[0]:.2f}, {ratio * bound[1]:.2f}]"
                         else:
@@ -358,7 +379,12 @@ def time_unit(largest):
 
 
 def save(figure, out, name):
-    figure.tight_layout()
+    # The tight layout applied once, as figure.tight_layout() does, but without leaving a layout
+    # engine on the figure: with one, every savefig lays the figure out again before drawing it.
+    if TightLayoutEngine is not None:
+        TightLayoutEngine().execute(figure)
+    else:
+        figure.tight_layout()
     for extension in ("png", "svg"):
         figure.savefig(os.path.join(out, f"{name}.{extension}"), dpi=110)
     plt.close(figure)
@@ -372,6 +398,10 @@ def slug(text):
 # ---------------------------------------------------------------------------------------------- charts
 
 PANELS_PER_ROW = 3
+# A panel's title at matplotlib's default height, given explicitly: matplotlib then leaves it there
+# instead of checking at every draw whether tick labels above the panel push it up (these panels
+# have none above them), which measures every tick label of the figure again.
+PANEL_TITLE_Y = 1.0
 
 
 def panel_grid(count):
@@ -415,7 +445,7 @@ def modes_chart(out, scenario, stats):
         axis.set_ylabel(f"time per {operation} ({unit})")
         if logarithmic:
             axis.set_yscale("log")
-        axis.set_title(f"{operation}" + (" (log scale)" if logarithmic else ""))
+        axis.set_title(f"{operation}" + (" (log scale)" if logarithmic else ""), y=PANEL_TITLE_Y)
         axis.grid(axis="y", alpha=0.3)
         axis.legend(fontsize=8)
     figure.suptitle(f"{scenario}: median time per operation by mode\n(whiskers: 25th–75th percentile)", fontsize=11)
@@ -447,7 +477,7 @@ def growth_chart(out, scenario, stats, growth_rows):
         axis.set_yscale("log")
         axis.set_xlabel("items (log scale)")
         axis.set_ylabel(f"median time per {operation} (ns, log scale)")
-        axis.set_title(operation)
+        axis.set_title(operation, y=PANEL_TITLE_Y)
         axis.grid(which="both", alpha=0.3)
         axis.legend(fontsize=8, title="mode: fitted growth", title_fontsize=8)
     figure.suptitle(f"{scenario}: cost against item count\n(log-log; fitted exponent 1 = linear, 0 = flat)", fontsize=11)
@@ -531,8 +561,7 @@ def history_charts(out, directory, questions):
         if samples is None:
             continue
         present.append(commit)
-        series, _ = time_series_from_samples(samples)
-        for key, stat in summarise(series).items():
+        for key, stat in summarise(time_samples(samples)).items():
             medians.setdefault(key, {})[commit] = stat[0]
     steps = {}
     steps_path = os.path.join(directory, "steps.csv")
@@ -580,6 +609,39 @@ def history_charts(out, directory, questions):
         caption += (" Steps: " + "; ".join(marked) + ".") if marked else " No step beyond the threshold."
         charts.append((name, f"History: {scenario}, {operation}, {items:,} items", caption))
     return charts
+
+
+def scenario_charts(task):
+    """The charts of one scenario of a run, task (out, scenario, its stats): its modes chart, and its
+    growth chart when it ran two item counts or more; returns their names and the growth rows."""
+    out, scenario, stats = task
+    names, growth_rows = [modes_chart(out, scenario, stats)], []
+    if len({key[2] for key in stats}) >= 2:
+        names.append(growth_chart(out, scenario, stats, growth_rows))
+    return names, growth_rows
+
+
+# The charts of a run are drawn by up to this many processes at once, a figure at a time each: the
+# two cores of the benchmark machine (fewer where this process may use fewer).
+CHART_WORKERS = 2
+
+
+def set_mode_colours(colours):
+    MODE_COLOURS.update(colours)
+
+
+def chart_pool():
+    """Processes that draw charts with the report's mode colours (a process that dies, killed for its
+    memory say, fails the plot instead of hanging it), or None (charts drawn in this process) when
+    only one core is free or no process can be started."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if min(cores, CHART_WORKERS) < 2:
+        return None
+    try:
+        return concurrent.futures.ProcessPoolExecutor(min(cores, CHART_WORKERS), initializer=set_mode_colours,
+                                                      initargs=(dict(MODE_COLOURS),))
+    except (OSError, NotImplementedError):
+        return None
 
 
 # ---------------------------------------------------------------------------------------------- report
@@ -649,6 +711,8 @@ def main():
     arguments = parser.parse_args()
     try:
         inputs = [classify(path) for path in arguments.results]
+        # Each run's samples are read once, into the statistics its charts and answers need.
+        statistics = {path: run_statistics(samples_path(path)) for kind, path in inputs if kind == "run"}
     except InputError as error:
         sys.exit(f"plot: error: {error}")
     first = inputs[0][1]
@@ -656,34 +720,28 @@ def main():
     questions = scenario_questions()
     heuristics = heuristic_modes(arguments.catalog)
     sections, facts, growth_rows, answers = [], [], [], []
-    modes = []
-    for kind, path in inputs:
-        if kind == "run":
-            modes += [key[1] for key in time_series_from_samples(samples_path(path))[0]]
-    assign_mode_colours(modes)
+    assign_mode_colours([key[1] for stats, _ in statistics.values() for key in stats])
     temporary_out = out.rstrip("/") + f".tmp-{os.getpid()}"
     os.makedirs(temporary_out, exist_ok=True)
+    pool = chart_pool() if statistics else None
+    draw = pool.map if pool is not None else map  # results in order either way
     try:
         for kind, path in inputs:
             if kind == "run":
-                processes, _ = time_series_from_samples(samples_path(path), by_process=True)
-                series = {key: [value for values in by_process.values() for value in values] for key, by_process in processes.items()}
-                if not series:
-                    raise InputError(f"{samples_path(path)}: no time samples to draw")
-                stats = summarise(series)
+                stats, medians = statistics[path]
                 facts.append((path, machine_facts(os.path.join(path, "run.json"))))
                 answers.append(failures_html(path))
-                answers.append(answers_html(path, questions, heuristics, processes))
+                answers.append(answers_html(path, questions, heuristics, medians))
                 charts = []
-                for scenario in sorted({key[0] for key in stats}):
-                    own = {k: v for k, v in stats.items() if k[0] == scenario}
+                tasks = [(temporary_out, scenario, {k: v for k, v in stats.items() if k[0] == scenario})
+                         for scenario in sorted({key[0] for key in stats})]
+                for (_, scenario, _), (names, rows) in zip(tasks, draw(scenario_charts, tasks)):
                     question = questions.get(scenario, "")
-                    name = modes_chart(temporary_out, scenario, own)
-                    charts.append((name, f"{scenario}: modes side by side", question))
-                    if len({k[2] for k in own}) >= 2:
-                        name = growth_chart(temporary_out, scenario, own, growth_rows)
-                        charts.append((name, f"{scenario}: growth with item count",
+                    charts.append((names[0], f"{scenario}: modes side by side", question))
+                    if len(names) > 1:
+                        charts.append((names[1], f"{scenario}: growth with item count",
                                        question + " The exponent of a fitted power law n^k: k≈0 flat, 1 linear."))
+                    growth_rows += rows
                 sections.append((f"Run {path}", charts))
             elif kind == "compare":
                 name, counts = compare_chart(temporary_out, path)
@@ -714,6 +772,9 @@ def main():
         import shutil
         shutil.rmtree(temporary_out, ignore_errors=True)
         sys.exit(f"plot: error: {error}")
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     import shutil
     shutil.rmtree(out, ignore_errors=True)
     os.replace(temporary_out, out)

@@ -11,8 +11,9 @@ Usage: python3 steps.py HISTORY_DIR [--medians FILE] [--threshold 0.05] [--windo
 Reads HISTORY_DIR/commits.txt (oldest first) and the medians of each commit: from FILE
 (commit,scenario,mode,items,operation,median: what `layout-bench history` writes after reading the
 stored samples with compare's bounded, strict readers), else from HISTORY_DIR/<commit>/samples.csv
-(for a history on hand; this reader holds the file's rows in memory). Writes HISTORY_DIR/steps.csv
-(refusing to replace anything there but a regular file) and prints one line per step.
+(for a history on hand; this reader holds a file's time values in memory). Writes
+HISTORY_DIR/steps.csv (refusing to replace anything there but a regular file) and prints one line
+per step.
 """
 import argparse
 import csv
