@@ -40,7 +40,7 @@
 ///
 /// A value type: copies are independent (copy-on-write arrays). Not thread-safe to mutate
 /// concurrently, like any struct.
-public struct ConstraintSolver {
+public struct ConstraintSolver: UnsharedCopying {
     /// Entries smaller than this are treated as 0 (coefficients are rounded to 0 when pivoting).
     static let epsilon = 1e-9
 
@@ -96,6 +96,30 @@ public struct ConstraintSolver {
     var staged: [StagedChange] = []
 
     public init() {}
+
+    /// A copy whose arrays are its own, of the same capacities (`UnsharedCopying`); its records'
+    /// term lists, which the solver only ever replaces, stay shared.
+    @usableFromInline package func unsharedCopy() -> ConstraintSolver {
+        var copy = self
+        copy.columnKind = columnKind.unsharedCopy()
+        copy.columnRow = columnRow.unsharedCopy()
+        copy.freeColumns = freeColumns.unsharedCopy()
+        copy.coefficients = coefficients.unsharedCopy()
+        copy.constants = constants.unsharedCopy()
+        copy.rowBasic = rowBasic.unsharedCopy()
+        copy.levelPriority = levelPriority.unsharedCopy()
+        copy.levelUsers = levelUsers.unsharedCopy()
+        copy.levelOrder = levelOrder.unsharedCopy()
+        copy.objective = objective.unsharedCopy()
+        copy.artificialRow = artificialRow.unsharedCopy()
+        copy.variableColumn = variableColumn.unsharedCopy()
+        copy.editRecord = editRecord.unsharedCopy()
+        copy.records = records.unsharedCopy()
+        copy.freeRecords = freeRecords.unsharedCopy()
+        copy.scratchColumns = scratchColumns.unsharedCopy()
+        copy.staged = staged.unsharedCopy()
+        return copy
+    }
 
     /// Live constraints added by `addConstraint` (edit variables not counted).
     public var constraintCount: Int { liveConstraints }

@@ -17,7 +17,7 @@
 ///     (FD #193, #304).
 ///   Inserts add -1 slots, reloads set -1, row deletes use `removeObjectsAtIndexes:` (correct).
 /// - Nothing is invalidated before the first height is cached (`automaticallyInvalidateEnabled`).
-public struct FDIndexPathHeightCache: HeightCache {
+public struct FDIndexPathHeightCache: HeightCache, UnsharedCopying {
     public var portraitWidth: Double
     private var portrait: [[Double]] = []
     private var landscape: [[Double]] = []
@@ -25,6 +25,13 @@ public struct FDIndexPathHeightCache: HeightCache {
     private var automaticallyInvalidateEnabled = false
 
     public init(portraitWidth: Double) { self.portraitWidth = portraitWidth }
+
+    @usableFromInline package func unsharedCopy() -> FDIndexPathHeightCache {
+        var copy = self
+        copy.portrait = portrait.unsharedRows()
+        copy.landscape = landscape.unsharedRows()
+        return copy
+    }
 
     public mutating func cachedHeight(id: Int, at path: ItemPath) -> Double? {
         // fd_heightForCellWithIdentifier:cacheByIndexPath: — existsHeightAtIndexPath:, then heightForIndexPath:.

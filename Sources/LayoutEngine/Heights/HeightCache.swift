@@ -21,8 +21,9 @@ public protocol HeightCache {
 }
 
 /// `none`: no cache; every row is measured on every pass.
-public struct NoHeightCache: HeightCache {
+public struct NoHeightCache: HeightCache, UnsharedCopying {
     public init() {}
+    @usableFromInline package func unsharedCopy() -> NoHeightCache { self }
     @inlinable public mutating func cachedHeight(id: Int, at path: ItemPath) -> Double? { nil }
     public func peekHeight(id: Int, at path: ItemPath) -> Double? { nil }
     @inlinable public mutating func store(_ height: Double, id: Int, at path: ItemPath) {}

@@ -19,7 +19,7 @@ public enum HeightCacheMode: String, CaseIterable, Sendable {
     /// unspecialized factory, the builder ran `HeightTable` through witness tables, and the
     /// height-pass workload's fast operations took twice to five times as long.
     @inlinable
-    public func make<Builder: HeightCacheBuilder>(
+    package func make<Builder: HeightCacheBuilder>(
         expectedItems: Int, portraitWidth: Double, _ builder: Builder
     ) throws -> Builder.Built {
         switch self {
@@ -33,8 +33,10 @@ public enum HeightCacheMode: String, CaseIterable, Sendable {
 }
 
 /// What builds something on a height cache of a mode chosen at run time (`HeightCacheMode.make`):
-/// it is handed the constructor of a new, empty cache of the mode's concrete type.
-public protocol HeightCacheBuilder {
+/// it is handed the constructor of a new, empty cache of the mode's concrete type (which can also
+/// make unshared copies, for the preparation of runs that consume a prepared table).
+@usableFromInline
+package protocol HeightCacheBuilder {
     associatedtype Built
-    func build<Cache: HeightCache>(_ makeCache: @escaping () -> Cache) throws -> Built
+    func build<Cache: HeightCache & UnsharedCopying>(_ makeCache: @escaping () -> Cache) throws -> Built
 }

@@ -151,3 +151,16 @@ public struct HeightTable<Cache: HeightCache> {
         rows.map { ItemSize(height: height(at: ItemPath(section: section, item: $0))) }
     }
 }
+
+extension HeightTable: UnsharedCopying where Cache: UnsharedCopying {
+    /// A copy whose template cells and cache are its own (`UnsharedCopying`): the warm table an
+    /// operation that consumes one starts from, copied instead of measured again. The model stays
+    /// shared, as the tables built from one model share it: only a batch writes it (copying it then,
+    /// as any table's first batch does), and it is most of a table's memory.
+    @usableFromInline package func unsharedCopy() -> HeightTable {
+        var copy = self
+        copy.registry = registry.unsharedCopy()
+        copy.storage = storage.unsharedCopy()
+        return copy
+    }
+}

@@ -12,7 +12,7 @@
 /// deletion in it scans to its end). Ids that collide in runs (strides of a power of two) would
 /// make probes long, so the first insert that probes more than `maximumProbe` slots switches the
 /// table, for good, to a multiplicative (Fibonacci) hash and rehashes.
-struct IDHeightTable {
+struct IDHeightTable: UnsharedCopying {
     private static let empty = Int.min
     private(set) var columns: Int
     private var keys: [Int]
@@ -29,6 +29,13 @@ struct IDHeightTable {
         keys = [Int](repeating: Self.empty, count: size)
         values = [Double](repeating: .nan, count: size * columns)
         shift = 64 - size.trailingZeroBitCount
+    }
+
+    func unsharedCopy() -> IDHeightTable {
+        var copy = self
+        copy.keys = keys.unsharedCopy()
+        copy.values = values.unsharedCopy()
+        return copy
     }
 
     @inline(__always)

@@ -3,10 +3,16 @@
 /// (removals, then insertions; moved heights travel with their rows), sections are reordered as
 /// the plan says. A batch costs O(sections + the rows after the first change of each changed
 /// section); a width change forgets everything.
-public struct IndexPathHeightCache: HeightCache {
+public struct IndexPathHeightCache: HeightCache, UnsharedCopying {
     private var heights: [[Double]] = []
 
     public init() {}
+
+    @usableFromInline package func unsharedCopy() -> IndexPathHeightCache {
+        var copy = self
+        copy.heights = heights.unsharedRows()
+        return copy
+    }
 
     public mutating func cachedHeight(id: Int, at path: ItemPath) -> Double? {
         let height = heights[path.section][path.item]

@@ -1,10 +1,16 @@
 /// `keyed`: heights by stable item id (FDTemplateLayoutCell's `cacheByKey:`, lpd-tableview-kit's
 /// height in the item view model), so inserts, deletes and moves cost nothing but forgetting the
 /// ids that left or were reloaded: a batch is O(changes). A width change forgets everything.
-public struct KeyedHeightCache: HeightCache {
+public struct KeyedHeightCache: HeightCache, UnsharedCopying {
     private var table: IDHeightTable
 
     public init(expectedItems: Int = 0) { table = IDHeightTable(columns: 1, capacity: expectedItems) }
+
+    @usableFromInline package func unsharedCopy() -> KeyedHeightCache {
+        var copy = self
+        copy.table = table.unsharedCopy()
+        return copy
+    }
 
     public mutating func cachedHeight(id: Int, at path: ItemPath) -> Double? {
         let height = table.height(of: id, column: 0)
@@ -34,7 +40,7 @@ public struct KeyedHeightCache: HeightCache {
 /// `widthSlots` widths each keep a column of heights, so a width change measures again and a
 /// return to an earlier width (rotating back, closing split screen) finds its heights. A fifth
 /// width evicts the least recently used one (O(capacity)). A batch is O(changes).
-public struct WidthKeyedHeightCache: HeightCache {
+public struct WidthKeyedHeightCache: HeightCache, UnsharedCopying {
     public static let widthSlots = 4
     private var table: IDHeightTable
     private var widths: [Double] = []
@@ -44,6 +50,14 @@ public struct WidthKeyedHeightCache: HeightCache {
 
     public init(expectedItems: Int = 0) {
         table = IDHeightTable(columns: Self.widthSlots, capacity: expectedItems)
+    }
+
+    @usableFromInline package func unsharedCopy() -> WidthKeyedHeightCache {
+        var copy = self
+        copy.table = table.unsharedCopy()
+        copy.widths = widths.unsharedCopy()
+        copy.lastUse = lastUse.unsharedCopy()
+        return copy
     }
 
     public mutating func cachedHeight(id: Int, at path: ItemPath) -> Double? {

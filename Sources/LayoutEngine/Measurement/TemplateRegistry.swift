@@ -13,7 +13,7 @@ public struct ReuseIdentifier: Hashable, Sendable {
 ///
 /// It counts what the caches exist to avoid: `measurements` (every height computed by a
 /// template) and `cellsCreated` (template cells instantiated).
-public struct TemplateRegistry: Sendable {
+public struct TemplateRegistry: UnsharedCopying, Sendable {
     public private(set) var names: [String] = []
     private var indexByName: [String: Int] = [:]
     @usableFromInline var templates: [RowTemplate] = []
@@ -122,6 +122,15 @@ public struct TemplateRegistry: Sendable {
     public mutating func resetCounters() {
         measurements = 0
         cellsCreated = 0
+    }
+
+    /// A copy whose template cells are its own (`UnsharedCopying`).
+    @usableFromInline package func unsharedCopy() -> TemplateRegistry {
+        var copy = self
+        copy.constraintCells = constraintCells.unsharedCopy()
+        for i in copy.constraintCells.indices { copy.constraintCells[i] = copy.constraintCells[i]?.unsharedCopy() }
+        copy.created = created.unsharedCopy()
+        return copy
     }
 
     /// Forgets the created template cells too, as a new table would.

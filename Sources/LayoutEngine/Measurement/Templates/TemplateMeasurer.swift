@@ -67,7 +67,7 @@ public enum TemplateMeasurementError: Error, Equatable, Sendable {
 /// pass staged and one dual simplex for the pass. Once warm, the long-lived strategies allocate
 /// nothing per measurement (the width terms are built once; the solver reuses its slots). A value type: a copy is an
 /// independent measurer (its solver's arrays are copied on first write), hence `Sendable`.
-public struct TemplateMeasurer: @unchecked Sendable {
+public struct TemplateMeasurer: UnsharedCopying, @unchecked Sendable {
     public let strategy: TemplateSolveStrategy
     public let system: TemplateSystem
     private var solver: ConstraintSolver
@@ -121,6 +121,18 @@ public struct TemplateMeasurer: @unchecked Sendable {
 
     public init(template: CellTemplate, strategy: TemplateSolveStrategy, text: (any LabelTextMeasuring)? = nil) throws(TemplateMeasurementError) {
         try self.init(system: TemplateSystem(template), strategy: strategy, text: text)
+    }
+
+    /// A copy whose solver and scratch are its own (`UnsharedCopying`); the text measurer, an
+    /// object, stays shared, as it is between any two copies.
+    @usableFromInline package func unsharedCopy() -> TemplateMeasurer {
+        var copy = self
+        copy.solver = solver.unsharedCopy()
+        copy.handles = handles.unsharedCopy()
+        copy.labelConstants = labelConstants.unsharedCopy()
+        copy.batchBackup = batchBackup.unsharedCopy()
+        copy.passTwoHeights = passTwoHeights.unsharedCopy()
+        return copy
     }
 
     /// Whether any label names a font (and so needs a text measurer).
