@@ -25,6 +25,14 @@ private struct StaleOnReloadCache: HeightCache {
     mutating func removeAll(sectionCounts: [Int]) { heights.removeAll() }
 }
 
+extension StaleOnReloadCache: UnsharedCopying {
+    func unsharedCopy() -> StaleOnReloadCache {
+        var copy = heights
+        copy.reserveCapacity(heights.capacity)
+        return StaleOnReloadCache(heights: copy)
+    }
+}
+
 @Suite("height-pass workload")
 struct HeightPassWorkloadTests {
     typealias Operation = HeightPassWorkload.Operation
@@ -211,6 +219,50 @@ struct HeightPassWorkloadTests {
         let fixture = try workload.makeFixture(scenario: scenario, items: 300)
         let m = try fixture.makeMeasurement(mode: .keyed, verify: true)
         #expect(m.operations.map(\.name) == ["precache-mt-1t", "precache-mt-2t", "precache-mt-3t"])
+    }
+
+    /// `width-change` and `width-return` start every run from an unshared copy of one warm table
+    /// (`HeightTable.unsharedCopy`): a rotation on the copy allocates exactly the bytes the same
+    /// rotation on a table warmed for it alone does (a copy that still shared an array with the
+    /// prototype would copy it on its first write, inside the timed run), and gives the same
+    /// heights, bit for bit. On closed-form rows and on constraint templates, every cache. Bytes
+    /// of this thread: the global allocation count sees the tests running beside this one.
+    @Test(arguments: ["feed-heights", "feed-heights-templates"])
+    func aCopiedWarmTableRotatesAsAWarmedOne(name: String) throws {
+        let scenario = try BenchmarkPlan(scenario: ScenarioCatalog.locate().load(name)).scenario
+        let fixture = try HeightPassWorkload(spec: scenario.workload.reader()).makeFixture(scenario: scenario, items: 300)
+        let counter = try #require(ThreadAllocationCounter())
+        func check<Cache: HeightCache & UnsharedCopying>(_ makeCache: () -> Cache) throws {
+            func warm() -> HeightTable<Cache> {
+                var table = HeightTable(model: fixture.feed.model, registry: fixture.feed.registry, cache: makeCache(), width: fixture.width)
+                _ = table.fullPass()
+                return table
+            }
+            func rotate(_ table: inout HeightTable<Cache>, to width: Double) -> (bytes: UInt64, total: Double) {
+                let before = counter.allocatedBytes()
+                table.setWidth(width)
+                let total = table.fullPass()
+                return (counter.allocatedBytes() &- before, total)
+            }
+            var alone = warm()
+            let turned = rotate(&alone, to: fixture.rotatedWidth), back = rotate(&alone, to: fixture.width)
+            var prototype = warm()
+            for _ in 0..<2 {
+                var copy = prototype.unsharedCopy()
+                let copyTurned = rotate(&copy, to: fixture.rotatedWidth), copyBack = rotate(&copy, to: fixture.width)
+                #expect(copyTurned.bytes == turned.bytes && copyBack.bytes == back.bytes,
+                        "\(Cache.self): \(copyTurned.bytes), \(copyBack.bytes) bytes, warmed alone \(turned.bytes), \(back.bytes)")
+                #expect(copyTurned.total.bitPattern == turned.total.bitPattern && copyBack.total.bitPattern == back.total.bitPattern)
+            }
+            // The copies left the prototype as it was: its own rotation allocates as the first did.
+            let prototypeTurned = rotate(&prototype, to: fixture.rotatedWidth)
+            #expect(prototypeTurned.bytes == turned.bytes && prototypeTurned.total.bitPattern == turned.total.bitPattern)
+        }
+        try check { NoHeightCache() }
+        try check { FDIndexPathHeightCache(portraitWidth: fixture.width) }
+        try check { IndexPathHeightCache() }
+        try check { KeyedHeightCache(expectedItems: 300) }
+        try check { WidthKeyedHeightCache(expectedItems: 300) }
     }
 
     /// `threads`: 1 to 8 ascending counts, each from 1 to `ParallelPrecache.maxThreads`.

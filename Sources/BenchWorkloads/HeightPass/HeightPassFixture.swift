@@ -80,19 +80,19 @@ package final class HeightPassFixture: WorkloadFixture {
 
     private struct MeasurementBuilder: HeightCacheBuilder {
         let fixture: HeightPassFixture, mode: HeightCacheMode, verify: Bool
-        func build<Cache: HeightCache>(_ makeCache: @escaping () -> Cache) throws -> ModeMeasurement<Operation> {
+        func build<Cache: HeightCache & UnsharedCopying>(_ makeCache: @escaping () -> Cache) throws -> ModeMeasurement<Operation> {
             try fixture.measurement(mode, verify: verify, makeCache: makeCache)
         }
     }
 
     private struct SnapshotBuilder: HeightCacheBuilder {
         let fixture: HeightPassFixture
-        func build<Cache: HeightCache>(_ makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
+        func build<Cache: HeightCache & UnsharedCopying>(_ makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
             try fixture.snapshot(makeCache: makeCache)
         }
     }
 
-    private func snapshot<Cache: HeightCache>(makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
+    private func snapshot<Cache: HeightCache & UnsharedCopying>(makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
         var table = HeightTable(model: feed.model, registry: feed.registry, cache: makeCache(), width: width)
         _ = table.fullPass()
         for batch in batches { try table.perform(batch.update) }
@@ -106,7 +106,7 @@ package final class HeightPassFixture: WorkloadFixture {
         return LayoutSnapshot(frames: layout.frames, queryMode: .binary, viewport: scenario.viewport)
     }
 
-    private func measurement<Cache: HeightCache>(
+    private func measurement<Cache: HeightCache & UnsharedCopying>(
         _ mode: HeightCacheMode, verify: Bool, makeCache: @escaping () -> Cache
     ) throws -> ModeMeasurement<Operation> {
         var operations: [TimedOperation<Operation>] = []

@@ -51,8 +51,8 @@ extension HeightPassWorkload {
             case .firstPass: return "discarding the previous table"
             case .warmPass, .scrollPass: return "the warm table, built once by a full pass"
             case .batchUpdate, .cacheUpdate: return "the warm table (or its cache) it starts from, again when the batches are used up"
-            case .widthChange: return "a warm table at the first width"
-            case .widthReturn: return "a warm table at the first width that has also been through a pass at `rotatedWidth`"
+            case .widthChange: return "a copy of a warm table at the first width, built once"
+            case .widthReturn: return "a copy of a warm table at the first width that has also been through a pass at `rotatedWidth`, built once"
             case .precacheStep: return "the cold table and the `Precache` it starts from (again when the steps are used up)"
             case .precacheMT: return "the cold table, and each thread's template cells made again from its templates (its text measurer made once)"
             }
@@ -61,13 +61,17 @@ extension HeightPassWorkload {
 }
 
 /// One operation of `height-pass` for one cache strategy.
-final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, ConsumingOperation {
+final class HeightPassOperation<Cache: HeightCache & UnsharedCopying>: BatchableOperation, ConsumingOperation {
     typealias Kind = HeightPassWorkload.Operation
 
     let kind: Kind
     private let fixture: HeightPassFixture
     private let makeCache: () -> Cache
     private var table: HeightTable<Cache>?
+    /// `width-change` and `width-return`: the table every run starts from, built once; a run's
+    /// preparation copies it (into storage of its own, so no copy-on-write lands in the timed
+    /// run) instead of measuring every row again.
+    private var start: HeightTable<Cache>?
     private var cache: Cache?
     private var precache: Precache?
     /// `precache-mt`: its threads, and their template cells (made once, their cells again per run).
@@ -142,6 +146,35 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
         return table
     }
 
+    /// A copy of `start`, built by `build` the first time. The copy writes the table's cache and
+    /// template cells; what it shares with `start` (the model, and the texts of its rows) is read
+    /// here, every row, as the pass that made `start` (the last pass an app would have run before
+    /// the rotation) read it last: so a run starts with the whole table where that pass left it in
+    /// the caches, as it did when the table was built for each run.
+    private func copyOfStart(_ build: () -> HeightTable<Cache>) -> HeightTable<Cache> {
+        if start == nil { start = build() }
+        let copy = start!.unsharedCopy()
+        var read = 0
+        for section in copy.model.sections {
+            for item in section {
+                read &+= item.id &+ (item.knownHeight == nil ? 0 : 1)
+                read &+= Self.readLines(of: item.content.text) &+ Self.readLines(of: item.content.detail)
+            }
+        }
+        blackhole(read)
+        return copy
+    }
+
+    /// Reads one byte of every cache line of the text's UTF-8 storage.
+    private static func readLines(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var sum = 0
+            for i in stride(from: 0, to: bytes.count, by: 64) { sum &+= Int(bytes[i]) }
+            return sum
+        }
+    }
+
     private func prepareForRun() throws {
         switch kind {
         case .firstPass:
@@ -162,14 +195,16 @@ final class HeightPassOperation<Cache: HeightCache>: BatchableOperation, Consumi
             }
         case .widthChange:
             table = nil
-            table = warmTable()
+            table = copyOfStart { warmTable() }
         case .widthReturn:
             table = nil
-            var warm = warmTable()
-            warm.setWidth(fixture.rotatedWidth)
-            _ = warm.fullPass()
-            warm.resetCounters()
-            table = warm
+            table = copyOfStart {
+                var warm = warmTable()
+                warm.setWidth(fixture.rotatedWidth)
+                _ = warm.fullPass()
+                warm.resetCounters()
+                return warm
+            }
         case .precacheStep:
             if table == nil || precache == nil || precache!.isFinished || step == fixture.workload.precacheSteps {
                 step = 0
