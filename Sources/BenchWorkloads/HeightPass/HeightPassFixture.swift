@@ -92,7 +92,7 @@ package final class HeightPassFixture: WorkloadFixture {
         }
     }
 
-    private func snapshot<Cache: HeightCache & UnsharedCopying>(makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
+    private func snapshot<Cache: HeightCache>(makeCache: @escaping () -> Cache) throws -> LayoutSnapshot {
         var table = HeightTable(model: feed.model, registry: feed.registry, cache: makeCache(), width: width)
         _ = table.fullPass()
         for batch in batches { try table.perform(batch.update) }
