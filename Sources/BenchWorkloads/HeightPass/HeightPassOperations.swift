@@ -49,10 +49,10 @@ extension HeightPassWorkload {
         package var untimed: String {
             switch self {
             case .firstPass: return "discarding the previous table"
-            case .warmPass, .scrollPass: return "the warm table, built once by a full pass"
-            case .batchUpdate, .cacheUpdate: return "the warm table (or its cache) it starts from, again when the batches are used up"
-            case .widthChange: return "a copy of a warm table at the first width, built once"
-            case .widthReturn: return "a copy of a warm table at the first width that has also been through a pass at `rotatedWidth`, built once"
+            case .warmPass, .scrollPass: return "a copy of the mode's warm table (built once by a full pass)"
+            case .batchUpdate, .cacheUpdate: return "a copy of the mode's warm table (or its cache), again when the batches are used up"
+            case .widthChange: return "a copy of the mode's warm table at the first width"
+            case .widthReturn: return "a copy of the mode's warm table after a further pass at `rotatedWidth` (built once)"
             case .precacheStep: return "the cold table and the `Precache` it starts from (again when the steps are used up)"
             case .precacheMT: return "the cold table, and each thread's template cells made again from its templates (its text measurer made once)"
             }
@@ -67,11 +67,10 @@ final class HeightPassOperation<Cache: HeightCache & UnsharedCopying>: Batchable
     let kind: Kind
     private let fixture: HeightPassFixture
     private let makeCache: () -> Cache
+    /// The mode's warm tables, shared by its operations: every run that starts warm starts from a
+    /// copy of one of them.
+    private let start: WarmStart<Cache>
     private var table: HeightTable<Cache>?
-    /// `width-change` and `width-return`: the table every run starts from, built once; a run's
-    /// preparation copies it (into storage of its own, so no copy-on-write lands in the timed
-    /// run) instead of measuring every row again.
-    private var start: HeightTable<Cache>?
     private var cache: Cache?
     private var precache: Precache?
     /// `precache-mt`: its threads, and their template cells (made once, their cells again per run).
@@ -87,11 +86,13 @@ final class HeightPassOperation<Cache: HeightCache & UnsharedCopying>: Batchable
     private let runPreparedStep: (HeightPassOperation) throws -> Int
     private let runPassesStep: (HeightPassOperation, Int) throws -> Int
 
-    init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache, threads: Int = 1) {
+    /// `start`: the mode's warm tables, shared with its other operations (by default its own).
+    init(kind: Kind, fixture: HeightPassFixture, makeCache: @escaping () -> Cache, start: WarmStart<Cache>? = nil, threads: Int = 1) {
         self.kind = kind
         self.threads = threads
         self.fixture = fixture
         self.makeCache = makeCache
+        self.start = start ?? WarmStart(rotatedWidth: fixture.rotatedWidth) { fixture.coldTable(makeCache) }
         runPreparedStep = { operation in try operation.runPrepared() }
         runPassesStep = { operation, count in try operation.runPasses(count: count) }
     }
@@ -134,46 +135,10 @@ final class HeightPassOperation<Cache: HeightCache & UnsharedCopying>: Batchable
     }
 
     private func coldTable() -> HeightTable<Cache> {
-        var registry = fixture.feed.registry
-        registry.discardTemplateCells()
-        return HeightTable(model: fixture.feed.model, registry: registry, cache: makeCache(), width: fixture.width)
+        fixture.coldTable(makeCache)
     }
 
-    private func warmTable() -> HeightTable<Cache> {
-        var table = coldTable()
-        _ = table.fullPass()
-        table.resetCounters()
-        return table
-    }
-
-    /// A copy of `start`, built by `build` the first time. The copy writes the table's cache and
-    /// template cells; what it shares with `start` (the model, and the texts of its rows) is read
-    /// here, every row, as the pass that made `start` (the last pass an app would have run before
-    /// the rotation) read it last: so a run starts with the whole table where that pass left it in
-    /// the caches, as it did when the table was built for each run.
-    private func copyOfStart(_ build: () -> HeightTable<Cache>) -> HeightTable<Cache> {
-        if start == nil { start = build() }
-        let copy = start!.unsharedCopy()
-        var read = 0
-        for section in copy.model.sections {
-            for item in section {
-                read &+= item.id &+ (item.knownHeight == nil ? 0 : 1)
-                read &+= Self.readLines(of: item.content.text) &+ Self.readLines(of: item.content.detail)
-            }
-        }
-        blackhole(read)
-        return copy
-    }
-
-    /// Reads one byte of every cache line of the text's UTF-8 storage.
-    private static func readLines(of text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            var sum = 0
-            for i in stride(from: 0, to: bytes.count, by: 64) { sum &+= Int(bytes[i]) }
-            return sum
-        }
-    }
+    private func warmTable() -> HeightTable<Cache> { start.warmCopy() }
 
     private func prepareForRun() throws {
         switch kind {
@@ -195,16 +160,10 @@ final class HeightPassOperation<Cache: HeightCache & UnsharedCopying>: Batchable
             }
         case .widthChange:
             table = nil
-            table = copyOfStart { warmTable() }
+            table = warmTable()
         case .widthReturn:
             table = nil
-            table = copyOfStart {
-                var warm = warmTable()
-                warm.setWidth(fixture.rotatedWidth)
-                _ = warm.fullPass()
-                warm.resetCounters()
-                return warm
-            }
+            table = start.rotatedCopy()
         case .precacheStep:
             if table == nil || precache == nil || precache!.isFinished || step == fixture.workload.precacheSteps {
                 step = 0
