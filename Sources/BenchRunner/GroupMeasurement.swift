@@ -220,7 +220,7 @@ final class GroupMeasurement {
             do {
                 entry.allocationCounts = try entry.driver.countAllocations(
                     passes: BenchmarkRunner.allocationCountPasses, operations: entry.coveredOperations,
-                    budgetNanoseconds: options.policy.maxTime.nanoseconds)
+                    budgetNanoseconds: options.policy.allocationCountBudget.nanoseconds)
             } catch {
                 fail(entry.mode, "while counting allocations of \(entry.operation)", step: .allocations, operation: entry.operation, error)
             }

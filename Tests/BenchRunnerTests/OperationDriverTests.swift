@@ -89,6 +89,24 @@ final class RecordingOperation: BatchableOperation, ConsumingOperation {
         #expect(consuming.log == [0, 1, 2, 0, 1, 2])
     }
 
+    /// Allocation counts take one pass of a batchable trace and every covered operation of a
+    /// consuming one, then more values (up to the passes asked for) only while within the budget.
+    @Test func allocationCountsTakeMoreValuesOnlyWithinTheBudget() throws {
+        guard AllocationCounters.isAvailable else { return }
+        for (budget, passes, operations) in [(UInt64(0), 1, 3), (.max, 5, 5)] {
+            let batchable = RecordingOperation(length: 3)
+            let counts = try OperationDriver(.batchable(batchable)).countAllocations(passes: 5, budgetNanoseconds: budget)
+            #expect(counts?.count == passes, "budget \(budget): batchable")
+            #expect(batchable.log == Array(repeating: [0, 1, 2], count: passes).flatMap { $0 })
+            let consuming = RecordingOperation(length: 3)
+            let values = try OperationDriver(.consuming(consuming)).countAllocations(passes: 5, budgetNanoseconds: budget)
+            #expect(values?.count == operations, "budget \(budget): consuming")
+        }
+        // A prefix of a consuming trace: its operations, whatever the budget.
+        let prefix = RecordingOperation(length: 8)
+        #expect(try OperationDriver(.consuming(prefix)).countAllocations(passes: 5, operations: 6, budgetNanoseconds: 0)?.count == 6)
+    }
+
     @Test func aFailingOperationThrows() throws {
         let operation = RecordingOperation(length: 4)
         let driver = OperationDriver(.consuming(operation))

@@ -82,9 +82,10 @@ final class OperationDriver {
     }
 
     /// Allocations per operation, untimed: one value per pass of a batchable trace (`passes`
-    /// passes, fewer once a pass took longer than `budgetNanoseconds`), one per operation of a
-    /// consuming trace (every covered operation, and up to `passes` in all while within the budget). `operations` limits a pass to the prefix of
-    /// the trace that time covered (nil: the whole trace).
+    /// passes, fewer once the passes so far took `budgetNanoseconds`; at least one), one per
+    /// operation of a consuming trace (every covered operation, and up to `passes` in all while
+    /// within the budget; `SamplingPolicy.allocationCountBudget`). `operations` limits a pass to
+    /// the prefix of the trace that time covered (nil: the whole trace).
     func countAllocations(passes: Int, operations limit: Int? = nil, budgetNanoseconds: UInt64 = .max) throws -> [Double]? {
         guard AllocationCounters.isAvailable else { return nil }
         var counts: [Double] = []

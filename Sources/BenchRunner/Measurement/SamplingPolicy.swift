@@ -128,6 +128,14 @@ package struct SamplingPolicy: Sendable, Equatable, Codable {
         return count >= minSamples && elapsedNanoseconds >= maxTime.nanoseconds
     }
 
+    /// How long the allocation count of one operation takes more values than it needs: a count
+    /// repeats exactly for the same code and input, so one pass of a batchable trace (or each
+    /// operation time covered, of a consuming one) is the measurement, and further values, up to
+    /// `OperationCoverage.allocationPasses` in all, only show that it repeats. They are taken
+    /// while the count has run for less than `minTime`, what a fast operation's sampling takes at
+    /// least, so that counting a slow operation costs one pass, not as many as fit in `maxTime`.
+    package var allocationCountBudget: Duration { minTime }
+
     /// Whether warm-up is over after `runs` runs taking `elapsedNanoseconds`.
     package func warmupIsOver(runs: Int, elapsedNanoseconds: UInt64) -> Bool {
         if runs < 1 { return false }
