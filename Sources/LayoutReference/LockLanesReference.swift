@@ -27,18 +27,21 @@ public struct LockLanesReference: UpdateExpectation {
         self.styles = styles
         viewport = bounds
         self.data = data
-        lanes = (0..<data.sectionCount).map { [Int](repeating: ReferenceWaterfallSection.unassigned, count: data.itemCount(inSection: $0)) }
         marked = (0..<data.sectionCount).map { [Bool](repeating: false, count: data.itemCount(inSection: $0)) }
-        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: bounds.width)
-        try layOut()
+        // Nothing is marked yet: every lane is forgotten, as `layOut()` would leave them.
+        var remembered: [[Int]]? = (0..<data.sectionCount).map {
+            [Int](repeating: ReferenceWaterfallSection.unassigned, count: data.itemCount(inSection: $0))
+        }
+        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: bounds.width, lanes: &remembered)
+        lanes = remembered!
         see(from: 0)
     }
 
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
-        var changed = data
-        try change.apply(to: &changed)
+        // The data first (a change it refuses leaves everything as it was); what the user sees
+        // is read from the layout, which is still the one before the change.
+        try change.apply(to: &data)
         see(from: viewportTop(change))
-        data = changed
         func fresh(_ n: Int) -> [Int] { [Int](repeating: ReferenceWaterfallSection.unassigned, count: n) }
         switch change {
         case .appendItems(let s, let items):
@@ -97,7 +100,7 @@ public struct LockLanesReference: UpdateExpectation {
             marked[s].replaceSubrange(at..<(at + items.count), with: [Bool](repeating: false, count: items.count))
             if hadMark { markItem(before: s, at) }
         }
-        try layOut()
+        layOut()
     }
 
     public func firstDifference(of frames: LayoutFrames) -> String? {
@@ -168,16 +171,17 @@ public struct LockLanesReference: UpdateExpectation {
     }
 
     /// Lays out with the lanes of the items up to the marked one, the others forgotten.
-    private mutating func layOut() throws(LayoutError) {
+    /// The lanes are moved out while the layout writes them, so that they are not copied.
+    private mutating func layOut() {
         let mark = self.mark
-        for s in 0..<lanes.count {
-            for i in 0..<lanes[s].count {
-                let seen = mark.map { (s, i) <= ($0.section, $0.item) } ?? false
-                if !seen { lanes[s][i] = ReferenceWaterfallSection.unassigned }
-            }
-        }
         var remembered: [[Int]]? = lanes
-        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: viewport.width, lanes: &remembered)
+        lanes = []
+        for s in 0..<remembered!.count {
+            // Items (s, i) <= the mark's (section, item) are seen: a prefix of the section.
+            let seen = mark.map { s < $0.section ? remembered![s].count : s == $0.section ? $0.item + 1 : 0 } ?? 0
+            for i in seen..<remembered![s].count { remembered![s][i] = ReferenceWaterfallSection.unassigned }
+        }
+        layout.relayOut(data, lanes: &remembered)
         lanes = remembered!
     }
 }

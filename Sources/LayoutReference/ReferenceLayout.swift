@@ -29,7 +29,7 @@ public struct ReferenceLayout: Sendable {
     /// `sectionCount + 1` absolute section tops; the last is the content height.
     public private(set) var sectionTops: [Double] = [0]
     /// `sectionCount + 1` offsets into `itemFrames` (as `LayoutData.sectionStarts`).
-    public let sectionItemStarts: [Int]
+    public private(set) var sectionItemStarts: [Int] = [0]
     /// The absolute frame of every item, indexed by the global item index of `LayoutData`.
     public private(set) var itemFrames: [Rect] = []
 
@@ -73,6 +73,25 @@ public struct ReferenceLayout: Sendable {
         }
         contentWidth = viewportWidth
         self.styles = styles
+        place(data, lanes: &lanes, nearTieLeft: nearTieLeft)
+    }
+
+    /// Lays `data` out again with this layout's styles and width (validated when it was made),
+    /// as `init(data:styles:viewportWidth:lanes:)` would, into the storage it already holds: an
+    /// oracle that lays everything out after every change of a large trace then allocates no
+    /// new arrays for it (`StableLanesReference`, `LockLanesReference`).
+    mutating func relayOut(_ data: LayoutData, lanes: inout [[Int]]?) {
+        itemFrames.removeAll(keepingCapacity: true)
+        sectionTops.removeAll(keepingCapacity: true)
+        sectionTops.append(0)
+        place(data, lanes: &lanes, nearTieLeft: nil)
+    }
+
+    /// The placement itself, into empty `itemFrames` and `sectionTops == [0]`.
+    private mutating func place(
+        _ data: LayoutData, lanes: inout [[Int]]?, nearTieLeft: ((_ section: Int, _ item: Int) -> Double?)?
+    ) {
+        let viewportWidth = contentWidth
         sectionItemStarts = data.sectionStarts
         itemFrames.reserveCapacity(data.itemCount)
         sectionTops.reserveCapacity(data.sectionCount + 1)
@@ -95,7 +114,9 @@ public struct ReferenceLayout: Sendable {
             case .flow(let justify, let align):
                 regionBottom = ReferenceFlowSection.place(input, justify: justify, align: align, into: &itemFrames)
             case .waterfall(let waterfall):
+                // Taken out of `lanes` while the section writes to it, so that it is not copied.
                 var sectionLanes = lanes?[s]
+                lanes?[s] = []
                 let sectionTieLeft = nearTieLeft.map { left in { (item: Int) in left(s, item) } }
                 regionBottom = ReferenceWaterfallSection.place(
                     input, style: waterfall, lanes: &sectionLanes, nearTieLeft: sectionTieLeft, into: &itemFrames)
@@ -103,8 +124,10 @@ public struct ReferenceLayout: Sendable {
             }
             precondition(itemFrames.count == firstFrame + range.count, "a section placed a wrong number of items")
             // From section coordinates to content coordinates.
-            for i in firstFrame..<itemFrames.count {
-                itemFrames[i].y = sectionTop + itemFrames[i].y
+            itemFrames.withUnsafeMutableBufferPointer { frames in
+                for i in firstFrame..<frames.count {
+                    frames[i].y = sectionTop + frames[i].y
+                }
             }
             sectionTop += regionBottom + style.insets.bottom + style.footerHeight
             sectionTops.append(sectionTop)

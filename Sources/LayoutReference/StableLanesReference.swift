@@ -27,9 +27,9 @@ public struct StableLanesReference: UpdateExpectation {
         self.styles = styles
         viewportWidth = bounds.width
         self.data = data
-        lanes = (0..<data.sectionCount).map { Self.fresh(data.itemCount(inSection: $0)) }
-        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: bounds.width)
-        try layOut()
+        var remembered: [[Int]]? = (0..<data.sectionCount).map { Self.fresh(data.itemCount(inSection: $0)) }
+        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: bounds.width, lanes: &remembered)
+        lanes = remembered!
     }
 
     public mutating func apply(_ change: LayoutChange) throws(LayoutError) {
@@ -72,7 +72,7 @@ public struct StableLanesReference: UpdateExpectation {
         case .reloadItems(let s, let at, let items):
             lanes[s].replaceSubrange(at..<(at + items.count), with: Self.fresh(items.count))
         }
-        try layOut()
+        layOut()
     }
 
     /// Every element of `frames` against the layout with the remembered lanes, or nil.
@@ -80,9 +80,12 @@ public struct StableLanesReference: UpdateExpectation {
         ReferenceCheck.firstMismatch(of: frames, against: layout, coverage: .whole)
     }
 
-    private mutating func layOut() throws(LayoutError) {
+    /// Lays everything out again with the remembered lanes, in the layout's own storage. The
+    /// lanes are moved out while the layout writes them, so that they are not copied.
+    private mutating func layOut() {
         var remembered: [[Int]]? = lanes
-        layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: viewportWidth, lanes: &remembered)
+        lanes = []
+        layout.relayOut(data, lanes: &remembered)
         lanes = remembered!
     }
 
