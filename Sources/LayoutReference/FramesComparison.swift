@@ -33,10 +33,14 @@ extension LayoutFrames {
                     return "\(id): \(String(describing: frame(of: id))), expected \(String(describing: other.frame(of: id)))"
                 }
             }
+            // Both sections hold `count` items (checked above): each item's frame is read
+            // straight from the arrays, as `frame(of:)` would return it.
+            let start = sectionItemStarts[s], otherStart = other.sectionItemStarts[s]
             for index in 0..<count {
-                let id = ElementID.item(index, section: s)
-                if differs(frame(of: id), other.frame(of: id)) {
-                    return "\(id): \(frame(of: id)!), expected \(other.frame(of: id)!)"
+                let a = itemFrame(global: start + index, section: s)
+                let b = other.itemFrame(global: otherStart + index, section: s)
+                if !ReferenceTolerance.equal(a, b) {
+                    return "\(ElementID.item(index, section: s)): \(a), expected \(b)"
                 }
             }
         }

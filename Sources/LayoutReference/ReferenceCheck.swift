@@ -32,7 +32,11 @@ public enum ReferenceCheck {
                 return "section \(s) starts at y \(top), expected \(reference.sectionTops[s])"
             }
         }
-        return firstFrameMismatch(reference, coverage: coverage) { frames.frame(of: $0) }
+        // The counts above match, so every item the reference has exists in `frames`: its frame
+        // is read straight from the arrays (`LayoutFrames.frame(of:)` for the other elements).
+        return firstFrameMismatch(reference, coverage: coverage, frame: { frames.frame(of: $0) }) { s, i in
+            frames.itemFrame(global: frames.sectionItemStarts[s] + i, section: s)
+        }
     }
 
     /// The first difference between `layout`'s elements (read through `attributes(for:)`, which
@@ -51,7 +55,7 @@ public enum ReferenceCheck {
                 if let actual = frame(id) { return "\(id): expected no such element, got \(actual)" }
             }
         }
-        return firstFrameMismatch(reference, coverage: coverage, frame: frame)
+        return firstFrameMismatch(reference, coverage: coverage, frame: frame) { s, i in frame(.item(i, section: s)) }
     }
 
     /// Whether the answer of a rect query is the reference's answer as a set: every element once,
@@ -107,14 +111,19 @@ public enum ReferenceCheck {
     /// per section its header, footer and decoration, then its covered items in order. An item's
     /// expected frame is read from the reference's flat array (what `frame(of:)` returns for it),
     /// with no list of ids built: a whole check of 1,000,000 items after every change of a trace
-    /// allocates nothing per item.
+    /// allocates nothing per item. `actualItem` is the actual frame of item i of section s (what
+    /// `actualFrame` returns for it), nil when there is none.
     private static func firstFrameMismatch(
-        _ reference: ReferenceLayout, coverage: ReferenceCoverage, frame actualFrame: (ElementID) -> Rect?
+        _ reference: ReferenceLayout, coverage: ReferenceCoverage, frame actualFrame: (ElementID) -> Rect?,
+        item actualItem: (_ section: Int, _ item: Int) -> Rect?
     ) -> String? {
         let whole = coverage.isWhole(itemCount: reference.itemCount)
         let sections = whole ? Array(0..<reference.sectionCount) : ReferenceCoverage.sampledSections(count: reference.sectionCount)
         func mismatch(_ id: ElementID, expected: Rect?) -> String? {
-            switch (expected, actualFrame(id)) {
+            mismatch(id, expected: expected, actual: actualFrame(id))
+        }
+        func mismatch(_ id: ElementID, expected: Rect?, actual: Rect?) -> String? {
+            switch (expected, actual) {
             case (nil, nil):
                 return nil
             case (let expected?, nil):
@@ -130,13 +139,18 @@ public enum ReferenceCheck {
                 if let problem = mismatch(id, expected: reference.frame(of: id)) { return problem }
             }
             let count = reference.itemCount(inSection: s), start = reference.sectionItemStarts[s]
+            func itemMismatch(_ i: Int) -> String? {
+                let expected = reference.itemFrames[start + i]
+                if let actual = actualItem(s, i), ReferenceTolerance.equal(expected, actual) { return nil }
+                return mismatch(.item(i, section: s), expected: expected, actual: actualItem(s, i))
+            }
             if whole {
                 for i in 0..<count {
-                    if let problem = mismatch(.item(i, section: s), expected: reference.itemFrames[start + i]) { return problem }
+                    if let problem = itemMismatch(i) { return problem }
                 }
             } else {
                 for i in ReferenceCoverage.sampledItems(count: count) {
-                    if let problem = mismatch(.item(i, section: s), expected: reference.itemFrames[start + i]) { return problem }
+                    if let problem = itemMismatch(i) { return problem }
                 }
             }
         }
