@@ -47,9 +47,13 @@ struct LaneStability {
 
     /// The metrics of a replay someone else drives, change by change (the verification's, which
     /// reads the frames after every change anyway).
+    ///
+    /// It keeps two snapshots and refills them in turn, so that a change of a large layout
+    /// reuses the storage of the one before it instead of allocating (and faulting in) new arrays.
     struct Observer {
         let counter: LaneStability
         private var before: Snapshot
+        private var after = Snapshot()
         private(set) var values: Values = ([], [], [])
 
         /// Starts from the updater's frames before the first change.
@@ -60,12 +64,12 @@ struct LaneStability {
 
         /// The values of `change`, which the updater has just applied.
         mutating func record(_ change: LayoutChange, _ updater: any LayoutUpdater) {
-            let after = Snapshot(updater.frames, data: updater.data)
+            after.fill(updater.frames, data: updater.data)
             let counts = counter.compare(before, after, change: change)
             values.laneChanges.append(Double(counts.laneChanges))
             values.movedVisible.append(Double(counts.movedVisible))
             values.columnSpread.append(counter.columnSpread(after, section: change.changedSection(in: after)))
-            before = after
+            swap(&before, &after)
         }
     }
 
@@ -80,21 +84,55 @@ struct LaneStability {
         var itemsRegionTops: [Double] = []
         var contentHeight: Double = 0
 
+        /// An empty snapshot, for `fill(_:data:)`.
+        init() {}
+
         init(_ frames: LayoutFrames, data: LayoutData) {
+            fill(frames, data: data)
+        }
+
+        /// Takes the frames of `frames` (`LayoutFrames.itemFrame(global:section:)`'s minX, minY
+        /// and maxY), keeping the storage of the arrays it held.
+        mutating func fill(_ frames: LayoutFrames, data: LayoutData) {
             sectionStarts = frames.sectionItemStarts
             sectionTops = frames.sectionTops
             itemsRegionTops = frames.itemsRegionTops
             contentHeight = frames.contentHeight
-            spans = Array(data.spansAllColumns)
-            minX.reserveCapacity(frames.itemCount)
-            minY.reserveCapacity(frames.itemCount)
-            maxY.reserveCapacity(frames.itemCount)
-            for s in 0..<frames.sectionCount {
-                for i in frames.itemRange(inSection: s) {
-                    let frame = frames.itemFrame(global: i, section: s)
-                    minX.append(frame.minX)
-                    minY.append(frame.minY)
-                    maxY.append(frame.maxY)
+            spans.removeAll(keepingCapacity: true)
+            spans.append(contentsOf: data.spansAllColumns)
+            minX.removeAll(keepingCapacity: true)
+            frames.itemMinX.withUnsafeBufferPointer { minX.append(contentsOf: $0) }
+            let count = frames.itemCount
+            func resize(_ values: inout [Double]) {
+                if values.count > count {
+                    values.removeLast(values.count - count)
+                } else {
+                    values.append(contentsOf: repeatElement(0, count: count - values.count))
+                }
+            }
+            resize(&minY)
+            resize(&maxY)
+            frames.itemHeight.withUnsafeBufferPointer { heights in
+                minY.withUnsafeMutableBufferPointer { minY in
+                    maxY.withUnsafeMutableBufferPointer { maxY in
+                        for s in 0..<frames.sectionCount {
+                            let top = frames.sectionTops[s]
+                            let range = frames.itemRange(inSection: s)
+                            // Relative tops as stored when no shift is pending, else through the shifts.
+                            let done: Void? = frames.itemMinY.withUnshiftedValues { relative in
+                                for i in range {
+                                    minY[i] = top + relative[i]
+                                    maxY[i] = minY[i] + heights[i]
+                                }
+                            }
+                            if done == nil {
+                                for i in range {
+                                    minY[i] = top + frames.itemMinY[i]
+                                    maxY[i] = minY[i] + heights[i]
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
