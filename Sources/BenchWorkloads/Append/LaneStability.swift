@@ -225,11 +225,16 @@ struct LaneStability {
         guard let s, s < after.sectionCount, isWaterfall(s),
               case .waterfall(let style) = styles[s % styles.count].kind else { return 0 }
         var floor = after.sectionTops[s] + after.itemsRegionTops[s]
-        var bottoms: [Double: Double] = [:]  // by column x, since the last level
+        // By column x, since the last level: the distinct x values seen, ascending, and each
+        // one's latest bottom. A section has a few columns: a binary search of them is cheaper
+        // than hashing every item's x.
+        var lefts: [Double] = [], bottoms: [Double] = []
+        lefts.reserveCapacity(style.columns)
+        bottoms.reserveCapacity(style.columns)
         var spread = 0.0
         func gap() -> Double {
             var highest = floor, lowest = bottoms.count < style.columns ? floor : Double.infinity
-            for bottom in bottoms.values {
+            for bottom in bottoms {
                 highest = Swift.max(highest, bottom)
                 lowest = Swift.min(lowest, bottom)
             }
@@ -238,10 +243,26 @@ struct LaneStability {
         for g in after.sectionStarts[s]..<after.sectionStarts[s + 1] {
             if after.spans[g] {
                 spread += gap()
+                lefts.removeAll(keepingCapacity: true)
                 bottoms.removeAll(keepingCapacity: true)
                 floor = after.maxY[g]
+                continue
+            }
+            // The last x at most `x` (or the first when all are larger), searched in log2 steps
+            // whose choice is a select, not a branch the item's column would mispredict.
+            let x = after.minX[g]
+            var base = 0, remaining = lefts.count
+            while remaining > 1 {
+                let half = remaining / 2
+                base = lefts[base + half] <= x ? base + half : base
+                remaining -= half
+            }
+            if base < lefts.count, lefts[base] == x {
+                bottoms[base] = after.maxY[g]
             } else {
-                bottoms[after.minX[g]] = after.maxY[g]
+                let at = base < lefts.count && lefts[base] < x ? base + 1 : base
+                lefts.insert(x, at: at)
+                bottoms.insert(after.maxY[g], at: at)
             }
         }
         // Rounded to a millionth of a point: modes that shift frames by a δ agree to the last digit.
