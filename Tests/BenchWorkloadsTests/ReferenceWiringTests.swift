@@ -53,25 +53,47 @@ import LayoutReference
 
     /// `full` is verified without replaying its own full recompute as the expectation (that
     /// compares the code with itself): the reference geometry alone catches a wrong `full`, before
-    /// any change and after one, and a right one passes.
-    @Test func fullIsVerifiedByTheReferenceGeometryAlone() throws {
+    /// any change and after one, and a right one passes — also with the group's kept layout of
+    /// the initial data (`ReferenceGeometry.Kept`) as the check before any change.
+    @Test(arguments: [false, true])
+    func fullIsVerifiedByTheReferenceGeometryAlone(keepsInitial: Bool) throws {
         let scenario = try parseScenario(scenarioJSON(
             layout: #"{"kind": "waterfall", "columns": 3, "itemSpacing": 8, "lineSpacing": 6}"#,
             workload: #"{"kind": "edit", "steps": 3, "operations": ["height-change"]}"#, modes: #"["full"]"#))
         let initial = try scenario.makeData(items: 100)
         let styles = scenario.makeStyles()
         let geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool) = (scenario.viewport, styles, true)
+        let kept = keepsInitial ? ReferenceGeometry.Kept(bounds: scenario.viewport, styles: styles, data: initial) : nil
         let trace = UpdateTrace(initial: initial, changes: [.setHeight(section: 0, item: 40, height: 333)])
         let wrong = try WaterfallUpdateMode.full.make(bounds: scenario.viewport, styles: withoutLineSpacing(styles), data: initial)
-        let problem = try UpdateOperation.verify(updater: wrong, reference: nil, trace: trace, geometry: geometry)
+        let problem = try UpdateOperation.verify(updater: wrong, reference: nil, trace: trace, geometry: geometry, initial: kept)
         #expect(problem?.hasPrefix("before any change: against the reference layout") == true, "\(problem ?? "no difference found")")
         // A right `full` passes; one whose frames miss a change (its data has it) fails after it.
         let right = try FullRecomputeUpdater(bounds: scenario.viewport, styles: styles, data: initial)
-        let passed = try UpdateOperation.verify(updater: right, reference: nil, trace: trace, geometry: geometry)
+        let passed = try UpdateOperation.verify(updater: right, reference: nil, trace: trace, geometry: geometry, initial: kept)
         #expect(passed == nil, "\(passed ?? "")")
-        let late = try UpdateOperation.verify(updater: FramesMissingChanges(base: right), reference: nil, trace: trace, geometry: geometry)
+        let late = try UpdateOperation.verify(
+            updater: FramesMissingChanges(base: right), reference: nil, trace: trace, geometry: geometry, initial: kept)
         #expect(late?.hasPrefix("after change 0") == true, "\(late ?? "no difference found")")
         #expect(try UpdateOperation.verify(mode: .full, bounds: scenario.viewport, styles: styles, trace: trace) == nil)
+    }
+
+    /// The layout a group keeps of its traces' initial data lays out other data afresh.
+    @Test func theKeptInitialLayoutLaysOutOtherDataAfresh() throws {
+        let scenario = try parseScenario(scenarioJSON(
+            layout: #"{"kind": "waterfall", "columns": 3, "itemSpacing": 8, "lineSpacing": 6}"#,
+            workload: #"{"kind": "edit", "steps": 3, "operations": ["height-change"]}"#, modes: #"["full"]"#))
+        let initial = try scenario.makeData(items: 100)
+        let styles = scenario.makeStyles()
+        let kept = ReferenceGeometry.Kept(bounds: scenario.viewport, styles: styles, data: initial)
+        var other = initial
+        try other.setHeight(333, section: 0, item: 40)
+        for layoutStyles in [styles, withoutLineSpacing(styles)] {
+            let frames = SectionedLayout.computeFrames(bounds: scenario.viewport, styles: layoutStyles, data: other)
+            let fresh = try ReferenceGeometry.firstMismatch(of: frames, bounds: scenario.viewport, styles: styles, data: other)
+            #expect(try kept.firstMismatch(of: frames, data: other) == fresh)
+            #expect((fresh == nil) == (layoutStyles == styles))
+        }
     }
 
     @Test func largeLayoutsAreSampled() {

@@ -9,12 +9,17 @@ package final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture
     let styles: [SectionStyle]
     /// Per operation, the trace it replays.
     let traces: [(Operation, UpdateTrace)]
+    /// The reference layout of the data the traces start from, which every mode's verification
+    /// checks before its first change: built once for the group (by the first mode verified).
+    private let initialGeometry: ReferenceGeometry.Kept?
 
     init(scenario: Scenario, items: Int, traces: [(Operation, UpdateTrace)]) {
         self.scenario = scenario
         self.items = items
-        self.styles = scenario.makeStyles()
+        let styles = scenario.makeStyles()
+        self.styles = styles
         self.traces = traces
+        initialGeometry = traces.first.map { ReferenceGeometry.Kept(bounds: scenario.viewport, styles: styles, data: $0.1.initial) }
     }
 
     package func makeMeasurement(mode: WaterfallUpdateMode, verify: Bool) throws -> ModeMeasurement<Operation> {
@@ -25,7 +30,8 @@ package final class UpdateFixture<Operation: WorkloadOperation>: WorkloadFixture
                 // What the user sees (docs/csv.md, lane stability): exact counts, from the
                 // verification's own replay of the trace.
                 let checked = try UpdateOperation.verifyObservingLanes(
-                    mode: mode, bounds: scenario.viewport, styles: styles, trace: trace, observes: LaneStability.applies(to: styles))
+                    mode: mode, bounds: scenario.viewport, styles: styles, trace: trace, observes: LaneStability.applies(to: styles),
+                    initial: initialGeometry)
                 if let problem = checked.problem {
                     throw VerificationError(scenario: scenario.name, mode: mode.rawValue, items: items, detail: "\(operation.rawValue): \(problem)")
                 }

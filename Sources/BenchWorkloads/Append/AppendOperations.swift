@@ -51,8 +51,10 @@ final class UpdateOperation: ConsumingOperation {
     /// `verify(mode:bounds:styles:trace:)`, and with `observes` the lane-stability metrics of the
     /// same replay (`LaneStability.Observer`, nil when the check failed): the mode replays its
     /// trace once, where the metrics used to replay it a second time.
+    /// `initial`, when given, is the group's reference layout of the data before any change.
     static func verifyObservingLanes(
-        mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace, observes: Bool
+        mode: WaterfallUpdateMode, bounds: Rect, styles: [SectionStyle], trace: UpdateTrace, observes: Bool,
+        initial: ReferenceGeometry.Kept? = nil
     ) throws -> (problem: String?, lanes: LaneStability.Values?) {
         var observer: LaneStability.Observer?
         // `full` is the engine's full recompute itself (`FullRecomputeUpdater`): replaying its
@@ -64,6 +66,7 @@ final class UpdateOperation: ConsumingOperation {
             reference: mode == .full ? nil : mode.makeExpectation(bounds: bounds, styles: styles, data: trace.initial),
             trace: trace,
             geometry: (bounds, styles, keepsShortestFirstPlacement: mode != .stableLanes && mode != .lockLanes),
+            initial: initial,
             afterEach: !observes ? nil : { change, updater in
                 if let change {
                     observer?.record(change, updater)
@@ -80,20 +83,23 @@ final class UpdateOperation: ConsumingOperation {
     /// before the first change and after the changes `ReferenceGeometry.checksChange` picks — for
     /// a mode whose placement is not shortest-first only while nothing but appends has happened.
     /// `afterEach` sees the updater once its frames were checked: before the first change (nil)
-    /// and after each change.
+    /// and after each change. `initial` (the same bounds and styles as `geometry`) lays out the
+    /// data before the first change, or takes the layout it keeps of that data.
     static func verify(
         updater: any LayoutUpdater, reference: (any UpdateExpectation)?, trace: UpdateTrace,
         geometry: (bounds: Rect, styles: [SectionStyle], keepsShortestFirstPlacement: Bool)? = nil,
+        initial: ReferenceGeometry.Kept? = nil,
         afterEach: ((LayoutChange?, any LayoutUpdater) -> Void)? = nil
     ) throws -> String? {
         var updater = updater, reference = reference
         let items = trace.initial.itemCount
         var onlyAppends = true
-        func geometryProblem() throws -> String? {
+        func geometryProblem(before: Bool = false) throws -> String? {
             guard let geometry, geometry.keepsShortestFirstPlacement || onlyAppends else { return nil }
+            if before, let initial { return try initial.firstMismatch(of: updater.frames, data: updater.data) }
             return try ReferenceGeometry.firstMismatch(of: updater.frames, bounds: geometry.bounds, styles: geometry.styles, data: updater.data)
         }
-        if let problem = try reference?.firstDifference(of: updater.frames) ?? geometryProblem() {
+        if let problem = try reference?.firstDifference(of: updater.frames) ?? geometryProblem(before: true) {
             return "before any change: \(problem)"
         }
         afterEach?(nil, updater)

@@ -31,6 +31,30 @@ enum ReferenceGeometry {
         return ReferenceCheck.firstMismatch(of: frames, against: reference).map { "against the reference layout: \($0)" }
     }
 
+    /// The reference layout of one data set, built on first use and kept for a whole group: every
+    /// trace of `append` and `edit` starts from the same data, and every mode is checked against
+    /// its layout before the first change, so one layout serves them all instead of one per mode
+    /// and trace. Other data is laid out afresh, as `firstMismatch(of:bounds:styles:data:)` does.
+    final class Kept {
+        let bounds: Rect
+        let styles: [SectionStyle]
+        let data: LayoutData
+        private var layout: ReferenceLayout?
+
+        init(bounds: Rect, styles: [SectionStyle], data: LayoutData) {
+            self.bounds = bounds
+            self.styles = styles
+            self.data = data
+        }
+
+        /// `ReferenceGeometry.firstMismatch(of:bounds:styles:data:)` with this group's bounds and styles.
+        func firstMismatch(of frames: LayoutFrames, data: LayoutData) throws -> String? {
+            guard data == self.data else { return try ReferenceGeometry.firstMismatch(of: frames, bounds: bounds, styles: styles, data: data) }
+            if layout == nil { layout = try ReferenceGeometry.layout(bounds: bounds, styles: styles, data: data) }
+            return ReferenceCheck.firstMismatch(of: frames, against: layout!).map { "against the reference layout: \($0)" }
+        }
+    }
+
     static func isWhole(items: Int) -> Bool { ReferenceCoverage.automatic.isWhole(itemCount: items) }
 
     /// Above the whole-layout limit, one trace frame in this many is checked against the reference.
