@@ -15,7 +15,6 @@ import LayoutEngine
 /// items' lanes unless its style changes.
 public struct StableLanesReference: UpdateExpectation {
     public let styles: [SectionStyle]
-    public let viewportWidth: Double
     public private(set) var data: LayoutData
     /// The layout of `data` with the remembered lanes.
     public private(set) var layout: ReferenceLayout
@@ -25,7 +24,6 @@ public struct StableLanesReference: UpdateExpectation {
     /// Throws what the engine throws for an unusable viewport or style.
     public init(bounds: Rect, styles: [SectionStyle], data: LayoutData) throws(LayoutError) {
         self.styles = styles
-        viewportWidth = bounds.width
         self.data = data
         var remembered: [[Int]]? = (0..<data.sectionCount).map { Self.fresh(data.itemCount(inSection: $0)) }
         layout = try ReferenceLayout(data: data, styles: styles, viewportWidth: bounds.width, lanes: &remembered)
